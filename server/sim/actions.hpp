@@ -1,0 +1,42 @@
+#pragma once
+// What viewers and the operator can ask of the meadow, after validation at the network edge.
+// The sim thread drains these at the start of a tick, stamps them with that tick and applies
+// them in order, so the same seed and the same stamped actions give the same meadow.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "sim/geometry.hpp"
+
+namespace meadow::sim {
+
+// A tap with the rock tool: removes the rock under the point, or places one there.
+struct RockTap {
+  Vec2 at;
+};
+
+// A change of the shared swarm settings; absent fields stay as they are.
+struct SwarmSettingsChange {
+  std::optional<std::uint32_t> count;
+  std::optional<float> separation;  // factor of the default weight, 0 … 3
+  std::optional<float> alignment;
+  std::optional<float> cohesion;
+};
+
+using ActionBody = std::variant<RockTap, SwarmSettingsChange>;
+
+struct Action {
+  std::uint64_t origin = 0;  // the session (or 0 for the operator) that asked
+  std::uint64_t tick = 0;    // stamped by the sim thread when applied
+  ActionBody body;
+};
+
+// What applying an action did; a refusal carries a reason a person can read.
+struct ActionOutcome {
+  bool accepted = true;
+  std::string code;    // machine-readable on refusal, e.g. "rock_limit"
+  std::string reason;  // for people
+};
+
+}  // namespace meadow::sim

@@ -1,0 +1,27 @@
+#pragma once
+// Plain geometry in world units (one meadow is 1600 × 900; x grows to the right, y downwards).
+
+namespace meadow::sim {
+
+struct Vec2 {
+  float x = 0.0F;
+  float y = 0.0F;
+  friend constexpr bool operator==(Vec2, Vec2) = default;
+};
+
+struct Rect {
+  float x = 0.0F;
+  float y = 0.0F;
+  float width = 0.0F;
+  float height = 0.0F;
+
+  [[nodiscard]] constexpr float right() const { return x + width; }
+  [[nodiscard]] constexpr float bottom() const { return y + height; }
+  [[nodiscard]] constexpr Vec2 center() const { return {x + width * 0.5F, y + height * 0.5F}; }
+  [[nodiscard]] constexpr bool contains(Vec2 p) const {
+    return p.x >= x && p.x <= right() && p.y >= y && p.y <= bottom();
+  }
+  friend constexpr bool operator==(const Rect&, const Rect&) = default;
+};
+
+}  // namespace meadow::sim

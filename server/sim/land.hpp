@@ -1,0 +1,56 @@
+#pragma once
+// The land all three worlds share: the meadow's size, the swarm world's bounds (which grow with
+// its count) and the rocks, which belong to the land: a rock is there in every world.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "sim/geometry.hpp"
+
+namespace meadow::sim {
+
+// One meadow, world units (SPEC §1).
+inline constexpr float kMeadowWidth = 1600.0F;
+inline constexpr float kMeadowHeight = 900.0F;
+
+// Rocks a viewer places, world units.
+inline constexpr float kRockRadius = 22.0F;
+// At most this many rocks on the land at once, so nobody can pave the meadow.
+inline constexpr std::size_t kMaxRocks = 48;
+
+struct Rock {
+  std::uint32_t id = 0;
+  Vec2 center;
+  float radius = kRockRadius;
+  friend bool operator==(const Rock&, const Rock&) = default;
+};
+
+class Land {
+ public:
+  Land();
+
+  // The meadow: the colony's land, the middle of the swarm's world.
+  [[nodiscard]] Rect meadow() const { return meadow_; }
+  // The swarm's world now. Starts as the meadow; grows and shrinks around it (issue 3).
+  [[nodiscard]] Rect world() const { return world_; }
+  void set_world(Rect world) { world_ = world; }
+
+  [[nodiscard]] const std::vector<Rock>& rocks() const { return rocks_; }
+  // Places a rock; nullopt when the land already holds kMaxRocks or the centre lies outside the
+  // world.
+  std::optional<std::uint32_t> add_rock(Vec2 center, float radius = kRockRadius);
+  bool remove_rock(std::uint32_t id);
+  // The rock whose disc contains p, if any (the topmost, i.e. the newest).
+  [[nodiscard]] std::optional<std::uint32_t> rock_at(Vec2 p) const;
+  // Increases whenever the rocks change, so observers can tell without comparing lists.
+  [[nodiscard]] std::uint64_t rocks_version() const { return rocks_version_; }
+
+ private:
+  Rect meadow_;
+  Rect world_;
+  std::vector<Rock> rocks_;
+  std::uint32_t next_rock_id_ = 1;
+  std::uint64_t rocks_version_ = 0;
+};
+
+}  // namespace meadow::sim

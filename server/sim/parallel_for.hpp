@@ -1,0 +1,32 @@
+#pragma once
+// The one way sim/ runs work on several threads: it is handed a ParallelFor. Work is split into
+// fixed chunks whose boundaries depend only on n and grain (never on the thread count), so a
+// rule that writes only its own chunk gives the same result with any number of threads.
+#include <cstddef>
+#include <functional>
+
+namespace meadow::sim {
+
+class ParallelFor {
+ public:
+  using Body = std::function<void(std::size_t begin, std::size_t end)>;
+  virtual ~ParallelFor() = default;
+  // Calls body on consecutive ranges covering [0, n), each at most `grain` long, and returns
+  // when all have run. Ranges may run concurrently and in any order.
+  virtual void run(std::size_t n, std::size_t grain, const Body& body) = 0;
+  [[nodiscard]] virtual std::size_t threads() const = 0;
+};
+
+// Runs every range on the calling thread, in order.
+class SerialFor final : public ParallelFor {
+ public:
+  void run(std::size_t n, std::size_t grain, const Body& body) override {
+    if (grain == 0) grain = n == 0 ? 1 : n;
+    for (std::size_t begin = 0; begin < n; begin += grain) {
+      body(begin, begin + grain < n ? begin + grain : n);
+    }
+  }
+  [[nodiscard]] std::size_t threads() const override { return 1; }
+};
+
+}  // namespace meadow::sim

@@ -1,0 +1,54 @@
+#pragma once
+// The swarm's one interface. The CPU engine (swarm/cpu_swarm.hpp) and the Vulkan engine
+// (server/gpu/, issue 6) both implement it, so the server can switch engines without losing the
+// world.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "sim/land.hpp"
+#include "sim/parallel_for.hpp"
+
+namespace meadow::sim {
+
+// The three rule weights as factors of their defaults: 0 switches a rule off, 3 triples it.
+struct SwarmWeights {
+  static constexpr float kMin = 0.0F;
+  static constexpr float kMax = 3.0F;
+  float separation = 1.0F;
+  float alignment = 1.0F;
+  float cohesion = 1.0F;
+  friend bool operator==(const SwarmWeights&, const SwarmWeights&) = default;
+};
+
+// Read-only structure-of-arrays view of the fireflies; valid until the next step.
+struct SwarmView {
+  std::span<const float> x;
+  std::span<const float> y;
+  std::span<const float> vx;  // world units per step
+  std::span<const float> vy;
+};
+
+class SwarmEngine {
+ public:
+  // The smallest swarm a viewer can ask for.
+  static constexpr std::size_t kMinCount = 100;
+
+  virtual ~SwarmEngine() = default;
+  [[nodiscard]] virtual std::string_view name() const = 0;
+  [[nodiscard]] virtual std::size_t count() const = 0;
+  [[nodiscard]] virtual SwarmWeights weights() const = 0;
+  virtual void set_weights(SwarmWeights weights) = 0;
+  // Changes the count: newcomers fly in from the edges, leavers are those closest to an edge
+  // (SPEC §2 "Count"). Clamped to [kMinCount, max_count()].
+  virtual void resize(std::size_t count, const Land& land) = 0;
+  [[nodiscard]] virtual std::size_t max_count() const = 0;
+  // Advances one step (1/60 s of swarm time) on the given land.
+  virtual void step(const Land& land, ParallelFor& parallel) = 0;
+  [[nodiscard]] virtual SwarmView view() const = 0;
+  // Steps taken since creation; also the counter that randomness is keyed by.
+  [[nodiscard]] virtual std::uint64_t steps() const = 0;
+};
+
+}  // namespace meadow::sim

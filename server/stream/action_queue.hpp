@@ -1,0 +1,41 @@
+#pragma once
+// The bounded multi-producer queue between network threads and the sim thread. Network threads
+// push validated actions; the sim thread drains all of them at the start of each tick. When
+// full, push refuses (the caller tells the viewer) rather than growing without bound.
+#include <cstddef>
+#include <mutex>
+#include <vector>
+
+#include "sim/actions.hpp"
+
+namespace meadow::stream {
+
+class ActionQueue {
+ public:
+  explicit ActionQueue(std::size_t capacity) : capacity_(capacity) { items_.reserve(capacity); }
+
+  // False when the queue is full; the action is then not queued.
+  bool push(sim::Action action) {
+    const std::lock_guard lock(mutex_);
+    if (items_.size() >= capacity_) return false;
+    items_.push_back(std::move(action));
+    return true;
+  }
+
+  // Moves every queued action into `out` (cleared first), in the order they were pushed.
+  void drain(std::vector<sim::Action>& out) {
+    out.clear();
+    const std::lock_guard lock(mutex_);
+    out.swap(items_);
+    items_.reserve(capacity_);
+  }
+
+  [[nodiscard]] std::size_t capacity() const { return capacity_; }
+
+ private:
+  const std::size_t capacity_;
+  std::mutex mutex_;
+  std::vector<sim::Action> items_;
+};
+
+}  // namespace meadow::stream
