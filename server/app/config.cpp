@@ -1,0 +1,78 @@
+#include "app/config.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include "sim/swarm/cpu_swarm.hpp"
+#include "sim/swarm/swarm_engine.hpp"
+
+namespace meadow::app {
+
+namespace {
+// Frames per second a viewer can be sent: at least one, at most one per tick.
+constexpr double kMinFrameRate = 1.0;
+constexpr double kMaxFrameRate = 60.0;
+constexpr unsigned kMaxThreads = 64;
+}  // namespace
+
+ParseResult parse_config(int argc, const char* const* argv) {
+  Config c;
+  CLI::App app{
+      "meadow-server: the authoritative server of Meadow, a living night meadow streamed to "
+      "every viewer.\nServes the browser viewer over HTTP, the viewer protocol on /ws, "
+      "/healthz and /metrics (Prometheus) on one port.\nEvery flag can also be set with the "
+      "environment variable named after it (e.g. MEADOW_PORT=9000).",
+      "meadow-server"};
+  app.set_version_flag("--version", std::string("meadow-server ") + MEADOW_VERSION);
+  app.get_formatter()->column_width(34);
+
+  app.add_option("--bind", c.bind_address,
+                 "Address to listen on; 0.0.0.0 lets phones on the network join")
+      ->envname("MEADOW_BIND")
+      ->capture_default_str();
+  app.add_option("--port", c.port, "Port for HTTP and WebSocket; 0 picks a free one")
+      ->envname("MEADOW_PORT")
+      ->capture_default_str();
+  app.add_option("--seed", c.seed, "World seed: the same seed and actions give the same meadow")
+      ->envname("MEADOW_SEED")
+      ->capture_default_str();
+  app.add_option("--web-root", c.web_root, "Folder of the built viewer (web-viewer/dist)")
+      ->envname("MEADOW_WEB_ROOT")
+      ->capture_default_str();
+  app.add_option("--frame-rate", c.frame_rate, "Frames sent to viewers per second")
+      ->envname("MEADOW_FRAME_RATE")
+      ->check(CLI::Range(kMinFrameRate, kMaxFrameRate))
+      ->capture_default_str();
+  app.add_option("--swarm-count", c.swarm_count, "Fireflies in the swarm at start")
+      ->envname("MEADOW_SWARM_COUNT")
+      ->check(CLI::Range(static_cast<std::uint32_t>(sim::SwarmEngine::kMinCount),
+                         static_cast<std::uint32_t>(sim::CpuSwarm::kMaxCount)))
+      ->capture_default_str();
+  app.add_option("--log-level", c.log_level, "Log level: trace, debug, info, warn, error, off")
+      ->envname("MEADOW_LOG_LEVEL")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
+      ->capture_default_str();
+  app.add_flag("--log-json", c.log_json, "Log JSON lines instead of human text")
+      ->envname("MEADOW_LOG_JSON");
+  app.add_option("--io-threads", c.io_threads, "Network threads")
+      ->envname("MEADOW_IO_THREADS")
+      ->check(CLI::Range(1U, kMaxThreads))
+      ->capture_default_str();
+  app.add_option("--sim-threads", c.sim_threads,
+                 "Threads that step the worlds (results do not depend on it)")
+      ->envname("MEADOW_SIM_THREADS")
+      ->check(CLI::Range(1U, kMaxThreads))
+      ->capture_default_str();
+  app.add_option("--max-viewers", c.max_viewers, "Viewers connected at once; more are refused")
+      ->envname("MEADOW_MAX_VIEWERS")
+      ->check(CLI::Range(1U, 100000U))
+      ->capture_default_str();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return {std::nullopt, app.exit(e)};
+  }
+  return {c, 0};
+}
+
+}  // namespace meadow::app

@@ -1,0 +1,33 @@
+#pragma once
+// The server's configuration: CLI11 flags, each with a default that works on a laptop and a
+// MEADOW_* environment override (a flag on the command line wins over the environment).
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace meadow::app {
+
+struct Config {
+  std::string bind_address = "127.0.0.1";
+  std::uint16_t port = 8080;
+  std::uint64_t seed = 1;
+  std::filesystem::path web_root = "web-viewer/dist";
+  double frame_rate = 30.0;
+  std::uint32_t swarm_count = 5000;
+  std::string log_level = "info";
+  bool log_json = false;
+  unsigned io_threads = 1;
+  unsigned sim_threads = 2;
+  std::uint32_t max_viewers = 512;
+};
+
+struct ParseResult {
+  std::optional<Config> config;  // set when the server should run
+  int exit_code = 0;             // otherwise: exit with this (0 after --help/--version)
+};
+
+// Parses argv (and MEADOW_* variables); prints help or errors to stdout/stderr itself.
+[[nodiscard]] ParseResult parse_config(int argc, const char* const* argv);
+
+}  // namespace meadow::app

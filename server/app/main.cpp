@@ -1,0 +1,102 @@
+// meadow-server: wires the meadow, the sim thread and the network together and runs until
+// SIGINT or SIGTERM, then shuts down cleanly (sessions closed with "going away").
+#include <csignal>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <memory>
+
+#include <spdlog/spdlog.h>
+
+#include "app/config.hpp"
+#include "app/logging.hpp"
+#include "app/sim_loop.hpp"
+#include "app/worker_pool.hpp"
+#include "net/net_server.hpp"
+#include "sim/swarm/cpu_swarm.hpp"
+
+namespace {
+
+// Actions waiting for the next tick, from all viewers together; beyond this viewers are told
+// the meadow is busy (a tick drains them all, so this only fills under a flood).
+constexpr std::size_t kActionQueueCapacity = 4096;
+
+// Blocks SIGINT and SIGTERM in this thread and, by inheritance, every thread started after it,
+// so that only wait_for_stop_signal() sees them.
+sigset_t block_stop_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  return set;
+}
+
+int wait_for_stop_signal(const sigset_t& set) {
+  int signal = 0;
+  sigwait(&set, &signal);
+  return signal;
+}
+
+int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
+  using namespace meadow;
+  auto log = spdlog::get("app");
+  if (!std::filesystem::is_regular_file(config.web_root / "index.html")) {
+    log->warn("no viewer at '{}' (index.html missing): build it with `npm --prefix web-viewer run build` "
+              "or pass --web-root; /ws, /healthz and /metrics still work",
+              config.web_root.string());
+  }
+
+  sim::Land initial_land;
+  auto swarm = std::make_unique<sim::CpuSwarm>(config.seed, config.swarm_count, initial_land);
+  sim::Meadow meadow(config.seed, std::move(swarm));
+  app::WorkerPool pool(config.sim_threads);
+  stream::ActionQueue actions(kActionQueueCapacity);
+  net::Hub hub;
+  net::Metrics metrics;
+
+  app::SimLoop loop(meadow, pool, actions, hub, metrics, config.frame_rate);
+
+  net::NetConfig net_config;
+  net_config.bind_address = config.bind_address;
+  net_config.port = config.port;
+  net_config.web_root = config.web_root;
+  net_config.io_threads = config.io_threads;
+  net_config.limits.max_sessions = config.max_viewers;
+  net_config.facts.version = MEADOW_VERSION;
+  net_config.facts.frame_rate = config.frame_rate;
+  net_config.facts.tick_rate = sim::kTicksPerSecond;
+  net_config.facts.max_swarm_count = static_cast<std::uint32_t>(meadow.swarm().max_count());
+  net::NetServer server(net_config, hub, actions, metrics);
+
+  loop.start();
+  server.start();
+  log->info("meadow-server {} seed {} with {} fireflies ({} engine, {} sim threads)", MEADOW_VERSION,
+            config.seed, meadow.swarm().count(), meadow.swarm().name(), pool.threads());
+  // Scripts and tests read this line to learn the port (useful with --port 0).
+  std::printf("meadow-server listening on http://%s:%u\n", config.bind_address.c_str(),
+              static_cast<unsigned>(server.port()));
+  std::fflush(stdout);
+
+  const int signal = wait_for_stop_signal(stop_signals);
+  log->info("received {}, shutting down", signal == SIGINT ? "SIGINT" : "SIGTERM");
+  server.stop();
+  loop.stop();
+  log->info("stopped after {} ticks", meadow.tick());
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const sigset_t stop_signals = block_stop_signals();
+  const auto parsed = meadow::app::parse_config(argc, argv);
+  if (!parsed.config) return parsed.exit_code;
+  try {
+    meadow::app::setup_logging(parsed.config->log_level, parsed.config->log_json);
+    return run(*parsed.config, stop_signals);
+  } catch (const std::exception& e) {
+    spdlog::critical("meadow-server cannot run: {}", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,52 @@
+#pragma once
+// The sim thread (DESIGN.md "Threads and the path of data"): a fixed 60 Hz tick that drains the
+// action queue, applies and stamps the actions, steps the meadow, and at each frame time builds
+// one FrameBundle and hands it to the hub. It never waits on the network.
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "net/hub.hpp"
+#include "net/metrics.hpp"
+#include "sim/meadow.hpp"
+#include "sim/parallel_for.hpp"
+#include "stream/action_queue.hpp"
+#include "stream/frame_builder.hpp"
+
+namespace meadow::app {
+
+class SimLoop {
+ public:
+  SimLoop(sim::Meadow& meadow, sim::ParallelFor& parallel, stream::ActionQueue& actions,
+          net::Hub& hub, net::Metrics& metrics, double frame_rate);
+  ~SimLoop();
+  SimLoop(const SimLoop&) = delete;
+  SimLoop& operator=(const SimLoop&) = delete;
+
+  void start();
+  void stop();  // finishes the tick under way, then joins
+
+  // One tick, exactly as the thread runs it (tests drive the loop with this, without a clock).
+  void tick();
+
+ private:
+  void run(const std::stop_token& stop);
+  void apply_actions();
+  void maybe_build_frame();
+
+  sim::Meadow& meadow_;
+  sim::ParallelFor& parallel_;
+  stream::ActionQueue& actions_;
+  net::Hub& hub_;
+  net::Metrics& metrics_;
+  const double frame_rate_;
+  stream::FrameBuilder frames_;
+  std::vector<sim::Action> drained_;
+  std::optional<std::uint64_t> last_frame_slot_;
+  std::uint64_t land_version_ = 0;
+  std::jthread thread_;
+};
+
+}  // namespace meadow::app

@@ -1,0 +1,96 @@
+#include "net/hub.hpp"
+
+#include <utility>
+
+namespace meadow::net {
+
+Hub::Hub() : land_(std::make_shared<const sim::Land>()) {}
+
+LandSnapshot Hub::join(const std::shared_ptr<HubSession>& session) {
+  const std::lock_guard lock(mutex_);
+  sessions_[session->id()] = session;
+  return land_;
+}
+
+void Hub::leave(std::uint64_t session_id) {
+  const std::lock_guard lock(mutex_);
+  sessions_.erase(session_id);
+}
+
+std::uint64_t Hub::next_session_id() {
+  const std::lock_guard lock(mutex_);
+  return next_id_++;
+}
+
+std::vector<std::shared_ptr<HubSession>> Hub::sessions_locked() const {
+  std::vector<std::shared_ptr<HubSession>> live;
+  live.reserve(sessions_.size());
+  for (const auto& [id, weak] : sessions_) {
+    if (auto session = weak.lock()) live.push_back(std::move(session));
+  }
+  return live;
+}
+
+void Hub::publish(stream::FrameBundlePtr bundle) {
+  latest_tick_.store(bundle->tick, std::memory_order_relaxed);
+  std::vector<std::shared_ptr<HubSession>> live;
+  {
+    const std::lock_guard lock(mutex_);
+    live = sessions_locked();
+  }
+  for (const auto& session : live) session->deliver_frame(bundle);
+}
+
+void Hub::broadcast(SharedBytes message) {
+  std::vector<std::shared_ptr<HubSession>> live;
+  {
+    const std::lock_guard lock(mutex_);
+    live = sessions_locked();
+  }
+  for (const auto& session : live) session->deliver_reliable(message);
+}
+
+bool Hub::send_to(std::uint64_t session_id, SharedBytes message) {
+  std::shared_ptr<HubSession> session;
+  {
+    const std::lock_guard lock(mutex_);
+    const auto it = sessions_.find(session_id);
+    if (it != sessions_.end()) session = it->second.lock();
+  }
+  if (!session) return false;
+  session->deliver_reliable(std::move(message));
+  return true;
+}
+
+void Hub::update_land(LandSnapshot land, SharedBytes announcement) {
+  std::vector<std::shared_ptr<HubSession>> live;
+  {
+    const std::lock_guard lock(mutex_);
+    land_ = std::move(land);
+    if (announcement) live = sessions_locked();
+    // Deliveries only post onto each session's strand, so doing them under the lock is cheap,
+    // and it orders them before any session that joins after the new land is visible.
+    for (const auto& session : live) session->deliver_reliable(announcement);
+  }
+}
+
+LandSnapshot Hub::land() const {
+  const std::lock_guard lock(mutex_);
+  return land_;
+}
+
+void Hub::close_all(const char* reason) {
+  std::vector<std::shared_ptr<HubSession>> live;
+  {
+    const std::lock_guard lock(mutex_);
+    live = sessions_locked();
+  }
+  for (const auto& session : live) session->close_soon(reason);
+}
+
+std::size_t Hub::session_count() const {
+  const std::lock_guard lock(mutex_);
+  return sessions_.size();
+}
+
+}  // namespace meadow::net

@@ -1,0 +1,71 @@
+#pragma once
+// The hub fans one encoded frame out to every session (DESIGN.md). The sim thread hands it each
+// FrameBundle (a pointer swap per session, never waiting on a socket); it also broadcasts
+// reliable messages and keeps the latest snapshot of the land for welcoming new sessions.
+// Sessions are held as weak_ptrs and copied out under the lock, then served outside it
+// (the pattern of Beast's chat-multi example).
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "net/outbox.hpp"
+#include "sim/land.hpp"
+#include "stream/frame_bundle.hpp"
+
+namespace meadow::net {
+
+// The hub's view of a session. Deliveries must be cheap and never block: a session posts them
+// onto its own strand.
+class HubSession {
+ public:
+  virtual ~HubSession() = default;
+  [[nodiscard]] virtual std::uint64_t id() const = 0;
+  virtual void deliver_frame(stream::FrameBundlePtr bundle) = 0;
+  virtual void deliver_reliable(SharedBytes message) = 0;
+  // Asks the session to close (operator, shutdown); reason for the log.
+  virtual void close_soon(const char* reason) = 0;
+};
+
+using LandSnapshot = std::shared_ptr<const sim::Land>;
+
+class Hub {
+ public:
+  Hub();
+
+  // Registers a session and returns the land it should be welcomed with. Every reliable
+  // message broadcast after this call reaches the session.
+  LandSnapshot join(const std::shared_ptr<HubSession>& session);
+  void leave(std::uint64_t session_id);
+  [[nodiscard]] std::uint64_t next_session_id();
+
+  // Sim thread: the newest frame for every session.
+  void publish(stream::FrameBundlePtr bundle);
+  // A reliable message to every session.
+  void broadcast(SharedBytes message);
+  // A reliable message to one session; false when it is no longer connected.
+  bool send_to(std::uint64_t session_id, SharedBytes message);
+  // Sim thread: the land changed (rocks, world size); `announcement` (may be null) is broadcast
+  // atomically with the change, so a joining session sees either the new land or the message.
+  void update_land(LandSnapshot land, SharedBytes announcement);
+  [[nodiscard]] LandSnapshot land() const;
+  // The tick of the newest published frame.
+  [[nodiscard]] std::uint64_t latest_tick() const { return latest_tick_.load(std::memory_order_relaxed); }
+
+  void close_all(const char* reason);
+  [[nodiscard]] std::size_t session_count() const;
+
+ private:
+  std::vector<std::shared_ptr<HubSession>> sessions_locked() const;
+
+  mutable std::mutex mutex_;
+  std::unordered_map<std::uint64_t, std::weak_ptr<HubSession>> sessions_;
+  LandSnapshot land_;
+  std::uint64_t next_id_ = 1;
+  std::atomic<std::uint64_t> latest_tick_{0};
+};
+
+}  // namespace meadow::net

@@ -1,0 +1,83 @@
+#include "net/metrics.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace meadow::net {
+
+namespace {
+
+constexpr double kNanosPerSecond = 1e9;
+
+void counter(std::string& out, const char* name, const char* help, std::uint64_t value) {
+  out += fmt::format("# HELP {0} {1}\n# TYPE {0} counter\n{0} {2}\n", name, help, value);
+}
+
+void gauge(std::string& out, const char* name, const char* help, std::int64_t value) {
+  out += fmt::format("# HELP {0} {1}\n# TYPE {0} gauge\n{0} {2}\n", name, help, value);
+}
+
+template <typename T>
+T load(const std::atomic<T>& a) {
+  return a.load(std::memory_order_relaxed);
+}
+
+}  // namespace
+
+void Histogram::observe(double seconds) {
+  std::size_t i = 0;
+  while (i < kBounds.size() && seconds > kBounds[i]) ++i;
+  buckets_[i].fetch_add(1, std::memory_order_relaxed);
+  count_.fetch_add(1, std::memory_order_relaxed);
+  const double nanos = std::isfinite(seconds) && seconds > 0 ? seconds * kNanosPerSecond : 0.0;
+  sum_nanos_.fetch_add(static_cast<std::uint64_t>(nanos), std::memory_order_relaxed);
+}
+
+void Histogram::render(std::string& out, const std::string& name, const std::string& labels) const {
+  const std::string sep = labels.empty() ? "" : ",";
+  std::uint64_t cumulative = 0;
+  for (std::size_t i = 0; i < kBounds.size(); ++i) {
+    cumulative += load(buckets_[i]);
+    out += fmt::format("{}_bucket{{{}{}le=\"{}\"}} {}\n", name, labels, sep, kBounds[i], cumulative);
+  }
+  cumulative += load(buckets_[kBounds.size()]);
+  out += fmt::format("{}_bucket{{{}{}le=\"+Inf\"}} {}\n", name, labels, sep, cumulative);
+  const std::string braces = labels.empty() ? "" : "{" + labels + "}";
+  out += fmt::format("{}_sum{} {}\n", name, braces,
+                     static_cast<double>(load(sum_nanos_)) / kNanosPerSecond);
+  out += fmt::format("{}_count{} {}\n", name, braces, cumulative);
+}
+
+std::string Metrics::render() const {
+  std::string out;
+  out.reserve(4096);
+  counter(out, "meadow_ticks_total", "Simulation ticks run.", load(ticks_total));
+  counter(out, "meadow_ticks_skipped_total",
+          "Ticks skipped because steps could not keep up (the meadow slows instead of stuttering).",
+          load(ticks_skipped_total));
+  out += "# HELP meadow_step_seconds Time to step one world by one tick.\n";
+  out += "# TYPE meadow_step_seconds histogram\n";
+  swarm_step_seconds.render(out, "meadow_step_seconds", "world=\"swarm\"");
+  out += "# HELP meadow_frame_build_seconds Time to raster and encode one frame bundle.\n";
+  out += "# TYPE meadow_frame_build_seconds histogram\n";
+  frame_build_seconds.render(out, "meadow_frame_build_seconds", "");
+  counter(out, "meadow_frames_total", "Frame bundles built (each encoded once).", load(frames_total));
+  counter(out, "meadow_sent_frames_total", "Frames written to sessions.", load(sent_frames_total));
+  counter(out, "meadow_frames_dropped_total",
+          "Frames replaced by a newer one before a slow session could send them.",
+          load(frames_dropped_total));
+  counter(out, "meadow_sent_bytes_total", "Bytes written to viewers (HTTP responses and WebSocket messages).",
+          load(sent_bytes_total));
+  counter(out, "meadow_received_messages_total", "Messages received from viewers.",
+          load(received_messages_total));
+  counter(out, "meadow_rejected_messages_total",
+          "Viewer messages rejected by validation or rate limits.", load(rejected_messages_total));
+  counter(out, "meadow_sessions_closed_slow_total",
+          "Sessions closed because they stayed behind past the limits.",
+          load(sessions_closed_slow_total));
+  counter(out, "meadow_http_requests_total", "HTTP requests served.", load(http_requests_total));
+  gauge(out, "meadow_sessions", "Viewer sessions connected.", load(sessions));
+  return out;
+}
+
+}  // namespace meadow::net

@@ -1,0 +1,49 @@
+#pragma once
+// The server's live figures, written by the sim thread and network threads with relaxed atomics
+// and rendered as Prometheus text at /metrics. Fixed set of series: no allocation when counting.
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace meadow::net {
+
+// A Prometheus histogram with fixed upper bounds, lock-free to observe.
+class Histogram {
+ public:
+  // Upper bounds of the buckets in seconds, from 50 µs to 1 s; +Inf is implied.
+  static constexpr std::array<double, 12> kBounds = {0.00005, 0.0001, 0.00025, 0.0005, 0.001,
+                                                     0.0025,  0.005,  0.01,    0.025,  0.05,
+                                                     0.1,     1.0};
+  void observe(double seconds);
+  // Appends the series `name{labels,le=...}`, `_sum` and `_count`.
+  void render(std::string& out, const std::string& name, const std::string& labels) const;
+  [[nodiscard]] std::uint64_t count() const { return count_.load(std::memory_order_relaxed); }
+
+ private:
+  std::array<std::atomic<std::uint64_t>, kBounds.size() + 1> buckets_{};
+  std::atomic<std::uint64_t> count_{0};
+  std::atomic<std::uint64_t> sum_nanos_{0};
+};
+
+struct Metrics {
+  std::atomic<std::uint64_t> ticks_total{0};
+  std::atomic<std::uint64_t> ticks_skipped_total{0};  // ticks dropped to slow down, not stutter
+  Histogram swarm_step_seconds;
+  Histogram frame_build_seconds;
+  std::atomic<std::uint64_t> frames_total{0};
+  std::atomic<std::uint64_t> sent_bytes_total{0};
+  std::atomic<std::uint64_t> sent_frames_total{0};
+  std::atomic<std::uint64_t> frames_dropped_total{0};     // replaced before a slow session sent them
+  std::atomic<std::uint64_t> received_messages_total{0};
+  std::atomic<std::uint64_t> rejected_messages_total{0};  // failed validation or rate limits
+  std::atomic<std::uint64_t> sessions_closed_slow_total{0};
+  std::atomic<std::int64_t> sessions{0};
+  std::atomic<std::uint64_t> http_requests_total{0};
+
+  // The whole exposition, Prometheus text format 0.0.4.
+  [[nodiscard]] std::string render() const;
+};
+
+}  // namespace meadow::net

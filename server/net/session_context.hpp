@@ -1,0 +1,52 @@
+#pragma once
+// What every connection shares: the hub, the action queue, the metrics, the limits and the
+// facts a welcome needs. Owned by NetServer; outlives every session.
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+#include "net/hub.hpp"
+#include "net/metrics.hpp"
+#include "stream/action_queue.hpp"
+
+namespace meadow::net {
+
+struct SessionLimits {
+  // Largest viewer message accepted; viewer messages are tiny, so this is generous.
+  std::size_t max_message_bytes = 16 * 1024;
+  // Reliable messages (notices, rocks, pongs) a session may have waiting before it is closed.
+  std::size_t reliable_queue = 256;
+  // A write that has not finished after this long means the viewer stopped reading: close.
+  std::chrono::milliseconds write_timeout{10'000};
+  // The WebSocket handshake must finish within this.
+  std::chrono::milliseconds handshake_timeout{10'000};
+  // A connection from which nothing arrives for this long (keep-alive pings unanswered) closes.
+  std::chrono::milliseconds idle_timeout{60'000};
+  // Token bucket for viewer messages: sustained rate and burst.
+  double messages_per_second = 60.0;
+  double message_burst = 120.0;
+  // At most this many viewers at once; more are refused with HTTP 503.
+  std::size_t max_sessions = 512;
+  // An HTTP request (headers included) must arrive within this.
+  std::chrono::milliseconds http_timeout{15'000};
+};
+
+struct ServerFacts {
+  std::string version;
+  double frame_rate = 30.0;
+  double tick_rate = 60.0;
+  std::uint32_t max_swarm_count = 2'000'000;
+};
+
+struct SessionContext {
+  Hub& hub;
+  stream::ActionQueue& actions;
+  Metrics& metrics;
+  SessionLimits limits;
+  ServerFacts facts;
+  std::filesystem::path web_root;
+};
+
+}  // namespace meadow::net

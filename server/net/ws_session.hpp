@@ -1,0 +1,56 @@
+#pragma once
+// One viewer's WebSocket connection on /ws: reads ClientMessages, validates them at the edge and
+// queues the resulting actions for the sim thread; writes from its Outbox one message at a time.
+// All handlers run on the connection's strand.
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "net/beast.hpp"
+#include "net/hub.hpp"
+#include "net/outbox.hpp"
+#include "net/rate_limiter.hpp"
+#include "net/session_context.hpp"
+
+namespace meadow::net {
+
+class WsSession final : public HubSession, public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(tcp::socket&& socket, SessionContext& context);
+  ~WsSession() override;
+
+  // Accepts the WebSocket upgrade carried by `request`, then runs until the connection ends.
+  void run(http::request<http::string_body> request);
+
+  [[nodiscard]] std::uint64_t id() const override { return id_; }
+  void deliver_frame(stream::FrameBundlePtr bundle) override;
+  void deliver_reliable(SharedBytes message) override;
+  void close_soon(const char* reason) override;
+
+ private:
+  void on_accept(beast::error_code ec);
+  void do_read();
+  void on_read(beast::error_code ec, std::size_t bytes);
+  void handle_message(std::string_view bytes);
+  void send_notice(int level, const char* code, const std::string& text);
+  void maybe_write();
+  void on_write(beast::error_code ec, std::size_t bytes);
+  void close(websocket::close_code code, const char* reason);
+
+  websocket::stream<beast::tcp_stream> ws_;
+  SessionContext& context_;
+  const std::uint64_t id_;
+  std::string remote_;
+  beast::flat_buffer read_buffer_;
+  Outbox outbox_;
+  std::optional<OutMessage> writing_;
+  asio::steady_timer write_deadline_;
+  TokenBucket rate_;
+  std::chrono::steady_clock::time_point last_rate_notice_{};
+  bool joined_ = false;
+  bool closing_ = false;
+};
+
+}  // namespace meadow::net

@@ -1,0 +1,76 @@
+#include "app/config.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <vector>
+
+namespace meadow::app {
+namespace {
+
+ParseResult parse(std::vector<const char*> args) {
+  args.insert(args.begin(), "meadow-server");
+  return parse_config(static_cast<int>(args.size()), args.data());
+}
+
+TEST(Config, DefaultsWorkOnALaptop) {
+  const auto r = parse({});
+  ASSERT_TRUE(r.config);
+  EXPECT_EQ(r.config->port, 8080);
+  EXPECT_EQ(r.config->bind_address, "127.0.0.1");
+  EXPECT_EQ(r.config->frame_rate, 30.0);
+  EXPECT_EQ(r.config->log_level, "info");
+}
+
+TEST(Config, FlagsAreRead) {
+  const auto r = parse({"--port", "9001", "--bind", "0.0.0.0", "--seed", "42", "--web-root", "/srv/www",
+                        "--frame-rate", "20", "--swarm-count", "1234", "--log-level", "debug"});
+  ASSERT_TRUE(r.config);
+  EXPECT_EQ(r.config->port, 9001);
+  EXPECT_EQ(r.config->bind_address, "0.0.0.0");
+  EXPECT_EQ(r.config->seed, 42U);
+  EXPECT_EQ(r.config->web_root, "/srv/www");
+  EXPECT_EQ(r.config->frame_rate, 20.0);
+  EXPECT_EQ(r.config->swarm_count, 1234U);
+  EXPECT_EQ(r.config->log_level, "debug");
+}
+
+TEST(Config, EnvironmentOverridesDefaultsButNotFlags) {
+  ::setenv("MEADOW_PORT", "7000", 1);
+  ::setenv("MEADOW_SEED", "99", 1);
+  const auto from_env = parse({});
+  const auto flag_wins = parse({"--port", "7001"});
+  ::unsetenv("MEADOW_PORT");
+  ::unsetenv("MEADOW_SEED");
+  ASSERT_TRUE(from_env.config);
+  EXPECT_EQ(from_env.config->port, 7000);
+  EXPECT_EQ(from_env.config->seed, 99U);
+  ASSERT_TRUE(flag_wins.config);
+  EXPECT_EQ(flag_wins.config->port, 7001);
+}
+
+TEST(Config, NonsenseIsRefusedWithAnError) {
+  ::testing::internal::CaptureStderr();
+  EXPECT_FALSE(parse({"--frame-rate", "0"}).config);
+  EXPECT_FALSE(parse({"--swarm-count", "5"}).config);
+  EXPECT_FALSE(parse({"--log-level", "loud"}).config);
+  EXPECT_FALSE(parse({"--port", "70000"}).config);
+  EXPECT_FALSE(parse({"--no-such-flag"}).config);
+  const auto r = parse({"--no-such-flag"});
+  EXPECT_NE(r.exit_code, 0);
+  ::testing::internal::GetCapturedStderr();
+}
+
+TEST(Config, HelpExitsZero) {
+  ::testing::internal::CaptureStdout();
+  const auto r = parse({"--help"});
+  const std::string out = ::testing::internal::GetCapturedStdout();
+  EXPECT_FALSE(r.config);
+  EXPECT_EQ(r.exit_code, 0);
+  for (const char* flag : {"--port", "--bind", "--seed", "--web-root", "--frame-rate", "--swarm-count", "--log-level"}) {
+    EXPECT_NE(out.find(flag), std::string::npos) << flag;
+  }
+}
+
+}  // namespace
+}  // namespace meadow::app

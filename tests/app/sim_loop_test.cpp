@@ -1,0 +1,107 @@
+#include "app/sim_loop.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "sim/swarm/cpu_swarm.hpp"
+#include "meadow/v1/viewer.pb.h"
+
+namespace meadow::app {
+namespace {
+
+class RecordingSession final : public net::HubSession {
+ public:
+  explicit RecordingSession(std::uint64_t id) : id_(id) {}
+  [[nodiscard]] std::uint64_t id() const override { return id_; }
+  void deliver_frame(stream::FrameBundlePtr bundle) override { frames.push_back(std::move(bundle)); }
+  void deliver_reliable(net::SharedBytes message) override {
+    v1::ServerMessage m;
+    ASSERT_TRUE(m.ParseFromString(*message));
+    reliable.push_back(m);
+  }
+  void close_soon(const char*) override {}
+
+  std::uint64_t id_;
+  std::vector<stream::FrameBundlePtr> frames;
+  std::vector<v1::ServerMessage> reliable;
+};
+
+struct Fixture {
+  sim::Land land;
+  sim::Meadow meadow{3, std::make_unique<sim::CpuSwarm>(3, 300, land)};
+  sim::SerialFor serial;
+  stream::ActionQueue actions{64};
+  net::Hub hub;
+  net::Metrics metrics;
+};
+
+TEST(SimLoop, BuildsFramesAtTheFrameRate) {
+  Fixture f;
+  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0);
+  auto viewer = std::make_shared<RecordingSession>(1);
+  f.hub.join(viewer);
+  for (int i = 0; i < 60; ++i) loop.tick();
+  EXPECT_EQ(f.metrics.ticks_total.load(), 60U);
+  EXPECT_EQ(f.metrics.frames_total.load(), 30U) << "30 frames in one second of 60 ticks";
+  ASSERT_EQ(viewer->frames.size(), 30U);
+  for (std::size_t i = 1; i < viewer->frames.size(); ++i) {
+    EXPECT_EQ(viewer->frames[i]->number, viewer->frames[i - 1]->number + 1);
+    EXPECT_EQ(viewer->frames[i]->tick, viewer->frames[i - 1]->tick + 2);
+  }
+}
+
+TEST(SimLoop, OddFrameRatesStillAverageOut) {
+  Fixture f;
+  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 24.0);
+  for (int i = 0; i < 600; ++i) loop.tick();
+  EXPECT_EQ(f.metrics.frames_total.load(), 240U);
+}
+
+TEST(SimLoop, AppliesQueuedActionsAndAnnouncesRocks) {
+  Fixture f;
+  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0);
+  auto viewer = std::make_shared<RecordingSession>(9);
+  f.hub.join(viewer);
+  ASSERT_TRUE(f.actions.push(sim::Action{9, 0, sim::RockTap{{500, 500}}}));
+  loop.tick();
+  EXPECT_EQ(f.meadow.land().rocks().size(), 1U);
+  EXPECT_EQ(f.hub.land()->rocks().size(), 1U) << "new viewers are welcomed with the rock";
+  ASSERT_EQ(viewer->reliable.size(), 1U);
+  ASSERT_TRUE(viewer->reliable[0].has_rocks());
+  EXPECT_EQ(viewer->reliable[0].rocks().rocks_size(), 1);
+}
+
+TEST(SimLoop, ARefusedActionGetsANoticeToItsViewerOnly) {
+  Fixture f;
+  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0);
+  auto asker = std::make_shared<RecordingSession>(1);
+  auto other = std::make_shared<RecordingSession>(2);
+  f.hub.join(asker);
+  f.hub.join(other);
+  // Fill the land with rocks, then one more.
+  for (std::size_t i = 0; i <= sim::kMaxRocks; ++i) {
+    const float x = 30.0F + static_cast<float>(i % 20) * 75.0F;
+    const float y = 30.0F + static_cast<float>(i / 20) * 75.0F;
+    ASSERT_TRUE(f.actions.push(sim::Action{1, 0, sim::RockTap{{x, y}}}));
+  }
+  loop.tick();
+  EXPECT_EQ(f.meadow.land().rocks().size(), sim::kMaxRocks);
+  const auto is_notice = [](const v1::ServerMessage& m) { return m.has_notice(); };
+  EXPECT_EQ(std::count_if(asker->reliable.begin(), asker->reliable.end(), is_notice), 1);
+  EXPECT_EQ(std::count_if(other->reliable.begin(), other->reliable.end(), is_notice), 0);
+}
+
+TEST(SimLoop, RunsOnItsThreadAndStops) {
+  Fixture f;
+  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0);
+  loop.start();
+  while (f.metrics.ticks_total.load() < 3) std::this_thread::yield();
+  loop.stop();
+  const auto ticks = f.metrics.ticks_total.load();
+  EXPECT_GE(ticks, 3U);
+  EXPECT_EQ(f.meadow.tick(), ticks);
+}
+
+}  // namespace
+}  // namespace meadow::app

@@ -1,0 +1,36 @@
+#pragma once
+// Starts the real meadow-server on a free loopback port for a test and stops it afterwards.
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace meadow::testing {
+
+class ServerProcess {
+ public:
+  // Starts `binary` with `--bind 127.0.0.1 --port 0` plus `args`, and waits for the line that
+  // names the port. Throws std::runtime_error when it does not come up in time.
+  explicit ServerProcess(const std::string& binary, std::vector<std::string> args = {},
+                         std::chrono::milliseconds startup_timeout = std::chrono::seconds(20));
+  ~ServerProcess();
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+
+  [[nodiscard]] std::uint16_t port() const { return port_; }
+  // Sends SIGTERM and waits; returns the exit status (or -1 if it had to be killed).
+  int stop(std::chrono::milliseconds timeout = std::chrono::seconds(10));
+
+ private:
+  pid_t pid_ = -1;
+  int stdout_fd_ = -1;
+  std::uint16_t port_ = 0;
+};
+
+// One plain HTTP/1.0 request over a socket; returns the whole response (status line, headers,
+// body). The request line is sent exactly as given, so tests can send what a browser would not.
+std::string http_request(std::uint16_t port, const std::string& request_line);
+
+}  // namespace meadow::testing
