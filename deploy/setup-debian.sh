@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs what Meadow needs to build, run and test on Debian 12 (run as root), then the
+# viewer's npm packages. Quick when everything is already there: apt runs only for what is
+# missing, npm ci only when package-lock.json changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+  build-essential cmake ninja-build ccache pkg-config git ca-certificates curl
+  libboost1.81-dev
+  libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
+  libvulkan-dev mesa-vulkan-drivers glslc glslang-tools vulkan-tools vulkan-validationlayers
+  libspdlog-dev libzstd-dev zstd nlohmann-json3-dev libcli11-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  chromium systemd
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup: these Debian packages are missing and installing them needs root: ${missing[*]}" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# The viewer's tools (Vite 7, Vitest 3) need Node.js 20 or newer; Debian 12's own nodejs is 18.
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$node_major" -lt 20 ]; then
+  if [ "$node_major" -eq 0 ] && [ "$(id -u)" -eq 0 ]; then
+    apt-get install -y -q --no-install-recommends nodejs npm
+    node_major=$(node -p 'process.versions.node.split(".")[0]')
+  fi
+  if [ "$node_major" -lt 20 ]; then
+    echo "setup: Node.js 20 or newer is needed for the viewer (found ${node_major}); install it, e.g. from NodeSource" >&2
+    exit 1
+  fi
+fi
+
+# npm ci again only when the lock file changed since the last install.
+stamp=web-viewer/node_modules/.meadow-lock-stamp
+if [ ! -f "$stamp" ] || ! cmp -s web-viewer/package-lock.json "$stamp"; then
+  echo "setup: npm ci in web-viewer/"
+  (cd web-viewer && npm ci --no-audit --no-fund)
+  cp web-viewer/package-lock.json "$stamp"
+fi
