@@ -1,5 +1,6 @@
 #include "app/logging.hpp"
 
+#include <google/protobuf/stubs/logging.h>
 #include <spdlog/pattern_formatter.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -42,6 +43,17 @@ class JsonMessageFlag final : public spdlog::custom_flag_formatter {
   }
 };
 
+// Protobuf reports bad input from viewers (e.g. invalid UTF-8) on stderr by itself; the net
+// layer already answers those with a notice, so its lines go to the net log at debug level.
+void protobuf_to_spdlog(google::protobuf::LogLevel level, const char* file, int line,
+                        const std::string& message) {
+  auto net = spdlog::get("net");
+  if (!net) return;
+  const auto spd = level >= google::protobuf::LOGLEVEL_FATAL ? spdlog::level::critical
+                                                             : spdlog::level::debug;
+  net->log(spd, "protobuf: {} ({}:{})", message, file, line);
+}
+
 }  // namespace
 
 void setup_logging(const std::string& level, bool json) {
@@ -65,6 +77,7 @@ void setup_logging(const std::string& level, bool json) {
     spdlog::register_logger(logger);
   }
   spdlog::set_default_logger(spdlog::get("app"));
+  google::protobuf::SetLogHandler(&protobuf_to_spdlog);
 }
 
 }  // namespace meadow::app

@@ -101,7 +101,7 @@ void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
     handle_message(std::string_view(static_cast<const char*>(data.data()), bytes));
   }
   read_buffer_.consume(read_buffer_.size());
-  if (!closing_) do_read();
+  do_read();  // also while closing: the read completes when the close handshake does
 }
 
 void WsSession::handle_message(std::string_view bytes) {
@@ -194,6 +194,7 @@ void WsSession::on_write(beast::error_code ec, std::size_t bytes) {
   if (ec) return fail(ec, "websocket write");
   context_.metrics.sent_bytes_total.fetch_add(bytes, std::memory_order_relaxed);
   if (was_frame) context_.metrics.sent_frames_total.fetch_add(1, std::memory_order_relaxed);
+  if (closing_) return send_close();
   maybe_write();
 }
 
@@ -201,16 +202,17 @@ void WsSession::close(websocket::close_code code, const char* reason) {
   if (closing_) return;
   closing_ = true;
   logger()->info("session {}: closing ({})", id_, reason);
+  pending_close_ = websocket::close_reason(code, reason);
+  // A close frame cannot overtake a write in flight; on_write sends it when that one is done
+  // (and the write deadline still cuts a peer that stopped reading).
+  if (!writing_) send_close();
+}
+
+void WsSession::send_close() {
   write_deadline_.cancel();
-  if (writing_) {
-    // A write is in flight; a close frame cannot be sent concurrently. Cut the connection.
-    beast::get_lowest_layer(ws_).close();
-    return;
-  }
-  ws_.async_close(websocket::close_reason(code, reason),
-                  [self = shared_from_this()](beast::error_code ec) {
-                    if (ec) fail(ec, "websocket close");
-                  });
+  ws_.async_close(pending_close_, [self = shared_from_this()](beast::error_code ec) {
+    if (ec) fail(ec, "websocket close");
+  });
 }
 
 }  // namespace meadow::net

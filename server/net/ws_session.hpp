@@ -38,6 +38,7 @@ class WsSession final : public HubSession, public std::enable_shared_from_this<W
   void maybe_write();
   void on_write(beast::error_code ec, std::size_t bytes);
   void close(websocket::close_code code, const char* reason);
+  void send_close();
 
   websocket::stream<beast::tcp_stream> ws_;
   SessionContext& context_;
@@ -51,6 +52,7 @@ class WsSession final : public HubSession, public std::enable_shared_from_this<W
   std::chrono::steady_clock::time_point last_rate_notice_{};
   bool joined_ = false;
   bool closing_ = false;
+  websocket::close_reason pending_close_;
 };
 
 }  // namespace meadow::net

@@ -1,0 +1,68 @@
+#pragma once
+// Counter-based randomness (DESIGN.md "Determinism"): every random number is a pure function of
+// (world seed, counter such as the step, entity id, purpose, draw). Nothing is advanced, so the
+// numbers cannot depend on which thread asks first or in which memory order entities are kept.
+// Never a shared generator, never rand(), never a clock.
+#include <cstdint>
+
+namespace meadow::sim {
+
+// What a random number is for; part of the key so two rules never share a stream. Append new
+// purposes at the end: changing a value changes every world grown from an old seed.
+enum class RandomPurpose : std::uint32_t {
+  kSwarmPlacement = 1,  // where a firefly of a new swarm starts
+  kSwarmHeading = 2,    // which way it first flies
+  kSwarmNudge = 3,      // the tiny random nudge of every step
+  kSwarmNewcomerFlock = 4,   // where a flock of newcomers enters
+  kSwarmNewcomerMember = 5,  // each newcomer's place and heading within its flock
+};
+
+// SplitMix64's finaliser (Steele, Lea, Flood 2014): a bijection on 64 bits whose every output bit
+// depends on every input bit; strong enough for simulation noise and a few multiplies cheap.
+[[nodiscard]] constexpr std::uint64_t mix64(std::uint64_t z) {
+  z += 0x9E3779B97F4A7C15ULL;
+  z = (z ^ (z >> 30U)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27U)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31U);
+}
+
+// Uniform float in [0, 1) from the top 24 bits (a float's mantissa holds exactly 24).
+[[nodiscard]] constexpr float unit_float(std::uint64_t bits) {
+  return static_cast<float>(bits >> 40U) * (1.0F / 16777216.0F);
+}
+// Uniform float in [-1, 1) from the top 24 bits.
+[[nodiscard]] constexpr float signed_unit_float(std::uint64_t bits) {
+  return static_cast<float>(bits >> 40U) * (1.0F / 8388608.0F) - 1.0F;
+}
+// The same from the next 24 bits (40 … 16), so one 64-bit draw gives two independent floats
+// (e.g. the x and y of a nudge).
+[[nodiscard]] constexpr float unit_float_low(std::uint64_t bits) {
+  return static_cast<float>((bits >> 16U) & 0xFFFFFFU) * (1.0F / 16777216.0F);
+}
+[[nodiscard]] constexpr float signed_unit_float_low(std::uint64_t bits) {
+  return static_cast<float>((bits >> 16U) & 0xFFFFFFU) * (1.0F / 8388608.0F) - 1.0F;
+}
+
+// The random numbers of one purpose at one counter value (for the swarm: one step). The key is
+// mixed once; each (entity, draw) then costs two mixes, cheap enough for every firefly per step.
+class CounterRandom {
+ public:
+  constexpr CounterRandom(std::uint64_t seed, std::uint64_t counter, RandomPurpose purpose)
+      : key_(mix64(mix64(mix64(seed) ^ counter) ^ static_cast<std::uint64_t>(purpose))) {}
+
+  // 64 random bits for one entity; `draw` tells apart several numbers the same entity needs.
+  [[nodiscard]] constexpr std::uint64_t bits(std::uint64_t entity, std::uint32_t draw = 0) const {
+    return mix64(key_ ^ mix64((entity << 8U) ^ draw));
+  }
+  [[nodiscard]] constexpr float unit(std::uint64_t entity, std::uint32_t draw = 0) const {
+    return unit_float(bits(entity, draw));
+  }
+  [[nodiscard]] constexpr float signed_unit(std::uint64_t entity, std::uint32_t draw = 0) const {
+    return signed_unit_float(bits(entity, draw));
+  }
+
+ private:
+  std::uint64_t key_;
+};
+
+}  // namespace meadow::sim

@@ -1,0 +1,56 @@
+#pragma once
+// The swarm's neighbour grid: square cells over the world, numbered row by row, and a counting
+// sort of the fireflies by cell (SPEC §2: count per cell, prefix sum to cell starts, scatter; no
+// comparisons). After the sort the fireflies of one cell are contiguous, and so are those of a
+// row of cells, so "the cells left, middle and right of me" is one contiguous range.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "sim/geometry.hpp"
+
+namespace meadow::sim {
+
+class CellGrid {
+ public:
+  // Lays cells of `cell_size` units over `world`; the last column and row may stick out of it.
+  void configure(const Rect& world, float cell_size);
+
+  [[nodiscard]] float cell_size() const { return cell_size_; }
+  [[nodiscard]] std::uint32_t columns() const { return columns_; }
+  [[nodiscard]] std::uint32_t rows() const { return rows_; }
+  [[nodiscard]] std::size_t cell_count() const { return std::size_t{columns_} * rows_; }
+
+  [[nodiscard]] std::uint32_t column_of(float x) const { return clamp_index(x, origin_.x, columns_); }
+  [[nodiscard]] std::uint32_t row_of(float y) const { return clamp_index(y, origin_.y, rows_); }
+  // The cell a point lies in; points outside the world (or not finite) count to the nearest
+  // border cell, so every firefly has a cell.
+  [[nodiscard]] std::uint32_t cell_of(float x, float y) const { return row_of(y) * columns_ + column_of(x); }
+
+  // Counting sort. `cells[i]` is the cell of firefly i; fills `order` so that order[k] is the
+  // firefly that goes to place k (stable: within a cell the old order is kept), and the cell
+  // starts: the fireflies of cell c are places [start(c), start(c + 1)).
+  void sort(std::span<const std::uint32_t> cells, std::vector<std::uint32_t>& order);
+  [[nodiscard]] std::span<const std::uint32_t> starts() const { return starts_; }
+  // Where the fireflies of `cell` begin (after sort()); start(cell_count()) is their number.
+  [[nodiscard]] std::uint32_t start(std::size_t cell) const { return starts_[cell]; }
+
+ private:
+  [[nodiscard]] std::uint32_t clamp_index(float p, float origin, std::uint32_t n) const {
+    const float f = (p - origin) * inv_cell_;
+    const auto last = static_cast<float>(n - 1);
+    // Written so that NaN lands on 0 rather than in an undefined float-to-int conversion.
+    const float clamped = f >= 0.0F ? (f < last ? f : last) : 0.0F;
+    return static_cast<std::uint32_t>(clamped);
+  }
+
+  Vec2 origin_;
+  float cell_size_ = 1.0F;
+  float inv_cell_ = 1.0F;
+  std::uint32_t columns_ = 1;
+  std::uint32_t rows_ = 1;
+  std::vector<std::uint32_t> starts_;  // cell_count() + 1 entries
+  std::vector<std::uint32_t> cursor_;  // next free place per cell during the scatter
+};
+
+}  // namespace meadow::sim

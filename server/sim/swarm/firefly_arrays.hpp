@@ -1,0 +1,59 @@
+#pragma once
+// The CPU swarm's fireflies as a structure of arrays: each quantity in its own vector, so the
+// hot loops read only what they need and the compiler can vectorise them.
+#include <cassert>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace meadow::sim {
+
+struct FireflyArrays {
+  std::vector<float> x;   // position (units)
+  std::vector<float> y;
+  std::vector<float> vx;  // velocity (units/step)
+  std::vector<float> vy;
+  // A firefly's own number for life: randomness is keyed by it, so the nudge a firefly gets
+  // does not depend on where the sort put it.
+  std::vector<std::uint32_t> id;
+
+  [[nodiscard]] std::size_t size() const { return x.size(); }
+
+  void reserve(std::size_t n) {
+    x.reserve(n);
+    y.reserve(n);
+    vx.reserve(n);
+    vy.reserve(n);
+    id.reserve(n);
+  }
+  void resize(std::size_t n) {
+    x.resize(n);
+    y.resize(n);
+    vx.resize(n);
+    vy.resize(n);
+    id.resize(n);
+  }
+  void push_back(float px, float py, float pvx, float pvy, std::uint32_t pid) {
+    x.push_back(px);
+    y.push_back(py);
+    vx.push_back(pvx);
+    vy.push_back(pvy);
+    id.push_back(pid);
+  }
+  // Copies firefly order[k] of `from` to place k of this, for k in [begin, end): the reorder
+  // after the sort, done in chunks so it can run on several threads.
+  void gather(const FireflyArrays& from, std::span<const std::uint32_t> order, std::size_t begin,
+              std::size_t end) {
+    assert(size() == from.size() && order.size() == from.size());
+    for (std::size_t k = begin; k < end; ++k) {
+      const std::uint32_t i = order[k];
+      x[k] = from.x[i];
+      y[k] = from.y[i];
+      vx[k] = from.vx[i];
+      vy[k] = from.vy[i];
+      id[k] = from.id[i];
+    }
+  }
+};
+
+}  // namespace meadow::sim

@@ -1,0 +1,109 @@
+#pragma once
+// The swarm's rules as pure functions of one firefly: what it gathered from its neighbours
+// becomes a change of velocity, then rocks, edges and the speed band act. Kept apart from the
+// neighbour search (neighbour_walk.hpp) so that issue 3 can feed the same rules from sums over
+// squares instead of a walk over neighbours.
+#include <cmath>
+#include <span>
+
+#include "sim/geometry.hpp"
+#include "sim/land.hpp"
+#include "sim/swarm/swarm_engine.hpp"
+#include "sim/swarm/swarm_rules.hpp"
+
+namespace meadow::sim::steering {
+
+// What one firefly gathered about the others it sees (all relative to itself).
+struct NeighbourSums {
+  float seen = 0.0F;      // how many others within kPerception
+  float sum_vx = 0.0F;    // Σ their velocity (units/step)
+  float sum_vy = 0.0F;
+  float sum_dx = 0.0F;    // Σ (their position − own position) (units)
+  float sum_dy = 0.0F;
+  float separate_x = 0.0F;  // Σ away-directions × (1 − d/kSeparationDistance) for d < 8
+  float separate_y = 0.0F;
+  float personal_x = 0.0F;  // Σ away-directions × (1 − d/kPersonalSpace) for d < 3
+  float personal_y = 0.0F;
+};
+
+// Separation, alignment and cohesion (weighted) plus personal space (always): the change of
+// velocity the neighbours cause (units/step²).
+[[nodiscard]] inline Vec2 flocking(const NeighbourSums& n, Vec2 v, const SwarmWeights& w) {
+  namespace r = swarm_rules;
+  Vec2 a{n.personal_x * r::kPersonalStrength, n.personal_y * r::kPersonalStrength};
+  a.x += n.separate_x * (r::kSeparationStrength * w.separation);
+  a.y += n.separate_y * (r::kSeparationStrength * w.separation);
+  if (n.seen > 0.0F) {
+    const float inv = 1.0F / n.seen;
+    const float align = r::kAlignmentRate * w.alignment;
+    a.x += (n.sum_vx * inv - v.x) * align;
+    a.y += (n.sum_vy * inv - v.y) * align;
+    const float cohere = r::kCohesionRate * w.cohesion;
+    a.x += n.sum_dx * inv * cohere;
+    a.y += n.sum_dy * inv * cohere;
+  }
+  return a;
+}
+
+// Push away from every rock whose edge is within kRockReach, growing with the square of the
+// closeness (units/step²). A firefly inside a rock (a rock placed on it) is pushed out hardest.
+[[nodiscard]] inline Vec2 rock_push(Vec2 p, std::span<const Rock> rocks) {
+  namespace r = swarm_rules;
+  Vec2 a;
+  for (const Rock& rock : rocks) {
+    const float dx = p.x - rock.center.x;
+    const float dy = p.y - rock.center.y;
+    const float reach = rock.radius + r::kRockReach;
+    const float d2 = dx * dx + dy * dy;
+    if (d2 >= reach * reach) continue;
+    const float d = std::sqrt(d2);
+    const float closeness = 1.0F - (d - rock.radius) * (1.0F / r::kRockReach);  // 0 … 1 (> 1 inside)
+    const float push = r::kRockStrength * closeness * closeness;
+    if (d > 0.0F) {
+      a.x += dx / d * push;
+      a.y += dy / d * push;
+    } else {
+      a.x += push;  // exactly at the centre: any way out will do, this one is deterministic
+    }
+  }
+  return a;
+}
+
+// The soft push of the world's edges over their last kEdgeMargin units (units/step²).
+[[nodiscard]] inline float edge_push_1d(float p, float low, float high) {
+  namespace r = swarm_rules;
+  float a = 0.0F;
+  const float from_low = p - low;
+  if (from_low < r::kEdgeMargin) {
+    const float c = 1.0F - from_low * (1.0F / r::kEdgeMargin);
+    a += r::kEdgeStrength * c * c;
+  }
+  const float from_high = high - p;
+  if (from_high < r::kEdgeMargin) {
+    const float c = 1.0F - from_high * (1.0F / r::kEdgeMargin);
+    a -= r::kEdgeStrength * c * c;
+  }
+  return a;
+}
+[[nodiscard]] inline Vec2 edge_push(Vec2 p, const Rect& world) {
+  return {edge_push_1d(p.x, world.x, world.right()), edge_push_1d(p.y, world.y, world.bottom())};
+}
+
+// Keeps the speed within [kMinSpeed, kMaxSpeed], keeping the heading. A firefly that came to a
+// dead stop takes `fallback` (a unit vector) as its heading.
+[[nodiscard]] inline Vec2 clamp_speed(Vec2 v, Vec2 fallback) {
+  namespace r = swarm_rules;
+  const float s2 = v.x * v.x + v.y * v.y;
+  if (s2 > r::kMaxSpeed * r::kMaxSpeed) {
+    const float k = r::kMaxSpeed / std::sqrt(s2);
+    return {v.x * k, v.y * k};
+  }
+  if (s2 < r::kMinSpeed * r::kMinSpeed) {
+    if (s2 <= 1e-12F) return {fallback.x * r::kMinSpeed, fallback.y * r::kMinSpeed};
+    const float k = r::kMinSpeed / std::sqrt(s2);
+    return {v.x * k, v.y * k};
+  }
+  return v;
+}
+
+}  // namespace meadow::sim::steering

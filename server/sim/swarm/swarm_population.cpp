@@ -1,0 +1,154 @@
+#include "sim/swarm/swarm_population.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+#include "sim/random.hpp"
+#include "sim/swarm/swarm_rules.hpp"
+
+namespace meadow::sim::population {
+
+namespace r = swarm_rules;
+
+namespace {
+
+constexpr float kTwoPi = 2.0F * std::numbers::pi_v<float>;
+// A new swarm tries this many random spots per firefly to find one off the rocks.
+constexpr std::uint32_t kPlacementAttempts = 16;
+
+bool on_a_rock(float x, float y, const Land& land) {
+  return std::any_of(land.rocks().begin(), land.rocks().end(), [&](const Rock& rock) {
+    const float dx = x - rock.center.x;
+    const float dy = y - rock.center.y;
+    return dx * dx + dy * dy <= rock.radius * rock.radius;
+  });
+}
+
+}  // namespace
+
+float distance_to_edge(float x, float y, const Rect& world) {
+  return std::min(std::min(x - world.x, world.right() - x), std::min(y - world.y, world.bottom() - y));
+}
+
+void place_random(FireflyArrays& f, std::size_t count, const Land& land, std::uint64_t seed,
+                  std::uint32_t& next_id) {
+  const Rect world = land.world();
+  const CounterRandom place(seed, 0, RandomPurpose::kSwarmPlacement);
+  const CounterRandom heading(seed, 0, RandomPurpose::kSwarmHeading);
+  f.reserve(f.size() + count);
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::uint32_t id = next_id++;
+    float x = 0.0F;
+    float y = 0.0F;
+    for (std::uint32_t attempt = 0; attempt < kPlacementAttempts; ++attempt) {
+      const std::uint64_t bits = place.bits(id, attempt);
+      x = world.x + unit_float(bits) * world.width;
+      y = world.y + unit_float_low(bits) * world.height;
+      if (!on_a_rock(x, y, land)) break;  // after the last attempt the rock's push frees it
+    }
+    const float angle = heading.unit(id, 0) * kTwoPi;
+    const float speed = r::kMinSpeed + heading.unit(id, 1) * (r::kMaxSpeed - r::kMinSpeed);
+    f.push_back(x, y, std::cos(angle) * speed, std::sin(angle) * speed, id);
+  }
+}
+
+void remove_nearest_edge(FireflyArrays& f, std::size_t leavers, const Rect& world) {
+  const std::size_t n = f.size();
+  if (leavers == 0) return;
+  if (leavers >= n) {
+    f.resize(0);
+    return;
+  }
+  std::vector<float> edge(n);
+  for (std::size_t i = 0; i < n; ++i) edge[i] = distance_to_edge(f.x[i], f.y[i], world);
+  std::vector<std::uint32_t> idx(n);
+  for (std::size_t i = 0; i < n; ++i) idx[i] = static_cast<std::uint32_t>(i);
+  // Exact selection in linear time; the id breaks ties so the choice never depends on order.
+  const auto nearer = [&](std::uint32_t a, std::uint32_t b) {
+    return edge[a] != edge[b] ? edge[a] < edge[b] : f.id[a] < f.id[b];
+  };
+  std::nth_element(idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(leavers), idx.end(), nearer);
+  std::vector<bool> leaves(n, false);
+  for (std::size_t k = 0; k < leavers; ++k) leaves[idx[k]] = true;
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (leaves[i]) continue;
+    f.x[kept] = f.x[i];
+    f.y[kept] = f.y[i];
+    f.vx[kept] = f.vx[i];
+    f.vy[kept] = f.vy[i];
+    f.id[kept] = f.id[i];
+    ++kept;
+  }
+  assert(kept == n - leavers);
+  f.resize(kept);
+}
+
+void add_newcomers(FireflyArrays& f, std::size_t count, const Rect& world, std::uint64_t seed,
+                   std::uint64_t step, std::uint32_t& next_id) {
+  const CounterRandom flock_random(seed, step, RandomPurpose::kSwarmNewcomerFlock);
+  const CounterRandom member_random(seed, step, RandomPurpose::kSwarmNewcomerMember);
+  const float speed = 0.5F * (r::kMinSpeed + r::kMaxSpeed);
+  f.reserve(f.size() + count);
+  while (count > 0) {
+    const std::size_t members = std::min(count, r::kNewcomerFlockSize);
+    count -= members;
+    // The flock is keyed by its first member's id, which no other flock ever has.
+    const std::uint32_t first = next_id;
+    // A point on the perimeter, uniform along it, then the edge it lies on, its inward normal
+    // and the direction along the edge towards the edge's middle.
+    float along = flock_random.unit(first, 0) * 2.0F * (world.width + world.height);
+    const Vec2 mid = world.center();
+    Vec2 centre;
+    Vec2 inward;
+    const auto inset_along = [](float t, float length) {
+      return std::clamp(t, std::min(r::kNewcomerInset, 0.5F * length),
+                        std::max(length - r::kNewcomerInset, 0.5F * length));
+    };
+    if (along < world.width) {  // top edge
+      centre = {world.x + inset_along(along, world.width), world.y + r::kNewcomerInset};
+      inward = {0.0F, 1.0F};
+    } else if ((along -= world.width) < world.height) {  // right edge
+      centre = {world.right() - r::kNewcomerInset, world.y + inset_along(along, world.height)};
+      inward = {-1.0F, 0.0F};
+    } else if ((along -= world.height) < world.width) {  // bottom edge
+      centre = {world.x + inset_along(along, world.width), world.bottom() - r::kNewcomerInset};
+      inward = {0.0F, -1.0F};
+    } else {  // left edge
+      along -= world.width;
+      centre = {world.x + r::kNewcomerInset, world.y + inset_along(along, world.height)};
+      inward = {1.0F, 0.0F};
+    }
+    // Along the edge towards its middle, and how far the centre is from the edge's nearer end.
+    const bool horizontal = inward.x == 0.0F;
+    const Vec2 to_middle = horizontal ? Vec2{centre.x <= mid.x ? 1.0F : -1.0F, 0.0F}
+                                      : Vec2{0.0F, centre.y <= mid.y ? 1.0F : -1.0F};
+    const float from_corner = horizontal ? std::min(centre.x - world.x, world.right() - centre.x)
+                                         : std::min(centre.y - world.y, world.bottom() - centre.y);
+    // The flock turns off straight inwards by up to kNewcomerFlockTurn; near a corner always
+    // towards the middle, and by more than a member's own turn, so nobody heads into the edge
+    // beside it.
+    float turn = flock_random.signed_unit(first, 1) * r::kNewcomerFlockTurn;
+    if (from_corner < r::kEdgeMargin) {
+      turn = std::max(std::abs(turn), r::kNewcomerMemberTurn + 0.05F);
+    }
+    const Vec2 heading{inward.x * std::cos(turn) + to_middle.x * std::sin(turn),
+                       inward.y * std::cos(turn) + to_middle.y * std::sin(turn)};
+    const float flock_angle = std::atan2(heading.y, heading.x);
+    for (std::size_t m = 0; m < members; ++m) {
+      const std::uint32_t id = next_id++;
+      // Uniform over a disc around the centre (the square root spreads them evenly by area).
+      const float radius = r::kNewcomerSpread * std::sqrt(member_random.unit(id, 0));
+      const float around = member_random.unit(id, 1) * kTwoPi;
+      const float x = std::clamp(centre.x + radius * std::cos(around), world.x, world.right());
+      const float y = std::clamp(centre.y + radius * std::sin(around), world.y, world.bottom());
+      const float angle = flock_angle + member_random.signed_unit(id, 2) * r::kNewcomerMemberTurn;
+      f.push_back(x, y, std::cos(angle) * speed, std::sin(angle) * speed, id);
+    }
+  }
+}
+
+}  // namespace meadow::sim::population

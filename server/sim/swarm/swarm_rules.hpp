@@ -1,0 +1,70 @@
+#pragma once
+// The numbers of the swarm's rules (SPEC §2). Units: world units (one meadow is 1600 × 900) and
+// steps (1/60 s of swarm time); a speed is units per step, an acceleration units per step².
+// The distances come from the spec; the strengths are tuned so that visible flocks form within a
+// few seconds from a random start (tests/sim/swarm/cpu_swarm_flocking_test.cpp checks it).
+#include <cstddef>
+
+namespace meadow::sim::swarm_rules {
+
+// --- Seeing -------------------------------------------------------------------------------
+// A firefly sees the others within this distance (units); alignment and cohesion use them.
+inline constexpr float kPerception = 28.0F;
+// The neighbour grid's cells are one perception wide, so everything seen lies in the 3 × 3
+// cells around a firefly (units).
+inline constexpr float kCellSize = kPerception;
+
+// --- Separation: away from those closer than this, harder the closer ------------------------
+inline constexpr float kSeparationDistance = 8.0F;  // units
+// Push per neighbour at zero distance, falling linearly to 0 at kSeparationDistance
+// (units/step², before the separation weight).
+inline constexpr float kSeparationStrength = 0.30F;
+
+// --- Alignment: towards the mean heading of those seen ------------------------------------------
+// Fraction of the difference between the mean velocity seen and the own velocity closed per step
+// (1/step, before the alignment weight).
+inline constexpr float kAlignmentRate = 0.06F;
+
+// --- Cohesion: towards the centre of those seen ---------------------------------------------------
+// Acceleration per unit of distance to the centre of those seen (1/step², before the weight).
+inline constexpr float kCohesionRate = 0.004F;
+
+// --- Personal space: always, whatever the separation weight -------------------------------------
+inline constexpr float kPersonalSpace = 3.0F;  // units
+// Push per neighbour at zero distance, falling linearly to 0 at kPersonalSpace (units/step²).
+inline constexpr float kPersonalStrength = 1.0F;
+
+// --- Speed band ---------------------------------------------------------------------------------
+inline constexpr float kMinSpeed = 1.8F;  // units/step
+inline constexpr float kMaxSpeed = 3.2F;  // units/step
+
+// --- Nudge: a tiny random push every step, counter-based ----------------------------------------
+// Largest nudge per axis (units/step²); each axis is uniform in ±kNudge.
+inline constexpr float kNudge = 0.05F;
+
+// --- Rocks: push away a firefly within this distance of a rock's edge, harder the closer --------
+inline constexpr float kRockReach = 26.0F;  // units from the rock's edge
+// Push at the edge of the rock (units/step²); it falls off with the square of the distance, so it
+// is gentle at the reach and, near the rim, stronger than any speed in the band can overcome.
+inline constexpr float kRockStrength = 3.0F;
+
+// --- World edges: push back softly over the last stretch of the world --------------------------
+inline constexpr float kEdgeMargin = 70.0F;  // units from the world's edge
+// Push at the very edge (units/step²), falling off with the square of the distance to
+// kEdgeMargin: soft far out, and past about 16 units from the edge stronger than kMinSpeed, so
+// even a firefly flying straight at the edge turns before it reaches it.
+inline constexpr float kEdgeStrength = 3.0F;
+
+// --- Count changes ------------------------------------------------------------------------------
+// Newcomers arrive in flocks of this many (SPEC §2 "Count").
+inline constexpr std::size_t kNewcomerFlockSize = 40;
+// A newcomer flock's centre starts this far inside the edge it enters over (units).
+inline constexpr float kNewcomerInset = 20.0F;
+// Newcomers of one flock start within this distance of its centre (units).
+inline constexpr float kNewcomerSpread = 16.0F;
+// A flock's heading deviates from straight inwards by at most this angle (radians, ±), and each
+// member from the flock's heading by at most kNewcomerMemberTurn.
+inline constexpr float kNewcomerFlockTurn = 0.6F;
+inline constexpr float kNewcomerMemberTurn = 0.15F;
+
+}  // namespace meadow::sim::swarm_rules

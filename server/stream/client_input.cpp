@@ -1,0 +1,130 @@
+#include "stream/client_input.hpp"
+
+#include <climits>
+#include <cmath>
+#include <optional>
+
+#include "meadow/v1/viewer.pb.h"
+#include "sim/swarm/swarm_engine.hpp"
+#include "stream/proto_mapping.hpp"
+
+namespace meadow::stream {
+
+namespace {
+
+Rejection rejected(std::string_view code, std::string text) {
+  return Rejection{std::string(code), std::move(text)};
+}
+
+// Checks one optional rule weight; nullopt when it is fine.
+std::optional<Rejection> check_weight(bool present, float value, const char* name) {
+  if (!present) return std::nullopt;
+  if (!std::isfinite(value)) {
+    return rejected(reject::kNotFinite, std::string("The ") + name + " weight must be a finite number.");
+  }
+  if (value < sim::SwarmWeights::kMin || value > sim::SwarmWeights::kMax) {
+    return rejected(reject::kOutOfRange,
+                    std::string("The ") + name + " weight must be between 0 and 3.");
+  }
+  return std::nullopt;
+}
+
+ClientInput parse_tool(const v1::ToolAction& tool, const sim::Rect& world, std::uint64_t origin) {
+  if (!v1::Tool_IsValid(tool.tool()) || tool.tool() == v1::TOOL_UNSPECIFIED) {
+    return rejected(reject::kUnknownValue, "Unknown tool.");
+  }
+  if (!v1::ToolAction::Phase_IsValid(tool.phase()) ||
+      tool.phase() == v1::ToolAction::PHASE_UNSPECIFIED) {
+    return rejected(reject::kUnknownValue, "Unknown tool phase.");
+  }
+  switch (tool.tool()) {
+    case v1::TOOL_ATTRACT:
+      return rejected(reject::kToolUnavailable, "The attract tool is not available yet.");
+    case v1::TOOL_FLOWER:
+      return rejected(reject::kToolUnavailable, "The flower tool is not available yet.");
+    case v1::TOOL_PREDATOR:
+      return rejected(reject::kToolUnavailable, "The predator tool is not available yet.");
+    default:
+      break;
+  }
+  // The rock tool: one tap places or removes a rock.
+  if (tool.phase() != v1::ToolAction::PHASE_TAP) {
+    return rejected(reject::kUnsupportedPhase, "The rock tool acts on a tap only.");
+  }
+  if (!tool.has_position()) return rejected(reject::kMissingField, "A tap needs a position.");
+  const sim::Vec2 at{tool.position().x(), tool.position().y()};
+  if (!std::isfinite(at.x) || !std::isfinite(at.y)) {
+    return rejected(reject::kNotFinite, "The position must be finite numbers.");
+  }
+  if (!world.contains(at)) return rejected(reject::kOutsideWorld, "The position is outside the world.");
+  return sim::Action{origin, 0, sim::RockTap{at}};
+}
+
+ClientInput parse_settings(const v1::SwarmSettings& settings, const InputLimits& limits,
+                           std::uint64_t origin) {
+  if (auto r = check_weight(settings.has_separation(), settings.separation(), "separation")) return *r;
+  if (auto r = check_weight(settings.has_alignment(), settings.alignment(), "alignment")) return *r;
+  if (auto r = check_weight(settings.has_cohesion(), settings.cohesion(), "cohesion")) return *r;
+  sim::SwarmSettingsChange change;
+  if (settings.has_count()) {
+    const std::uint32_t count = settings.count();
+    if (count < sim::SwarmEngine::kMinCount || count > limits.max_swarm_count) {
+      return rejected(reject::kOutOfRange,
+                      "The swarm count must be between " + std::to_string(sim::SwarmEngine::kMinCount) +
+                          " and " + std::to_string(limits.max_swarm_count) + ".");
+    }
+    change.count = count;
+  }
+  if (settings.has_separation()) change.separation = settings.separation();
+  if (settings.has_alignment()) change.alignment = settings.alignment();
+  if (settings.has_cohesion()) change.cohesion = settings.cohesion();
+  return sim::Action{origin, 0, change};
+}
+
+}  // namespace
+
+ClientInput parse_client_message(std::string_view bytes, const sim::Rect& world,
+                                 const InputLimits& limits, std::uint64_t origin) {
+  // protobuf takes an int length; anything near that is far past any sane limit anyway.
+  if (bytes.size() > limits.max_message_bytes || bytes.size() > static_cast<std::size_t>(INT_MAX)) {
+    return rejected(reject::kTooLarge, "Messages may be at most " +
+                                           std::to_string(limits.max_message_bytes) + " bytes.");
+  }
+  v1::ClientMessage message;
+  if (!message.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    return rejected(reject::kMalformed, "The message is not a meadow.v1.ClientMessage.");
+  }
+  switch (message.body_case()) {
+    case v1::ClientMessage::kHello: {
+      const v1::Hello& hello = message.hello();
+      if (hello.protocol_version() != v1::PROTOCOL_VERSION_CURRENT) {
+        return rejected(reject::kUnsupportedProtocol,
+                        "This server speaks protocol version " +
+                            std::to_string(v1::PROTOCOL_VERSION_CURRENT) + ".");
+      }
+      if (hello.client_name().size() > kMaxClientNameBytes) {
+        return rejected(reject::kOutOfRange, "The client name may be at most " +
+                                                 std::to_string(kMaxClientNameBytes) + " bytes.");
+      }
+      return ClientHello{static_cast<std::uint32_t>(hello.protocol_version()), hello.client_name()};
+    }
+    case v1::ClientMessage::kChooseWorld: {
+      ChooseWorld choice;
+      if (!world_from_proto(message.choose_world().world(), choice.world)) {
+        return rejected(reject::kUnknownValue, "Unknown world.");
+      }
+      return choice;
+    }
+    case v1::ClientMessage::kTool:
+      return parse_tool(message.tool(), world, origin);
+    case v1::ClientMessage::kSwarmSettings:
+      return parse_settings(message.swarm_settings(), limits, origin);
+    case v1::ClientMessage::kPing:
+      return ClientPing{message.ping().client_time_ms()};
+    case v1::ClientMessage::BODY_NOT_SET:
+      break;
+  }
+  return rejected(reject::kEmpty, "The message carries nothing.");
+}
+
+}  // namespace meadow::stream

@@ -1,0 +1,68 @@
+#pragma once
+// Validation of viewer input at the edge (DESIGN.md "The wire"): bytes from a WebSocket become
+// either a validated value or a rejection with a code and a text for the notice back. Nothing
+// that reaches the sim thread is non-finite, outside the world, out of range or unknown.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "sim/actions.hpp"
+#include "sim/geometry.hpp"
+#include "stream/frame_bundle.hpp"
+
+namespace meadow::stream {
+
+// Longest Hello.client_name accepted, bytes (viewer.proto).
+inline constexpr std::size_t kMaxClientNameBytes = 64;
+
+struct InputLimits {
+  std::size_t max_message_bytes = 0;  // a ClientMessage longer than this is refused unparsed
+  std::uint32_t max_swarm_count = 0;  // the largest count a viewer may ask for (the engine's)
+};
+
+// Values for the net layer (not actions on the meadow).
+struct ClientHello {
+  std::uint32_t protocol_version = 0;
+  std::string client_name;
+};
+struct ChooseWorld {
+  WorldIndex world = WorldIndex::swarm;
+};
+struct ClientPing {
+  std::uint64_t client_time_ms = 0;
+};
+
+// Refusal codes, as sent in Notice.code.
+namespace reject {
+inline constexpr std::string_view kMalformed = "malformed_message";    // not a ClientMessage
+inline constexpr std::string_view kTooLarge = "message_too_large";     // over max_message_bytes
+inline constexpr std::string_view kEmpty = "empty_message";            // no body set
+inline constexpr std::string_view kMissingField = "missing_field";     // e.g. a tap without a point
+inline constexpr std::string_view kUnknownValue = "unknown_value";     // enum unspecified/unknown
+inline constexpr std::string_view kUnsupportedProtocol = "unsupported_protocol";
+inline constexpr std::string_view kNotFinite = "not_finite";           // NaN or infinity
+inline constexpr std::string_view kOutsideWorld = "outside_world";     // a point off the world
+inline constexpr std::string_view kOutOfRange = "out_of_range";        // a setting out of bounds
+inline constexpr std::string_view kUnsupportedPhase = "unsupported_phase";  // e.g. rock + DOWN
+inline constexpr std::string_view kToolUnavailable = "tool_unavailable";    // not built yet
+}  // namespace reject
+
+struct Rejection {
+  std::string code;  // one of reject::k…
+  std::string text;  // for people, never echoes the client's bytes
+  friend bool operator==(const Rejection&, const Rejection&) = default;
+};
+
+// A sim::Action (origin set, tick 0: the sim thread stamps it), a value for the net layer, or a
+// rejection.
+using ClientInput = std::variant<sim::Action, ClientHello, ChooseWorld, ClientPing, Rejection>;
+
+// Parses and validates one binary ClientMessage. `world` is the swarm's world now (points must
+// lie inside it); `origin` is the session id stamped on actions. Never throws for bad input.
+[[nodiscard]] ClientInput parse_client_message(std::string_view bytes, const sim::Rect& world,
+                                               const InputLimits& limits,
+                                               std::uint64_t origin = 0);
+
+}  // namespace meadow::stream

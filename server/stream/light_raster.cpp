@@ -1,0 +1,148 @@
+#include "stream/light_raster.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace meadow::stream {
+
+namespace {
+
+constexpr int kBoxWidth = 2 * kLightBlurRadius + 1;  // pixels
+constexpr float kBoxScale = 1.0F / static_cast<float>(kBoxWidth);
+static_assert(kLightBlurPasses == 4, "render() runs the passes as H, V, H, V");
+
+}  // namespace
+
+RasterGeometry light_geometry(const sim::Rect& world) {
+  const bool usable = std::isfinite(world.x) && std::isfinite(world.y) &&
+                      std::isfinite(world.width) && std::isfinite(world.height) &&
+                      world.width > 0.0F && world.height > 0.0F;
+  if (!usable) return RasterGeometry{world, 1, 1};
+  const float units_per_pixel =
+      std::max({kLightUnitsPerPixel, world.width / static_cast<float>(kLightMaxWidth),
+                world.height / static_cast<float>(kLightMaxHeight)});
+  const auto pixels = [units_per_pixel](float extent, std::uint32_t most) {
+    const long n = std::lround(extent / units_per_pixel);
+    return static_cast<std::uint32_t>(std::clamp(n, 1L, static_cast<long>(most)));
+  };
+  return RasterGeometry{world, pixels(world.width, kLightMaxWidth),
+                        pixels(world.height, kLightMaxHeight)};
+}
+
+LightRaster::LightRaster(ToneCurve curve) : curve_(curve) {}
+
+void LightRaster::resize(const RasterGeometry& geometry) {
+  width_ = geometry.width;
+  height_ = geometry.height;
+  padded_width_ = std::size_t{width_} + 2 * kLightMargin;
+  padded_height_ = std::size_t{height_} + 2 * kLightMargin;
+  // resize() keeps capacity, so after the first frame of a size these never allocate.
+  density_.resize(padded_width_ * padded_height_);
+  scratch_.resize(padded_width_ * padded_height_);
+  line_.resize(padded_width_ + 2 * kLightBlurRadius);
+  image_.resize(geometry.pixels());
+}
+
+std::span<const std::uint8_t> LightRaster::render(const sim::SwarmView& swarm,
+                                                  const RasterGeometry& geometry) {
+  resize(geometry);
+  splat(swarm, geometry);
+  blur_rows(density_, scratch_);
+  blur_columns(scratch_, density_);
+  blur_rows(density_, scratch_);
+  blur_columns(scratch_, density_);
+  tone_map();
+  return image_;
+}
+
+void LightRaster::splat(const sim::SwarmView& swarm, const RasterGeometry& geometry) {
+  std::fill(density_.begin(), density_.end(), 0.0F);
+  const float pixels_per_unit_x = static_cast<float>(width_) / geometry.bounds.width;
+  const float pixels_per_unit_y = static_cast<float>(height_) / geometry.bounds.height;
+  // Pixel centres sit at i + 0.5; shift so that grid coordinate g puts its light on pixels
+  // floor(g) and floor(g) + 1 of the padded map.
+  const float offset_x = static_cast<float>(kLightMargin) - 0.5F -
+                         geometry.bounds.x * pixels_per_unit_x;
+  const float offset_y = static_cast<float>(kLightMargin) - 0.5F -
+                         geometry.bounds.y * pixels_per_unit_y;
+  // The last grid coordinate whose right/bottom neighbour is still inside the padded map.
+  const float last_x = static_cast<float>(padded_width_ - 1);
+  const float last_y = static_cast<float>(padded_height_ - 1);
+  const std::size_t n = std::min(swarm.x.size(), swarm.y.size());
+  const float* xs = swarm.x.data();
+  const float* ys = swarm.y.data();
+  float* density = density_.data();
+  const std::size_t stride = padded_width_;
+  for (std::size_t i = 0; i < n; ++i) {
+    const float gx = xs[i] * pixels_per_unit_x + offset_x;
+    const float gy = ys[i] * pixels_per_unit_y + offset_y;
+    // Written so that NaN and ±inf fail too: they are skipped, never cast.
+    if (!(gx >= 0.0F && gx < last_x && gy >= 0.0F && gy < last_y)) continue;
+    const auto ix = static_cast<std::size_t>(gx);
+    const auto iy = static_cast<std::size_t>(gy);
+    const float fx = gx - static_cast<float>(ix);
+    const float fy = gy - static_cast<float>(iy);
+    float* cell = density + iy * stride + ix;
+    cell[0] += (1.0F - fx) * (1.0F - fy);
+    cell[1] += fx * (1.0F - fy);
+    cell[stride] += (1.0F - fx) * fy;
+    cell[stride + 1] += fx * fy;
+  }
+}
+
+void LightRaster::blur_rows(const std::vector<float>& in, std::vector<float>& out) {
+  // Each row is copied between zeros so the box never reads outside it: light that leaves the
+  // margin is gone, which is right for a glow.
+  std::fill(line_.begin(), line_.end(), 0.0F);
+  float* line = line_.data() + kLightBlurRadius;
+  for (std::size_t y = 0; y < padded_height_; ++y) {
+    const float* src = in.data() + y * padded_width_;
+    float* dst = out.data() + y * padded_width_;
+    std::copy(src, src + padded_width_, line);
+    const float* window = line_.data();
+    for (std::size_t x = 0; x < padded_width_; ++x) {
+      float sum = 0.0F;
+      for (int k = 0; k < kBoxWidth; ++k) sum += window[x + static_cast<std::size_t>(k)];
+      dst[x] = sum * kBoxScale;
+    }
+  }
+}
+
+void LightRaster::blur_columns(const std::vector<float>& in, std::vector<float>& out) const {
+  // Row by row, adding whole rows, so the inner loop runs along memory and vectorises.
+  const auto rows = static_cast<std::ptrdiff_t>(padded_height_);
+  for (std::ptrdiff_t y = 0; y < rows; ++y) {
+    float* dst = out.data() + static_cast<std::size_t>(y) * padded_width_;
+    std::fill(dst, dst + padded_width_, 0.0F);
+    const std::ptrdiff_t first = std::max<std::ptrdiff_t>(0, y - kLightBlurRadius);
+    const std::ptrdiff_t last = std::min<std::ptrdiff_t>(rows - 1, y + kLightBlurRadius);
+    for (std::ptrdiff_t k = first; k <= last; ++k) {
+      const float* src = in.data() + static_cast<std::size_t>(k) * padded_width_;
+      for (std::size_t x = 0; x < padded_width_; ++x) dst[x] += src[x];
+    }
+    for (std::size_t x = 0; x < padded_width_; ++x) dst[x] *= kBoxScale;
+  }
+}
+
+void LightRaster::tone_map() {
+  const auto& table = curve_.table();
+  const float scale = curve_.entries_per_density();
+  constexpr auto kLastEntry = static_cast<float>(kToneTableSize - 1);
+  for (std::uint32_t y = 0; y < height_; ++y) {
+    const float* src = density_.data() + (std::size_t{y} + kLightMargin) * padded_width_ +
+                       kLightMargin;
+    std::uint8_t* dst = image_.data() + std::size_t{y} * width_;
+    for (std::uint32_t x = 0; x < width_; ++x) {
+      // Density is a sum of non-negative terms, so only the top needs clamping.
+      const float entry = std::min(src[x] * scale, kLastEntry);
+      dst[x] = table[static_cast<std::size_t>(entry)];
+    }
+  }
+}
+
+float LightRaster::density_at(std::uint32_t x, std::uint32_t y) const {
+  if (x >= width_ || y >= height_) return 0.0F;
+  return density_[(std::size_t{y} + kLightMargin) * padded_width_ + kLightMargin + x];
+}
+
+}  // namespace meadow::stream

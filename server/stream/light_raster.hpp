@@ -1,0 +1,80 @@
+#pragma once
+// The swarm's light as a world-space raster (SPEC §2 "Light"): every firefly splats one unit of
+// light bilinearly into a density map at about a quarter of a screen's resolution, the map is
+// blurred in four box passes (horizontal, vertical, horizontal, vertical: close to a gaussian)
+// and shown through the tone curve. Scratch buffers live in the object and are reused frame to
+// frame, so a steady stream of frames allocates nothing.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "sim/geometry.hpp"
+#include "sim/swarm/swarm_engine.hpp"
+#include "stream/tone_curve.hpp"
+
+namespace meadow::stream {
+
+// World units per raster pixel for one 1600 × 900 meadow: 400 × 225 pixels, a quarter of a
+// 1600 × 900 screen in each direction.
+inline constexpr float kLightUnitsPerPixel = 4.0F;
+// The raster never grows past this many pixels; a larger world gets more units per pixel.
+inline constexpr std::uint32_t kLightMaxWidth = 480;   // pixels
+inline constexpr std::uint32_t kLightMaxHeight = 270;  // pixels
+// Radius of each box pass, pixels: a box of 2·r + 1 pixels. Two passes per axis make a
+// triangle 4·r + 1 = 9 pixels wide (σ ≈ 2 pixels, 8 world units on one meadow): the glow.
+inline constexpr int kLightBlurRadius = 2;
+// Box passes in all: horizontal, vertical, horizontal, vertical.
+inline constexpr int kLightBlurPasses = 4;
+// Pixels of margin around the raster that are splatted and blurred but not sent, so a firefly
+// just outside the bounds still glows across the edge: the blur's reach (2 passes × r per axis)
+// plus one for the bilinear splat.
+inline constexpr int kLightMargin = 2 * kLightBlurRadius + 1;
+
+// The raster's size and the world rectangle it covers.
+struct RasterGeometry {
+  sim::Rect bounds;          // world units
+  std::uint32_t width = 0;   // pixels
+  std::uint32_t height = 0;  // pixels
+  [[nodiscard]] std::size_t pixels() const { return std::size_t{width} * height; }
+  friend bool operator==(const RasterGeometry&, const RasterGeometry&) = default;
+};
+
+// The raster for a world: kLightUnitsPerPixel while that fits within kLightMaxWidth ×
+// kLightMaxHeight, otherwise as many units per pixel as it takes, keeping the world's aspect.
+// Degenerate or non-finite worlds give a 1 × 1 raster.
+[[nodiscard]] RasterGeometry light_geometry(const sim::Rect& world);
+
+class LightRaster {
+ public:
+  explicit LightRaster(ToneCurve curve = ToneCurve{});
+
+  // Rasters the swarm over geometry.bounds: geometry.pixels() bytes, row-major, top row first,
+  // one intensity byte per pixel. Fireflies outside the bounds (beyond the margin) or at
+  // non-finite positions are skipped. The span stays valid until the next render.
+  std::span<const std::uint8_t> render(const sim::SwarmView& swarm, const RasterGeometry& geometry);
+
+  // The blurred density of the last render, fireflies per pixel, over the raster without its
+  // margin, row-major (for tests and measures).
+  [[nodiscard]] float density_at(std::uint32_t x, std::uint32_t y) const;
+  [[nodiscard]] const ToneCurve& curve() const { return curve_; }
+
+ private:
+  void resize(const RasterGeometry& geometry);
+  void splat(const sim::SwarmView& swarm, const RasterGeometry& geometry);
+  void blur_rows(const std::vector<float>& in, std::vector<float>& out);
+  void blur_columns(const std::vector<float>& in, std::vector<float>& out) const;
+  void tone_map();
+
+  ToneCurve curve_;
+  std::size_t padded_width_ = 0;   // pixels, raster plus margin on both sides
+  std::size_t padded_height_ = 0;  // pixels
+  std::uint32_t width_ = 0;
+  std::uint32_t height_ = 0;
+  std::vector<float> density_;   // padded_width_ × padded_height_
+  std::vector<float> scratch_;   // the same size: the other side of each blur pass
+  std::vector<float> line_;      // one padded row plus the box radius on both sides
+  std::vector<std::uint8_t> image_;  // width_ × height_
+};
+
+}  // namespace meadow::stream

@@ -1,0 +1,103 @@
+#include "stream/proto_mapping.hpp"
+
+namespace meadow::stream {
+
+namespace {
+
+std::string serialize(const v1::ServerMessage& message) {
+  std::string bytes;
+  message.SerializeToString(&bytes);
+  return bytes;
+}
+
+}  // namespace
+
+std::string_view server_version() { return MEADOW_VERSION; }
+
+void to_proto(const sim::Vec2& from, v1::Vec2& to) {
+  to.set_x(from.x);
+  to.set_y(from.y);
+}
+
+void to_proto(const sim::Rect& from, v1::Rect& to) {
+  to.set_x(from.x);
+  to.set_y(from.y);
+  to.set_width(from.width);
+  to.set_height(from.height);
+}
+
+void to_proto(const sim::Rock& from, v1::Rock& to) {
+  to.set_id(from.id);
+  to_proto(from.center, *to.mutable_center());
+  to.set_radius(from.radius);
+}
+
+sim::Vec2 from_proto(const v1::Vec2& from) { return {from.x(), from.y()}; }
+
+sim::Rect from_proto(const v1::Rect& from) {
+  return {from.x(), from.y(), from.width(), from.height()};
+}
+
+sim::Rock from_proto(const v1::Rock& from) {
+  return {from.id(), from_proto(from.center()), from.radius()};
+}
+
+v1::World to_proto(WorldIndex world) {
+  switch (world) {
+    case WorldIndex::swarm: return v1::WORLD_SWARM;
+    case WorldIndex::colony: return v1::WORLD_COLONY;
+    case WorldIndex::mold: return v1::WORLD_MOLD;
+  }
+  return v1::WORLD_UNSPECIFIED;
+}
+
+bool world_from_proto(int value, WorldIndex& out) {
+  switch (value) {
+    case v1::WORLD_SWARM: out = WorldIndex::swarm; return true;
+    case v1::WORLD_COLONY: out = WorldIndex::colony; return true;
+    case v1::WORLD_MOLD: out = WorldIndex::mold; return true;
+    default: return false;
+  }
+}
+
+std::string welcome_message(std::uint64_t session_id, const sim::Land& land, float frame_rate,
+                            float tick_rate, WorldIndex world) {
+  v1::ServerMessage message;
+  v1::Welcome& welcome = *message.mutable_welcome();
+  welcome.set_protocol_version(v1::PROTOCOL_VERSION_CURRENT);
+  welcome.set_session_id(session_id);
+  welcome.set_server_version(std::string(server_version()));
+  to_proto(land.meadow(), *welcome.mutable_meadow());
+  to_proto(land.world(), *welcome.mutable_world_bounds());
+  for (const sim::Rock& rock : land.rocks()) to_proto(rock, *welcome.add_rocks());
+  welcome.set_frame_rate(frame_rate);
+  welcome.set_tick_rate(tick_rate);
+  welcome.set_world(to_proto(world));
+  return serialize(message);
+}
+
+std::string rocks_message(const sim::Land& land) {
+  v1::ServerMessage message;
+  v1::Rocks& rocks = *message.mutable_rocks();
+  for (const sim::Rock& rock : land.rocks()) to_proto(rock, *rocks.add_rocks());
+  return serialize(message);
+}
+
+std::string notice_message(v1::Notice::Level level, std::string_view code, std::string_view text) {
+  v1::ServerMessage message;
+  v1::Notice& notice = *message.mutable_notice();
+  notice.set_level(level);
+  notice.set_code(std::string(code));
+  notice.set_text(std::string(text));
+  return serialize(message);
+}
+
+std::string pong_message(std::uint64_t client_time_ms, std::uint64_t tick) {
+  v1::ServerMessage message;
+  v1::Pong& pong = *message.mutable_pong();
+  pong.set_client_time_ms(client_time_ms);
+  pong.set_server_tick(tick);
+  return serialize(message);
+}
+
+}  // namespace meadow::stream

@@ -1,0 +1,90 @@
+#include "sim/meadow.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "sim/swarm/cpu_swarm.hpp"
+
+namespace meadow::sim {
+namespace {
+
+Meadow make_meadow(std::size_t count = 500) {
+  const Land land;
+  return Meadow(3, std::make_unique<CpuSwarm>(3, count, land));
+}
+
+ActionOutcome apply(Meadow& m, ActionBody body) {
+  Action a{1, 0, std::move(body)};
+  return m.apply(a);
+}
+
+TEST(Meadow, RockTapPlacesThenRemoves) {
+  Meadow m = make_meadow();
+  EXPECT_TRUE(apply(m, RockTap{{800.0F, 450.0F}}).accepted);
+  ASSERT_EQ(m.land().rocks().size(), 1U);
+  EXPECT_EQ(m.land().rocks()[0].center, (Vec2{800.0F, 450.0F}));
+  // A tap on the rock (not at its centre) removes it.
+  EXPECT_TRUE(apply(m, RockTap{{810.0F, 455.0F}}).accepted);
+  EXPECT_TRUE(m.land().rocks().empty());
+}
+
+TEST(Meadow, RockTapOutsideTheWorldIsRefused) {
+  Meadow m = make_meadow();
+  const ActionOutcome out = apply(m, RockTap{{-5.0F, 450.0F}});
+  EXPECT_FALSE(out.accepted);
+  EXPECT_EQ(out.code, "outside_world");
+  EXPECT_TRUE(m.land().rocks().empty());
+}
+
+TEST(Meadow, RockLimitIsRefused) {
+  Meadow m = make_meadow();
+  for (std::size_t i = 0; i < kMaxRocks; ++i) {
+    ASSERT_TRUE(apply(m, RockTap{{30.0F + 50.0F * static_cast<float>(i % 30), 100.0F + 60.0F * static_cast<float>(i / 30)}}).accepted);
+  }
+  const ActionOutcome out = apply(m, RockTap{{800.0F, 800.0F}});
+  EXPECT_FALSE(out.accepted);
+  EXPECT_EQ(out.code, "rock_limit");
+}
+
+TEST(Meadow, ActionsAreStampedWithTheTick) {
+  Meadow m = make_meadow();
+  SerialFor serial;
+  m.step(serial);
+  m.step(serial);
+  Action a{1, 0, RockTap{{100.0F, 100.0F}}};
+  m.apply(a);
+  EXPECT_EQ(a.tick, 2U);
+  EXPECT_EQ(m.tick(), 2U);
+  EXPECT_EQ(m.swarm().steps(), 2U);
+}
+
+TEST(Meadow, SettingsChangeWeightsAndKeepsAbsentOnes) {
+  Meadow m = make_meadow();
+  SwarmSettingsChange change;
+  change.alignment = 2.5F;
+  EXPECT_TRUE(apply(m, change).accepted);
+  EXPECT_EQ(m.swarm().weights(), (SwarmWeights{1.0F, 2.5F, 1.0F}));
+  change = {};
+  change.separation = 0.0F;
+  change.cohesion = 9.0F;  // clamped to the maximum
+  apply(m, change);
+  EXPECT_EQ(m.swarm().weights(), (SwarmWeights{0.0F, 2.5F, SwarmWeights::kMax}));
+}
+
+TEST(Meadow, SettingsChangeTheCountWithinItsLimits) {
+  Meadow m = make_meadow(500);
+  SwarmSettingsChange change;
+  change.count = 1234;
+  apply(m, change);
+  EXPECT_EQ(m.swarm().count(), 1234U);
+  change.count = 3;
+  apply(m, change);
+  EXPECT_EQ(m.swarm().count(), SwarmEngine::kMinCount);
+  change.count = 4'000'000'000U;
+  apply(m, change);
+  EXPECT_EQ(m.swarm().count(), m.swarm().max_count());
+}
+
+}  // namespace
+}  // namespace meadow::sim

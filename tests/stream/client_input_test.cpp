@@ -1,0 +1,212 @@
+#include "stream/client_input.hpp"
+
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include "meadow/v1/viewer.pb.h"
+#include "sim/swarm/swarm_engine.hpp"
+
+namespace meadow::stream {
+namespace {
+
+const sim::Rect kWorld{0.0F, 0.0F, 1600.0F, 900.0F};
+const InputLimits kLimits{4096, 50000};
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+ClientInput parse(const v1::ClientMessage& message) {
+  return parse_client_message(message.SerializeAsString(), kWorld, kLimits, 5);
+}
+
+std::string rejection_code(const ClientInput& input) {
+  const auto* r = std::get_if<Rejection>(&input);
+  if (r == nullptr) return "(accepted)";
+  EXPECT_FALSE(r->text.empty());
+  return r->code;
+}
+
+v1::ClientMessage tool(v1::Tool t, v1::ToolAction::Phase phase, float x, float y) {
+  v1::ClientMessage m;
+  m.mutable_tool()->set_tool(t);
+  m.mutable_tool()->set_phase(phase);
+  m.mutable_tool()->mutable_position()->set_x(x);
+  m.mutable_tool()->mutable_position()->set_y(y);
+  return m;
+}
+
+v1::ClientMessage settings() {
+  v1::ClientMessage m;
+  m.mutable_swarm_settings();
+  return m;
+}
+
+TEST(ClientInput, RockTapInsideTheWorldIsAnAction) {
+  const ClientInput input = parse(tool(v1::TOOL_ROCK, v1::ToolAction::PHASE_TAP, 100.0F, 800.0F));
+  const auto* action = std::get_if<sim::Action>(&input);
+  ASSERT_NE(action, nullptr);
+  EXPECT_EQ(action->origin, 5U);
+  const auto* tap = std::get_if<sim::RockTap>(&action->body);
+  ASSERT_NE(tap, nullptr);
+  EXPECT_EQ(tap->at, (sim::Vec2{100.0F, 800.0F}));
+  // The edges belong to the world.
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_ROCK, v1::ToolAction::PHASE_TAP, 0, 900))),
+            "(accepted)");
+}
+
+TEST(ClientInput, SettingsWithinRangeAreAnAction) {
+  v1::ClientMessage m = settings();
+  m.mutable_swarm_settings()->set_count(20000);
+  m.mutable_swarm_settings()->set_cohesion(3.0F);
+  m.mutable_swarm_settings()->set_separation(0.0F);
+  const ClientInput input = parse(m);
+  const auto* action = std::get_if<sim::Action>(&input);
+  ASSERT_NE(action, nullptr);
+  const auto* change = std::get_if<sim::SwarmSettingsChange>(&action->body);
+  ASSERT_NE(change, nullptr);
+  EXPECT_EQ(change->count, 20000U);
+  EXPECT_EQ(change->cohesion, 3.0F);
+  EXPECT_EQ(change->separation, 0.0F);
+  EXPECT_FALSE(change->alignment.has_value());
+  // Bounds of the count are inclusive.
+  m.mutable_swarm_settings()->set_count(static_cast<std::uint32_t>(sim::SwarmEngine::kMinCount));
+  EXPECT_EQ(rejection_code(parse(m)), "(accepted)");
+  m.mutable_swarm_settings()->set_count(kLimits.max_swarm_count);
+  EXPECT_EQ(rejection_code(parse(m)), "(accepted)");
+}
+
+TEST(ClientInput, HelloChooseWorldPingAreForTheNetLayer) {
+  v1::ClientMessage hello;
+  hello.mutable_hello()->set_protocol_version(v1::PROTOCOL_VERSION_CURRENT);
+  hello.mutable_hello()->set_client_name("gallery wall");
+  const ClientInput h = parse(hello);
+  ASSERT_TRUE(std::holds_alternative<ClientHello>(h));
+  EXPECT_EQ(std::get<ClientHello>(h).client_name, "gallery wall");
+
+  v1::ClientMessage choose;
+  choose.mutable_choose_world()->set_world(v1::WORLD_COLONY);
+  const ClientInput c = parse(choose);
+  ASSERT_TRUE(std::holds_alternative<ChooseWorld>(c));
+  EXPECT_EQ(std::get<ChooseWorld>(c).world, WorldIndex::colony);
+
+  v1::ClientMessage ping;
+  ping.mutable_ping()->set_client_time_ms(1234);
+  const ClientInput p = parse(ping);
+  ASSERT_TRUE(std::holds_alternative<ClientPing>(p));
+  EXPECT_EQ(std::get<ClientPing>(p).client_time_ms, 1234U);
+}
+
+TEST(ClientInput, UnparseableOversizedAndEmptyMessagesAreRejected) {
+  EXPECT_EQ(rejection_code(parse_client_message("\xff\xff\xff\xff", kWorld, kLimits)),
+            reject::kMalformed);
+  EXPECT_EQ(rejection_code(parse_client_message("\x1a\x10\x08", kWorld, kLimits)),  // truncated
+            reject::kMalformed);
+  EXPECT_EQ(rejection_code(parse_client_message(std::string(5000, '\0'), kWorld, kLimits)),
+            reject::kTooLarge);
+  EXPECT_EQ(rejection_code(parse_client_message("", kWorld, kLimits)), reject::kEmpty);
+  // A field this server does not know (a newer viewer) leaves no body it knows.
+  EXPECT_EQ(rejection_code(parse_client_message("\x48\x01", kWorld, kLimits)), reject::kEmpty);
+  // Exactly at the limit is fine.
+  const std::string ping = [] {
+    v1::ClientMessage m;
+    m.mutable_ping()->set_client_time_ms(1);
+    return m.SerializeAsString();
+  }();
+  EXPECT_EQ(rejection_code(parse_client_message(ping, kWorld, InputLimits{ping.size(), 100})),
+            "(accepted)");
+  EXPECT_EQ(rejection_code(parse_client_message(ping, kWorld, InputLimits{ping.size() - 1, 100})),
+            reject::kTooLarge);
+}
+
+TEST(ClientInput, UnknownAndUnspecifiedEnumsAreRejected) {
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_UNSPECIFIED, v1::ToolAction::PHASE_TAP, 1, 1))),
+            reject::kUnknownValue);
+  EXPECT_EQ(rejection_code(parse(tool(static_cast<v1::Tool>(42), v1::ToolAction::PHASE_TAP, 1, 1))),
+            reject::kUnknownValue);
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_ROCK, v1::ToolAction::PHASE_UNSPECIFIED, 1, 1))),
+            reject::kUnknownValue);
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_ROCK, static_cast<v1::ToolAction::Phase>(9), 1, 1))),
+            reject::kUnknownValue);
+  v1::ClientMessage choose;
+  choose.mutable_choose_world()->set_world(v1::WORLD_UNSPECIFIED);
+  EXPECT_EQ(rejection_code(parse(choose)), reject::kUnknownValue);
+  choose.mutable_choose_world()->set_world(static_cast<v1::World>(17));
+  EXPECT_EQ(rejection_code(parse(choose)), reject::kUnknownValue);
+  v1::ClientMessage hello;
+  hello.mutable_hello()->set_protocol_version(v1::PROTOCOL_VERSION_UNSPECIFIED);
+  EXPECT_EQ(rejection_code(parse(hello)), reject::kUnsupportedProtocol);
+  hello.mutable_hello()->set_protocol_version(static_cast<v1::ProtocolVersion>(2));
+  EXPECT_EQ(rejection_code(parse(hello)), reject::kUnsupportedProtocol);
+}
+
+TEST(ClientInput, ToolsNotBuiltYetAreUnavailable) {
+  for (v1::Tool t : {v1::TOOL_ATTRACT, v1::TOOL_FLOWER, v1::TOOL_PREDATOR}) {
+    for (auto phase : {v1::ToolAction::PHASE_TAP, v1::ToolAction::PHASE_DOWN}) {
+      const ClientInput input = parse(tool(t, phase, 10, 10));
+      EXPECT_EQ(rejection_code(input), reject::kToolUnavailable) << t;
+      EXPECT_NE(std::get<Rejection>(input).text.find("not available yet"), std::string::npos);
+    }
+  }
+}
+
+TEST(ClientInput, RockTapNeedsAFinitePointInsideTheWorldOnATap) {
+  using P = v1::ToolAction;
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_ROCK, P::PHASE_TAP, kNaN, 10))), reject::kNotFinite);
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_ROCK, P::PHASE_TAP, 10, kInf))), reject::kNotFinite);
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_ROCK, P::PHASE_TAP, -kInf, 10))), reject::kNotFinite);
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_ROCK, P::PHASE_TAP, -0.5F, 10))), reject::kOutsideWorld);
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_ROCK, P::PHASE_TAP, 10, 900.5F))), reject::kOutsideWorld);
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_ROCK, P::PHASE_TAP, 1e30F, 10))), reject::kOutsideWorld);
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_ROCK, P::PHASE_DOWN, 10, 10))), reject::kUnsupportedPhase);
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_ROCK, P::PHASE_MOVE, 10, 10))), reject::kUnsupportedPhase);
+  v1::ClientMessage no_point;
+  no_point.mutable_tool()->set_tool(v1::TOOL_ROCK);
+  no_point.mutable_tool()->set_phase(P::PHASE_TAP);
+  EXPECT_EQ(rejection_code(parse(no_point)), reject::kMissingField);
+}
+
+TEST(ClientInput, SettingsOutOfRangeOrNotFiniteAreRejected) {
+  const auto with_weight = [](void (v1::SwarmSettings::*set)(float), float value) {
+    v1::ClientMessage m = settings();
+    (m.mutable_swarm_settings()->*set)(value);
+    return m;
+  };
+  for (auto set : {&v1::SwarmSettings::set_separation, &v1::SwarmSettings::set_alignment,
+                   &v1::SwarmSettings::set_cohesion}) {
+    EXPECT_EQ(rejection_code(parse(with_weight(set, kNaN))), reject::kNotFinite);
+    EXPECT_EQ(rejection_code(parse(with_weight(set, kInf))), reject::kNotFinite);
+    EXPECT_EQ(rejection_code(parse(with_weight(set, -0.01F))), reject::kOutOfRange);
+    EXPECT_EQ(rejection_code(parse(with_weight(set, 3.01F))), reject::kOutOfRange);
+    EXPECT_EQ(rejection_code(parse(with_weight(set, 1.0F))), "(accepted)");
+  }
+  v1::ClientMessage m = settings();
+  m.mutable_swarm_settings()->set_count(static_cast<std::uint32_t>(sim::SwarmEngine::kMinCount - 1));
+  EXPECT_EQ(rejection_code(parse(m)), reject::kOutOfRange);
+  m.mutable_swarm_settings()->set_count(kLimits.max_swarm_count + 1);
+  EXPECT_EQ(rejection_code(parse(m)), reject::kOutOfRange);
+  m.mutable_swarm_settings()->set_count(0);
+  EXPECT_EQ(rejection_code(parse(m)), reject::kOutOfRange);
+  // One bad field rejects the whole change: nothing half-applied.
+  m.mutable_swarm_settings()->set_count(1000);
+  m.mutable_swarm_settings()->set_alignment(kNaN);
+  EXPECT_EQ(rejection_code(parse(m)), reject::kNotFinite);
+}
+
+TEST(ClientInput, LongClientNameIsRejected) {
+  v1::ClientMessage hello;
+  hello.mutable_hello()->set_protocol_version(v1::PROTOCOL_VERSION_CURRENT);
+  hello.mutable_hello()->set_client_name(std::string(kMaxClientNameBytes, 'a'));
+  EXPECT_EQ(rejection_code(parse(hello)), "(accepted)");
+  hello.mutable_hello()->set_client_name(std::string(kMaxClientNameBytes + 1, 'a'));
+  EXPECT_EQ(rejection_code(parse(hello)), reject::kOutOfRange);
+}
+
+TEST(ClientInput, InvalidUtf8NameIsMalformed) {
+  // Hello{protocol_version: 1, client_name: "\xff\xfe"} written out by hand: protobuf's own
+  // serializer would refuse to produce it. proto3 strings must be UTF-8.
+  const std::string bytes("\x0a\x06\x08\x01\x12\x02\xff\xfe", 8);
+  EXPECT_EQ(rejection_code(parse_client_message(bytes, kWorld, kLimits)), reject::kMalformed);
+}
+
+}  // namespace
+}  // namespace meadow::stream

@@ -1,0 +1,44 @@
+#pragma once
+// A test-only SwarmEngine: fireflies where the test puts them, no rules. It lets the stream
+// tests build a sim::Meadow without depending on the CPU engine.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "sim/swarm/swarm_engine.hpp"
+
+namespace meadow::testing {
+
+class FakeSwarm final : public sim::SwarmEngine {
+ public:
+  std::vector<float> x, y, vx, vy;
+  sim::SwarmWeights current;
+
+  [[nodiscard]] std::string_view name() const override { return "fake"; }
+  [[nodiscard]] std::size_t count() const override { return x.size(); }
+  [[nodiscard]] sim::SwarmWeights weights() const override { return current; }
+  void set_weights(sim::SwarmWeights w) override { current = w; }
+  void resize(std::size_t n, const sim::Land& /*land*/) override {
+    x.resize(n, 800.0F);
+    y.resize(n, 450.0F);
+    vx.resize(n, 0.0F);
+    vy.resize(n, 0.0F);
+  }
+  [[nodiscard]] std::size_t max_count() const override { return 1'000'000; }
+  // Moves every firefly by its velocity.
+  void step(const sim::Land& /*land*/, sim::ParallelFor& /*parallel*/) override {
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      x[i] += vx[i];
+      y[i] += vy[i];
+    }
+    ++steps_;
+  }
+  [[nodiscard]] sim::SwarmView view() const override { return {x, y, vx, vy}; }
+  [[nodiscard]] std::uint64_t steps() const override { return steps_; }
+
+ private:
+  std::uint64_t steps_ = 0;
+};
+
+}  // namespace meadow::testing

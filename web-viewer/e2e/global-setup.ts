@@ -1,0 +1,17 @@
+// One real server for the whole browser suite; its address reaches the tests via inject().
+import type { TestProject } from "vitest/node";
+import { startServer } from "./server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const server = await startServer();
+  project.provide("baseUrl", server.url);
+  return async () => {
+    await server.stop();
+  };
+}

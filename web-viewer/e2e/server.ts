@@ -1,0 +1,97 @@
+// Starts and stops the real meadow-server for the browser tests: a free loopback port, the
+// built viewer as web root, a fixed seed, and a wait for /healthz before anything connects.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const WEB_VIEWER = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const SERVER_BIN = process.env.MEADOW_SERVER_BIN ?? resolve(WEB_VIEWER, "../build/release/server/app/meadow-server");
+export const WEB_ROOT = resolve(WEB_VIEWER, "dist");
+
+export interface RunningServer {
+  readonly port: number;
+  readonly url: string;
+  readonly process: ChildProcess;
+  /** What the server printed so far (stdout and stderr), for failure messages. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+/** A port the OS says is free right now: bind port 0 on loopback, read it, close. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+export async function startServer(port?: number): Promise<RunningServer> {
+  if (!existsSync(SERVER_BIN)) {
+    throw new Error(`meadow-server not found at ${SERVER_BIN}: build it, or set MEADOW_SERVER_BIN`);
+  }
+  if (!existsSync(resolve(WEB_ROOT, "index.html"))) {
+    throw new Error(`${WEB_ROOT}/index.html is missing: run "npm run build" first`);
+  }
+  const p = port ?? (await freePort());
+  const args = ["--bind", "127.0.0.1", "--port", String(p), "--web-root", WEB_ROOT, "--seed", "7", "--swarm-count", "3000", "--log-level", "warn"];
+  const child = spawn(SERVER_BIN, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const keep = (chunk: Buffer): void => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+
+  const url = `http://127.0.0.1:${p}`;
+  const server: RunningServer = {
+    port: p,
+    url,
+    process: child,
+    log: () => output,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const killed = await Promise.race([exited.then(() => true), sleep(8000).then(() => false)]);
+      if (!killed) {
+        child.kill("SIGKILL");
+        await exited;
+      }
+    },
+  };
+  try {
+    await waitForHealth(url, child, 30_000);
+  } catch (e) {
+    await server.stop();
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- server output ---\n${output}`);
+  }
+  return server;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`meadow-server exited early (code ${child.exitCode}, signal ${child.signalCode})`);
+    }
+    try {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
+      if (res.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+  throw new Error(`meadow-server did not answer ${url}/healthz within ${timeoutMs} ms`);
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, ms));
+}

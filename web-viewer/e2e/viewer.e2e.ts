@@ -1,0 +1,120 @@
+// The viewer against the real server in Debian's Chromium: it loads and connects, the light
+// moves, and rocks placed or removed by one viewer are seen by another.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { compareLight, debugState, launchChromium, openViewer, saveArtifact, waitConnected, worldToScreen } from "./browser";
+import { sleep } from "./server";
+
+interface RockLike {
+  readonly x: number;
+  readonly y: number;
+  readonly radius: number;
+}
+
+const near = (r: RockLike, x: number, y: number, within = 3): boolean => Math.hypot(r.x - x, r.y - y) <= within;
+
+async function waitForRocks(page: Page, predicate: (rocks: readonly RockLike[]) => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { rocks } = await debugState(page);
+    if (predicate(rocks)) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; rocks: ${JSON.stringify(rocks)}`);
+    await sleep(100);
+  }
+}
+
+describe("viewer against the real server", () => {
+  const baseUrl = inject("baseUrl");
+  let browser: Browser;
+  let first: { page: Page; errors: string[] };
+  let second: { page: Page; errors: string[] };
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    first = await openViewer(browser, baseUrl);
+    second = await openViewer(browser, baseUrl);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("loads, connects and shows the figures", async () => {
+    await waitConnected(first.page);
+    await waitConnected(second.page);
+    const state = await debugState(first.page);
+    expect(state.lightAvailable).toBe(true);
+    expect(state.tool).toBe("rock");
+    expect(state.fireflies).toBe(3000);
+    expect(state.decodeErrors).toBe(0);
+    await first.page.waitForFunction(() => (window.__meadow?.viewers ?? 0) >= 2, undefined, { timeout: 5000 });
+    const status = (await first.page.textContent("#status")) ?? "";
+    expect(status).toMatch(/3,000 fireflies · \d+ fps · \d+ viewers/);
+    saveArtifact("viewer.png", await first.page.screenshot());
+    expect(first.errors).toEqual([]);
+  });
+
+  it("shows moving fireflies in the light layer", async () => {
+    const page = first.page;
+    // Hide what lies under and over the light, so only the fireflies' light is on the screenshot.
+    await page.evaluate(() => {
+      for (const id of ["meadow-layer", "rocks-layer", "status", "notice"]) {
+        const el = document.getElementById(id);
+        if (el) el.style.visibility = "hidden";
+      }
+    });
+    const light = page.locator("#light-layer");
+    const a = await light.screenshot();
+    await sleep(500);
+    const b = await light.screenshot();
+    saveArtifact("light-a.png", a);
+    saveArtifact("light-b.png", b);
+    await page.evaluate(() => {
+      for (const id of ["meadow-layer", "rocks-layer", "status", "notice"]) {
+        const el = document.getElementById(id);
+        if (el) el.style.visibility = "";
+      }
+    });
+    const cmp = await compareLight(page, a, b);
+    expect(cmp.litA, "lit pixels in the first picture").toBeGreaterThan(cmp.total * 0.002);
+    expect(cmp.litB, "lit pixels in the second picture").toBeGreaterThan(cmp.total * 0.002);
+    expect(cmp.changed, "pixels that changed in 0.5 s").toBeGreaterThan(cmp.total * 0.001);
+  });
+
+  it("places a rock that the other viewer sees, and removes it for both", async () => {
+    const before = (await debugState(first.page)).rocks;
+    // A spot well away from any rock the server already has.
+    const spots = [[420, 300], [1180, 620], [800, 200], [300, 700], [1300, 250]] as const;
+    const spot = spots.find(([x, y]) => before.every((r) => Math.hypot(r.x - x, r.y - y) > r.radius + 80));
+    if (!spot) throw new Error("no free spot for a rock");
+    const [x, y] = spot;
+
+    const at = await worldToScreen(first.page, x, y);
+    await first.page.mouse.click(at.x, at.y);
+    const placed = (rocks: readonly RockLike[]) => rocks.some((r) => near(r, x, y));
+    await waitForRocks(first.page, placed, "the first viewer has the new rock");
+    await waitForRocks(second.page, placed, "the second viewer has the new rock");
+
+    // The second viewer draws it: the rocks canvas is opaque grey at the rock's centre.
+    const onB = await worldToScreen(second.page, x, y);
+    const pixel = await second.page.evaluate(([px, py]) => {
+      const canvas = document.getElementById("rocks-layer") as HTMLCanvasElement;
+      const d = canvas.getContext("2d")?.getImageData(Math.round(px * devicePixelRatio), Math.round(py * devicePixelRatio), 1, 1).data;
+      return d ? Array.from(d) : [];
+    }, [onB.x, onB.y] as const);
+    expect(pixel[3]).toBe(255);
+    expect(pixel[0]).toBeGreaterThan(40);
+    saveArtifact("rock-placed.png", await second.page.screenshot());
+
+    // A tap on the rock from the other viewer removes it for everyone.
+    const rock = (await debugState(second.page)).rocks.find((r) => near(r, x, y));
+    if (!rock) throw new Error("rock vanished");
+    const onRock = await worldToScreen(second.page, rock.x, rock.y);
+    await second.page.mouse.click(onRock.x, onRock.y);
+    const gone = (rocks: readonly RockLike[]) => !rocks.some((r) => near(r, x, y));
+    await waitForRocks(second.page, gone, "the second viewer lost the rock");
+    await waitForRocks(first.page, gone, "the first viewer lost the rock");
+    expect(first.errors).toEqual([]);
+    expect(second.errors).toEqual([]);
+  });
+});

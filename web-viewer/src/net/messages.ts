@@ -1,0 +1,66 @@
+// Builders for the messages the viewer sends, and the one place bytes become a ServerMessage.
+// Every message is a generated protobuf class; nothing here encodes by hand.
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import {
+  ClientMessageSchema,
+  ProtocolVersion,
+  ServerMessageSchema,
+  ToolAction_Phase,
+  type ClientMessage,
+  type ServerMessage,
+  type Tool,
+} from "../gen/meadow/v1/viewer_pb";
+
+/** The server caps client_name at 64 bytes. */
+export const CLIENT_NAME = "meadow-web-viewer";
+
+type Bytes = Uint8Array<ArrayBuffer>;
+
+/** WebSocket.send wants bytes over a plain ArrayBuffer; toBinary's type allows a shared one. */
+function encode(message: ClientMessage): Bytes {
+  const bytes = toBinary(ClientMessageSchema, message);
+  return bytes.buffer instanceof ArrayBuffer ? (bytes as Bytes) : new Uint8Array(bytes);
+}
+
+export function helloBytes(clientName: string = CLIENT_NAME): Bytes {
+  return encode(
+    create(ClientMessageSchema, {
+      body: {
+        case: "hello",
+        value: { protocolVersion: ProtocolVersion.CURRENT, clientName },
+      },
+    }),
+  );
+}
+
+export function pingBytes(clientTimeMs: number): Bytes {
+  return encode(
+    create(ClientMessageSchema, {
+      body: { case: "ping", value: { clientTimeMs: BigInt(Math.max(0, Math.round(clientTimeMs))) } },
+    }),
+  );
+}
+
+export function toolTapBytes(tool: Tool, x: number, y: number): Bytes {
+  return encode(
+    create(ClientMessageSchema, {
+      body: {
+        case: "tool",
+        value: { tool, phase: ToolAction_Phase.TAP, position: { x, y } },
+      },
+    }),
+  );
+}
+
+export type DecodedServerMessage =
+  | { ok: true; message: ServerMessage }
+  | { ok: false; error: string };
+
+/** Parses one binary WebSocket message; malformed bytes become a value, never an exception. */
+export function decodeServerMessage(bytes: Uint8Array): DecodedServerMessage {
+  try {
+    return { ok: true, message: fromBinary(ServerMessageSchema, bytes) };
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
+}

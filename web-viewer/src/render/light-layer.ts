@@ -1,0 +1,222 @@
+// The swarm's light on the GPU (WebGL2): the two latest rasters as R8 textures, blended by
+// the cross-fade, mapped through the firefly palette and written premultiplied into a canvas
+// that CSS adds onto the meadow (mix-blend-mode: plus-lighter).
+import type { LightRaster } from "../net/frame-decoder";
+import { paletteTexels } from "./palette";
+import type { Viewport, WorldRect } from "./viewport";
+
+const VERTEX = `#version 300 es
+in vec2 a_unit;            // 0..1 over the raster; (0,0) = its top-left = row 0
+uniform vec4 u_clip;       // clip-space left, top, right, bottom of the raster's bounds
+out vec2 v_uv;
+void main() {
+  v_uv = a_unit;
+  gl_Position = vec4(mix(u_clip.xy, u_clip.zw, a_unit), 0.0, 1.0);
+}`;
+
+const FRAGMENT = `#version 300 es
+precision mediump float;
+in vec2 v_uv;
+uniform sampler2D u_prev;
+uniform sampler2D u_next;
+uniform sampler2D u_palette;
+uniform float u_mix;
+out vec4 o_color;
+void main() {
+  float v = mix(texture(u_prev, v_uv).r, texture(u_next, v_uv).r, u_mix);
+  // Sample texel centres so 0 maps to the palette's first entry (nothing) exactly.
+  o_color = texture(u_palette, vec2((v * 255.0 + 0.5) / 256.0, 0.5));
+}`;
+
+interface Slot {
+  texture: WebGLTexture;
+  raster: LightRaster | undefined;
+}
+
+/** Texture formats by bytes per pixel; the shader reads the first channel. */
+function formatFor(gl: WebGL2RenderingContext, channels: number): [internal: number, format: number] | undefined {
+  switch (channels) {
+    case 1: return [gl.R8, gl.RED];
+    case 2: return [gl.RG8, gl.RG];
+    case 3: return [gl.RGB8, gl.RGB];
+    case 4: return [gl.RGBA8, gl.RGBA];
+    default: return undefined;
+  }
+}
+
+export class LightLayer {
+  private readonly program: WebGLProgram;
+  private readonly vao: WebGLVertexArrayObject;
+  private readonly uClip: WebGLUniformLocation | null;
+  private readonly uMix: WebGLUniformLocation | null;
+  private prev: Slot;
+  private next: Slot;
+
+  /** Returns an error text instead of throwing when WebGL2 is missing or a shader fails. */
+  static create(canvas: HTMLCanvasElement): LightLayer | string {
+    const gl = canvas.getContext("webgl2", {
+      alpha: true,
+      premultipliedAlpha: true,
+      antialias: false,
+      depth: false,
+      stencil: false,
+    });
+    if (!gl) return "WebGL2 is not available: the fireflies' light cannot be shown";
+    try {
+      return new LightLayer(canvas, gl);
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+  }
+
+  private constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly gl: WebGL2RenderingContext,
+  ) {
+    this.program = link(gl, VERTEX, FRAGMENT);
+    this.vao = must(gl.createVertexArray(), "vertex array");
+    gl.bindVertexArray(this.vao);
+    const buffer = must(gl.createBuffer(), "buffer");
+    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([0, 0, 1, 0, 0, 1, 1, 1]), gl.STATIC_DRAW);
+    const aUnit = gl.getAttribLocation(this.program, "a_unit");
+    gl.enableVertexAttribArray(aUnit);
+    gl.vertexAttribPointer(aUnit, 2, gl.FLOAT, false, 0, 0);
+    gl.bindVertexArray(null);
+
+    this.uClip = gl.getUniformLocation(this.program, "u_clip");
+    this.uMix = gl.getUniformLocation(this.program, "u_mix");
+    gl.useProgram(this.program);
+    gl.uniform1i(gl.getUniformLocation(this.program, "u_prev"), 0);
+    gl.uniform1i(gl.getUniformLocation(this.program, "u_next"), 1);
+    gl.uniform1i(gl.getUniformLocation(this.program, "u_palette"), 2);
+
+    this.prev = { texture: makeTexture(gl), raster: undefined };
+    this.next = { texture: makeTexture(gl), raster: undefined };
+    const palette = makeTexture(gl);
+    gl.activeTexture(gl.TEXTURE2);
+    gl.bindTexture(gl.TEXTURE_2D, palette);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, 256, 1, 0, gl.RGBA, gl.UNSIGNED_BYTE, paletteTexels());
+    gl.disable(gl.BLEND);
+  }
+
+  get hasLight(): boolean {
+    return this.next.raster !== undefined;
+  }
+
+  resize(viewport: Viewport): void {
+    if (this.canvas.width !== viewport.deviceWidth) this.canvas.width = viewport.deviceWidth;
+    if (this.canvas.height !== viewport.deviceHeight) this.canvas.height = viewport.deviceHeight;
+  }
+
+  /** The newest raster becomes `next`; the one it replaces becomes `prev`. */
+  push(raster: LightRaster): void {
+    const gl = this.gl;
+    const format = formatFor(gl, raster.channels);
+    if (!format) return;
+    const recycled = this.prev;
+    this.prev = this.next;
+    this.next = recycled;
+    gl.activeTexture(gl.TEXTURE1);
+    gl.bindTexture(gl.TEXTURE_2D, recycled.texture);
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+    const old = recycled.raster;
+    // Decoded rasters always live in plain ArrayBuffers (fzstd and applyDelta allocate them).
+    const pixels = raster.pixels as Uint8Array<ArrayBuffer>;
+    if (old && old.width === raster.width && old.height === raster.height && old.channels === raster.channels) {
+      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, raster.width, raster.height, format[1], gl.UNSIGNED_BYTE, pixels);
+    } else {
+      gl.texImage2D(gl.TEXTURE_2D, 0, format[0], raster.width, raster.height, 0, format[1], gl.UNSIGNED_BYTE, pixels);
+    }
+    recycled.raster = raster;
+    // A raster of another shape or place cannot be blended with: show the new one alone.
+    if (!this.prev.raster || !compatible(this.prev.raster, raster)) {
+      this.prev.raster = undefined;
+    }
+  }
+
+  /** Forget the shown light, e.g. while disconnected. */
+  clear(): void {
+    this.prev.raster = undefined;
+    this.next.raster = undefined;
+    const gl = this.gl;
+    gl.clearColor(0, 0, 0, 0);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+  }
+
+  draw(viewport: Viewport, mix: number): void {
+    const gl = this.gl;
+    gl.viewport(0, 0, this.canvas.width, this.canvas.height);
+    gl.clearColor(0, 0, 0, 0);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    const next = this.next.raster;
+    if (!next) return;
+    const prevSlot = this.prev.raster ? this.prev : this.next;
+    gl.useProgram(this.program);
+    gl.bindVertexArray(this.vao);
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindTexture(gl.TEXTURE_2D, prevSlot.texture);
+    gl.activeTexture(gl.TEXTURE1);
+    gl.bindTexture(gl.TEXTURE_2D, this.next.texture);
+    const c = clipRect(viewport, next.bounds);
+    gl.uniform4f(this.uClip, c[0], c[1], c[2], c[3]);
+    gl.uniform1f(this.uMix, this.prev.raster ? mix : 1);
+    gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
+    gl.bindVertexArray(null);
+  }
+}
+
+function compatible(a: LightRaster, b: LightRaster): boolean {
+  const ab = a.bounds;
+  const bb = b.bounds;
+  return (
+    a.width === b.width &&
+    a.height === b.height &&
+    a.channels === b.channels &&
+    ab.x === bb.x && ab.y === bb.y && ab.width === bb.width && ab.height === bb.height
+  );
+}
+
+/** World rectangle → clip space (x right, y up): left, top, right, bottom. */
+function clipRect(viewport: Viewport, bounds: WorldRect): [number, number, number, number] {
+  const r = viewport.rectToScreen(bounds);
+  const w = Math.max(viewport.cssWidth, 1);
+  const h = Math.max(viewport.cssHeight, 1);
+  return [(r.x / w) * 2 - 1, 1 - (r.y / h) * 2, ((r.x + r.width) / w) * 2 - 1, 1 - ((r.y + r.height) / h) * 2];
+}
+
+function makeTexture(gl: WebGL2RenderingContext): WebGLTexture {
+  const t = must(gl.createTexture(), "texture");
+  gl.bindTexture(gl.TEXTURE_2D, t);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+  return t;
+}
+
+function link(gl: WebGL2RenderingContext, vs: string, fs: string): WebGLProgram {
+  const program = must(gl.createProgram(), "program");
+  gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, vs));
+  gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, fs));
+  gl.linkProgram(program);
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS)) {
+    throw new Error(`light shader link failed: ${gl.getProgramInfoLog(program) ?? ""}`);
+  }
+  return program;
+}
+
+function compile(gl: WebGL2RenderingContext, type: number, source: string): WebGLShader {
+  const shader = must(gl.createShader(type), "shader");
+  gl.shaderSource(shader, source);
+  gl.compileShader(shader);
+  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) {
+    throw new Error(`light shader compile failed: ${gl.getShaderInfoLog(shader) ?? ""}`);
+  }
+  return shader;
+}
+
+function must<T>(value: T | null, what: string): T {
+  if (value === null) throw new Error(`WebGL could not create a ${what}`);
+  return value;
+}

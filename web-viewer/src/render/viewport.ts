@@ -1,0 +1,78 @@
+// The one world → screen mapping every layer and tool shares: the world bounds fitted into the
+// window, aspect kept, centred (letterboxed). Screen units are CSS pixels relative to the
+// stage; multiply by `dpr` for canvas device pixels.
+
+export interface WorldRect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** One meadow, used until the server's Welcome says otherwise. */
+export const DEFAULT_WORLD: WorldRect = { x: 0, y: 0, width: 1600, height: 900 };
+
+export class Viewport {
+  /** CSS pixels per world unit. */
+  readonly scale: number;
+  /** Screen position (CSS px) of the world's top-left corner. */
+  readonly offsetX: number;
+  readonly offsetY: number;
+
+  constructor(
+    readonly world: WorldRect,
+    readonly cssWidth: number,
+    readonly cssHeight: number,
+    readonly dpr: number = 1,
+  ) {
+    const w = Math.max(world.width, 1e-6);
+    const h = Math.max(world.height, 1e-6);
+    this.scale = Math.max(0, Math.min(cssWidth / w, cssHeight / h));
+    this.offsetX = (cssWidth - world.width * this.scale) / 2;
+    this.offsetY = (cssHeight - world.height * this.scale) / 2;
+  }
+
+  worldToScreen(x: number, y: number): Point {
+    return {
+      x: this.offsetX + (x - this.world.x) * this.scale,
+      y: this.offsetY + (y - this.world.y) * this.scale,
+    };
+  }
+
+  screenToWorld(x: number, y: number): Point {
+    const s = this.scale > 0 ? this.scale : 1;
+    return {
+      x: this.world.x + (x - this.offsetX) / s,
+      y: this.world.y + (y - this.offsetY) / s,
+    };
+  }
+
+  /** A world rectangle on screen, CSS px. */
+  rectToScreen(r: WorldRect): WorldRect {
+    const p = this.worldToScreen(r.x, r.y);
+    return { x: p.x, y: p.y, width: r.width * this.scale, height: r.height * this.scale };
+  }
+
+  containsWorld(p: Point): boolean {
+    const w = this.world;
+    return p.x >= w.x && p.y >= w.y && p.x <= w.x + w.width && p.y <= w.y + w.height;
+  }
+
+  /** Canvas backing-store size for this viewport, whole device pixels. */
+  get deviceWidth(): number {
+    return Math.max(1, Math.round(this.cssWidth * this.dpr));
+  }
+
+  get deviceHeight(): number {
+    return Math.max(1, Math.round(this.cssHeight * this.dpr));
+  }
+}
+
+export function sameRect(a: WorldRect, b: WorldRect): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}

@@ -1,0 +1,48 @@
+// The status line: link state first, then the figures (SPEC §7). Formatting is a pure
+// function so it can be tested; the element is only touched when the text changes.
+import type { ConnectionState } from "../net/connection";
+
+export interface StatusFigures {
+  readonly fireflies: number | undefined;
+  readonly framesPerSecond: number;
+  readonly viewers: number | undefined;
+  readonly latencyMs: number | undefined;
+  readonly lightProblem: string | undefined;
+}
+
+const count = new Intl.NumberFormat("en-US");
+
+export function statusText(state: ConnectionState, figures: StatusFigures, nowMs: number): string {
+  switch (state.kind) {
+    case "stopped":
+      return "stopped";
+    case "connecting":
+    case "handshaking":
+      return "connecting…";
+    case "waiting": {
+      const seconds = Math.max(1, Math.ceil((state.retryAt - nowMs) / 1000));
+      return `${state.reason} — retrying in ${seconds} s`;
+    }
+    case "connected": {
+      const parts: string[] = [];
+      if (figures.fireflies !== undefined) parts.push(`${count.format(figures.fireflies)} fireflies`);
+      parts.push(`${figures.framesPerSecond.toFixed(0)} fps`);
+      if (figures.viewers !== undefined) parts.push(`${figures.viewers} ${figures.viewers === 1 ? "viewer" : "viewers"}`);
+      if (figures.latencyMs !== undefined) parts.push(`${Math.round(figures.latencyMs)} ms`);
+      if (figures.lightProblem) parts.push(figures.lightProblem);
+      return parts.join(" · ");
+    }
+  }
+}
+
+export class StatusLine {
+  private shown = "";
+
+  constructor(private readonly element: HTMLElement) {}
+
+  show(text: string): void {
+    if (text === this.shown) return;
+    this.shown = text;
+    this.element.textContent = text;
+  }
+}
