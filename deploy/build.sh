@@ -3,6 +3,8 @@
 # a second run rebuilds only what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Paths relative to the checkout in ccache's keys, so a fresh clone (CI) reuses earlier builds.
+export CCACHE_BASEDIR="$PWD"
 preset=${1:-release}
 
 [ -f "build/$preset/build.ninja" ] || cmake --preset "$preset"

@@ -10,8 +10,28 @@
 # Stops at the first failing stage. MEADOW_SKIP_SANITIZERS=1 skips 2 and 3 for a quick local run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Paths relative to the checkout in ccache's keys, so a fresh clone (CI) reuses earlier builds.
+export CCACHE_BASEDIR="$PWD"
 start=$(date +%s)
 stage() { printf '\n==== %s (%ss)\n' "$1" "$(( $(date +%s) - start ))"; }
+
+# Runs a test command, shows its output, and adds the tests it passed to the total printed at
+# the end. Understands ctest, GoogleTest, Vitest and our own "N passed, N failed" lines.
+passed_total=0
+counted() {
+  local log
+  log=$(mktemp)
+  "$@" 2>&1 | tee "$log"
+  local status=${PIPESTATUS[0]}
+  local n
+  n=$(grep -aoP 'tests passed, \d+ tests failed out of \K\d+' "$log" | tail -1 || true)
+  [ -n "$n" ] || n=$(grep -aoP '^\[  PASSED  \] \K\d+' "$log" | tail -1 || true)
+  [ -n "$n" ] || n=$(grep -aoP '^\s*Tests\s+\K\d+(?= passed)' "$log" | tail -1 || true)
+  [ -n "$n" ] || n=$(grep -aoP '^[\w ]*: \K\d+(?= passed, 0 failed)' "$log" | tail -1 || true)
+  rm -f "$log"
+  [ "$status" -eq 0 ] || exit "$status"
+  passed_total=$((passed_total + ${n:-0}))
+}
 jobs=$(nproc)
 
 stage "setup"
@@ -21,30 +41,31 @@ stage "build (release) and viewer"
 ./deploy/build.sh release
 
 stage "C++ tests (release)"
-ctest --preset release -j "$jobs"
+counted ctest --preset release -j "$jobs"
 
 if [ "${MEADOW_SKIP_SANITIZERS:-0}" != 1 ]; then
   stage "C++ tests under ASan + UBSan (dev)"
   [ -f build/dev/build.ninja ] || cmake --preset dev
   cmake --build --preset dev
-  ctest --preset dev -j "$jobs"
+  counted ctest --preset dev -j "$jobs"
 
   stage "networking and threads under TSan"
   [ -f build/tsan/build.ninja ] || cmake --preset tsan
-  cmake --build --preset tsan --target net_test app_test server_integration_test meadow-server
+  cmake --build --preset tsan --target net_test app_test worker_pool_test server_integration_test meadow-server
   export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
-  for t in tests/net/net_test tests/app/app_test tests/app/server_integration_test; do
-    build/tsan/$t --gtest_brief=1
+  for t in tests/net/net_test tests/app/app_test tests/app/worker_pool_test tests/app/server_integration_test; do
+    counted build/tsan/$t --gtest_brief=1
   done
 fi
 
 stage "deployment checks"
-tests/deploy/systemd_unit_test.sh
+counted tests/deploy/systemd_unit_test.sh
 
 stage "viewer: Vitest"
-npm --prefix web-viewer test
+counted npm --prefix web-viewer test
 
 stage "viewer: Playwright against the real server"
-MEADOW_SERVER_BIN="$PWD/build/release/server/app/meadow-server" npm --prefix web-viewer run test:e2e
+counted env MEADOW_SERVER_BIN="$PWD/build/release/server/app/meadow-server" npm --prefix web-viewer run test:e2e
 
-stage "all tests passed"
+stage "done"
+echo "run-all: ${passed_total} passed, 0 failed"
