@@ -42,7 +42,8 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->envname("MEADOW_FRAME_RATE")
       ->check(CLI::Range(kMinFrameRate, kMaxFrameRate))
       ->capture_default_str();
-  app.add_option("--swarm-count", c.swarm_count, "Fireflies in the swarm at start")
+  app.add_option("--swarm-count", c.swarm_count, "Fireflies in the swarm at start; past 6,000 the world starts larger than one "
+                 "meadow (viewers change the count later)")
       ->envname("MEADOW_SWARM_COUNT")
       ->check(CLI::Range(static_cast<std::uint32_t>(sim::SwarmEngine::kMinCount),
                          static_cast<std::uint32_t>(sim::CpuSwarm::kMaxCount)))

@@ -14,6 +14,7 @@
 #include "app/worker_pool.hpp"
 #include "net/net_server.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
+#include "sim/world_size.hpp"
 
 namespace {
 
@@ -47,7 +48,9 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
               config.web_root.string());
   }
 
+  // The swarm starts on the world its count calls for (SPEC §1), as the meadow will size it.
   sim::Land initial_land;
+  initial_land.set_world(sim::world_for_count(config.swarm_count, initial_land.meadow()));
   auto swarm = std::make_unique<sim::CpuSwarm>(config.seed, config.swarm_count, initial_land);
   sim::Meadow meadow(config.seed, std::move(swarm));
   app::WorkerPool pool(config.sim_threads);
@@ -69,10 +72,11 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   net_config.facts.max_swarm_count = static_cast<std::uint32_t>(meadow.swarm().max_count());
   net::NetServer server(net_config, hub, actions, metrics);
 
-  loop.start();
-  server.start();
+  // The meadow belongs to the sim thread once it runs: read it for the log before that.
   log->info("meadow-server {} seed {} with {} fireflies ({} engine, {} sim threads)", MEADOW_VERSION,
             config.seed, meadow.swarm().count(), meadow.swarm().name(), pool.threads());
+  loop.start();
+  server.start();
   // Scripts and tests read this line to learn the port (useful with --port 0).
   std::printf("meadow-server listening on http://%s:%u\n", config.bind_address.c_str(),
               static_cast<unsigned>(server.port()));

@@ -20,6 +20,17 @@ const std::chrono::nanoseconds kTick = std::chrono::duration_cast<std::chrono::n
 // When the steps fall this far behind the clock the loop stops trying to catch up and lets the
 // meadow run slower instead: a burst of catch-up ticks would look like a stutter.
 constexpr int kMaxLagTicks = 6;
+// Share of a tick the swarm's steps may take; the rest is for actions, frames and slack
+// (SPEC §2 "Pace": when the steps do not fit the swarm slows rather than stutters).
+constexpr double kStepShareOfTick = 0.8;
+// Weight of the newest measurement in the running means of step and frame time: about the last
+// 20 ticks count, so one slow step does not halve the pace.
+constexpr double kTimingSmoothing = 0.05;
+// After skipping ticks the loop reports "slowed" for this many ticks (one second).
+constexpr std::uint64_t kBehindReportTicks = 60;
+// No more steps than this in one tick whatever the measurements say (far above the 4–5 a tick
+// the largest world wants).
+constexpr std::uint32_t kMaxStepsPerTick = 16;
 
 std::shared_ptr<const std::string> shared(std::string bytes) {
   return std::make_shared<const std::string>(std::move(bytes));
@@ -36,6 +47,7 @@ SimLoop::SimLoop(sim::Meadow& meadow, sim::ParallelFor& parallel, stream::Action
       metrics_(metrics),
       frame_rate_(frame_rate) {
   land_version_ = meadow_.land().rocks_version();
+  land_world_ = meadow_.land().world();
   hub_.update_land(std::make_shared<const sim::Land>(meadow_.land()), nullptr);
 }
 
@@ -70,17 +82,42 @@ void SimLoop::run(const std::stop_token& stop) {
       const auto behind = (now - next) / kTick;
       metrics_.ticks_skipped_total.fetch_add(static_cast<std::uint64_t>(behind), std::memory_order_relaxed);
       next = now;
+      behind_ticks_left_ = kBehindReportTicks;
     }
   }
 }
 
 void SimLoop::tick() {
   apply_actions();
+  const std::uint64_t steps_before = meadow_.swarm().steps();
   const auto started = Clock::now();
   meadow_.step(parallel_);
-  metrics_.swarm_step_seconds.observe(Seconds(Clock::now() - started).count());
+  const double elapsed = Seconds(Clock::now() - started).count();
+  const std::uint64_t steps = meadow_.swarm().steps() - steps_before;
+  if (steps > 0) {
+    const double per_step = elapsed / static_cast<double>(steps);
+    metrics_.swarm_step_seconds.observe(per_step);
+    step_seconds_ = step_seconds_ == 0.0 ? per_step : step_seconds_ + kTimingSmoothing * (per_step - step_seconds_);
+  }
   metrics_.ticks_total.fetch_add(1, std::memory_order_relaxed);
+  publish_world_change();
   maybe_build_frame();
+  update_step_budget();
+}
+
+void SimLoop::update_step_budget() {
+  // The sim has no clock: it is told how many steps fit in a tick, from the running means of
+  // a step's and a frame's cost (frames come every tick or two).
+  const double tick_seconds = 1.0 / sim::kTicksPerSecond;
+  const double frames_per_tick = frame_rate_ / sim::kTicksPerSecond;
+  const double room = tick_seconds * kStepShareOfTick - frame_seconds_ * frames_per_tick;
+  std::uint32_t budget = kMaxStepsPerTick;
+  if (step_seconds_ > 0.0) {
+    const double fit = std::floor(room / step_seconds_);
+    budget = fit < 1.0 ? 1U : fit > kMaxStepsPerTick ? kMaxStepsPerTick : static_cast<std::uint32_t>(fit);
+  }
+  if (behind_ticks_left_ > 0) --behind_ticks_left_;
+  meadow_.set_step_budget(budget, behind_ticks_left_ > 0);
 }
 
 void SimLoop::apply_actions() {
@@ -95,7 +132,18 @@ void SimLoop::apply_actions() {
   const sim::Land& land = meadow_.land();
   if (land.rocks_version() != land_version_) {
     land_version_ = land.rocks_version();
+    land_world_ = land.world();
     hub_.update_land(std::make_shared<const sim::Land>(land), shared(stream::rocks_message(land)));
+  }
+}
+
+void SimLoop::publish_world_change() {
+  // The world grows and shrinks with the count, during steps as well as on actions; new
+  // sessions and input validation must see the world as it is (frames carry it to viewers).
+  const sim::Land& land = meadow_.land();
+  if (land.world() != land_world_) {
+    land_world_ = land.world();
+    hub_.update_land(std::make_shared<const sim::Land>(land), nullptr);
   }
 }
 
@@ -109,7 +157,10 @@ void SimLoop::maybe_build_frame() {
   last_frame_slot_ = slot;
   const auto started = Clock::now();
   auto bundle = frames_.build(meadow_, static_cast<std::uint32_t>(hub_.session_count()));
-  metrics_.frame_build_seconds.observe(Seconds(Clock::now() - started).count());
+  const double frame_seconds = Seconds(Clock::now() - started).count();
+  metrics_.frame_build_seconds.observe(frame_seconds);
+  frame_seconds_ = frame_seconds_ == 0.0 ? frame_seconds
+                                         : frame_seconds_ + kTimingSmoothing * (frame_seconds - frame_seconds_);
   metrics_.frames_total.fetch_add(1, std::memory_order_relaxed);
   hub_.publish(std::move(bundle));
 }

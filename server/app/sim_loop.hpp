@@ -35,6 +35,8 @@ class SimLoop {
   void run(const std::stop_token& stop);
   void apply_actions();
   void maybe_build_frame();
+  void publish_world_change();
+  void update_step_budget();
 
   sim::Meadow& meadow_;
   sim::ParallelFor& parallel_;
@@ -46,6 +48,10 @@ class SimLoop {
   std::vector<sim::Action> drained_;
   std::optional<std::uint64_t> last_frame_slot_;
   std::uint64_t land_version_ = 0;
+  sim::Rect land_world_;
+  double step_seconds_ = 0.0;   // running mean of one swarm step's time
+  double frame_seconds_ = 0.0;  // running mean of building one frame
+  std::uint64_t behind_ticks_left_ = 0;  // > 0: ticks were skipped within the last second
   std::jthread thread_;
 };
 

@@ -37,6 +37,8 @@ WsSession::WsSession(tcp::socket&& socket, SessionContext& context)
 
 WsSession::~WsSession() {
   context_.hub.leave(id_);
+  // The meadow forgets this viewer's predator (a held pointer must not outlive its viewer).
+  if (joined_) context_.actions.push_always(sim::Action{id_, 0, sim::ViewerLeft{}});
   context_.metrics.sessions.fetch_sub(1, std::memory_order_relaxed);
   logger()->info("session {} from {} ended ({} frames dropped)", id_, remote_, outbox_.frames_dropped());
 }

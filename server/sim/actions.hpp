@@ -24,7 +24,30 @@ struct SwarmSettingsChange {
   std::optional<float> cohesion;
 };
 
-using ActionBody = std::variant<RockTap, SwarmSettingsChange>;
+// A tap with the attract tool: removes the attract mark under the point, or places one there.
+struct AttractTap {
+  Vec2 at;
+};
+
+// A tap with the flower tool. In the swarm it drops a food crumb (SPEC §6).
+struct FlowerTap {
+  Vec2 at;
+};
+
+// The predator tool follows a held pointer: down makes (or moves) the viewer's predator, move
+// moves it, up takes it away. One predator per viewer.
+enum class PointerPhase : std::uint8_t { down, move, up };
+struct PredatorPointer {
+  PointerPhase phase = PointerPhase::down;
+  Vec2 at;
+};
+
+// The viewer `Action::origin` left: its predator goes (its marks and crumbs stay until tapped
+// or eaten). Pushed by the network session when it ends.
+struct ViewerLeft {};
+
+using ActionBody =
+    std::variant<RockTap, SwarmSettingsChange, AttractTap, FlowerTap, PredatorPointer, ViewerLeft>;
 
 struct Action {
   std::uint64_t origin = 0;  // the session (or 0 for the operator) that asked

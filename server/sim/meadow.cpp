@@ -1,8 +1,12 @@
 #include "sim/meadow.hpp"
 
+#include <algorithm>
 #include <cassert>
 #include <type_traits>
 #include <utility>
+
+#include "sim/swarm/tool_rules.hpp"
+#include "sim/world_size.hpp"
 
 namespace meadow::sim {
 
@@ -17,43 +21,121 @@ ActionOutcome refused(std::string code, std::string reason) {
 Meadow::Meadow(std::uint64_t seed, std::unique_ptr<SwarmEngine> swarm)
     : seed_(seed), swarm_(std::move(swarm)) {
   assert(swarm_ != nullptr);
+  target_count_ = swarm_->count();
+  land_.set_world(world_for_count(target_count_, land_.meadow()));
+  camera_ = land_.world();
+}
+
+float Meadow::predator_reach() const {
+  return tool_rules::kPredatorReach * meadows_wide(camera_, land_.meadow());
+}
+
+double Meadow::target_steps_per_second() const {
+  return SwarmPace::target_steps_per_second(meadows_wide(land_.world(), land_.meadow()));
+}
+
+double Meadow::achieved_steps_per_second() const {
+  return pace_.achieved_steps_per_second(kTicksPerSecond);
+}
+
+void Meadow::set_step_budget(std::uint32_t max_steps_per_tick, bool clock_behind) {
+  step_budget_ = std::max<std::uint32_t>(1, max_steps_per_tick);
+  clock_behind_ = clock_behind;
 }
 
 ActionOutcome Meadow::apply(Action& action) {
   action.tick = tick_;
+  const std::uint64_t origin = action.origin;
   return std::visit(
-      [this](const auto& body) -> ActionOutcome {
+      [this, origin](const auto& body) -> ActionOutcome {
         using T = std::decay_t<decltype(body)>;
         if constexpr (std::is_same_v<T, RockTap>) {
-          if (const auto id = land_.rock_at(body.at)) {
-            land_.remove_rock(*id);
-            return {};
-          }
+          return tap_rock(body.at);
+        } else if constexpr (std::is_same_v<T, SwarmSettingsChange>) {
+          return change_settings(body);
+        } else if constexpr (std::is_same_v<T, AttractTap>) {
           if (!land_.world().contains(body.at)) {
-            return refused("outside_world", "Rocks can only be placed inside the world.");
+            return refused("outside_world", "Attract marks can only be placed inside the world.");
           }
-          if (!land_.add_rock(body.at)) {
-            return refused("rock_limit", "The meadow already holds as many rocks as it can.");
+          const float hit = tool_rules::kAttractTapRadius * meadows_wide(camera_, land_.meadow());
+          return tools_.attract_tap(origin, body.at, hit);
+        } else if constexpr (std::is_same_v<T, FlowerTap>) {
+          if (!land_.world().contains(body.at)) {
+            return refused("outside_world", "Crumbs can only be dropped inside the world.");
           }
-          return {};
+          return tools_.drop_crumb(origin, body.at);
+        } else if constexpr (std::is_same_v<T, PredatorPointer>) {
+          return tools_.predator(origin, body.phase, body.at);
         } else {
-          static_assert(std::is_same_v<T, SwarmSettingsChange>);
-          SwarmWeights w = swarm_->weights();
-          if (body.separation) w.separation = *body.separation;
-          if (body.alignment) w.alignment = *body.alignment;
-          if (body.cohesion) w.cohesion = *body.cohesion;
-          swarm_->set_weights(w);
-          if (body.count && *body.count != swarm_->count()) {
-            swarm_->resize(*body.count, land_);
-          }
+          static_assert(std::is_same_v<T, ViewerLeft>);
+          tools_.viewer_left(origin);
           return {};
         }
       },
       action.body);
 }
 
+ActionOutcome Meadow::tap_rock(Vec2 at) {
+  if (const auto id = land_.rock_at(at)) {
+    land_.remove_rock(*id);
+    return {};
+  }
+  if (!land_.world().contains(at)) {
+    return refused("outside_world", "Rocks can only be placed inside the world.");
+  }
+  if (!land_.add_rock(at)) {
+    return refused("rock_limit", "The meadow already holds as many rocks as it can.");
+  }
+  return {};
+}
+
+ActionOutcome Meadow::change_settings(const SwarmSettingsChange& change) {
+  SwarmWeights w = swarm_->weights();
+  if (change.separation) w.separation = *change.separation;
+  if (change.alignment) w.alignment = *change.alignment;
+  if (change.cohesion) w.cohesion = *change.cohesion;
+  swarm_->set_weights(w);
+  if (!change.count) return {};
+  target_count_ = std::clamp<std::size_t>(*change.count, SwarmEngine::kMinCount, swarm_->max_count());
+  // SPEC §1: a growing world grows at once and newcomers fly into the land it gained; a
+  // shrinking one first turns the camera to the smaller world, keeps its land while the leavers
+  // fly out of sight, and shrinks once they are gone (settle_world).
+  const Rect wanted = world_for_count(target_count_, land_.meadow());
+  camera_ = wanted;
+  if (wanted.width >= land_.world().width) {
+    land_.set_world(wanted);
+    pending_world_.reset();
+  } else {
+    pending_world_ = wanted;
+  }
+  swarm_->resize(target_count_, land_);
+  return {};
+}
+
+void Meadow::settle_world() {
+  if (!pending_world_ || swarm_->count() > target_count_) return;
+  land_.set_world(*pending_world_);
+  pending_world_.reset();
+  tools_.keep_inside(land_.world());
+  // The same count on the smaller land: whoever is left outside it flies back in.
+  swarm_->resize(target_count_, land_);
+}
+
 void Meadow::step(ParallelFor& parallel) {
-  swarm_->step(land_, parallel);
+  const double per_tick = target_steps_per_second() / kTicksPerSecond;
+  const std::uint32_t steps = pace_.steps_this_tick(per_tick, step_budget_);
+  for (std::uint32_t s = 0; s < steps; ++s) {
+    swarm_->step(land_, tools_.inputs(predator_reach()), parallel);
+    eaten_.clear();
+    tools_.eat_crumbs(swarm_->view(), parallel, eaten_);
+    for (const ToolMark& crumb : eaten_) events_.add(tick_, CrumbEatenEvent{crumb.id, crumb.at});
+  }
+  if (steps > 0) {
+    for (const OrderCrossing& c : crossings_.feed(swarm_->measures().order)) {
+      events_.add(tick_, OrderCrossingEvent{c.threshold, c.rising, c.order});
+    }
+  }
+  settle_world();
   ++tick_;
 }
 

@@ -22,6 +22,13 @@ class ActionQueue {
     return true;
   }
 
+  // Queues an action that must not be lost even when the queue is full: a viewer leaving (its
+  // predator must go). One per session end, so it stays bounded by the number of sessions.
+  void push_always(sim::Action action) {
+    const std::lock_guard lock(mutex_);
+    items_.push_back(std::move(action));
+  }
+
   // Moves every queued action into `out` (cleared first), in the order they were pushed.
   void drain(std::vector<sim::Action>& out) {
     out.clear();

@@ -1,5 +1,6 @@
 #include "stream/client_input.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <optional>
@@ -29,6 +30,32 @@ std::optional<Rejection> check_weight(bool present, float value, const char* nam
   return std::nullopt;
 }
 
+// The point of a tool action: present, finite, and (unless `clamp`) inside the world. With
+// `clamp` a point past the edge is moved onto it: a held predator dragged off the world stays
+// at its edge instead of drawing a notice per pointer move.
+std::variant<sim::Vec2, Rejection> tool_point(const v1::ToolAction& tool, const sim::Rect& world,
+                                              bool clamp) {
+  if (!tool.has_position()) return rejected(reject::kMissingField, "A tool action needs a position.");
+  const sim::Vec2 at{tool.position().x(), tool.position().y()};
+  if (!std::isfinite(at.x) || !std::isfinite(at.y)) {
+    return rejected(reject::kNotFinite, "The position must be finite numbers.");
+  }
+  if (clamp) {
+    return sim::Vec2{std::clamp(at.x, world.x, world.right()), std::clamp(at.y, world.y, world.bottom())};
+  }
+  if (!world.contains(at)) return rejected(reject::kOutsideWorld, "The position is outside the world.");
+  return at;
+}
+
+const char* tool_name(int tool) {
+  switch (tool) {
+    case v1::TOOL_ATTRACT: return "attract";
+    case v1::TOOL_FLOWER: return "flower";
+    case v1::TOOL_ROCK: return "rock";
+    default: return "predator";
+  }
+}
+
 ClientInput parse_tool(const v1::ToolAction& tool, const sim::Rect& world, std::uint64_t origin) {
   if (!v1::Tool_IsValid(tool.tool()) || tool.tool() == v1::TOOL_UNSPECIFIED) {
     return rejected(reject::kUnknownValue, "Unknown tool.");
@@ -37,27 +64,32 @@ ClientInput parse_tool(const v1::ToolAction& tool, const sim::Rect& world, std::
       tool.phase() == v1::ToolAction::PHASE_UNSPECIFIED) {
     return rejected(reject::kUnknownValue, "Unknown tool phase.");
   }
+  const bool tap = tool.phase() == v1::ToolAction::PHASE_TAP;
+  if (tool.tool() == v1::TOOL_PREDATOR) {
+    // The predator follows a held pointer: down, move, up.
+    if (tap) return rejected(reject::kUnsupportedPhase, "The predator tool follows a held pointer (down, move, up).");
+    if (tool.phase() == v1::ToolAction::PHASE_UP) {
+      return sim::Action{origin, 0, sim::PredatorPointer{sim::PointerPhase::up, {}}};
+    }
+    const bool down = tool.phase() == v1::ToolAction::PHASE_DOWN;
+    auto point = tool_point(tool, world, /*clamp=*/!down);
+    if (auto* r = std::get_if<Rejection>(&point)) return std::move(*r);
+    const sim::PointerPhase phase = down ? sim::PointerPhase::down : sim::PointerPhase::move;
+    return sim::Action{origin, 0, sim::PredatorPointer{phase, std::get<sim::Vec2>(point)}};
+  }
+  // Attract, flower and rock act on a tap.
+  if (!tap) {
+    return rejected(reject::kUnsupportedPhase,
+                    std::string("The ") + tool_name(tool.tool()) + " tool acts on a tap only.");
+  }
+  auto point = tool_point(tool, world, /*clamp=*/false);
+  if (auto* r = std::get_if<Rejection>(&point)) return std::move(*r);
+  const sim::Vec2 at = std::get<sim::Vec2>(point);
   switch (tool.tool()) {
-    case v1::TOOL_ATTRACT:
-      return rejected(reject::kToolUnavailable, "The attract tool is not available yet.");
-    case v1::TOOL_FLOWER:
-      return rejected(reject::kToolUnavailable, "The flower tool is not available yet.");
-    case v1::TOOL_PREDATOR:
-      return rejected(reject::kToolUnavailable, "The predator tool is not available yet.");
-    default:
-      break;
+    case v1::TOOL_ATTRACT: return sim::Action{origin, 0, sim::AttractTap{at}};
+    case v1::TOOL_FLOWER: return sim::Action{origin, 0, sim::FlowerTap{at}};
+    default: return sim::Action{origin, 0, sim::RockTap{at}};
   }
-  // The rock tool: one tap places or removes a rock.
-  if (tool.phase() != v1::ToolAction::PHASE_TAP) {
-    return rejected(reject::kUnsupportedPhase, "The rock tool acts on a tap only.");
-  }
-  if (!tool.has_position()) return rejected(reject::kMissingField, "A tap needs a position.");
-  const sim::Vec2 at{tool.position().x(), tool.position().y()};
-  if (!std::isfinite(at.x) || !std::isfinite(at.y)) {
-    return rejected(reject::kNotFinite, "The position must be finite numbers.");
-  }
-  if (!world.contains(at)) return rejected(reject::kOutsideWorld, "The position is outside the world.");
-  return sim::Action{origin, 0, sim::RockTap{at}};
 }
 
 ClientInput parse_settings(const v1::SwarmSettings& settings, const InputLimits& limits,

@@ -5,27 +5,66 @@
 #include <string>
 
 #include "meadow/v1/viewer.pb.h"
+#include "sim/swarm/tool_rules.hpp"
+#include "sim/world_size.hpp"
 #include "stream/proto_mapping.hpp"
 
 namespace meadow::stream {
 
 namespace {
 
+// The swarm's live figures (SPEC §2 "Measures", "Pace"; issue 3).
+void fill_figures(v1::SwarmFigures& figures, const sim::Meadow& meadow) {
+  const sim::SwarmEngine& swarm = meadow.swarm();
+  figures.set_count(static_cast<std::uint32_t>(swarm.count()));
+  figures.set_target_count(static_cast<std::uint32_t>(meadow.target_count()));
+  const sim::SwarmWeights weights = swarm.weights();
+  figures.set_separation(weights.separation);
+  figures.set_alignment(weights.alignment);
+  figures.set_cohesion(weights.cohesion);
+  const sim::SwarmMeasures measures = swarm.measures();
+  figures.set_order(measures.order);
+  figures.set_mean_alignment(measures.mean_alignment);
+  figures.set_tightness(measures.tightness);
+  figures.set_lonely(measures.lonely);
+  figures.set_fed(meadow.tools().fed());
+  figures.set_steps_per_second(static_cast<float>(meadow.achieved_steps_per_second()));
+  figures.set_target_steps_per_second(static_cast<float>(meadow.target_steps_per_second()));
+  figures.set_slowed(meadow.slowed());
+  figures.set_meadows_wide(sim::meadows_wide(meadow.land().world(), meadow.land().meadow()));
+  figures.set_settings_locked(false);  // the operator's locks come with the operator service
+}
+
+// Every tool mark on the meadow now.
+void fill_marks(v1::Frame& frame, const sim::Meadow& meadow) {
+  const sim::SwarmTools& tools = meadow.tools();
+  for (const sim::ToolMark& mark : tools.attract_marks()) {
+    to_proto(mark, v1::TOOL_ATTRACT, sim::tool_rules::kAttractOrbit, *frame.add_marks());
+  }
+  for (const sim::ToolMark& crumb : tools.crumbs()) {
+    to_proto(crumb, v1::TOOL_FLOWER, sim::tool_rules::kCrumbSmell, *frame.add_marks());
+  }
+  const float reach = meadow.predator_reach();
+  for (const sim::SwarmPredator& predator : tools.predators()) {
+    to_proto(predator, reach, *frame.add_marks());
+  }
+}
+
 // The parts of a swarm Frame that the key and the delta message share.
 void fill_swarm_frame(v1::Frame& frame, std::uint64_t number, const sim::Meadow& meadow,
                       std::uint32_t viewers, const sim::Rect& camera,
-                      const RasterGeometry& geometry) {
+                      const RasterGeometry& geometry, std::uint64_t events_after) {
   frame.set_number(number);
   frame.set_tick(meadow.tick());
   frame.set_world(v1::WORLD_SWARM);
   frame.set_viewers(viewers);
   to_proto(camera, *frame.mutable_camera());
-  v1::SwarmFigures& figures = *frame.mutable_swarm();
-  figures.set_count(static_cast<std::uint32_t>(meadow.swarm().count()));
-  const sim::SwarmWeights weights = meadow.swarm().weights();
-  figures.set_separation(weights.separation);
-  figures.set_alignment(weights.alignment);
-  figures.set_cohesion(weights.cohesion);
+  to_proto(meadow.land().world(), *frame.mutable_world_bounds());
+  fill_figures(*frame.mutable_swarm(), meadow);
+  fill_marks(frame, meadow);
+  for (const sim::MeadowEvent& event : meadow.events().events()) {
+    if (event.sequence > events_after) to_proto(event, *frame.add_events());
+  }
   v1::LightLayer& light = *frame.mutable_light();
   light.set_width(geometry.width);
   light.set_height(geometry.height);
@@ -51,7 +90,9 @@ FrameBundlePtr FrameBuilder::build(const sim::Meadow& meadow, std::uint32_t view
   WorldFrame& swarm = bundle->worlds[static_cast<std::size_t>(WorldIndex::swarm)];
   v1::ServerMessage message;
   v1::Frame& frame = *message.mutable_frame();
-  fill_swarm_frame(frame, bundle->number, meadow, viewers, camera.value_or(world), geometry);
+  fill_swarm_frame(frame, bundle->number, meadow, viewers, camera.value_or(meadow.camera()), geometry,
+                   last_event_sequence_);
+  last_event_sequence_ = meadow.events().last_sequence();
 
   v1::LightLayer& light = *frame.mutable_light();
   light.set_key(true);

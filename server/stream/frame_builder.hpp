@@ -21,7 +21,8 @@ class FrameBuilder {
   // The next bundle: number one more than the last (the first is 1), the meadow's tick, and for
   // the swarm a key message and, when the previous frame had the same raster geometry, a delta
   // message against it. `camera` is the shared camera's target (world units); by default the
-  // swarm's whole world.
+  // meadow's (Meadow::camera()). Besides the light: the swarm's figures, every tool mark, the
+  // world's bounds and the meadow's events since the previous frame built.
   [[nodiscard]] FrameBundlePtr build(const sim::Meadow& meadow, std::uint32_t viewers,
                                      std::optional<sim::Rect> camera = std::nullopt);
 
@@ -33,6 +34,7 @@ class FrameBuilder {
   LightRaster light_;
   FrameEncoder encoder_;
   std::uint64_t last_number_ = 0;  // 0: nothing built yet
+  std::uint64_t last_event_sequence_ = 0;  // the newest event already in a frame
   std::vector<std::uint8_t> previous_;
   RasterGeometry previous_geometry_;
 };

@@ -32,6 +32,36 @@ void to_proto(const sim::Rock& from, v1::Rock& to) {
   to.set_radius(from.radius);
 }
 
+void to_proto(const sim::ToolMark& mark, v1::Tool tool, float radius, v1::Mark& to) {
+  to.set_id(mark.id);
+  to.set_tool(tool);
+  to_proto(mark.at, *to.mutable_position());
+  to.set_owner_session(mark.owner);
+  to.set_radius(radius);
+}
+
+void to_proto(const sim::SwarmPredator& predator, float reach, v1::Mark& to) {
+  to.set_id(0);  // one predator per viewer: owner_session tells them apart
+  to.set_tool(v1::TOOL_PREDATOR);
+  to_proto(predator.at, *to.mutable_position());
+  to.set_owner_session(predator.owner);
+  to.set_radius(reach);
+}
+
+void to_proto(const sim::MeadowEvent& from, v1::Event& to) {
+  to.set_tick(from.tick);
+  if (const auto* crossing = std::get_if<sim::OrderCrossingEvent>(&from.body)) {
+    v1::Event::OrderCrossing& out = *to.mutable_order_crossing();
+    out.set_threshold(crossing->threshold);
+    out.set_rising(crossing->rising);
+    out.set_order(crossing->order);
+  } else if (const auto* eaten = std::get_if<sim::CrumbEatenEvent>(&from.body)) {
+    v1::Event::CrumbEaten& out = *to.mutable_crumb_eaten();
+    out.set_mark_id(eaten->mark_id);
+    to_proto(eaten->at, *out.mutable_position());
+  }
+}
+
 sim::Vec2 from_proto(const v1::Vec2& from) { return {from.x(), from.y()}; }
 
 sim::Rect from_proto(const v1::Rect& from) {

@@ -10,6 +10,9 @@
 #include "meadow/v1/viewer.pb.h"
 #include "sim/geometry.hpp"
 #include "sim/land.hpp"
+#include "sim/meadow_events.hpp"
+#include "sim/swarm/swarm_inputs.hpp"
+#include "sim/swarm/swarm_tools.hpp"
 #include "stream/client_input.hpp"
 #include "stream/frame_bundle.hpp"
 
@@ -24,6 +27,13 @@ void to_proto(const sim::Rock& from, v1::Rock& to);
 [[nodiscard]] sim::Vec2 from_proto(const v1::Vec2& from);
 [[nodiscard]] sim::Rect from_proto(const v1::Rect& from);
 [[nodiscard]] sim::Rock from_proto(const v1::Rock& from);
+
+// Tool marks as every viewer sees them (Mark.radius in world units: the attract orbit, a crumb's
+// smell range, a predator's reach).
+void to_proto(const sim::ToolMark& attract_mark, v1::Tool tool, float radius, v1::Mark& to);
+void to_proto(const sim::SwarmPredator& predator, float reach, v1::Mark& to);
+// An event of the meadow (order crossing, crumb eaten) with its tick.
+void to_proto(const sim::MeadowEvent& from, v1::Event& to);
 
 // WorldIndex ⇄ meadow.v1.World. world_from_proto gives false for UNSPECIFIED and unknown values.
 [[nodiscard]] v1::World to_proto(WorldIndex world);

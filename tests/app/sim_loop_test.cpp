@@ -103,5 +103,31 @@ TEST(SimLoop, RunsOnItsThreadAndStops) {
   EXPECT_EQ(f.meadow.tick(), ticks);
 }
 
+
+TEST(SimLoop, AWorldThatGrowsIsPublishedForValidationAndWelcomes) {
+  Fixture f;
+  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0);
+  sim::SwarmSettingsChange change;
+  change.count = 12000;
+  ASSERT_TRUE(f.actions.push(sim::Action{1, 0, change}));
+  loop.tick();
+  EXPECT_GT(f.hub.land()->world().width, 1600.0F);
+  EXPECT_EQ(f.hub.land()->world(), f.meadow.land().world());
+}
+
+TEST(SimLoop, AViewerLeavingIsQueuedEvenWhenTheQueueIsFull) {
+  Fixture f;
+  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0);
+  ASSERT_TRUE(f.actions.push(sim::Action{7, 0, sim::PredatorPointer{sim::PointerPhase::down, {100.0F, 100.0F}}}));
+  for (std::size_t i = 1; i < f.actions.capacity(); ++i) {
+    ASSERT_TRUE(f.actions.push(sim::Action{8, 0, sim::PredatorPointer{sim::PointerPhase::move, {200.0F, 100.0F}}}));
+  }
+  EXPECT_FALSE(f.actions.push(sim::Action{9, 0, sim::FlowerTap{{1.0F, 1.0F}}}));
+  f.actions.push_always(sim::Action{7, 0, sim::ViewerLeft{}});
+  loop.tick();
+  ASSERT_EQ(f.meadow.tools().predators().size(), 1U);
+  EXPECT_EQ(f.meadow.tools().predators()[0].owner, 8U);
+}
+
 }  // namespace
 }  // namespace meadow::app

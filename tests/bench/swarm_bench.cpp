@@ -1,7 +1,13 @@
-// Swarm step benchmarks (issue 2 "Measure and report", issue 3 "Performance"):
-// swarm_step/<count>/threads:<n>, one iteration = one step of a swarm that has already flocked,
-// at the spec's density (the world grown around the meadow to 6,000 fireflies per meadow).
-// Run: meadow-bench --benchmark_filter=swarm_step
+// Swarm step benchmarks (issue 3 "Performance"), at the spec's density (the world grown around
+// the meadow to 6,000 fireflies per meadow), one iteration = one step of a swarm that has
+// already flocked:
+//   swarm_step/<count>/threads:<n>  the CPU engine (sums over squares), 1 and 2 threads
+//   naive_step/<count>              the naive reference engine (linked-list grid, every
+//                                   neighbour within 28 units one by one), 2 threads
+//   speedup/<count>                 naive ÷ engine, both on 2 threads, from the same flocked
+//                                   swarm (counter "naive_over_engine")
+// ns_per_firefly = wall time per step ÷ count.
+// Run: meadow-bench --benchmark_filter='swarm_step|naive_step|speedup'
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -15,12 +21,15 @@
 #include "app/worker_pool.hpp"
 #include "sim/land.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
+#include "sim/swarm/naive_swarm.hpp"
 
 namespace {
 
 using meadow::sim::CpuSwarm;
 using meadow::sim::Land;
+using meadow::sim::NaiveSwarm;
 using meadow::sim::Rect;
+using meadow::sim::SwarmEngine;
 
 // Fireflies per meadow before the world grows, CPU engine (SPEC §1).
 constexpr double kFirefliesPerMeadow = 6000.0;
@@ -40,7 +49,7 @@ Land land_for(std::size_t count) {
   return land;
 }
 
-// One warmed-up swarm per count, shared by the thread variants (warming up is the slow part).
+// One warmed-up swarm per count, shared by every variant (warming up is the slow part).
 const CpuSwarm& warmed(std::size_t count, const Land& land) {
   static std::map<std::size_t, std::unique_ptr<CpuSwarm>> cache;
   auto& slot = cache[count];
@@ -52,30 +61,79 @@ const CpuSwarm& warmed(std::size_t count, const Land& land) {
   return *slot;
 }
 
+// Wall time of one step of `engine`, over the benchmark's iterations (ns).
+double time_steps(benchmark::State& state, SwarmEngine& engine, const Land& land, meadow::app::WorkerPool& pool) {
+  const auto start = std::chrono::steady_clock::now();
+  for (auto _ : state) {
+    engine.step(land, pool);
+    benchmark::ClobberMemory();
+  }
+  const std::chrono::duration<double, std::nano> took = std::chrono::steady_clock::now() - start;
+  return took.count() / static_cast<double>(state.iterations());
+}
+
+void report(benchmark::State& state, double ns_per_step, std::size_t count) {
+  state.counters["ns_per_firefly"] = ns_per_step / static_cast<double>(count);
+  state.counters["fireflies"] = static_cast<double>(count);
+}
+
 void swarm_step(benchmark::State& state, std::size_t count, std::size_t threads) {
   const Land land = land_for(count);
   CpuSwarm swarm = warmed(count, land);
   meadow::app::WorkerPool pool(threads);
-  const auto start = std::chrono::steady_clock::now();
+  report(state, time_steps(state, swarm, land, pool), count);
+}
+
+void naive_step(benchmark::State& state, std::size_t count) {
+  const Land land = land_for(count);
+  NaiveSwarm naive(1, warmed(count, land).view());
+  meadow::app::WorkerPool pool(2);
+  report(state, time_steps(state, naive, land, pool), count);
+}
+
+// Both engines from the same flocked swarm, a few steps each, one after the other.
+void speedup(benchmark::State& state, std::size_t count) {
+  const Land land = land_for(count);
+  meadow::app::WorkerPool pool(2);
+  constexpr int kSteps = 5;
+  double naive_ns = 0.0;
+  double engine_ns = 0.0;
   for (auto _ : state) {
-    swarm.step(land, pool);
-    benchmark::ClobberMemory();
+    CpuSwarm swarm = warmed(count, land);
+    NaiveSwarm naive(1, swarm.view());
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int s = 0; s < kSteps; ++s) swarm.step(land, pool);
+    const auto t1 = std::chrono::steady_clock::now();
+    for (int s = 0; s < kSteps; ++s) naive.step(land, pool);
+    const auto t2 = std::chrono::steady_clock::now();
+    engine_ns += std::chrono::duration<double, std::nano>(t1 - t0).count();
+    naive_ns += std::chrono::duration<double, std::nano>(t2 - t1).count();
   }
-  const std::chrono::duration<double, std::nano> took = std::chrono::steady_clock::now() - start;
-  state.counters["ns_per_firefly"] =
-      took.count() / (static_cast<double>(count) * static_cast<double>(state.iterations()));
-  state.counters["fireflies"] = static_cast<double>(count);
+  const double steps = static_cast<double>(state.iterations()) * kSteps;
+  state.counters["engine_ns_per_firefly"] = engine_ns / steps / static_cast<double>(count);
+  state.counters["naive_ns_per_firefly"] = naive_ns / steps / static_cast<double>(count);
+  state.counters["naive_over_engine"] = naive_ns / engine_ns;
 }
 
 [[maybe_unused]] const bool registered = [] {
-  for (const std::size_t count : {5000U, 20000U, 50000U, 200000U}) {
+  for (const std::size_t count : {20000U, 100000U, 200000U, 500000U}) {
     for (const std::size_t threads : {1U, 2U}) {
       const std::string name = "swarm_step/" + std::to_string(count) + "/threads:" + std::to_string(threads);
       benchmark::RegisterBenchmark(name.c_str(), swarm_step, count, threads)
           ->Unit(benchmark::kMillisecond)
           ->UseRealTime()
-          ->MinTime(1.0);
+          ->MinTime(0.5);
     }
+  }
+  for (const std::size_t count : {20000U, 100000U}) {
+    benchmark::RegisterBenchmark(("naive_step/" + std::to_string(count)).c_str(), naive_step, count)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->MinTime(0.5);
+    benchmark::RegisterBenchmark(("speedup/" + std::to_string(count)).c_str(), speedup, count)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(2);
   }
   return true;
 }();

@@ -77,12 +77,15 @@ TEST(Meadow, SettingsChangeTheCountWithinItsLimits) {
   SwarmSettingsChange change;
   change.count = 1234;
   apply(m, change);
-  EXPECT_EQ(m.swarm().count(), 1234U);
+  EXPECT_EQ(m.swarm().count(), 1234U);  // newcomers count from the start (they fly in)
+  EXPECT_EQ(m.target_count(), 1234U);
   change.count = 3;
   apply(m, change);
-  EXPECT_EQ(m.swarm().count(), SwarmEngine::kMinCount);
+  EXPECT_EQ(m.target_count(), SwarmEngine::kMinCount);
+  EXPECT_EQ(m.swarm().count(), 1234U);  // leavers count until they are out
   change.count = 4'000'000'000U;
   apply(m, change);
+  EXPECT_EQ(m.target_count(), m.swarm().max_count());
   EXPECT_EQ(m.swarm().count(), m.swarm().max_count());
 }
 

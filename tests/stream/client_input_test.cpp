@@ -139,14 +139,80 @@ TEST(ClientInput, UnknownAndUnspecifiedEnumsAreRejected) {
   EXPECT_EQ(rejection_code(parse(hello)), reject::kUnsupportedProtocol);
 }
 
-TEST(ClientInput, ToolsNotBuiltYetAreUnavailable) {
-  for (v1::Tool t : {v1::TOOL_ATTRACT, v1::TOOL_FLOWER, v1::TOOL_PREDATOR}) {
-    for (auto phase : {v1::ToolAction::PHASE_TAP, v1::ToolAction::PHASE_DOWN}) {
-      const ClientInput input = parse(tool(t, phase, 10, 10));
-      EXPECT_EQ(rejection_code(input), reject::kToolUnavailable) << t;
-      EXPECT_NE(std::get<Rejection>(input).text.find("not available yet"), std::string::npos);
+template <typename Body>
+const Body* body_of(const ClientInput& input) {
+  const auto* action = std::get_if<sim::Action>(&input);
+  if (action == nullptr) return nullptr;
+  EXPECT_EQ(action->origin, 5U);
+  return std::get_if<Body>(&action->body);
+}
+
+TEST(ClientInput, AttractAndFlowerTapsAreActions) {
+  using P = v1::ToolAction;
+  const ClientInput attract_input = parse(tool(v1::TOOL_ATTRACT, P::PHASE_TAP, 300, 200));
+  const auto* attract = body_of<sim::AttractTap>(attract_input);
+  ASSERT_NE(attract, nullptr);
+  EXPECT_EQ(attract->at, (sim::Vec2{300.0F, 200.0F}));
+  const ClientInput flower_input = parse(tool(v1::TOOL_FLOWER, P::PHASE_TAP, 1600, 0));
+  const auto* flower = body_of<sim::FlowerTap>(flower_input);
+  ASSERT_NE(flower, nullptr);
+  EXPECT_EQ(flower->at, (sim::Vec2{1600.0F, 0.0F}));
+}
+
+TEST(ClientInput, AttractAndFlowerActOnATapOnlyWithAFinitePointInsideTheWorld) {
+  using P = v1::ToolAction;
+  for (v1::Tool t : {v1::TOOL_ATTRACT, v1::TOOL_FLOWER}) {
+    for (auto phase : {P::PHASE_DOWN, P::PHASE_MOVE, P::PHASE_UP}) {
+      EXPECT_EQ(rejection_code(parse(tool(t, phase, 10, 10))), reject::kUnsupportedPhase) << t;
     }
+    EXPECT_EQ(rejection_code(parse(tool(t, P::PHASE_TAP, kNaN, 10))), reject::kNotFinite) << t;
+    EXPECT_EQ(rejection_code(parse(tool(t, P::PHASE_TAP, 10, -kInf))), reject::kNotFinite) << t;
+    EXPECT_EQ(rejection_code(parse(tool(t, P::PHASE_TAP, 1600.5F, 10))), reject::kOutsideWorld) << t;
+    EXPECT_EQ(rejection_code(parse(tool(t, P::PHASE_TAP, 10, -1))), reject::kOutsideWorld) << t;
+    v1::ClientMessage no_point;
+    no_point.mutable_tool()->set_tool(t);
+    no_point.mutable_tool()->set_phase(P::PHASE_TAP);
+    EXPECT_EQ(rejection_code(parse(no_point)), reject::kMissingField) << t;
   }
+}
+
+TEST(ClientInput, PredatorFollowsDownMoveUp) {
+  using P = v1::ToolAction;
+  const ClientInput down_input = parse(tool(v1::TOOL_PREDATOR, P::PHASE_DOWN, 50, 60));
+  const auto* down = body_of<sim::PredatorPointer>(down_input);
+  ASSERT_NE(down, nullptr);
+  EXPECT_EQ(down->phase, sim::PointerPhase::down);
+  EXPECT_EQ(down->at, (sim::Vec2{50.0F, 60.0F}));
+  const ClientInput move_input = parse(tool(v1::TOOL_PREDATOR, P::PHASE_MOVE, 70, 80));
+  const auto* move = body_of<sim::PredatorPointer>(move_input);
+  ASSERT_NE(move, nullptr);
+  EXPECT_EQ(move->phase, sim::PointerPhase::move);
+  EXPECT_EQ(move->at, (sim::Vec2{70.0F, 80.0F}));
+  // Up needs no point.
+  v1::ClientMessage up;
+  up.mutable_tool()->set_tool(v1::TOOL_PREDATOR);
+  up.mutable_tool()->set_phase(P::PHASE_UP);
+  const ClientInput lift_input = parse(up);
+  const auto* lift = body_of<sim::PredatorPointer>(lift_input);
+  ASSERT_NE(lift, nullptr);
+  EXPECT_EQ(lift->phase, sim::PointerPhase::up);
+}
+
+TEST(ClientInput, PredatorRulesForPointsAndPhases) {
+  using P = v1::ToolAction;
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_PREDATOR, P::PHASE_TAP, 10, 10))), reject::kUnsupportedPhase);
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_PREDATOR, P::PHASE_DOWN, -5, 10))), reject::kOutsideWorld);
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_PREDATOR, P::PHASE_DOWN, kNaN, 10))), reject::kNotFinite);
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_PREDATOR, P::PHASE_MOVE, 10, kInf))), reject::kNotFinite);
+  // A held pointer dragged past the edge keeps the predator on the edge.
+  const ClientInput move_input = parse(tool(v1::TOOL_PREDATOR, P::PHASE_MOVE, -40, 2000));
+  const auto* move = body_of<sim::PredatorPointer>(move_input);
+  ASSERT_NE(move, nullptr);
+  EXPECT_EQ(move->at, (sim::Vec2{0.0F, 900.0F}));
+  v1::ClientMessage no_point;
+  no_point.mutable_tool()->set_tool(v1::TOOL_PREDATOR);
+  no_point.mutable_tool()->set_phase(P::PHASE_MOVE);
+  EXPECT_EQ(rejection_code(parse(no_point)), reject::kMissingField);
 }
 
 TEST(ClientInput, RockTapNeedsAFinitePointInsideTheWorldOnATap) {

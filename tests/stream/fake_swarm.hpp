@@ -20,20 +20,27 @@ class FakeSwarm final : public sim::SwarmEngine {
   [[nodiscard]] sim::SwarmWeights weights() const override { return current; }
   void set_weights(sim::SwarmWeights w) override { current = w; }
   void resize(std::size_t n, const sim::Land& /*land*/) override {
+    resized_to = n;
     x.resize(n, 800.0F);
     y.resize(n, 450.0F);
     vx.resize(n, 0.0F);
     vy.resize(n, 0.0F);
   }
   [[nodiscard]] std::size_t max_count() const override { return 1'000'000; }
-  // Moves every firefly by its velocity.
-  void step(const sim::Land& /*land*/, sim::ParallelFor& /*parallel*/) override {
+  sim::SwarmMeasures measured;  // what measures() reports
+  std::size_t resized_to = 0;   // the last count asked of resize()
+
+  using sim::SwarmEngine::step;
+  // Moves every firefly by its velocity; the tools are ignored.
+  void step(const sim::Land& /*land*/, const sim::SwarmInputs& /*inputs*/,
+            sim::ParallelFor& /*parallel*/) override {
     for (std::size_t i = 0; i < x.size(); ++i) {
       x[i] += vx[i];
       y[i] += vy[i];
     }
     ++steps_;
   }
+  [[nodiscard]] sim::SwarmMeasures measures() const override { return measured; }
   [[nodiscard]] sim::SwarmView view() const override { return {x, y, vx, vy}; }
   [[nodiscard]] std::uint64_t steps() const override { return steps_; }
 

@@ -6,6 +6,7 @@
 
 #include "fake_swarm.hpp"
 #include "meadow/v1/viewer.pb.h"
+#include "sim/swarm/tool_rules.hpp"
 #include "swarm_fixture.hpp"
 
 namespace meadow::stream {
@@ -121,7 +122,7 @@ TEST(FrameBuilder, AResizedWorldStartsOverWithAKeyFrameOnly) {
   World world(500);
   FrameBuilder builder;
   (void)builder.build(*world.meadow, 0);
-  // Meadow has no way to grow the world yet (issue 3); the land object itself is not const.
+  // Bypasses the meadow's own growth (tested below) to pin the raster's geometry rule.
   auto& land = const_cast<sim::Land&>(world.meadow->land());
   land.set_world(testing::world_of_meadows(4.0F));
   const FrameBundlePtr bundle = builder.build(*world.meadow, 0);
@@ -142,6 +143,106 @@ TEST(FrameBuilder, CameraCanBeGiven) {
   const v1::Frame frame = parse_frame(bundle->world(WorldIndex::swarm).key_message);
   EXPECT_EQ(frame.camera().x(), 10.0F);
   EXPECT_EQ(frame.camera().height(), 400.0F);
+}
+
+
+sim::ActionOutcome act(sim::Meadow& m, std::uint64_t viewer, sim::ActionBody body) {
+  sim::Action a{viewer, 0, std::move(body)};
+  return m.apply(a);
+}
+
+TEST(FrameBuilder, FramesCarryTheFiguresMarksWorldAndCamera) {
+  World world(2000);
+  world.swarm->measured = {0.42F, 0.8F, 2.5F, 6.0F, 17};
+  ASSERT_TRUE(act(*world.meadow, 3, sim::AttractTap{{400.0F, 300.0F}}).accepted);
+  ASSERT_TRUE(act(*world.meadow, 4, sim::FlowerTap{{1500.0F, 880.0F}}).accepted);
+  ASSERT_TRUE(act(*world.meadow, 5, sim::PredatorPointer{sim::PointerPhase::down, {800.0F, 450.0F}}).accepted);
+  sim::SwarmSettingsChange change;
+  change.count = 2500;
+  act(*world.meadow, 5, change);
+  world.step(3);
+  FrameBuilder builder;
+  const v1::Frame frame = parse_frame(builder.build(*world.meadow, 2)->world(WorldIndex::swarm).key_message);
+  const v1::SwarmFigures& f = frame.swarm();
+  EXPECT_EQ(f.target_count(), 2500U);
+  EXPECT_FLOAT_EQ(f.order(), 0.42F);
+  EXPECT_FLOAT_EQ(f.mean_alignment(), 0.8F);
+  EXPECT_FLOAT_EQ(f.tightness(), 2.5F);
+  EXPECT_EQ(f.lonely(), 17U);
+  EXPECT_EQ(f.fed(), 0U);
+  EXPECT_FLOAT_EQ(f.steps_per_second(), 60.0F);
+  EXPECT_FLOAT_EQ(f.target_steps_per_second(), 60.0F);
+  EXPECT_FALSE(f.slowed());
+  EXPECT_FLOAT_EQ(f.meadows_wide(), 1.0F);
+  EXPECT_EQ(frame.world_bounds().width(), 1600.0F);
+  EXPECT_EQ(frame.world_bounds().height(), 900.0F);
+  EXPECT_EQ(frame.camera().width(), 1600.0F);
+  ASSERT_EQ(frame.marks_size(), 3);
+  const v1::Mark& attract = frame.marks(0);
+  EXPECT_EQ(attract.tool(), v1::TOOL_ATTRACT);
+  EXPECT_EQ(attract.owner_session(), 3U);
+  EXPECT_EQ(attract.position().x(), 400.0F);
+  EXPECT_EQ(attract.radius(), sim::tool_rules::kAttractOrbit);
+  EXPECT_GT(attract.id(), 0U);
+  const v1::Mark& crumb = frame.marks(1);
+  EXPECT_EQ(crumb.tool(), v1::TOOL_FLOWER);
+  EXPECT_EQ(crumb.owner_session(), 4U);
+  EXPECT_EQ(crumb.radius(), sim::tool_rules::kCrumbSmell);
+  EXPECT_NE(crumb.id(), attract.id());
+  const v1::Mark& predator = frame.marks(2);
+  EXPECT_EQ(predator.tool(), v1::TOOL_PREDATOR);
+  EXPECT_EQ(predator.owner_session(), 5U);
+  EXPECT_EQ(predator.radius(), sim::tool_rules::kPredatorReach);
+  EXPECT_EQ(predator.position().y(), 450.0F);
+}
+
+TEST(FrameBuilder, AGrowingWorldIsInTheFrameAndTheCameraFollows) {
+  World world(2000);
+  sim::SwarmSettingsChange change;
+  change.count = 24000;  // four meadows of area: 3200 × 1800
+  act(*world.meadow, 1, change);
+  world.step(1);
+  FrameBuilder builder;
+  const v1::Frame frame = parse_frame(builder.build(*world.meadow, 0)->world(WorldIndex::swarm).key_message);
+  EXPECT_EQ(frame.world_bounds().width(), 3200.0F);
+  EXPECT_EQ(frame.world_bounds().x(), -800.0F);
+  EXPECT_EQ(frame.camera().width(), 3200.0F);
+  EXPECT_FLOAT_EQ(frame.swarm().meadows_wide(), 2.0F);
+  EXPECT_NEAR(frame.swarm().target_steps_per_second(), 84.85F, 0.01F);
+  // The predator reaches twice as far at this zoom.
+  act(*world.meadow, 1, sim::PredatorPointer{sim::PointerPhase::down, {0.0F, 0.0F}});
+  const v1::Frame next = parse_frame(builder.build(*world.meadow, 0)->world(WorldIndex::swarm).key_message);
+  ASSERT_EQ(next.marks_size(), 1);
+  EXPECT_EQ(next.marks(0).radius(), 2.0F * sim::tool_rules::kPredatorReach);
+}
+
+TEST(FrameBuilder, EventsGoOutOnceInTheNextFrame) {
+  World world(200);
+  FrameBuilder builder;
+  world.swarm->measured.order = 0.1F;
+  world.step(1);  // the first order value only sets where the swarm stands
+  EXPECT_EQ(parse_frame(builder.build(*world.meadow, 0)->world(WorldIndex::swarm).key_message).events_size(), 0);
+  // Through both thresholds (0.3, 0.7) at once, and a crumb under a firefly.
+  world.swarm->measured.order = 0.9F;
+  const sim::Vec2 under{world.swarm->x[0], world.swarm->y[0]};
+  ASSERT_TRUE(act(*world.meadow, 6, sim::FlowerTap{under}).accepted);
+  world.step(1);
+  const FrameBundlePtr bundle = builder.build(*world.meadow, 0);
+  for (const std::string* bytes : {&bundle->world(WorldIndex::swarm).key_message,
+                                   &bundle->world(WorldIndex::swarm).delta_message}) {
+    const v1::Frame frame = parse_frame(*bytes);
+    ASSERT_EQ(frame.events_size(), 3);
+    EXPECT_EQ(frame.events(0).crumb_eaten().position().x(), under.x);
+    EXPECT_EQ(frame.events(0).tick(), 1U);
+    EXPECT_TRUE(frame.events(1).order_crossing().rising());
+    EXPECT_FLOAT_EQ(frame.events(1).order_crossing().threshold(), 0.3F);
+    EXPECT_FLOAT_EQ(frame.events(2).order_crossing().threshold(), 0.7F);
+    EXPECT_FLOAT_EQ(frame.events(2).order_crossing().order(), 0.9F);
+    EXPECT_EQ(frame.swarm().fed(), 1U);
+    EXPECT_EQ(frame.marks_size(), 0);
+  }
+  world.step(1);
+  EXPECT_EQ(parse_frame(builder.build(*world.meadow, 0)->world(WorldIndex::swarm).key_message).events_size(), 0);
 }
 
 }  // namespace

@@ -6,6 +6,16 @@
 
 namespace meadow::sim {
 
+namespace {
+
+// Points per chunk of the first pass. Fixed (never from the thread count), so the per-chunk
+// counts, and with them every place, are the same however many threads run the chunks.
+constexpr std::size_t kSortChunk = 16384;
+// Rows of cells per chunk of the second pass.
+constexpr std::size_t kRowChunk = 16;
+
+}  // namespace
+
 void CellGrid::configure(const Rect& world, float cell_size) {
   assert(cell_size > 0.0F && world.width > 0.0F && world.height > 0.0F);
   origin_ = {world.x, world.y};
@@ -15,21 +25,75 @@ void CellGrid::configure(const Rect& world, float cell_size) {
   rows_ = std::max(1U, static_cast<std::uint32_t>(std::ceil(world.height * inv_cell_)));
 }
 
-void CellGrid::sort(std::span<const std::uint32_t> cells, std::vector<std::uint32_t>& order) {
-  const std::size_t n_cells = cell_count();
-  // Count per cell, shifted by one so that the prefix sum leaves each cell's start in place.
-  starts_.assign(n_cells + 1, 0U);
-  for (const std::uint32_t c : cells) {
-    assert(c < n_cells);
-    ++starts_[c + 1];
+void CellGrid::sort(std::span<const float> x, std::span<const float> y, std::vector<std::uint32_t>& order,
+                    ParallelFor& parallel) {
+  assert(x.size() == y.size());
+  const std::size_t n = x.size();
+  const std::size_t chunks = (n + kSortChunk - 1) / kSortChunk;
+  const std::size_t rows = rows_;
+  const std::size_t columns = columns_;
+  row_.resize(n);
+  column_.resize(n);
+  by_row_.resize(n);
+  by_row_column_.resize(n);
+  order.resize(n);
+  starts_.resize(cell_count() + 1);
+  chunk_rows_.assign(chunks * rows, 0U);
+
+  // Pass 1a: every point's row and column, and each chunk's count per row.
+  parallel.run(n, kSortChunk, [&](std::size_t begin, std::size_t end) {
+    std::uint32_t* const counts = chunk_rows_.data() + begin / kSortChunk * rows;
+    for (std::size_t i = begin; i < end; ++i) {
+      const std::uint32_t r = row_of(y[i]);
+      row_[i] = r;
+      column_[i] = column_of(x[i]);
+      ++counts[r];
+    }
+  });
+  // Pass 1b: where each chunk's points of each row go: rows in order, within a row the chunks
+  // in order (which is what makes the sort stable).
+  row_starts_.resize(rows + 1);
+  std::uint32_t place = 0;
+  for (std::size_t r = 0; r < rows; ++r) {
+    row_starts_[r] = place;
+    for (std::size_t c = 0; c < chunks; ++c) {
+      const std::uint32_t count = chunk_rows_[c * rows + r];
+      chunk_rows_[c * rows + r] = place;
+      place += count;
+    }
   }
-  for (std::size_t c = 0; c < n_cells; ++c) starts_[c + 1] += starts_[c];
-  // Scatter in the old order, which makes the sort stable.
-  cursor_.assign(starts_.begin(), starts_.end() - 1);
-  order.resize(cells.size());
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    order[cursor_[cells[i]]++] = static_cast<std::uint32_t>(i);
-  }
+  row_starts_[rows] = place;
+  // Pass 1c: scatter by row.
+  parallel.run(n, kSortChunk, [&](std::size_t begin, std::size_t end) {
+    std::uint32_t* const cursor = chunk_rows_.data() + begin / kSortChunk * rows;
+    for (std::size_t i = begin; i < end; ++i) {
+      const std::uint32_t k = cursor[row_[i]]++;
+      by_row_[k] = static_cast<std::uint32_t>(i);
+      by_row_column_[k] = column_[i];
+    }
+  });
+  // Pass 2: within each row, by column. The row's slice of starts_ first counts, then holds
+  // each cell's end, and after a backwards scatter (stable) each cell's start.
+  parallel.run(rows, kRowChunk, [&](std::size_t row_begin, std::size_t row_end) {
+    for (std::size_t r = row_begin; r < row_end; ++r) {
+      std::uint32_t* const cell = starts_.data() + r * columns;
+      const std::uint32_t first = row_starts_[r];
+      const std::uint32_t last = row_starts_[r + 1];
+      if (first == last) {
+        std::fill(cell, cell + columns, first);
+        continue;
+      }
+      std::fill(cell, cell + columns, 0U);
+      for (std::uint32_t k = first; k < last; ++k) ++cell[by_row_column_[k]];
+      std::uint32_t end = first;
+      for (std::size_t c = 0; c < columns; ++c) {
+        end += cell[c];
+        cell[c] = end;
+      }
+      for (std::uint32_t k = last; k-- > first;) order[--cell[by_row_column_[k]]] = by_row_[k];
+    }
+  });
+  starts_[cell_count()] = static_cast<std::uint32_t>(n);
 }
 
 }  // namespace meadow::sim

@@ -3,11 +3,17 @@
 // sort of the fireflies by cell (SPEC §2: count per cell, prefix sum to cell starts, scatter; no
 // comparisons). After the sort the fireflies of one cell are contiguous, and so are those of a
 // row of cells, so "the cells left, middle and right of me" is one contiguous range.
+//
+// The sort runs on several threads in two counting passes, both stable: first by row of cells
+// (per-chunk counts over fixed chunks of fireflies, so every chunk knows where its fireflies of
+// each row go), then within each row by column (rows are independent). The result is exactly a
+// stable sort by cell, whatever the thread count.
 #include <cstdint>
 #include <span>
 #include <vector>
 
 #include "sim/geometry.hpp"
+#include "sim/parallel_for.hpp"
 
 namespace meadow::sim {
 
@@ -16,6 +22,7 @@ class CellGrid {
   // Lays cells of `cell_size` units over `world`; the last column and row may stick out of it.
   void configure(const Rect& world, float cell_size);
 
+  [[nodiscard]] Vec2 origin() const { return origin_; }
   [[nodiscard]] float cell_size() const { return cell_size_; }
   [[nodiscard]] std::uint32_t columns() const { return columns_; }
   [[nodiscard]] std::uint32_t rows() const { return rows_; }
@@ -27,12 +34,13 @@ class CellGrid {
   // border cell, so every firefly has a cell.
   [[nodiscard]] std::uint32_t cell_of(float x, float y) const { return row_of(y) * columns_ + column_of(x); }
 
-  // Counting sort. `cells[i]` is the cell of firefly i; fills `order` so that order[k] is the
-  // firefly that goes to place k (stable: within a cell the old order is kept), and the cell
-  // starts: the fireflies of cell c are places [start(c), start(c + 1)).
-  void sort(std::span<const std::uint32_t> cells, std::vector<std::uint32_t>& order);
+  // Counting sort of the points (x[i], y[i]) by cell. Fills `order` so that order[k] is the
+  // point that goes to place k (stable: within a cell the old order is kept), and the cell
+  // starts: the points of cell c are places [start(c), start(c + 1)).
+  void sort(std::span<const float> x, std::span<const float> y, std::vector<std::uint32_t>& order,
+            ParallelFor& parallel);
   [[nodiscard]] std::span<const std::uint32_t> starts() const { return starts_; }
-  // Where the fireflies of `cell` begin (after sort()); start(cell_count()) is their number.
+  // Where the points of `cell` begin (after sort()); start(cell_count()) is their number.
   [[nodiscard]] std::uint32_t start(std::size_t cell) const { return starts_[cell]; }
 
  private:
@@ -49,8 +57,13 @@ class CellGrid {
   float inv_cell_ = 1.0F;
   std::uint32_t columns_ = 1;
   std::uint32_t rows_ = 1;
-  std::vector<std::uint32_t> starts_;  // cell_count() + 1 entries
-  std::vector<std::uint32_t> cursor_;  // next free place per cell during the scatter
+  std::vector<std::uint32_t> starts_;        // cell_count() + 1 entries
+  std::vector<std::uint32_t> row_;           // per point: its row, then (after pass 1) its column
+  std::vector<std::uint32_t> column_;        // per point: its column
+  std::vector<std::uint32_t> chunk_rows_;    // pass 1: per chunk and row, count, then first place
+  std::vector<std::uint32_t> by_row_;        // pass 1's result: the points ordered by row
+  std::vector<std::uint32_t> by_row_column_; // and their columns, in the same order
+  std::vector<std::uint32_t> row_starts_;    // rows() + 1 entries
 };
 
 }  // namespace meadow::sim

@@ -1,13 +1,17 @@
 #pragma once
 // The swarm on the CPU (SPEC §2): a structure of arrays, sorted by grid cell every step with a
-// counting sort (the arrays themselves are reordered), then each firefly steers by the rules and
-// moves. One step is three separable stages (sort, steer, move) so that issue 3 can swap the
-// neighbour search for sums over squares without touching the rest.
+// parallel counting sort (the arrays themselves are reordered), then each firefly steers by the
+// rules and moves. Alignment and cohesion come from sums over 4-unit squares, built band by band
+// of cells in a rolling window that stays in cache (square_window.hpp); separation and personal
+// space from the fireflies of the nearby 8-unit cells (neighbour_walk.hpp).
 //
 // Deterministic: the same seed, land and calls give the same fireflies bit for bit, whatever
-// the ParallelFor's thread count (chunks are fixed and each writes only its own fireflies).
+// the ParallelFor's thread count (chunks are fixed, each writes only its own fireflies, the
+// square sums are exact integers, and per-chunk measures are added in chunk order).
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -21,9 +25,12 @@
 
 namespace meadow::sim {
 
+class SquareWindow;
+class SeparationWalk;
+
 class CpuSwarm final : public SwarmEngine {
  public:
-  // Two million fireflies: about 40 MB of state, and at issue 3's target cost some 30 ms a step on
+  // Two million fireflies: about 45 MB of state, and at issue 3's target cost some 30 ms a step on
   // two cores, which the pace rule (slow down rather than stutter) can still carry.
   static constexpr std::size_t kMaxCount = 2'000'000;
 
@@ -38,6 +45,9 @@ class CpuSwarm final : public SwarmEngine {
   CpuSwarm(std::uint64_t seed, std::size_t count, const Land& land);
   // A swarm of exactly these fireflies, in this order; ids 0, 1, 2, … (no count limits apply).
   CpuSwarm(std::uint64_t seed, std::span<const Firefly> fireflies);
+  CpuSwarm(const CpuSwarm& other);
+  CpuSwarm& operator=(const CpuSwarm&) = delete;
+  ~CpuSwarm() override;
 
   [[nodiscard]] std::string_view name() const override { return "cpu"; }
   [[nodiscard]] std::size_t count() const override { return f_.size(); }
@@ -46,33 +56,51 @@ class CpuSwarm final : public SwarmEngine {
   void set_weights(SwarmWeights weights) override;
   void resize(std::size_t count, const Land& land) override;
   [[nodiscard]] std::size_t max_count() const override { return kMaxCount; }
-  void step(const Land& land, ParallelFor& parallel) override;
+  using SwarmEngine::step;
+  void step(const Land& land, const SwarmInputs& inputs, ParallelFor& parallel) override;
+  [[nodiscard]] SwarmMeasures measures() const override { return measures_; }
   [[nodiscard]] SwarmView view() const override { return {f_.x, f_.y, f_.vx, f_.vy}; }
   [[nodiscard]] std::uint64_t steps() const override { return steps_; }
 
   // Each firefly's lifelong id, in the order of view().
   [[nodiscard]] std::span<const std::uint32_t> ids() const { return f_.id; }
+  // Each firefly's transit flags (kFlagArriving, kFlagLeaving), in the order of view(); the
+  // population code sets them. Valid until the next step or resize.
+  [[nodiscard]] std::span<std::uint8_t> flags() { return f_.flags; }
+  [[nodiscard]] std::span<const std::uint8_t> flags() const { return f_.flags; }
   [[nodiscard]] std::uint64_t seed() const { return seed_; }
 
  private:
-  // Stage 1: cell of every firefly, counting sort, reorder the arrays.
+  // Stage 1: counting sort by cell, reorder the arrays.
   void sort_by_cell(const Land& land, ParallelFor& parallel);
-  // Stage 2: the rules give every firefly its new velocity (into next_vx_, next_vy_).
-  void steer(const Land& land, ParallelFor& parallel);
-  // Stage 3: new velocities take over; positions move and stay inside the world.
+  // Stage 2: the rules give every firefly its new velocity (into next_vx_, next_vy_), and the
+  // measures are gathered on the way.
+  void steer(const Land& land, const SwarmInputs& inputs, ParallelFor& parallel);
+  // Stage 3: new velocities take over; positions move and stay inside the world (fireflies in
+  // transit excepted).
   void move(const Land& land, ParallelFor& parallel);
+  // Stage 4: arrivals that are in lose their flag, leavers that are out are removed
+  // (cpu_swarm_transits.cpp).
+  void settle_transits(const Land& land);
+
+  // Per-thread scratch of the steer stage: a chunk takes one, and gives it back when done.
+  struct Scratch;
+  std::unique_ptr<Scratch> take_scratch();
+  void give_back(std::unique_ptr<Scratch> scratch);
 
   std::uint64_t seed_;
   std::uint64_t steps_ = 0;
   std::uint32_t next_id_ = 0;  // ids wrap after 2³² newcomers, harmless: they only key noise
   SwarmWeights weights_;
+  SwarmMeasures measures_;
   FireflyArrays f_;        // the fireflies, in the order of the last sort
   FireflyArrays scratch_;  // the reorder's destination, swapped with f_
   std::vector<float> next_vx_;
   std::vector<float> next_vy_;
-  std::vector<std::uint32_t> cells_;
   std::vector<std::uint32_t> order_;
   CellGrid grid_;
+  std::mutex scratch_mutex_;
+  std::vector<std::unique_ptr<Scratch>> free_scratch_;
 };
 
 }  // namespace meadow::sim

@@ -8,6 +8,12 @@
 
 namespace meadow::sim {
 
+// A firefly's transit flags (FireflyArrays::flags). A firefly with any flag set is on its way in
+// or out over an edge (SPEC §2 "Count"): it gets no edge push and no clamp to the world; the
+// engine steers it with transit_steering (tool_steering.hpp) instead.
+inline constexpr std::uint8_t kFlagArriving = 1;  // flying in; cleared once inside the world
+inline constexpr std::uint8_t kFlagLeaving = 2;   // flying out; removed once beyond the edge
+
 struct FireflyArrays {
   std::vector<float> x;   // position (units)
   std::vector<float> y;
@@ -16,6 +22,8 @@ struct FireflyArrays {
   // A firefly's own number for life: randomness is keyed by it, so the nudge a firefly gets
   // does not depend on where the sort put it.
   std::vector<std::uint32_t> id;
+  // Transit flags (kFlagArriving, kFlagLeaving); 0 for an ordinary firefly.
+  std::vector<std::uint8_t> flags;
 
   [[nodiscard]] std::size_t size() const { return x.size(); }
 
@@ -25,6 +33,7 @@ struct FireflyArrays {
     vx.reserve(n);
     vy.reserve(n);
     id.reserve(n);
+    flags.reserve(n);
   }
   void resize(std::size_t n) {
     x.resize(n);
@@ -32,13 +41,24 @@ struct FireflyArrays {
     vx.resize(n);
     vy.resize(n);
     id.resize(n);
+    flags.resize(n);
   }
-  void push_back(float px, float py, float pvx, float pvy, std::uint32_t pid) {
+  void push_back(float px, float py, float pvx, float pvy, std::uint32_t pid, std::uint8_t pflags = 0) {
     x.push_back(px);
     y.push_back(py);
     vx.push_back(pvx);
     vy.push_back(pvy);
     id.push_back(pid);
+    flags.push_back(pflags);
+  }
+  // Copies firefly `from` to place `to` (to ≤ from): compacting after removals.
+  void move_within(std::size_t to, std::size_t from) {
+    x[to] = x[from];
+    y[to] = y[from];
+    vx[to] = vx[from];
+    vy[to] = vy[from];
+    id[to] = id[from];
+    flags[to] = flags[from];
   }
   // Copies firefly order[k] of `from` to place k of this, for k in [begin, end): the reorder
   // after the sort, done in chunks so it can run on several threads.
@@ -52,6 +72,7 @@ struct FireflyArrays {
       vx[k] = from.vx[i];
       vy[k] = from.vy[i];
       id[k] = from.id[i];
+      flags[k] = from.flags[i];
     }
   }
 };

@@ -1,13 +1,18 @@
 #pragma once
-// Neighbour search of the CPU swarm, issue 2's version: a firefly walks every firefly in the
-// cells around it that its circle of view touches and gathers what the rules need. Issue 3 keeps
-// this walk for separation and personal space only and takes alignment and cohesion from sums
-// over 4-unit squares instead (SPEC §2).
+// Separation and personal space, one by one (SPEC §2): the only rules that still look at
+// neighbours individually; alignment and cohesion come from sums over squares
+// (square_window.hpp). The grid's cells are one separation distance wide, so everyone closer
+// than 8 units lies in the 3 × 3 cells around a firefly.
+//
+// The fireflies of one cell share those 3 × 3 cells, so their positions are copied once per cell
+// into a small buffer padded with far-away points to whole blocks of kLanes: the loop over them
+// then has no remainder and no branch, and the compiler keeps a block in vector registers.
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "sim/swarm/cell_grid.hpp"
 #include "sim/swarm/steering.hpp"
@@ -15,7 +20,7 @@
 
 namespace meadow::sim {
 
-// The fireflies as the walk reads them: sorted by cell (see CellGrid::sort).
+// The fireflies as the walks read them: sorted by cell (see CellGrid::sort).
 struct SortedFireflies {
   std::span<const float> x;
   std::span<const float> y;
@@ -23,102 +28,90 @@ struct SortedFireflies {
   std::span<const float> vy;
 };
 
-namespace detail {
+class SeparationWalk {
+ public:
+  // Candidates are taken this many at a time, each lane with its own partial sums. Float sums
+  // are not associative: the lanes are added up in one fixed order at the end, so the result
+  // depends only on the (deterministic) memory order.
+  static constexpr std::size_t kLanes = 8;
 
-// Candidates are taken kLanes at a time, each lane with its own partial sums, so the compiler
-// can keep a block in vector registers. Float sums are not associative: the lanes are added up
-// in one fixed order at the end, which keeps the result independent of threads and of anything
-// but the (deterministic) memory order.
-inline constexpr std::size_t kLanes = 8;
+  // Collects the fireflies of the 3 × 3 cells around cell (column, row).
+  void gather(const SortedFireflies& f, const CellGrid& grid, std::uint32_t column, std::uint32_t row) {
+    const std::uint32_t col_lo = column > 0 ? column - 1 : 0;
+    const std::uint32_t col_hi = std::min(column + 1, grid.columns() - 1);
+    const std::uint32_t row_lo = row > 0 ? row - 1 : 0;
+    const std::uint32_t row_hi = std::min(row + 1, grid.rows() - 1);
+    count_ = 0;
+    for (std::uint32_t r = row_lo; r <= row_hi; ++r) {
+      // The cells of this row within reach are one contiguous range of places.
+      const std::size_t base = std::size_t{r} * grid.columns();
+      const std::uint32_t begin = grid.start(base + col_lo);
+      const std::uint32_t end = grid.start(base + col_hi + 1);
+      const std::size_t need = count_ + (end - begin) + kLanes;
+      if (x_.size() < need) {
+        x_.resize(need * 2);
+        y_.resize(need * 2);
+      }
+      // A plain loop: a handful of floats, not worth a library call.
+      for (std::uint32_t k = begin; k < end; ++k, ++count_) {
+        x_[count_] = f.x[k];
+        y_[count_] = f.y[k];
+      }
+    }
+    const std::size_t padded = (count_ + kLanes - 1) / kLanes * kLanes;
+    if (x_.size() < padded) {
+      x_.resize(padded);
+      y_.resize(padded);
+    }
+    for (std::size_t k = count_; k < padded; ++k) {
+      x_[k] = kFarAway;
+      y_[k] = kFarAway;
+    }
+    blocks_ = padded / kLanes;
+  }
 
-struct LaneSums {
-  std::array<float, kLanes> seen{}, vx{}, vy{}, dx{}, dy{}, sep_x{}, sep_y{}, per_x{}, per_y{};
-
-  // Candidates [j, j + count) (count ≤ kLanes), candidate k in lane k. Everything is computed
-  // and masked rather than branched on: "is it in view" is a coin toss a branch predictor would
-  // lose, and straight-line code lets the compiler use vector registers.
-  void add_block(const SortedFireflies& f, std::uint32_t j, std::size_t count, float px, float py) {
+  // The separation and personal-space sums of a firefly at (px, py) in the gathered cell
+  // (steering::NeighbourSums' separate_* and personal_*). Itself and anyone on the very same
+  // spot add nothing: they give no direction (their nudges differ, so next step they do).
+  void add_pushes(float px, float py, steering::NeighbourSums& sums) const {
     namespace r = swarm_rules;
-    const float* const x = f.x.data() + j;
-    const float* const y = f.y.data() + j;
-    const float* const fvx = f.vx.data() + j;
-    const float* const fvy = f.vy.data() + j;
-    for (std::size_t lane = 0; lane < count; ++lane) {
-      const float ddx = x[lane] - px;
-      const float ddy = y[lane] - py;
-      const float d2 = ddx * ddx + ddy * ddy;
-      const float in_view = d2 < r::kPerception * r::kPerception ? 1.0F : 0.0F;
-      seen[lane] += in_view;
-      vx[lane] += in_view * fvx[lane];
-      vy[lane] += in_view * fvy[lane];
-      dx[lane] += in_view * ddx;
-      dy[lane] += in_view * ddy;
-      // Away from it, harder the closer: (1 − d/reach) along the unit vector, 0 beyond the
-      // reach. A firefly on the very same spot has no direction and adds nothing (the huge
-      // inverse meets ddx = ddy = 0); their nudges differ (keyed by id), so next step it has one.
-      const float d = std::sqrt(d2);
-      const float inv_d = 1.0F / std::max(d, 1e-30F);
-      const float separate = std::max(0.0F, 1.0F - d * (1.0F / r::kSeparationDistance)) * inv_d;
-      sep_x[lane] -= ddx * separate;
-      sep_y[lane] -= ddy * separate;
-      const float personal = std::max(0.0F, 1.0F - d * (1.0F / r::kPersonalSpace)) * inv_d;
-      per_x[lane] -= ddx * personal;
-      per_y[lane] -= ddy * personal;
+    std::array<float, kLanes> sep_x{}, sep_y{}, per_x{}, per_y{};
+    const float* const xs = x_.data();
+    const float* const ys = y_.data();
+    for (std::size_t b = 0; b < blocks_; ++b) {
+      for (std::size_t lane = 0; lane < kLanes; ++lane) {
+        const float dx = xs[b * kLanes + lane] - px;
+        const float dy = ys[b * kLanes + lane] - py;
+        const float d2 = dx * dx + dy * dy;
+        // (1 − d/reach)/d = 1/d − 1/reach along (dx, dy): away, harder the closer, 0 beyond.
+        // At d = 0 the capped inverse meets dx = dy = 0 and adds nothing.
+        const float inv_d = 1.0F / std::sqrt(std::max(d2, kMinDistance2));
+        const float separate = std::max(0.0F, inv_d - 1.0F / r::kSeparationDistance);
+        const float personal = std::max(0.0F, inv_d - 1.0F / r::kPersonalSpace);
+        sep_x[lane] -= dx * separate;
+        sep_y[lane] -= dy * separate;
+        per_x[lane] -= dx * personal;
+        per_y[lane] -= dy * personal;
+      }
     }
-  }
-
-  void add_range(const SortedFireflies& f, std::uint32_t begin, std::uint32_t end, float px, float py) {
-    std::uint32_t j = begin;
-    for (; j + kLanes <= end; j += kLanes) add_block(f, j, kLanes, px, py);
-    if (j < end) add_block(f, j, end - j, px, py);
-  }
-
-  [[nodiscard]] steering::NeighbourSums total() const {
-    steering::NeighbourSums s;
     for (std::size_t lane = 0; lane < kLanes; ++lane) {
-      s.seen += seen[lane];
-      s.sum_vx += vx[lane];
-      s.sum_vy += vy[lane];
-      s.sum_dx += dx[lane];
-      s.sum_dy += dy[lane];
-      s.separate_x += sep_x[lane];
-      s.separate_y += sep_y[lane];
-      s.personal_x += per_x[lane];
-      s.personal_y += per_y[lane];
+      sums.separate_x += sep_x[lane];
+      sums.separate_y += sep_y[lane];
+      sums.personal_x += per_x[lane];
+      sums.personal_y += per_y[lane];
     }
-    return s;
   }
+
+ private:
+  // Padding: a point so far away that it adds exactly nothing (units).
+  static constexpr float kFarAway = 1e9F;
+  // Distances below 10⁻⁶ units count as 10⁻⁶, so the inverse stays finite (units²).
+  static constexpr float kMinDistance2 = 1e-12F;
+
+  std::vector<float> x_;
+  std::vector<float> y_;
+  std::size_t count_ = 0;
+  std::size_t blocks_ = 0;
 };
-
-}  // namespace detail
-
-// Gathers the neighbour sums of firefly `i` (a place in the sorted arrays).
-[[nodiscard]] inline steering::NeighbourSums walk_neighbours(const SortedFireflies& f, const CellGrid& grid,
-                                                             std::uint32_t i) {
-  // Cells within this many columns or rows can hold someone in view.
-  const auto reach = static_cast<std::uint32_t>(std::ceil(swarm_rules::kPerception / grid.cell_size()));
-  const float px = f.x[i];
-  const float py = f.y[i];
-  const std::uint32_t col = grid.column_of(px);
-  const std::uint32_t row = grid.row_of(py);
-  const std::uint32_t col_lo = col > reach ? col - reach : 0;
-  const std::uint32_t col_hi = col + reach < grid.columns() ? col + reach : grid.columns() - 1;
-  const std::uint32_t row_lo = row > reach ? row - reach : 0;
-  const std::uint32_t row_hi = row + reach < grid.rows() ? row + reach : grid.rows() - 1;
-  detail::LaneSums lanes;
-  for (std::uint32_t rr = row_lo; rr <= row_hi; ++rr) {
-    // The cells of this row within reach are one contiguous range of places.
-    const std::size_t base = std::size_t{rr} * grid.columns();
-    const std::uint32_t begin = grid.start(base + col_lo);
-    const std::uint32_t end = grid.start(base + col_hi + 1);
-    if (i >= begin && i < end) {  // the own row: leave itself out
-      lanes.add_range(f, begin, i, px, py);
-      lanes.add_range(f, i + 1, end, px, py);
-    } else {
-      lanes.add_range(f, begin, end, px, py);
-    }
-  }
-  return lanes.total();
-}
 
 }  // namespace meadow::sim

@@ -1,15 +1,19 @@
 #pragma once
 // The swarm's rules as pure functions of one firefly: what it gathered from its neighbours
-// becomes a change of velocity, then rocks, edges and the speed band act. Kept apart from the
-// neighbour search (neighbour_walk.hpp) so that issue 3 can feed the same rules from sums over
-// squares instead of a walk over neighbours.
+// becomes a change of velocity, then rocks, edges, tools and the speed band act. Kept apart from
+// the neighbour search, so that the CPU engine (sums over squares plus a separation walk) and
+// the naive reference engine (a walk over every neighbour) apply exactly the same rules.
 #include <cmath>
+#include <cstdint>
 #include <span>
 
 #include "sim/geometry.hpp"
 #include "sim/land.hpp"
+#include "sim/random.hpp"
 #include "sim/swarm/swarm_engine.hpp"
+#include "sim/swarm/swarm_inputs.hpp"
 #include "sim/swarm/swarm_rules.hpp"
+#include "sim/swarm/tool_steering.hpp"
 
 namespace meadow::sim::steering {
 
@@ -104,6 +108,38 @@ struct NeighbourSums {
     return {v.x * k, v.y * k};
   }
   return v;
+}
+
+// Everything one step's steering needs besides the firefly and its neighbours.
+struct StepRules {
+  SwarmWeights weights;
+  CounterRandom nudge;              // keyed by seed and step; a firefly's draw by its id
+  std::span<const Rock> rocks;      // those that can reach the fireflies at hand
+  Rect world;
+  const SwarmInputs* tools = nullptr;  // null when no tool is in play (skips the call)
+};
+
+[[nodiscard]] inline bool any_tools(const SwarmInputs& inputs) {
+  return !inputs.predators.empty() || !inputs.attractors.empty() || !inputs.crumbs.empty();
+}
+
+// A firefly's velocity after this step: the flocking rules, the nudge, rocks, the edges (or, on
+// its way in or out, its transit), the tools, then the speed band.
+[[nodiscard]] inline Vec2 next_velocity(const NeighbourSums& sums, Vec2 p, Vec2 v, std::uint32_t id,
+                                        std::uint8_t flags, const StepRules& rules) {
+  const Vec2 flock = flocking(sums, v, rules.weights);
+  const std::uint64_t bits = rules.nudge.bits(id);
+  const Vec2 rock = rock_push(p, rules.rocks);
+  const Vec2 edge = flags == 0 ? edge_push(p, rules.world) : transit_steering(flags, p, v, rules.world);
+  Vec2 next{v.x + flock.x + signed_unit_float(bits) * swarm_rules::kNudge + rock.x + edge.x,
+            v.y + flock.y + signed_unit_float_low(bits) * swarm_rules::kNudge + rock.y + edge.y};
+  if (rules.tools != nullptr) {
+    const Vec2 tool = tool_steering(*rules.tools, p, v);
+    next.x += tool.x;
+    next.y += tool.y;
+  }
+  // A dead stop (practically never) resumes along the old heading's x sign.
+  return clamp_speed(next, {v.x < 0.0F ? -1.0F : 1.0F, 0.0F});
 }
 
 }  // namespace meadow::sim::steering

@@ -9,6 +9,8 @@
 
 #include "sim/land.hpp"
 #include "sim/parallel_for.hpp"
+#include "sim/swarm/swarm_inputs.hpp"
+#include "sim/swarm/swarm_measures.hpp"
 
 namespace meadow::sim {
 
@@ -44,8 +46,13 @@ class SwarmEngine {
   // (SPEC §2 "Count"). Clamped to [kMinCount, max_count()].
   virtual void resize(std::size_t count, const Land& land) = 0;
   [[nodiscard]] virtual std::size_t max_count() const = 0;
-  // Advances one step (1/60 s of swarm time) on the given land.
-  virtual void step(const Land& land, ParallelFor& parallel) = 0;
+  // Advances one step (1/60 s of swarm time) on the given land, steered also by the viewers'
+  // tools in `inputs` (read during the call, never kept).
+  virtual void step(const Land& land, const SwarmInputs& inputs, ParallelFor& parallel) = 0;
+  // A step with no tools in play (tests, benchmarks). Engines add `using SwarmEngine::step;`.
+  void step(const Land& land, ParallelFor& parallel) { step(land, SwarmInputs{}, parallel); }
+  // What the last step measured (SPEC §2 "Measures"); all zero before the first step.
+  [[nodiscard]] virtual SwarmMeasures measures() const = 0;
   [[nodiscard]] virtual SwarmView view() const = 0;
   // Steps taken since creation; also the counter that randomness is keyed by.
   [[nodiscard]] virtual std::uint64_t steps() const = 0;

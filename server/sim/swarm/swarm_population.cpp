@@ -8,10 +8,12 @@
 
 #include "sim/random.hpp"
 #include "sim/swarm/swarm_rules.hpp"
+#include "sim/swarm/tool_rules.hpp"
 
 namespace meadow::sim::population {
 
 namespace r = swarm_rules;
+namespace t = tool_rules;
 
 namespace {
 
@@ -55,36 +57,103 @@ void place_random(FireflyArrays& f, std::size_t count, const Land& land, std::ui
   }
 }
 
-void remove_nearest_edge(FireflyArrays& f, std::size_t leavers, const Rect& world) {
-  const std::size_t n = f.size();
+void mark_leavers(FireflyArrays& f, std::size_t leavers, const Rect& world) {
   if (leavers == 0) return;
-  if (leavers >= n) {
-    f.resize(0);
+  std::vector<std::uint32_t> idx;  // the fireflies not yet leaving
+  idx.reserve(f.size());
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    if ((f.flags[i] & kFlagLeaving) == 0) idx.push_back(static_cast<std::uint32_t>(i));
+  }
+  if (leavers >= idx.size()) {
+    for (const std::uint32_t i : idx) f.flags[i] = kFlagLeaving;
     return;
   }
-  std::vector<float> edge(n);
-  for (std::size_t i = 0; i < n; ++i) edge[i] = distance_to_edge(f.x[i], f.y[i], world);
-  std::vector<std::uint32_t> idx(n);
-  for (std::size_t i = 0; i < n; ++i) idx[i] = static_cast<std::uint32_t>(i);
+  std::vector<float> edge(f.size());
+  for (const std::uint32_t i : idx) edge[i] = distance_to_edge(f.x[i], f.y[i], world);
   // Exact selection in linear time; the id breaks ties so the choice never depends on order.
   const auto nearer = [&](std::uint32_t a, std::uint32_t b) {
     return edge[a] != edge[b] ? edge[a] < edge[b] : f.id[a] < f.id[b];
   };
   std::nth_element(idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(leavers), idx.end(), nearer);
-  std::vector<bool> leaves(n, false);
-  for (std::size_t k = 0; k < leavers; ++k) leaves[idx[k]] = true;
+  for (std::size_t k = 0; k < leavers; ++k) f.flags[idx[k]] = kFlagLeaving;
+}
+
+void remove_nearest_edge(FireflyArrays& f, std::size_t leavers, const Rect& world) {
+  if (leavers == 0) return;
+  // Chosen among everyone, as if nobody were leaving yet; the flags of those who stay are kept.
+  const std::vector<std::uint8_t> flags = f.flags;
+  std::fill(f.flags.begin(), f.flags.end(), std::uint8_t{0});
+  mark_leavers(f, leavers, world);
   std::size_t kept = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (leaves[i]) continue;
-    f.x[kept] = f.x[i];
-    f.y[kept] = f.y[i];
-    f.vx[kept] = f.vx[i];
-    f.vy[kept] = f.vy[i];
-    f.id[kept] = f.id[i];
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    if (f.flags[i] != 0) continue;
+    f.flags[i] = flags[i];
+    if (kept != i) f.move_within(kept, i);
     ++kept;
   }
-  assert(kept == n - leavers);
   f.resize(kept);
+}
+
+namespace {
+
+// Calls back up to `wanted` leavers, those farthest from an edge first; returns how many.
+std::size_t recall_leavers(FireflyArrays& f, std::size_t wanted, const Rect& world) {
+  std::vector<std::uint32_t> idx;
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    if ((f.flags[i] & kFlagLeaving) != 0) idx.push_back(static_cast<std::uint32_t>(i));
+  }
+  const std::size_t recalled = std::min(wanted, idx.size());
+  std::vector<float> edge(f.size());
+  for (const std::uint32_t i : idx) edge[i] = distance_to_edge(f.x[i], f.y[i], world);
+  const auto farther = [&](std::uint32_t a, std::uint32_t b) {
+    return edge[a] != edge[b] ? edge[a] > edge[b] : f.id[a] < f.id[b];
+  };
+  std::nth_element(idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(recalled), idx.end(), farther);
+  for (std::size_t k = 0; k < recalled; ++k) {
+    const std::uint32_t i = idx[k];
+    // A leaver is removed once kLeaveBeyond outside, so one called back may be just outside.
+    f.flags[i] = world.contains({f.x[i], f.y[i]}) ? 0 : kFlagArriving;
+  }
+  return recalled;
+}
+
+}  // namespace
+
+std::size_t leaving(const FireflyArrays& f) {
+  return static_cast<std::size_t>(std::count_if(f.flags.begin(), f.flags.end(),
+                                                [](std::uint8_t fl) { return (fl & kFlagLeaving) != 0; }));
+}
+
+void resize(FireflyArrays& f, std::size_t count, const Rect& world, std::uint64_t seed,
+            std::uint64_t step, std::uint32_t& next_id) {
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    if (f.flags[i] == 0 && !world.contains({f.x[i], f.y[i]})) f.flags[i] = kFlagArriving;
+  }
+  const std::size_t staying = f.size() - leaving(f);
+  if (count < staying) {
+    mark_leavers(f, staying - count, world);
+  } else if (count > staying) {
+    const std::size_t recalled = recall_leavers(f, count - staying, world);
+    add_newcomers(f, count - staying - recalled, world, seed, step, next_id);
+  }
+}
+
+void settle(FireflyArrays& f, const Rect& world) {
+  // Almost always nobody is in transit: one quick scan of the flag bytes says so.
+  const auto first = std::find_if(f.flags.begin(), f.flags.end(), [](std::uint8_t fl) { return fl != 0; });
+  if (first == f.flags.end()) return;
+  std::size_t kept = static_cast<std::size_t>(first - f.flags.begin());
+  for (std::size_t i = kept; i < f.size(); ++i) {
+    const std::uint8_t flags = f.flags[i];
+    if ((flags & kFlagLeaving) != 0) {
+      if (distance_to_edge(f.x[i], f.y[i], world) < -t::kLeaveBeyond) continue;  // gone
+    } else if ((flags & kFlagArriving) != 0 && world.contains({f.x[i], f.y[i]})) {
+      f.flags[i] = 0;
+    }
+    if (kept != i) f.move_within(kept, i);
+    ++kept;
+  }
+  if (kept != f.size()) f.resize(kept);
 }
 
 void add_newcomers(FireflyArrays& f, std::size_t count, const Rect& world, std::uint64_t seed,
@@ -99,27 +168,29 @@ void add_newcomers(FireflyArrays& f, std::size_t count, const Rect& world, std::
     // The flock is keyed by its first member's id, which no other flock ever has.
     const std::uint32_t first = next_id;
     // A point on the perimeter, uniform along it, then the edge it lies on, its inward normal
-    // and the direction along the edge towards the edge's middle.
+    // and the direction along the edge towards the edge's middle. The flock starts outside
+    // that edge, each flock at its own distance so that they come in one after another.
     float along = flock_random.unit(first, 0) * 2.0F * (world.width + world.height);
+    const float outset = t::kArriveOutsetMin + flock_random.unit(first, 2) * (t::kArriveOutsetMax - t::kArriveOutsetMin);
     const Vec2 mid = world.center();
     Vec2 centre;
     Vec2 inward;
-    const auto inset_along = [](float t, float length) {
-      return std::clamp(t, std::min(r::kNewcomerInset, 0.5F * length),
+    const auto inset_along = [](float t_along, float length) {
+      return std::clamp(t_along, std::min(r::kNewcomerInset, 0.5F * length),
                         std::max(length - r::kNewcomerInset, 0.5F * length));
     };
     if (along < world.width) {  // top edge
-      centre = {world.x + inset_along(along, world.width), world.y + r::kNewcomerInset};
+      centre = {world.x + inset_along(along, world.width), world.y - outset};
       inward = {0.0F, 1.0F};
     } else if ((along -= world.width) < world.height) {  // right edge
-      centre = {world.right() - r::kNewcomerInset, world.y + inset_along(along, world.height)};
+      centre = {world.right() + outset, world.y + inset_along(along, world.height)};
       inward = {-1.0F, 0.0F};
     } else if ((along -= world.height) < world.width) {  // bottom edge
-      centre = {world.x + inset_along(along, world.width), world.bottom() - r::kNewcomerInset};
+      centre = {world.x + inset_along(along, world.width), world.bottom() + outset};
       inward = {0.0F, -1.0F};
     } else {  // left edge
       along -= world.width;
-      centre = {world.x + r::kNewcomerInset, world.y + inset_along(along, world.height)};
+      centre = {world.x - outset, world.y + inset_along(along, world.height)};
       inward = {1.0F, 0.0F};
     }
     // Along the edge towards its middle, and how far the centre is from the edge's nearer end.
@@ -143,10 +214,10 @@ void add_newcomers(FireflyArrays& f, std::size_t count, const Rect& world, std::
       // Uniform over a disc around the centre (the square root spreads them evenly by area).
       const float radius = r::kNewcomerSpread * std::sqrt(member_random.unit(id, 0));
       const float around = member_random.unit(id, 1) * kTwoPi;
-      const float x = std::clamp(centre.x + radius * std::cos(around), world.x, world.right());
-      const float y = std::clamp(centre.y + radius * std::sin(around), world.y, world.bottom());
+      const float x = centre.x + radius * std::cos(around);
+      const float y = centre.y + radius * std::sin(around);
       const float angle = flock_angle + member_random.signed_unit(id, 2) * r::kNewcomerMemberTurn;
-      f.push_back(x, y, std::cos(angle) * speed, std::sin(angle) * speed, id);
+      f.push_back(x, y, std::cos(angle) * speed, std::sin(angle) * speed, id, kFlagArriving);
     }
   }
 }

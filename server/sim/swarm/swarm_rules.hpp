@@ -10,12 +10,13 @@ namespace meadow::sim::swarm_rules {
 // --- Seeing -------------------------------------------------------------------------------
 // A firefly sees the others within this distance (units); alignment and cohesion use them.
 inline constexpr float kPerception = 28.0F;
-// The neighbour grid's cells are one perception wide, so everything seen lies in the 3 × 3
-// cells around a firefly (units).
-inline constexpr float kCellSize = kPerception;
 
 // --- Separation: away from those closer than this, harder the closer ------------------------
 inline constexpr float kSeparationDistance = 8.0F;  // units
+// The neighbour grid's cells are one separation distance wide, so everyone closer than that lies
+// in the 3 × 3 cells around a firefly, and few others do (units). Alignment and cohesion read
+// sums over squares instead (square_sums.hpp), which fit two by two into a cell.
+inline constexpr float kCellSize = kSeparationDistance;
 // Push per neighbour at zero distance, falling linearly to 0 at kSeparationDistance
 // (units/step², before the separation weight).
 inline constexpr float kSeparationStrength = 0.30F;

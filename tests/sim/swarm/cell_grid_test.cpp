@@ -8,6 +8,8 @@
 #include <numeric>
 #include <vector>
 
+#include "app/worker_pool.hpp"
+#include "sim/parallel_for.hpp"
 #include "sim/random.hpp"
 
 namespace meadow::sim {
@@ -33,22 +35,28 @@ TEST(CellGrid, PointsOutsideOrNotFiniteGoToABorderCell) {
   EXPECT_EQ(grid.cell_of(std::numeric_limits<float>::infinity(), -50.0F), grid.columns() - 1);
 }
 
-// The counting sort gives exactly the order a plain stable sort by cell gives.
+// The parallel counting sort gives exactly the order a plain stable sort by cell gives, with
+// one thread and with two.
 TEST(CellGrid, CountingSortEqualsStableSort) {
+  SerialFor serial;
+  app::WorkerPool pool(2);
+  for (ParallelFor* parallel : {static_cast<ParallelFor*>(&serial), static_cast<ParallelFor*>(&pool)}) {
   for (const std::uint32_t n : {0U, 1U, 7U, 1000U, 50000U}) {
     CellGrid grid;
-    grid.configure({0.0F, 0.0F, 1600.0F, 900.0F}, 28.0F);
+    grid.configure({0.0F, 0.0F, 1600.0F, 900.0F}, 8.0F);
     const CounterRandom r(n, 0, RandomPurpose::kSwarmPlacement);
     std::vector<std::uint32_t> cells(n);
+    std::vector<float> xs(n);
+    std::vector<float> ys(n);
     for (std::uint32_t i = 0; i < n; ++i) {
-      // Clustered, as a flocked swarm is: many fireflies share few cells.
+      // Clustered, as a flocked swarm is: many fireflies share few cells; some lie outside.
       const std::uint64_t b = r.bits(i);
-      const float x = 800.0F + 300.0F * signed_unit_float(b) * unit_float_low(b);
-      const float y = 450.0F + 200.0F * signed_unit_float_low(b);
-      cells[i] = grid.cell_of(x, y);
+      xs[i] = 800.0F + 900.0F * signed_unit_float(b) * unit_float_low(b);
+      ys[i] = 450.0F + 500.0F * signed_unit_float_low(b);
+      cells[i] = grid.cell_of(xs[i], ys[i]);
     }
     std::vector<std::uint32_t> order;
-    grid.sort(cells, order);
+    grid.sort(xs, ys, order, *parallel);
 
     std::vector<std::uint32_t> expected(n);
     std::iota(expected.begin(), expected.end(), 0U);
@@ -62,6 +70,7 @@ TEST(CellGrid, CountingSortEqualsStableSort) {
     for (std::size_t c = 0; c < grid.cell_count(); ++c) {
       for (std::uint32_t k = grid.start(c); k < grid.start(c + 1); ++k) ASSERT_EQ(cells[order[k]], c);
     }
+  }
   }
 }
 

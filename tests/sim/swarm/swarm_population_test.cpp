@@ -10,6 +10,7 @@
 
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/swarm_rules.hpp"
+#include "sim/swarm/tool_rules.hpp"
 #include "swarm/swarm_test_support.hpp"
 
 namespace meadow::sim {
@@ -36,73 +37,116 @@ TEST(SwarmPopulation, ANewSwarmIsSpreadOverTheWorldOffTheRocks) {
   }
 }
 
-TEST(SwarmPopulation, ShrinkingRemovesExactlyThoseNearestAnEdge) {
-  const Land land;
-  CpuSwarm s(8, 10000, land);
+// The fireflies of a swarm that has flown a little, as plain arrays with no flags.
+FireflyArrays flown(std::size_t count, const Land& land) {
+  CpuSwarm s(8, count, land);
   testing::run_steps(s, land, 30);
-  const Rect w = land.world();
   const SwarmView v = s.view();
-  // Expected: the 6,000 farthest from every edge stay (ties by the smaller id leaving first).
+  FireflyArrays f;
+  for (std::size_t i = 0; i < v.x.size(); ++i) f.push_back(v.x[i], v.y[i], v.vx[i], v.vy[i], s.ids()[i]);
+  return f;
+}
+
+TEST(SwarmPopulation, ShrinkingFlagsExactlyThoseNearestAnEdgeAsLeavers) {
+  const Land land;
+  FireflyArrays f = flown(10000, land);
+  const Rect w = land.world();
+  // Expected: the 4,000 nearest an edge leave (ties by the smaller id leaving first).
   std::vector<std::tuple<float, std::uint32_t>> by_edge;
-  for (std::size_t i = 0; i < v.x.size(); ++i) by_edge.emplace_back(edge_distance({v.x[i], v.y[i]}, w), s.ids()[i]);
+  for (std::size_t i = 0; i < f.size(); ++i) by_edge.emplace_back(edge_distance({f.x[i], f.y[i]}, w), f.id[i]);
   std::sort(by_edge.begin(), by_edge.end());
   std::set<std::uint32_t> expected;
-  for (std::size_t k = 4000; k < by_edge.size(); ++k) expected.insert(std::get<1>(by_edge[k]));
-  std::vector<std::uint32_t> order_before;  // survivors in their order before
-  for (const std::uint32_t id : s.ids()) {
-    if (expected.count(id) != 0) order_before.push_back(id);
-  }
+  for (std::size_t k = 0; k < 4000; ++k) expected.insert(std::get<1>(by_edge[k]));
 
-  s.resize(6000, land);
-  ASSERT_EQ(s.count(), 6000U);
-  const std::vector<std::uint32_t> after(s.ids().begin(), s.ids().end());
-  EXPECT_EQ(std::set<std::uint32_t>(after.begin(), after.end()), expected);
-  EXPECT_EQ(after, order_before);  // the others keep their order
+  std::uint32_t next_id = 10000;
+  population::resize(f, 6000, w, 8, 30, next_id);
+  ASSERT_EQ(f.size(), 10000U) << "leavers fly out first";
+  std::set<std::uint32_t> leavers;
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    if (f.flags[i] == kFlagLeaving) leavers.insert(f.id[i]);
+    else ASSERT_EQ(f.flags[i], 0U);
+  }
+  EXPECT_EQ(leavers, expected);
+  EXPECT_EQ(population::leaving(f), 4000U);
+  EXPECT_EQ(next_id, 10000U) << "nobody new";
+  // Asking again for the same count changes nothing.
+  population::resize(f, 6000, w, 8, 31, next_id);
+  EXPECT_EQ(population::leaving(f), 4000U);
 }
 
 TEST(SwarmPopulation, ShrinkingBreaksTiesByTheSmallerId) {
   // Five fireflies all exactly 100 units from the nearest edge.
   const Land land;
-  std::vector<CpuSwarm::Firefly> ff;
-  for (int i = 0; i < 5; ++i) ff.push_back({{100.0F, 200.0F + 100.0F * static_cast<float>(i)}, {2.0F, 0.0F}});
   FireflyArrays f;
-  for (std::uint32_t i = 0; i < 5; ++i) f.push_back(ff[i].position.x, ff[i].position.y, 2.0F, 0.0F, 4 - i);
-  population::remove_nearest_edge(f, 2, land.world());
-  EXPECT_EQ(f.id, (std::vector<std::uint32_t>{4, 3, 2}));
+  for (std::uint32_t i = 0; i < 5; ++i) f.push_back(100.0F, 200.0F + 100.0F * static_cast<float>(i), 2.0F, 0.0F, 4 - i);
+  population::mark_leavers(f, 2, land.world());
+  EXPECT_EQ(f.flags, (std::vector<std::uint8_t>{0, 0, 0, kFlagLeaving, kFlagLeaving}));
 }
 
-TEST(SwarmPopulation, GrowingAddsFlocksOfFortyJustInsideAnEdgeHeadingInwards) {
+TEST(SwarmPopulation, SettlingRemovesLeaversOnceOutAndLandsArrivalsOnceIn) {
+  const Rect w{0, 0, 1600, 900};
+  FireflyArrays f;
+  f.push_back(-5.0F, 100.0F, -3.0F, 0.0F, 1, kFlagLeaving);                    // just out: stays
+  f.push_back(-(tool_rules::kLeaveBeyond + 10.0F), 100.0F, -3.0F, 0.0F, 2, kFlagLeaving);  // gone
+  f.push_back(800.0F, 450.0F, 2.0F, 0.0F, 3, 0);
+  f.push_back(1.0F, 300.0F, 3.0F, 0.0F, 4, kFlagArriving);  // in: an ordinary firefly now
+  f.push_back(-1.0F, 300.0F, 3.0F, 0.0F, 5, kFlagArriving);  // not yet
+  population::settle(f, w);
+  EXPECT_EQ(f.id, (std::vector<std::uint32_t>{1, 3, 4, 5}));
+  EXPECT_EQ(f.flags, (std::vector<std::uint8_t>{kFlagLeaving, 0, 0, kFlagArriving}));
+  EXPECT_EQ(f.x.size(), 4U);
+  EXPECT_EQ(f.vy.size(), 4U);
+}
+
+TEST(SwarmPopulation, AskingMoreCallsLeaversBackBeforeAddingNewcomers) {
+  const Land land;
+  FireflyArrays f = flown(1000, land);
+  std::uint32_t next_id = 1000;
+  population::resize(f, 600, land.world(), 8, 30, next_id);
+  ASSERT_EQ(population::leaving(f), 400U);
+  population::resize(f, 900, land.world(), 8, 31, next_id);
+  EXPECT_EQ(population::leaving(f), 100U);
+  EXPECT_EQ(f.size(), 1000U);
+  EXPECT_EQ(next_id, 1000U);
+  population::resize(f, 1100, land.world(), 8, 32, next_id);
+  EXPECT_EQ(population::leaving(f), 0U);
+  EXPECT_EQ(f.size(), 1100U);
+  EXPECT_EQ(next_id, 1100U);
+}
+
+TEST(SwarmPopulation, FirefliesLeftOutsideAShrunkenWorldFlyBackIn) {
+  FireflyArrays f;
+  f.push_back(1700.0F, 450.0F, 2.0F, 0.0F, 1);
+  f.push_back(800.0F, 450.0F, 2.0F, 0.0F, 2);
+  std::uint32_t next_id = 3;
+  population::resize(f, 2, Rect{0, 0, 1600, 900}, 8, 0, next_id);
+  EXPECT_EQ(f.flags, (std::vector<std::uint8_t>{kFlagArriving, 0}));
+}
+
+TEST(SwarmPopulation, NewcomersComeInFlocksOfFortyFromOutsideAnEdgeHeadingInwards) {
   const Land land;
   const Rect w = land.world();
-  CpuSwarm s(8, 6000, land);
-  const std::set<std::uint32_t> before(s.ids().begin(), s.ids().end());
-  s.resize(10000, land);
-  ASSERT_EQ(s.count(), 10000U);
-  const SwarmView v = s.view();
-  // Newcomers, by id (ids are handed out in order, so consecutive ids of 40 are one flock).
-  std::vector<std::pair<std::uint32_t, std::size_t>> newcomers;
-  for (std::size_t i = 0; i < v.x.size(); ++i) {
-    if (before.count(s.ids()[i]) == 0) newcomers.emplace_back(s.ids()[i], i);
-  }
-  ASSERT_EQ(newcomers.size(), 4000U);
-  std::sort(newcomers.begin(), newcomers.end());
-  for (std::size_t k = 0; k < newcomers.size(); ++k) {
-    const std::size_t i = newcomers[k].second;
-    const Vec2 p{v.x[i], v.y[i]};
-    ASSERT_TRUE(w.contains(p));
-    ASSERT_LE(edge_distance(p, w), r::kNewcomerInset + r::kNewcomerSpread + 0.01F);
-    // Heading inwards: away from the nearest edge.
-    const float to_left = p.x - w.x;
-    const float to_right = w.right() - p.x;
-    const float to_top = p.y - w.y;
-    const float to_bottom = w.bottom() - p.y;
-    const float nearest = std::min({to_left, to_right, to_top, to_bottom});
-    const float inward = nearest == to_left ? v.vx[i] : nearest == to_right ? -v.vx[i]
-                       : nearest == to_top  ? v.vy[i] : -v.vy[i];
+  FireflyArrays f;
+  std::uint32_t next_id = 0;
+  population::add_newcomers(f, 4000, w, 8, 10, next_id);
+  ASSERT_EQ(f.size(), 4000U);
+  for (std::size_t k = 0; k < f.size(); ++k) {
+    const Vec2 p{f.x[k], f.y[k]};
+    ASSERT_EQ(f.flags[k], kFlagArriving);
+    ASSERT_FALSE(w.contains(p)) << "newcomer " << k;
+    ASSERT_GE(edge_distance(p, w), -(tool_rules::kArriveOutsetMax + r::kNewcomerSpread + 0.01F));
+    // Heading inwards: towards the world over the nearest edge.
+    const float out_left = w.x - p.x;
+    const float out_right = p.x - w.right();
+    const float out_top = w.y - p.y;
+    const float out_bottom = p.y - w.bottom();
+    const float farthest = std::max({out_left, out_right, out_top, out_bottom});
+    const float inward = farthest == out_left ? f.vx[k] : farthest == out_right ? -f.vx[k]
+                       : farthest == out_top  ? f.vy[k] : -f.vy[k];
     ASSERT_GT(inward, 0.0F) << "newcomer " << k;
     // Members of one flock start together.
-    const std::size_t leader = newcomers[k - k % r::kNewcomerFlockSize].second;
-    ASSERT_LE(std::hypot(v.x[leader] - p.x, v.y[leader] - p.y), 2.0F * r::kNewcomerSpread + 0.01F);
+    const std::size_t leader = k - k % r::kNewcomerFlockSize;
+    ASSERT_LE(std::hypot(f.x[leader] - p.x, f.y[leader] - p.y), 2.0F * r::kNewcomerSpread + 0.01F);
   }
 }
 
@@ -121,6 +165,8 @@ TEST(SwarmPopulation, CountIsClampedToTheEngineLimits) {
   const Land land;
   CpuSwarm s(8, 300, land);
   s.resize(1, land);
+  EXPECT_EQ(std::count(s.flags().begin(), s.flags().end(), kFlagLeaving), 200);
+  for (int step = 0; step < 600 && s.count() > SwarmEngine::kMinCount; ++step) testing::run_steps(s, land, 1);
   EXPECT_EQ(s.count(), SwarmEngine::kMinCount);
   EXPECT_EQ(s.max_count(), CpuSwarm::kMaxCount);
 }

@@ -1,0 +1,55 @@
+#pragma once
+// The naive reference engine (issue 3 "Performance"): the same rules as CpuSwarm, found the
+// plain way. A grid of linked lists with cells one circle of view wide, and every firefly visits
+// every other in the 3 × 3 cells around it one by one. It exists to be measured against (the
+// benchmark prints the ratio) and to check the fast engine's behaviour against; never used by
+// the server.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "sim/land.hpp"
+#include "sim/parallel_for.hpp"
+#include "sim/swarm/firefly_arrays.hpp"
+#include "sim/swarm/swarm_engine.hpp"
+
+namespace meadow::sim {
+
+class NaiveSwarm final : public SwarmEngine {
+ public:
+  static constexpr std::size_t kMaxCount = 2'000'000;
+
+  // The same fireflies as CpuSwarm(seed, count, land) starts with.
+  NaiveSwarm(std::uint64_t seed, std::size_t count, const Land& land);
+  // A swarm of exactly these fireflies (e.g. another engine's, already flocked); ids 0, 1, 2, ….
+  NaiveSwarm(std::uint64_t seed, const SwarmView& fireflies);
+
+  [[nodiscard]] std::string_view name() const override { return "naive"; }
+  [[nodiscard]] std::size_t count() const override { return f_.size(); }
+  [[nodiscard]] SwarmWeights weights() const override { return weights_; }
+  void set_weights(SwarmWeights weights) override;
+  void resize(std::size_t count, const Land& land) override;
+  [[nodiscard]] std::size_t max_count() const override { return kMaxCount; }
+  using SwarmEngine::step;
+  void step(const Land& land, const SwarmInputs& inputs, ParallelFor& parallel) override;
+  [[nodiscard]] SwarmMeasures measures() const override { return measures_; }
+  [[nodiscard]] SwarmView view() const override { return {f_.x, f_.y, f_.vx, f_.vy}; }
+  [[nodiscard]] std::uint64_t steps() const override { return steps_; }
+  [[nodiscard]] std::span<const std::uint32_t> ids() const { return f_.id; }
+
+ private:
+  std::uint64_t seed_;
+  std::uint64_t steps_ = 0;
+  std::uint32_t next_id_ = 0;
+  SwarmWeights weights_;
+  SwarmMeasures measures_;
+  FireflyArrays f_;
+  std::vector<float> next_vx_;
+  std::vector<float> next_vy_;
+  std::vector<std::int32_t> head_;  // per cell: its first firefly, -1 when empty
+  std::vector<std::int32_t> next_;  // per firefly: the next one in its cell, -1 at the end
+};
+
+}  // namespace meadow::sim

@@ -1,0 +1,42 @@
+#include "sim/swarm/order_crossings.hpp"
+
+#include <cassert>
+#include <cmath>
+
+namespace meadow::sim {
+
+namespace {
+constexpr float kDefaultThresholds[] = {OrderCrossings::kLowThreshold, OrderCrossings::kHighThreshold};
+}  // namespace
+
+OrderCrossings::OrderCrossings() : OrderCrossings(kDefaultThresholds, kHysteresis) {}
+
+OrderCrossings::OrderCrossings(std::span<const float> thresholds, float hysteresis)
+    : thresholds_(thresholds.begin(), thresholds.end()), above_(thresholds.size(), false), hysteresis_(hysteresis) {
+  assert(hysteresis >= 0.0F);
+}
+
+std::vector<OrderCrossing> OrderCrossings::feed(float order) {
+  std::vector<OrderCrossing> crossings;
+  if (std::isnan(order)) return crossings;
+  if (!started_) {
+    started_ = true;
+    for (std::size_t k = 0; k < thresholds_.size(); ++k) above_[k] = order >= thresholds_[k];
+    return crossings;
+  }
+  for (std::size_t k = 0; k < thresholds_.size(); ++k) {
+    if (!above_[k] && order >= thresholds_[k] + hysteresis_) {
+      above_[k] = true;
+      crossings.push_back({thresholds_[k], true, order});
+    }
+  }
+  for (std::size_t k = thresholds_.size(); k-- > 0;) {
+    if (above_[k] && order <= thresholds_[k] - hysteresis_) {
+      above_[k] = false;
+      crossings.push_back({thresholds_[k], false, order});
+    }
+  }
+  return crossings;
+}
+
+}  // namespace meadow::sim

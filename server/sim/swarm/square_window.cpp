@@ -1,0 +1,121 @@
+#include "sim/swarm/square_window.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+#include "sim/swarm/swarm_rules.hpp"
+
+namespace meadow::sim {
+
+namespace sq = squares;
+
+static_assert(SquareWindow::kReach == swarm_rules::kPerception);
+
+void SquareWindow::reset(Vec2 origin, std::uint32_t columns, std::uint32_t rows) {
+  origin_ = origin;
+  columns_ = columns;
+  rows_ = rows;
+  stride_ = std::size_t{columns} + 1;
+  quads_.resize(stride_ * kRows);
+  ys_.resize(stride_ * kRows);
+  row_.fill(Row{});
+}
+
+void SquareWindow::fill(std::size_t slot, std::int32_t from, std::int32_t to, const sq::Totals& t) {
+  Quad* const q = quads_.data() + slot * stride_;
+  std::uint32_t* const y = ys_.data() + slot * stride_;
+  const Quad value{t.n, t.vx, t.vy, t.x};
+  for (std::int32_t k = from; k < to; ++k) q[k] = value;
+  for (std::int32_t k = from; k < to; ++k) y[k] = t.y;
+}
+
+void SquareWindow::build(const Band& band) {
+  const std::int32_t first_row = 2 * band.index;
+  const std::size_t slot[2] = {slot_of(first_row), slot_of(first_row + 1)};
+  Row& top = row_[slot[0]];
+  Row& bottom = row_[slot[1]];
+  const std::size_t n = band.x.size();
+  if (n == 0) {
+    top = {first_row, 0, 0, 0};
+    bottom = {first_row + 1, 0, 0, 0};
+    return;
+  }
+  sq::Totals run[2] = {};
+  // The sums of the current cell's four squares: [row within the band][column within the cell].
+  sq::Totals cell[2][2] = {};
+  std::int32_t cell_column = column_of(band.x[0]) >> 1;
+  const std::int32_t lo = 2 * cell_column;
+  std::int32_t next = lo;  // the next entry to write in both rows
+  // Writes the running totals up to and through the current cell (the empty squares before it
+  // all hold the same totals), and moves past it.
+  const auto flush = [&] {
+    const std::int32_t c = 2 * cell_column;
+    for (int r = 0; r < 2; ++r) {
+      fill(slot[r], next, c + 1, run[r]);
+      sq::add(run[r], cell[r][0]);
+      fill(slot[r], c + 1, c + 2, run[r]);
+      sq::add(run[r], cell[r][1]);
+      cell[r][0] = cell[r][1] = sq::Totals{};
+    }
+    next = c + 2;
+  };
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::int32_t column = column_of(band.x[k]);
+    if ((column >> 1) != cell_column) {
+      flush();
+      cell_column = column >> 1;
+    }
+    const std::int32_t r = row_of(band.y[k]) - first_row;
+    assert(r == 0 || r == 1);
+    sq::add(cell[r][column & 1], own(band.x[k], band.y[k], band.vx[k], band.vy[k]));
+  }
+  flush();
+  fill(slot[0], next, next + 1, run[0]);
+  fill(slot[1], next, next + 1, run[1]);
+  top = {first_row, lo, next, run[0].n};
+  bottom = {first_row + 1, lo, next, run[1].n};
+}
+
+void SquareWindow::prepare(std::int32_t band) {
+  active_ = 0;
+  const std::int32_t first = 2 * band - kRowsAbove;
+  for (std::int32_t r = std::max(first, 0); r < std::min(first + kRowsRead, static_cast<std::int32_t>(rows_)); ++r) {
+    const Row& row = row_[slot_of(r)];
+    assert(row.index == r && "rows are built before they are read");
+    if (row.count == 0) continue;  // rows without fireflies are skipped
+    middle_[active_] = (static_cast<float>(r) + 0.5F) * sq::kSquareSize;
+    lo_[active_] = row.lo;
+    end_[active_] = row.end;
+    quad_base_[active_] = quads_.data() + slot_of(r) * stride_;
+    y_base_[active_] = ys_.data() + slot_of(r) * stride_;
+    ++active_;
+  }
+}
+
+sq::Totals SquareWindow::read(float x, float y) const {
+  // First every row's chord (a loop the compiler vectorises), then the two ends' totals.
+  std::array<std::int32_t, kRowsRead> from{};
+  std::array<std::int32_t, kRowsRead> to{};
+  const std::int32_t m = active_;
+  x -= origin_.x;
+  y -= origin_.y;
+  for (std::int32_t a = 0; a < m; ++a) {
+    const sq::Span s = sq::chord(x, y, middle_[a], kReach);
+    const std::int32_t f = std::min(std::max(s.lo, lo_[a]), end_[a]);
+    from[a] = f;
+    to[a] = std::min(std::max(s.end, f), end_[a]);
+  }
+  sq::Totals t;
+  for (std::int32_t a = 0; a < m; ++a) {
+    const Quad& hi = quad_base_[a][to[a]];
+    const Quad& lo = quad_base_[a][from[a]];
+    t.n += hi.n - lo.n;
+    t.vx += hi.vx - lo.vx;
+    t.vy += hi.vy - lo.vy;
+    t.x += hi.x - lo.x;
+    t.y += y_base_[a][to[a]] - y_base_[a][from[a]];
+  }
+  return t;
+}
+
+}  // namespace meadow::sim

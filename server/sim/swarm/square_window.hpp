@@ -1,0 +1,120 @@
+#pragma once
+// The squares' running totals for the rows one band of cells reads (SPEC §2 "sums instead of
+// neighbours", square_sums.hpp): a rolling window of kRows rows of squares rather than a full
+// grid, so what the steering reads stays in cache. Bands of cells are visited top to bottom;
+// before band b is read, the bands up to b + kBandsAhead have been built into the window, and
+// rows more than kBandsAhead bands above b have been overwritten.
+//
+// Only the occupied stretch of a row (from the first to the last occupied cell) is written, and a
+// row with no fireflies is skipped when reading.
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "sim/geometry.hpp"
+#include "sim/swarm/square_sums.hpp"
+
+namespace meadow::sim {
+
+class SquareWindow {
+ public:
+  // Rows of squares a band of cells (two rows of squares) reads: the circle of view (28 units)
+  // reaches 7 rows above the band's first row and 8 below it (square_window_test checks it).
+  static constexpr std::int32_t kRowsAbove = 7;
+  static constexpr float kReach = 28.0F;  // = swarm_rules::kPerception (checked in the .cpp)
+  static constexpr std::int32_t kRowsRead = 16;
+  // Bands that must be built ahead of the band being read (its last row read is in band b + 4).
+  static constexpr std::int32_t kBandsAhead = 4;
+  // Ring slots: every row a band reads, plus the band built ahead of the last one it reads.
+  static constexpr std::int32_t kRows = kRowsRead + 2;
+
+  // Sizes the window for a grid of squares from `origin` with rows of `columns` squares and
+  // `rows` rows, and forgets every row built so far.
+  void reset(Vec2 origin, std::uint32_t columns, std::uint32_t rows);
+
+  // The fireflies of one band of cells, sorted by cell.
+  struct Band {
+    std::int32_t index = 0;
+    std::span<const float> x;   // units
+    std::span<const float> y;
+    std::span<const float> vx;  // units/step
+    std::span<const float> vy;
+  };
+  // Builds the running totals of the band's two rows of squares into the window.
+  void build(const Band& band);
+
+  // Gets ready to read for the fireflies of band `band`: lists its rows that hold fireflies.
+  void prepare(std::int32_t band);
+  // count, Σv, Σp (positions from the origin) of the fireflies in the squares a firefly at
+  // (x, y) in the prepared band sees, itself included.
+  [[nodiscard]] squares::Totals read(float x, float y) const;
+
+  // Square column and row of a point, clamped to the grid like the cells of CellGrid (the same
+  // float arithmetic at twice the scale, so a square column halved is the cell column).
+  [[nodiscard]] std::int32_t column_of(float x) const { return clamp_index(x - origin_.x, columns_); }
+  [[nodiscard]] std::int32_t row_of(float y) const { return clamp_index(y - origin_.y, rows_); }
+  // Whether read(x, y) counts the firefly at (x, y) itself: always for one inside the grid (its
+  // square's middle is within 2.9 units), not for one far enough outside the world that the
+  // border square it counts to is out of its view.
+  [[nodiscard]] bool sees_own_square(float x, float y) const {
+    const float rx = x - origin_.x;
+    const float ry = y - origin_.y;
+    if (rx >= 0.0F && ry >= 0.0F && rx < static_cast<float>(columns_) * squares::kSquareSize &&
+        ry < static_cast<float>(rows_) * squares::kSquareSize) {
+      return true;
+    }
+    const std::int32_t row = clamp_index(ry, rows_);
+    const std::int32_t col = clamp_index(rx, columns_);
+    const squares::Span s = squares::chord(rx, ry, (static_cast<float>(row) + 0.5F) * squares::kSquareSize, kReach);
+    return col >= s.lo && col < s.end;
+  }
+  // A firefly's own totals (what it subtracts from read() to leave itself out).
+  [[nodiscard]] squares::Totals own(float x, float y, float vx, float vy) const {
+    return {1U, squares::fixed_velocity(vx), squares::fixed_velocity(vy), squares::fixed_position(x - origin_.x),
+            squares::fixed_position(y - origin_.y)};
+  }
+
+ private:
+  [[nodiscard]] static std::int32_t clamp_index(float p, std::uint32_t n) {
+    const float f = p * squares::kInvSquareSize;
+    const auto last = static_cast<float>(n - 1);
+    const float clamped = f >= 0.0F ? (f < last ? f : last) : 0.0F;
+    return static_cast<std::int32_t>(clamped);
+  }
+  [[nodiscard]] static std::size_t slot_of(std::int32_t row) { return static_cast<std::size_t>(row % kRows); }
+
+  // The running totals are stored as count, Σvx, Σvy, Σx in one 16-byte entry and Σy apart: a
+  // stretch of equal totals (empty squares) is then filled with whole vector stores, and the
+  // reads at a chord's ends are one vector load and one scalar load each.
+  struct alignas(16) Quad {
+    std::uint32_t n, vx, vy, x;
+  };
+  void fill(std::size_t slot, std::int32_t from, std::int32_t to, const squares::Totals& t);
+
+  // A row in the window: entries [lo, end] of its slot hold the running totals before each
+  // column (entry c: the squares left of column c); outside them the row holds nothing.
+  struct Row {
+    std::int32_t index = -1;  // which row of the grid; -1: none
+    std::int32_t lo = 0;
+    std::int32_t end = 0;
+    std::uint32_t count = 0;  // fireflies in it
+  };
+
+  Vec2 origin_;
+  std::uint32_t columns_ = 0;
+  std::uint32_t rows_ = 0;
+  std::size_t stride_ = 0;  // entries per slot: columns + 1
+  std::vector<Quad> quads_;       // kRows slots of stride_ entries
+  std::vector<std::uint32_t> ys_;  // the same for Σy
+  std::array<Row, kRows> row_{};
+  // The prepared band's rows that hold fireflies, as parallel arrays for a vectorisable chord loop.
+  std::int32_t active_ = 0;
+  std::array<float, kRowsRead> middle_{};
+  std::array<std::int32_t, kRowsRead> lo_{};
+  std::array<std::int32_t, kRowsRead> end_{};
+  std::array<const Quad*, kRowsRead> quad_base_{};
+  std::array<const std::uint32_t*, kRowsRead> y_base_{};
+};
+
+}  // namespace meadow::sim
