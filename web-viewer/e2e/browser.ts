@@ -32,22 +32,38 @@ export async function waitConnected(page: Page, timeoutMs = 20_000): Promise<voi
   });
 }
 
+export type DebugState = Omit<MeadowDebug, "worldToScreen">;
+
 /** Reads the debug hook (a plain copy, since getters do not cross the page boundary). */
-export function debugState(page: Page): Promise<Omit<MeadowDebug, "worldToScreen">> {
+export function debugState(page: Page): Promise<DebugState> {
   return page.evaluate(() => {
     const m = window.__meadow;
     if (!m) throw new Error("no debug hook");
+    const copy = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
     return {
       connected: m.connected,
       frames: m.frames,
       droppedFrames: m.droppedFrames,
       decodeErrors: m.decodeErrors,
-      rocks: m.rocks.map((r) => ({ ...r })),
+      rocks: copy(m.rocks),
+      marks: copy(m.marks),
       fireflies: m.fireflies,
+      targetCount: m.targetCount,
+      requestedCount: m.requestedCount,
+      weights: copy(m.weights),
+      settingsLocked: m.settingsLocked,
       viewers: m.viewers,
       latencyMs: m.latencyMs,
       lightAvailable: m.lightAvailable,
       tool: m.tool,
+      sentActions: copy(m.sentActions),
+      notices: copy(m.notices),
+      worldBounds: copy(m.worldBounds),
+      boundsInFrames: m.boundsInFrames,
+      camera: copy(m.camera),
+      cameraTarget: copy(m.cameraTarget),
+      helpVisible: m.helpVisible,
+      sessionId: m.sessionId,
     };
   });
 }

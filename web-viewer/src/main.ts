@@ -13,8 +13,12 @@ const elements: ViewerElements = {
   meadow: element("meadow-layer", HTMLCanvasElement),
   rocks: element("rocks-layer", HTMLCanvasElement),
   light: element("light-layer", HTMLCanvasElement),
+  marks: element("marks-layer", HTMLCanvasElement),
   status: element("status", HTMLElement),
   notice: element("notice", HTMLElement),
+  toolbar: element("toolbar", HTMLElement),
+  sliders: element("sliders", HTMLElement),
+  help: element("help", HTMLElement),
 };
 
 new ViewerApp(elements).start();

@@ -27,4 +27,13 @@ describe("statusText", () => {
       "3,000 fireflies · 30 fps · 1 viewer",
     );
   });
+
+  it("shows arrivals, a slowed swarm and the fed count", () => {
+    const connected = { kind: "connected" } as const;
+    expect(statusText(connected, { ...figures, targetFireflies: 4500 }, 0)).toBe("3,000 → 4,500 fireflies · 30 fps · 2 viewers · 12 ms");
+    expect(statusText(connected, { ...figures, targetFireflies: 3000, slowed: true, fed: 0 }, 0)).toBe(
+      "3,000 fireflies · slowed · 30 fps · 2 viewers · 12 ms",
+    );
+    expect(statusText(connected, { ...figures, fed: 1234 }, 0)).toBe("3,000 fireflies · 1,234 fed · 30 fps · 2 viewers · 12 ms");
+  });
 });

@@ -46,8 +46,8 @@ describe("Viewport", () => {
 
   it("tells world points from the letterbox", () => {
     const v = new Viewport(MEADOW, 800, 800);
-    expect(v.containsWorld(v.screenToWorld(400, 400))).toBe(true);
-    expect(v.containsWorld(v.screenToWorld(400, 10))).toBe(false);
+    expect(v.inView(v.screenToWorld(400, 400))).toBe(true);
+    expect(v.inView(v.screenToWorld(400, 10))).toBe(false);
   });
 
   it("sizes canvases in device pixels", () => {

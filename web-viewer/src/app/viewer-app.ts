@@ -5,14 +5,16 @@ import { Connection, type ConnectionState } from "../net/connection";
 import { LightDecoder } from "../net/frame-decoder";
 import { rectFromProto, rocksFromProto } from "../net/proto-mapping";
 import { webSocketUrl } from "../net/ws-url";
+import { CameraGlide } from "../render/camera-glide";
 import { CrossFade } from "../render/crossfade";
+import { GroundLayer } from "../render/ground-layer";
 import { LightLayer } from "../render/light-layer";
-import { paintMeadow } from "../render/meadow-painter";
+import { SPARK_S, markShapes, paintMarks, sparkShapes, type Spark } from "../render/marks";
 import { paintRocks, type RockView } from "../render/rocks";
-import { DEFAULT_WORLD, Viewport, sameRect, type WorldRect } from "../render/viewport";
-import { RockTool } from "../tools/rock-tool";
-import { ToolInput } from "../tools/tool-input";
+import { DEFAULT_WORLD, Viewport, sameRect, sameViewport, type WorldRect } from "../render/viewport";
 import { installDebugHook } from "../debug/hook";
+import { Controls } from "./controls";
+import { SwarmState } from "./swarm-state";
 import { NoticeToast, type NoticeLevel } from "../ui/notice";
 import { StatusLine, statusText } from "../ui/status";
 import { RateMeter } from "../util/rate-meter";
@@ -22,8 +24,12 @@ export interface ViewerElements {
   readonly meadow: HTMLCanvasElement;
   readonly rocks: HTMLCanvasElement;
   readonly light: HTMLCanvasElement;
+  readonly marks: HTMLCanvasElement;
   readonly status: HTMLElement;
   readonly notice: HTMLElement;
+  readonly toolbar: HTMLElement;
+  readonly sliders: HTMLElement;
+  readonly help: HTMLElement;
 }
 
 /** Light frames in a row that can't be decoded before the link is renewed to get a key frame. */
@@ -38,7 +44,10 @@ export class ViewerApp {
   private readonly frameMeter = new RateMeter();
   private readonly statusLine: StatusLine;
   private readonly toast: NoticeToast;
-  private readonly tools: ToolInput;
+  private readonly controls: Controls;
+  private readonly ground: GroundLayer;
+  private readonly camera = new CameraGlide();
+  private readonly swarm = new SwarmState();
   private light: LightLayer | undefined;
   private lightProblem: string | undefined;
 
@@ -46,9 +55,9 @@ export class ViewerApp {
   private viewport: Viewport;
   private rocks: readonly RockView[] = [];
   private frameRate = 30;
-  private fireflies: number | undefined;
-  private viewers: number | undefined;
+  private sessionId: bigint | undefined;
   private latencyMs: number | undefined;
+  private readonly notices: { code: string; text: string }[] = [];
   private framesShown = 0;
   private dropped = 0;
   private dropStreak = 0;
@@ -56,13 +65,18 @@ export class ViewerApp {
   private lastProblemNotice = Number.NEGATIVE_INFINITY;
 
   private layoutDirty = true;
+  private groundDirty = true;
   private lightDirty = true;
+  private marksShown = false;
+  private sparks: Spark[] = [];
+  private lastRenderAt: number | undefined;
   private lastStatusAt = 0;
 
   constructor(private readonly el: ViewerElements) {
     this.statusLine = new StatusLine(el.status);
     this.toast = new NoticeToast(el.notice);
-    this.viewport = this.measure();
+    this.viewport = this.measure(DEFAULT_WORLD);
+    this.ground = new GroundLayer(el.meadow);
     this.createLight();
     el.light.addEventListener("webglcontextlost", (ev) => {
       ev.preventDefault(); // Lets the browser restore the context later.
@@ -79,10 +93,13 @@ export class ViewerApp {
       },
     });
 
-    const rockTool = new RockTool((bytes) => this.connection.send(bytes));
-    this.tools = new ToolInput(el.stage, [rockTool], () => this.viewport, (tool) =>
-      this.toast.show(`Not connected to the meadow yet: the ${tool.name} was not placed.`, "warning"),
-    );
+    this.controls = new Controls(el, {
+      send: (bytes) => this.connection.send(bytes),
+      say: (text, level) => this.toast.show(text, level),
+      state: this.swarm,
+      viewport: () => this.viewport,
+      worldBounds: () => this.world,
+    });
 
     window.addEventListener("resize", () => {
       this.layoutDirty = true;
@@ -114,6 +131,8 @@ export class ViewerApp {
         this.setRocks(rocksFromProto(body.value.rocks));
         break;
       case "notice":
+        this.notices.push({ code: body.value.code, text: body.value.text });
+        if (this.notices.length > 50) this.notices.shift();
         this.toast.show(body.value.text || body.value.code, noticeLevel(body.value.level));
         break;
       case "pong":
@@ -126,7 +145,11 @@ export class ViewerApp {
     if (w.protocolVersion !== ProtocolVersion.CURRENT) {
       this.toast.show(`The server speaks protocol ${w.protocolVersion}, this viewer ${ProtocolVersion.CURRENT}: reload the page.`, "warning");
     }
+    this.sessionId = w.sessionId;
+    this.swarm.forgetLive();
     this.setWorld(rectFromProto(w.worldBounds) ?? DEFAULT_WORLD);
+    // Until frames bring the shared camera, look at the whole world.
+    this.camera.aim(this.world);
     if (w.frameRate > 0) {
       this.frameRate = w.frameRate;
       this.crossFade.setFrameRate(w.frameRate);
@@ -138,8 +161,12 @@ export class ViewerApp {
 
   private onFrame(frame: Frame): void {
     this.frameMeter.mark(performance.now());
-    if (frame.swarm) this.fireflies = frame.swarm.count;
-    this.viewers = frame.viewers;
+    this.swarm.applyFrame(frame);
+    if (this.swarm.worldBounds) this.setWorld(this.swarm.worldBounds);
+    if (this.swarm.cameraTarget) this.camera.aim(this.swarm.cameraTarget);
+    const nowS = performance.now() / 1000;
+    this.sparks = this.sparks.filter((k) => nowS - k.atS < SPARK_S);
+    for (const e of this.swarm.eaten) this.sparks.push({ x: e.x, y: e.y, atS: nowS });
     const result = this.decoder.decode(frame.number, frame.light);
     if (result.kind === "raster") {
       this.dropStreak = 0;
@@ -169,6 +196,9 @@ export class ViewerApp {
       this.decoder.reset();
       this.frameMeter.reset(performance.now());
       this.latencyMs = undefined;
+      this.swarm.forgetLive();
+      this.sparks = [];
+      this.controls.linkLost();
     }
     this.updateStatus(performance.now(), true);
   }
@@ -176,40 +206,53 @@ export class ViewerApp {
   private setWorld(world: WorldRect): void {
     if (sameRect(world, this.world)) return;
     this.world = world;
-    this.layoutDirty = true;
+    this.groundDirty = true;
   }
 
   private setRocks(rocks: readonly RockView[]): void {
     this.rocks = Object.freeze(rocks.slice());
+    // At once, not on the next animation frame: a page in the background gets none.
     paintRocks(this.el.rocks, this.viewport, this.rocks);
   }
 
   private renderFrame(now: number): void {
-    if (this.layoutDirty || this.viewportStale()) this.relayout();
-    if (this.light && (this.lightDirty || !this.crossFade.settled(now))) {
-      this.light.draw(this.viewport, this.crossFade.mix(now));
+    const dt = this.lastRenderAt === undefined ? 0 : (now - this.lastRenderAt) / 1000;
+    this.lastRenderAt = now;
+    this.camera.advance(dt);
+    const viewport = this.measure(this.camera.rect ?? this.world);
+    const moved = this.layoutDirty || !sameViewport(viewport, this.viewport);
+    this.layoutDirty = false;
+    this.viewport = viewport;
+
+    if (moved || this.groundDirty) {
+      const target = this.camera.targetRect;
+      const finalScale = target ? this.measure(target).scale : viewport.scale;
+      this.ground.draw(this.world, viewport, Math.max(viewport.scale, finalScale) * viewport.dpr);
+      this.groundDirty = false;
+    }
+    if (moved) paintRocks(this.el.rocks, viewport, this.rocks);
+    if (this.light && (moved || this.lightDirty || !this.crossFade.settled(now))) {
+      if (moved) this.light.resize(viewport);
+      this.light.draw(viewport, this.crossFade.mix(now));
       this.lightDirty = !this.crossFade.settled(now);
     }
+    const marks = this.swarm.marks;
+    const live = marks.length > 0 || this.sparks.length > 0;
+    if (live || this.marksShown || moved) {
+      const t = now / 1000;
+      const shapes = [...markShapes(marks, viewport, t, this.sessionId), ...sparkShapes(this.sparks, viewport, t)];
+      paintMarks(this.el.marks, viewport, shapes);
+      this.marksShown = live;
+      if (this.sparks.length > 0) this.sparks = this.sparks.filter((k) => t - k.atS < SPARK_S);
+    }
+    this.controls.tick(now);
     this.updateStatus(now, false);
   }
 
-  private relayout(): void {
-    this.layoutDirty = false;
-    this.viewport = this.measure();
-    paintMeadow(this.el.meadow, this.viewport);
-    paintRocks(this.el.rocks, this.viewport, this.rocks);
-    this.light?.resize(this.viewport);
-    this.lightDirty = true;
-  }
-
-  /** devicePixelRatio changes (zoom, moving to another screen) without a resize event. */
-  private viewportStale(): boolean {
-    return this.viewport.dpr !== (window.devicePixelRatio || 1);
-  }
-
-  private measure(): Viewport {
+  /** The camera's view fitted into the stage as it is now (size and devicePixelRatio). */
+  private measure(view: WorldRect): Viewport {
     const box = this.el.stage.getBoundingClientRect();
-    return new Viewport(this.world, box.width, box.height, window.devicePixelRatio || 1);
+    return new Viewport(view, box.width, box.height, window.devicePixelRatio || 1);
   }
 
   private createLight(): void {
@@ -228,10 +271,14 @@ export class ViewerApp {
   private updateStatus(now: number, force: boolean): void {
     if (!force && now - this.lastStatusAt < 250) return;
     this.lastStatusAt = now;
+    const f = this.swarm.figures;
     const figures = {
-      fireflies: this.fireflies,
+      fireflies: f?.count,
+      targetFireflies: f?.target,
+      fed: f?.fed,
+      slowed: f?.slowed,
       framesPerSecond: this.frameMeter.rate(now),
-      viewers: this.viewers,
+      viewers: this.swarm.viewers,
       latencyMs: this.latencyMs,
       lightProblem: this.lightProblem,
     };
@@ -266,10 +313,49 @@ export class ViewerApp {
         return app.rocks;
       },
       get fireflies() {
-        return app.fireflies;
+        return app.swarm.figures?.count;
+      },
+      get targetCount() {
+        return app.swarm.figures?.target;
+      },
+      get requestedCount() {
+        return app.controls.requestedCount;
+      },
+      get weights() {
+        return app.swarm.figures?.weights;
+      },
+      get settingsLocked() {
+        return app.swarm.figures?.settingsLocked ?? false;
+      },
+      get marks() {
+        return app.swarm.marks.map((m) => ({ id: m.id, tool: m.tool, x: m.x, y: m.y, radius: m.radius, own: m.owner === app.sessionId }));
+      },
+      get sentActions() {
+        return app.controls.sentActions;
+      },
+      get notices() {
+        return app.notices;
+      },
+      get worldBounds() {
+        return app.world;
+      },
+      get boundsInFrames() {
+        return app.swarm.boundsInFrames;
+      },
+      get camera() {
+        return app.viewport.view;
+      },
+      get cameraTarget() {
+        return app.camera.targetRect;
+      },
+      get helpVisible() {
+        return app.controls.helpVisible;
+      },
+      get sessionId() {
+        return app.sessionId?.toString();
       },
       get viewers() {
-        return app.viewers;
+        return app.swarm.viewers;
       },
       get latencyMs() {
         return app.latencyMs;
@@ -278,7 +364,7 @@ export class ViewerApp {
         return app.light !== undefined;
       },
       get tool() {
-        return app.tools.activeTool.name;
+        return app.controls.activeTool.name;
       },
       worldToScreen(x: number, y: number) {
         const box = app.el.stage.getBoundingClientRect();

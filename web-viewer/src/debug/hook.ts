@@ -1,7 +1,20 @@
 // A small read-only window into the viewer for tests and curious people:
-// window.__meadow.connected, .frames, .rocks, .worldToScreen(x, y) and a few figures.
+// window.__meadow.connected, .frames, .rocks, .marks, .worldToScreen(x, y) and a few figures.
+import type { SentAction } from "../app/controls";
 import type { RockView } from "../render/rocks";
-import type { Point } from "../render/viewport";
+import type { Point, WorldRect } from "../render/viewport";
+import type { ToolName } from "../tools/tool-catalog";
+import type { Weights } from "../ui/weight-sliders";
+
+export interface MarkDebug {
+  readonly id: number;
+  readonly tool: ToolName;
+  readonly x: number;
+  readonly y: number;
+  readonly radius: number;
+  /** Made by this viewer. */
+  readonly own: boolean;
+}
 
 export interface MeadowDebug {
   readonly connected: boolean;
@@ -10,12 +23,32 @@ export interface MeadowDebug {
   readonly droppedFrames: number;
   readonly decodeErrors: number;
   readonly rocks: readonly RockView[];
+  /** Every viewer's marks in the latest frame. */
+  readonly marks: readonly MarkDebug[];
   readonly fireflies: number | undefined;
+  /** The server's target_count (its count when it sends none). */
+  readonly targetCount: number | undefined;
+  /** The last count this viewer asked for with ↑/↓. */
+  readonly requestedCount: number | undefined;
+  readonly weights: Weights | undefined;
+  readonly settingsLocked: boolean;
   readonly viewers: number | undefined;
   readonly latencyMs: number | undefined;
   readonly lightAvailable: boolean;
-  /** The active tool's name ("rock" is the only one in this cut). */
+  /** The active tool's name. */
   readonly tool: string;
+  /** The latest tool actions this viewer sent (at most 200). */
+  readonly sentActions: readonly SentAction[];
+  /** Server notices received (the latest 50). */
+  readonly notices: readonly { readonly code: string; readonly text: string }[];
+  readonly worldBounds: WorldRect;
+  /** Whether frames carry the world's bounds (a server with the growing world). */
+  readonly boundsInFrames: boolean;
+  /** The view now (gliding) and the shared camera's target. */
+  readonly camera: WorldRect;
+  readonly cameraTarget: WorldRect | undefined;
+  readonly helpVisible: boolean;
+  readonly sessionId: string | undefined;
   /** World units → page CSS pixels (clientX/clientY space). */
   worldToScreen(x: number, y: number): Point;
 }

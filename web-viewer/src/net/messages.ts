@@ -41,12 +41,37 @@ export function pingBytes(clientTimeMs: number): Bytes {
   );
 }
 
+export function toolActionBytes(tool: Tool, phase: ToolAction_Phase, x: number, y: number): Bytes {
+  return encode(
+    create(ClientMessageSchema, {
+      body: { case: "tool", value: { tool, phase, position: { x, y } } },
+    }),
+  );
+}
+
 export function toolTapBytes(tool: Tool, x: number, y: number): Bytes {
+  return toolActionBytes(tool, ToolAction_Phase.TAP, x, y);
+}
+
+/** Shared swarm settings; fields left undefined are left as they are on the server. */
+export interface SettingsChange {
+  readonly count?: number;
+  readonly separation?: number;
+  readonly alignment?: number;
+  readonly cohesion?: number;
+}
+
+export function swarmSettingsBytes(change: SettingsChange): Bytes {
   return encode(
     create(ClientMessageSchema, {
       body: {
-        case: "tool",
-        value: { tool, phase: ToolAction_Phase.TAP, position: { x, y } },
+        case: "swarmSettings",
+        value: {
+          ...(change.count !== undefined ? { count: Math.round(change.count) } : {}),
+          ...(change.separation !== undefined ? { separation: change.separation } : {}),
+          ...(change.alignment !== undefined ? { alignment: change.alignment } : {}),
+          ...(change.cohesion !== undefined ? { cohesion: change.cohesion } : {}),
+        },
       },
     }),
   );

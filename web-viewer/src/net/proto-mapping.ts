@@ -1,6 +1,7 @@
 // Generated protobuf shapes → the plain, validated values the renderer and tools use.
 // Anything not finite or not positive where it must be is left out rather than drawn wrong.
-import type { Rect, Rock } from "../gen/meadow/v1/viewer_pb";
+import type { Mark, Rect, Rock } from "../gen/meadow/v1/viewer_pb";
+import { toolByEnum, type ToolName } from "../tools/tool-catalog";
 import type { RockView } from "../render/rocks";
 import type { WorldRect } from "../render/viewport";
 
@@ -16,6 +17,29 @@ export function rocksFromProto(rocks: readonly Rock[]): RockView[] {
     const c = r.center;
     if (!c || !Number.isFinite(c.x) || !Number.isFinite(c.y) || !(r.radius > 0)) continue;
     out.push({ id: r.id, x: c.x, y: c.y, radius: r.radius });
+  }
+  return out;
+}
+
+export interface MarkView {
+  readonly id: number;
+  readonly tool: ToolName;
+  readonly x: number;
+  readonly y: number;
+  /** World units: predator reach, crumb smell range, attract ring. */
+  readonly radius: number;
+  /** The viewer that made it (0: the operator). */
+  readonly owner: bigint;
+}
+
+export function marksFromProto(marks: readonly Mark[]): MarkView[] {
+  const out: MarkView[] = [];
+  for (const m of marks) {
+    const p = m.position;
+    const spec = toolByEnum(m.tool);
+    if (!p || !spec || !Number.isFinite(p.x) || !Number.isFinite(p.y)) continue;
+    const radius = Number.isFinite(m.radius) && m.radius > 0 ? m.radius : 0;
+    out.push({ id: m.id, tool: spec.name, x: p.x, y: p.y, radius, owner: m.ownerSession });
   }
   return out;
 }

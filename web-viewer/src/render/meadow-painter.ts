@@ -1,41 +1,35 @@
-// The night meadow under the light, painted once per resize into its own canvas (never every
-// frame). This is the first cut: a dark green-blue ground with soft patches and grass specks,
-// moonlight from the top right and darker edges. The full ground (tufts, clover, pond, stump)
+// The night meadow under the light, painted once per world size into a cached canvas (never
+// every frame; ground-layer.ts places it under the camera). This is the first cut: a dark
+// green-blue ground with soft patches and grass specks, moonlight from the top right and
+// darker edges. The full ground (tufts, clover, pond, stump)
 // is a later issue and replaces this module.
 import { hash2, seededRandom } from "../util/hash-random";
-import type { Viewport, WorldRect } from "./viewport";
+import type { WorldRect } from "./viewport";
 
 /** Ground is grown in tiles of this many world units, each from a seed of its position. */
 const TILE_W = 400;
 const TILE_H = 300;
 const PATCHES_PER_TILE = 5;
 const SPECKS_PER_TILE = 140;
-const LETTERBOX = "#020405";
 
-export function paintMeadow(canvas: HTMLCanvasElement, viewport: Viewport): void {
-  canvas.width = viewport.deviceWidth;
-  canvas.height = viewport.deviceHeight;
-  const ctx = canvas.getContext("2d", { alpha: false });
-  if (!ctx) return;
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.fillStyle = LETTERBOX;
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
+/** Below this many device pixels per world unit, grass specks would be sub-pixel noise. */
+const SPECK_MIN_SCALE = 0.3;
 
-  // From here on draw in world units.
-  const w = viewport.world;
-  const k = viewport.dpr * viewport.scale;
-  if (!(k > 0)) return;
-  ctx.setTransform(k, 0, 0, k, viewport.dpr * viewport.offsetX - w.x * k, viewport.dpr * viewport.offsetY - w.y * k);
+/**
+ * Paints the ground of `world` into `ctx`, whose transform already maps world units to its
+ * pixels at `pixelsPerUnit`. Everything is seeded by tile position: the same land looks the
+ * same on every screen and after the world grows or shrinks.
+ */
+export function paintGround(ctx: CanvasRenderingContext2D, world: WorldRect, pixelsPerUnit: number): void {
   ctx.save();
   ctx.beginPath();
-  ctx.rect(w.x, w.y, w.width, w.height);
+  ctx.rect(world.x, world.y, world.width, world.height);
   ctx.clip();
-
-  paintBase(ctx, w);
-  forEachTile(w, (tx, ty, random) => paintPatches(ctx, tx, ty, random));
-  forEachTile(w, (tx, ty, random) => paintSpecks(ctx, tx, ty, random));
-  paintMoonlight(ctx, w);
-  paintEdges(ctx, w);
+  paintBase(ctx, world);
+  forEachTile(world, (tx, ty, random) => paintPatches(ctx, tx, ty, random));
+  if (pixelsPerUnit >= SPECK_MIN_SCALE) forEachTile(world, (tx, ty, random) => paintSpecks(ctx, tx, ty, random));
+  paintMoonlight(ctx, world);
+  paintEdges(ctx, world);
   ctx.restore();
 }
 

@@ -1,5 +1,6 @@
-// The one world → screen mapping every layer and tool shares: the world bounds fitted into the
-// window, aspect kept, centred (letterboxed). Screen units are CSS pixels relative to the
+// The one world → screen mapping every layer and tool shares: the camera's view (a world
+// rectangle) fitted into the window, aspect kept, centred; what lies around the view on screen
+// is still world, shown if there is land there. Screen units are CSS pixels relative to the
 // stage; multiply by `dpr` for canvas device pixels.
 
 export interface WorldRect {
@@ -20,35 +21,36 @@ export const DEFAULT_WORLD: WorldRect = { x: 0, y: 0, width: 1600, height: 900 }
 export class Viewport {
   /** CSS pixels per world unit. */
   readonly scale: number;
-  /** Screen position (CSS px) of the world's top-left corner. */
+  /** Screen position (CSS px) of the view's top-left corner. */
   readonly offsetX: number;
   readonly offsetY: number;
 
   constructor(
-    readonly world: WorldRect,
+    /** The world rectangle fitted into the window (the camera's view). */
+    readonly view: WorldRect,
     readonly cssWidth: number,
     readonly cssHeight: number,
     readonly dpr: number = 1,
   ) {
-    const w = Math.max(world.width, 1e-6);
-    const h = Math.max(world.height, 1e-6);
+    const w = Math.max(view.width, 1e-6);
+    const h = Math.max(view.height, 1e-6);
     this.scale = Math.max(0, Math.min(cssWidth / w, cssHeight / h));
-    this.offsetX = (cssWidth - world.width * this.scale) / 2;
-    this.offsetY = (cssHeight - world.height * this.scale) / 2;
+    this.offsetX = (cssWidth - view.width * this.scale) / 2;
+    this.offsetY = (cssHeight - view.height * this.scale) / 2;
   }
 
   worldToScreen(x: number, y: number): Point {
     return {
-      x: this.offsetX + (x - this.world.x) * this.scale,
-      y: this.offsetY + (y - this.world.y) * this.scale,
+      x: this.offsetX + (x - this.view.x) * this.scale,
+      y: this.offsetY + (y - this.view.y) * this.scale,
     };
   }
 
   screenToWorld(x: number, y: number): Point {
     const s = this.scale > 0 ? this.scale : 1;
     return {
-      x: this.world.x + (x - this.offsetX) / s,
-      y: this.world.y + (y - this.offsetY) / s,
+      x: this.view.x + (x - this.offsetX) / s,
+      y: this.view.y + (y - this.offsetY) / s,
     };
   }
 
@@ -58,8 +60,9 @@ export class Viewport {
     return { x: p.x, y: p.y, width: r.width * this.scale, height: r.height * this.scale };
   }
 
-  containsWorld(p: Point): boolean {
-    const w = this.world;
+  /** Whether a world point lies in the camera's view. */
+  inView(p: Point): boolean {
+    const w = this.view;
     return p.x >= w.x && p.y >= w.y && p.x <= w.x + w.width && p.y <= w.y + w.height;
   }
 
@@ -75,4 +78,9 @@ export class Viewport {
 
 export function sameRect(a: WorldRect, b: WorldRect): boolean {
   return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
+/** Same view, window size and pixel ratio: nothing needs redrawing for the mapping. */
+export function sameViewport(a: Viewport, b: Viewport): boolean {
+  return sameRect(a.view, b.view) && a.cssWidth === b.cssWidth && a.cssHeight === b.cssHeight && a.dpr === b.dpr;
 }

@@ -4,6 +4,12 @@ import type { ConnectionState } from "../net/connection";
 
 export interface StatusFigures {
   readonly fireflies: number | undefined;
+  /** The count asked for; shown as "→ target" while flocks arrive or leave. */
+  readonly targetFireflies?: number | undefined;
+  /** Food crumbs eaten since the server started. */
+  readonly fed?: number | undefined;
+  /** The swarm runs slower than its pace because the steps cannot keep up. */
+  readonly slowed?: boolean | undefined;
   readonly framesPerSecond: number;
   readonly viewers: number | undefined;
   readonly latencyMs: number | undefined;
@@ -25,7 +31,9 @@ export function statusText(state: ConnectionState, figures: StatusFigures, nowMs
     }
     case "connected": {
       const parts: string[] = [];
-      if (figures.fireflies !== undefined) parts.push(`${count.format(figures.fireflies)} fireflies`);
+      if (figures.fireflies !== undefined) parts.push(fireflyText(figures.fireflies, figures.targetFireflies));
+      if (figures.slowed) parts.push("slowed");
+      if (figures.fed !== undefined && figures.fed > 0) parts.push(`${count.format(figures.fed)} fed`);
       parts.push(`${figures.framesPerSecond.toFixed(0)} fps`);
       if (figures.viewers !== undefined) parts.push(`${figures.viewers} ${figures.viewers === 1 ? "viewer" : "viewers"}`);
       if (figures.latencyMs !== undefined) parts.push(`${Math.round(figures.latencyMs)} ms`);
@@ -33,6 +41,11 @@ export function statusText(state: ConnectionState, figures: StatusFigures, nowMs
       return parts.join(" · ");
     }
   }
+}
+
+function fireflyText(now: number, target: number | undefined): string {
+  if (target === undefined || target === now) return `${count.format(now)} fireflies`;
+  return `${count.format(now)} → ${count.format(target)} fireflies`;
 }
 
 export class StatusLine {

@@ -1,0 +1,183 @@
+// Everything a viewer does to the meadow: keys (SPEC §7), the tool bar, pointer gestures on the
+// meadow, ↑/↓ for the count, the three rule sliders, help and fullscreen. Actions become
+// ClientMessages here and go out through `send`.
+import { ToolAction_Phase } from "../gen/meadow/v1/viewer_pb";
+import { swarmSettingsBytes, toolActionBytes } from "../net/messages";
+import type { Viewport, WorldRect } from "../render/viewport";
+import type { ToolIntent } from "../tools/gesture-mapper";
+import { DEFAULT_TOOL, type ToolName, type ToolSpec } from "../tools/tool-catalog";
+import { ToolInput } from "../tools/tool-input";
+import { CountStepper, type CountDirection } from "../ui/count-step";
+import { toggleFullscreen } from "../ui/fullscreen";
+import { HelpOverlay } from "../ui/help-overlay";
+import { commandForKey, type KeyCommand } from "../ui/key-commands";
+import type { NoticeLevel } from "../ui/notice";
+import { Toolbar } from "../ui/toolbar";
+import { WeightSliders } from "../ui/weight-sliders";
+import type { SwarmState } from "./swarm-state";
+
+export interface ControlElements {
+  readonly stage: HTMLElement;
+  readonly toolbar: HTMLElement;
+  readonly sliders: HTMLElement;
+  readonly help: HTMLElement;
+}
+
+export interface ControlHooks {
+  /** Returns whether the bytes went out (false while disconnected). */
+  readonly send: (bytes: Uint8Array<ArrayBuffer>) => boolean;
+  readonly say: (text: string, level: NoticeLevel) => void;
+  readonly state: SwarmState;
+  readonly viewport: () => Viewport;
+  readonly worldBounds: () => WorldRect;
+}
+
+/** One action sent, for the debug hook. */
+export interface SentAction {
+  readonly tool: ToolName;
+  readonly phase: "tap" | "down" | "move" | "up";
+  readonly x: number;
+  readonly y: number;
+}
+
+const PHASES: Partial<Record<ToolAction_Phase, SentAction["phase"]>> = {
+  [ToolAction_Phase.TAP]: "tap",
+  [ToolAction_Phase.DOWN]: "down",
+  [ToolAction_Phase.MOVE]: "move",
+  [ToolAction_Phase.UP]: "up",
+};
+const ACTION_LOG = 200;
+
+export class Controls {
+  private active: ToolSpec = DEFAULT_TOOL;
+  private readonly toolbar: Toolbar;
+  private readonly tools: ToolInput;
+  private readonly sliders: WeightSliders;
+  private readonly help: HelpOverlay;
+  private readonly counts = new CountStepper();
+  private readonly log: SentAction[] = [];
+  /** The last count asked for, for the debug hook. */
+  requestedCount: number | undefined;
+
+  constructor(
+    el: ControlElements,
+    private readonly hooks: ControlHooks,
+  ) {
+    this.toolbar = new Toolbar(el.toolbar, (spec) => this.select(spec));
+    this.toolbar.show(this.active);
+    this.help = new HelpOverlay(el.help);
+    this.sliders = new WeightSliders(el.sliders, (name, value) => {
+      if (!hooks.send(swarmSettingsBytes({ [name]: value }))) this.notConnected();
+    });
+    this.tools = new ToolInput(el.stage, {
+      viewport: hooks.viewport,
+      worldBounds: hooks.worldBounds,
+      activeTool: () => this.active,
+      send: (intent) => this.sendTool(intent),
+      onRefused: (intent) => {
+        if (intent.phase !== ToolAction_Phase.MOVE) this.notConnected(intent.spec.name);
+      },
+    });
+    window.addEventListener("keydown", (ev) => this.onKey(ev));
+  }
+
+  get activeTool(): ToolSpec {
+    return this.active;
+  }
+
+  get helpVisible(): boolean {
+    return this.help.visible;
+  }
+
+  get sentActions(): readonly SentAction[] {
+    return this.log;
+  }
+
+  /** Once per animation frame: throttled values that waited, and the sliders' view. */
+  tick(nowMs: number): void {
+    this.tools.flush(nowMs);
+    this.sliders.flush(nowMs);
+    const f = this.hooks.state.figures;
+    if (f) this.sliders.reflect(f.weights, f.settingsLocked, nowMs);
+  }
+
+  /** The link dropped: a held predator is let go (the server drops it with the session). */
+  linkLost(): void {
+    this.tools.releaseAll();
+  }
+
+  private select(spec: ToolSpec): void {
+    if (spec.name === this.active.name) return;
+    this.tools.releaseAll();
+    this.active = spec;
+    this.toolbar.show(spec);
+  }
+
+  private onKey(ev: KeyboardEvent): void {
+    const target = ev.target instanceof HTMLElement ? ev.target.tagName : undefined;
+    const command = commandForKey({
+      key: ev.key,
+      ctrlKey: ev.ctrlKey,
+      altKey: ev.altKey,
+      metaKey: ev.metaKey,
+      repeat: ev.repeat,
+      targetTag: target,
+    });
+    if (!command) return;
+    ev.preventDefault();
+    this.run(command);
+  }
+
+  private run(command: KeyCommand): void {
+    switch (command.kind) {
+      case "tool":
+        this.select(command.spec);
+        break;
+      case "count":
+        this.stepCount(command.direction);
+        break;
+      case "help":
+        this.help.toggle();
+        break;
+      case "fullscreen":
+        toggleFullscreen(document, (text) => this.hooks.say(text, "warning"));
+        break;
+      case "close":
+        this.help.hide();
+        break;
+    }
+  }
+
+  private stepCount(direction: CountDirection): void {
+    const f = this.hooks.state.figures;
+    if (f?.settingsLocked) {
+      this.hooks.say("The count is locked by the operator.", "info");
+      return;
+    }
+    const next = this.counts.step(direction, f?.target, performance.now());
+    if (next === undefined) {
+      if (f) this.hooks.say(direction === "more" ? "That is as many fireflies as the meadow takes." : "That is as few as there can be.", "info");
+      return;
+    }
+    if (!this.hooks.send(swarmSettingsBytes({ count: next }))) {
+      this.notConnected();
+      return;
+    }
+    this.requestedCount = next;
+  }
+
+  private sendTool(intent: ToolIntent): boolean {
+    const p = intent.position;
+    const ok = this.hooks.send(toolActionBytes(intent.spec.tool, intent.phase, p.x, p.y));
+    const phase = PHASES[intent.phase];
+    if (ok && phase) {
+      this.log.push({ tool: intent.spec.name, phase, x: p.x, y: p.y });
+      if (this.log.length > ACTION_LOG) this.log.splice(0, this.log.length - ACTION_LOG);
+    }
+    return ok;
+  }
+
+  private notConnected(what?: string): void {
+    this.hooks.say(`Not connected to the meadow yet${what ? `: the ${what} was not used` : ""}.`, "warning");
+  }
+}

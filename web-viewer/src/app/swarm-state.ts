@@ -1,0 +1,69 @@
+// What the viewer knows of the swarm from the latest frames: figures for the status line and
+// the controls, every viewer's marks, the world's bounds and the camera's target. Plain,
+// validated values; nothing here draws.
+import type { Frame, SwarmFigures } from "../gen/meadow/v1/viewer_pb";
+import { marksFromProto, rectFromProto, type MarkView } from "../net/proto-mapping";
+import type { WorldRect } from "../render/viewport";
+import type { Weights } from "../ui/weight-sliders";
+
+export interface Figures {
+  readonly count: number;
+  /** The count asked for; equals `count` once arrivals and departures are done. */
+  readonly target: number;
+  readonly weights: Weights;
+  readonly settingsLocked: boolean;
+  readonly fed: number;
+  readonly slowed: boolean;
+  readonly order: number;
+}
+
+export class SwarmState {
+  figures: Figures | undefined;
+  marks: readonly MarkView[] = [];
+  viewers: number | undefined;
+  /** The swarm's world; from the Welcome until frames carry it. */
+  worldBounds: WorldRect | undefined;
+  cameraTarget: WorldRect | undefined;
+  /** Whether the latest frame carried the world's bounds (servers before the growing world did not). */
+  boundsInFrames = false;
+  /** Crumbs eaten in the latest frame (world positions), for a little flash. */
+  eaten: readonly { readonly x: number; readonly y: number }[] = [];
+
+  applyFrame(frame: Frame): void {
+    this.viewers = frame.viewers;
+    if (frame.swarm) this.figures = figuresFromProto(frame.swarm);
+    this.marks = Object.freeze(marksFromProto(frame.marks));
+    const bounds = rectFromProto(frame.worldBounds);
+    if (bounds) this.worldBounds = bounds;
+    this.boundsInFrames = bounds !== undefined;
+    // An older server sends no camera: the whole world is the view.
+    this.cameraTarget = rectFromProto(frame.camera) ?? this.worldBounds;
+    const eaten: { x: number; y: number }[] = [];
+    for (const ev of frame.events) {
+      if (ev.body.case !== "crumbEaten") continue;
+      const p = ev.body.value.position;
+      if (p && Number.isFinite(p.x) && Number.isFinite(p.y)) eaten.push({ x: p.x, y: p.y });
+    }
+    this.eaten = eaten;
+  }
+
+  /** A new link: what the last server said about marks and viewers no longer holds. */
+  forgetLive(): void {
+    this.marks = [];
+    this.eaten = [];
+    this.viewers = undefined;
+  }
+}
+
+export function figuresFromProto(s: SwarmFigures): Figures {
+  return {
+    count: s.count,
+    // A server that predates target_count leaves it 0: the count is the target then.
+    target: s.targetCount > 0 ? s.targetCount : s.count,
+    weights: { separation: s.separation, alignment: s.alignment, cohesion: s.cohesion },
+    settingsLocked: s.settingsLocked,
+    fed: Number(s.fed),
+    slowed: s.slowed,
+    order: s.order,
+  };
+}

@@ -1,0 +1,34 @@
+// The four tools (SPEC §6), their keys and how they are used: attract, flower and rock act on a
+// tap; the predator follows a held pointer.
+import { Tool } from "../gen/meadow/v1/viewer_pb";
+
+export type ToolName = "attract" | "flower" | "rock" | "predator";
+
+export interface ToolSpec {
+  readonly tool: Tool;
+  readonly name: ToolName;
+  /** Key that selects it (keys 1–4). */
+  readonly key: string;
+  /** "tap": one action per click or tap; "hold": DOWN, MOVE…, UP while the pointer is held. */
+  readonly gesture: "tap" | "hold";
+  readonly label: string;
+  readonly icon: string;
+}
+
+export const TOOLS: readonly [ToolSpec, ToolSpec, ToolSpec, ToolSpec] = [
+  { tool: Tool.ATTRACT, name: "attract", key: "1", gesture: "tap", label: "Attract: the swarm circles the spot (tap it again to let go)", icon: "◎" },
+  { tool: Tool.FLOWER, name: "flower", key: "2", gesture: "tap", label: "Flower: drop food crumbs", icon: "✿" },
+  { tool: Tool.ROCK, name: "rock", key: "3", gesture: "tap", label: "Rock: place one, or tap a rock to remove it", icon: "⬤" },
+  { tool: Tool.PREDATOR, name: "predator", key: "4", gesture: "hold", label: "Predator: hold and move to scatter the swarm", icon: "✶" },
+];
+
+/** The tool a viewer starts with. */
+export const DEFAULT_TOOL: ToolSpec = TOOLS[2];
+
+export function toolForKey(key: string): ToolSpec | undefined {
+  return TOOLS.find((t) => t.key === key);
+}
+
+export function toolByEnum(tool: Tool): ToolSpec | undefined {
+  return TOOLS.find((t) => t.tool === tool);
+}

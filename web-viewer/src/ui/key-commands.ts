@@ -1,0 +1,46 @@
+// Keys → commands (SPEC §7). Pure, so the mapping can be tested; arrows are left to a focused
+// slider, and nothing fires with Ctrl, Alt or Meta held (browser shortcuts stay the browser's).
+import { toolForKey, type ToolSpec } from "../tools/tool-catalog";
+
+export type KeyCommand =
+  | { readonly kind: "tool"; readonly spec: ToolSpec }
+  | { readonly kind: "count"; readonly direction: "more" | "fewer" }
+  | { readonly kind: "help" }
+  | { readonly kind: "fullscreen" }
+  | { readonly kind: "close" };
+
+export interface KeyLike {
+  readonly key: string;
+  readonly ctrlKey: boolean;
+  readonly altKey: boolean;
+  readonly metaKey: boolean;
+  readonly repeat?: boolean;
+  /** The focused element's tag ("INPUT", …), if any. */
+  readonly targetTag?: string | undefined;
+}
+
+const TEXT_ENTRY = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+
+export function commandForKey(ev: KeyLike): KeyCommand | undefined {
+  if (ev.ctrlKey || ev.altKey || ev.metaKey) return undefined;
+  const inControl = ev.targetTag !== undefined && TEXT_ENTRY.has(ev.targetTag.toUpperCase());
+  switch (ev.key) {
+    case "ArrowUp":
+      return inControl || ev.repeat ? undefined : { kind: "count", direction: "more" };
+    case "ArrowDown":
+      return inControl || ev.repeat ? undefined : { kind: "count", direction: "fewer" };
+    case "h":
+    case "H":
+    case "?":
+      return ev.repeat ? undefined : { kind: "help" };
+    case "x":
+    case "X":
+      return ev.repeat ? undefined : { kind: "fullscreen" };
+    case "Escape":
+      return { kind: "close" };
+    default: {
+      const spec = toolForKey(ev.key);
+      return spec ? { kind: "tool", spec } : undefined;
+    }
+  }
+}

@@ -1,0 +1,44 @@
+// The small tool bar: one button per tool (its key, icon and name), the current one lit.
+// Tapping a button selects the tool, for phones that have no number keys.
+import { TOOLS, type ToolSpec } from "../tools/tool-catalog";
+
+export class Toolbar {
+  private readonly buttons = new Map<string, HTMLButtonElement>();
+
+  constructor(
+    bar: HTMLElement,
+    onSelect: (spec: ToolSpec) => void,
+  ) {
+    const doc = bar.ownerDocument;
+    for (const spec of TOOLS) {
+      const b = doc.createElement("button");
+      b.type = "button";
+      b.dataset.tool = spec.name;
+      b.title = `${spec.key} · ${spec.label}`;
+      b.setAttribute("aria-pressed", "false");
+      const key = doc.createElement("kbd");
+      key.textContent = spec.key;
+      const icon = doc.createElement("span");
+      icon.className = "icon";
+      icon.setAttribute("aria-hidden", "true");
+      icon.textContent = spec.icon;
+      const name = doc.createElement("span");
+      name.className = "name";
+      name.textContent = spec.name;
+      b.append(key, icon, name);
+      // Buttons never keep focus, so keys keep going to the meadow.
+      b.addEventListener("pointerdown", (ev) => ev.preventDefault());
+      b.addEventListener("click", () => onSelect(spec));
+      bar.append(b);
+      this.buttons.set(spec.name, b);
+    }
+  }
+
+  show(active: ToolSpec): void {
+    for (const [name, b] of this.buttons) {
+      const on = name === active.name;
+      b.classList.toggle("active", on);
+      b.setAttribute("aria-pressed", String(on));
+    }
+  }
+}

@@ -1,0 +1,133 @@
+// The three sliders for the swarm's rules (SPEC §2, §7): separation, alignment, cohesion, each a
+// factor of its default from 0 to 3. Changes go out throttled; the server's values show when
+// the slider is left alone; all three are disabled, with a lock, when the operator locked them.
+import { WEIGHT_MAX, WEIGHT_MIN, WEIGHT_STEP, WeightSliderModel, type WeightName } from "./weight-slider-model";
+
+export interface Weights {
+  readonly separation: number;
+  readonly alignment: number;
+  readonly cohesion: number;
+}
+
+const NAMES: readonly WeightName[] = ["separation", "alignment", "cohesion"];
+const LOCKED_TITLE = "Locked by the operator";
+
+interface Row {
+  readonly model: WeightSliderModel;
+  readonly input: HTMLInputElement;
+  readonly value: HTMLElement;
+}
+
+export class WeightSliders {
+  private readonly rows: Row[] = [];
+  private readonly lock: HTMLElement;
+  private locked = false;
+
+  constructor(
+    private readonly panel: HTMLElement,
+    private readonly send: (name: WeightName, value: number) => void,
+  ) {
+    const doc = panel.ownerDocument;
+    this.lock = doc.createElement("span");
+    this.lock.className = "lock";
+    this.lock.append(lockIcon(doc), doc.createTextNode(" locked"));
+    this.lock.title = LOCKED_TITLE;
+    this.lock.hidden = true;
+    panel.append(this.lock);
+    for (const name of NAMES) this.rows.push(this.addRow(name));
+  }
+
+  /** Sends values that waited for the throttle; call once per animation frame. */
+  flush(nowMs: number): void {
+    for (const row of this.rows) {
+      const v = row.model.flush(nowMs);
+      if (v !== undefined) this.send(row.model.name, v);
+    }
+  }
+
+  /** The server's figures: shown on sliders nobody is moving. */
+  reflect(weights: Weights, locked: boolean, nowMs: number): void {
+    if (locked !== this.locked) this.setLocked(locked);
+    for (const row of this.rows) {
+      if (!row.model.reflects(nowMs)) continue;
+      const v = weights[row.model.name];
+      if (!Number.isFinite(v)) continue;
+      const text = v.toFixed(2);
+      if (row.input.value !== String(v)) row.input.value = String(v);
+      if (row.value.textContent !== text) row.value.textContent = text;
+    }
+  }
+
+  private setLocked(locked: boolean): void {
+    this.locked = locked;
+    this.lock.hidden = !locked;
+    this.panel.classList.toggle("locked", locked);
+    for (const row of this.rows) {
+      row.input.disabled = locked;
+      row.input.title = locked ? LOCKED_TITLE : "";
+    }
+  }
+
+  private addRow(name: WeightName): Row {
+    const doc = this.panel.ownerDocument;
+    const label = doc.createElement("label");
+    label.className = "weight";
+    const caption = doc.createElement("span");
+    caption.textContent = name;
+    const input = doc.createElement("input");
+    input.type = "range";
+    input.min = String(WEIGHT_MIN);
+    input.max = String(WEIGHT_MAX);
+    input.step = String(WEIGHT_STEP);
+    input.value = "1";
+    input.id = `weight-${name}`;
+    input.setAttribute("aria-label", `${name} weight`);
+    const value = doc.createElement("output");
+    value.textContent = "1.00";
+    label.append(caption, input, value);
+    this.panel.append(label);
+
+    const model = new WeightSliderModel(name);
+    const row: Row = { model, input, value };
+    input.addEventListener("pointerdown", () => model.grab());
+    input.addEventListener("input", () => {
+      const v = Number(input.value);
+      value.textContent = v.toFixed(2);
+      const now = model.input(v, performance.now());
+      if (now !== undefined) this.send(name, now);
+    });
+    const release = (): void => {
+      const last = model.release(performance.now());
+      if (last !== undefined) this.send(name, last);
+    };
+    input.addEventListener("change", release);
+    input.addEventListener("pointerup", release);
+    input.addEventListener("pointercancel", release);
+    input.addEventListener("blur", release);
+    return row;
+  }
+}
+
+/** A padlock drawn in SVG (an emoji may be missing from the device's fonts). */
+function lockIcon(doc: Document): SVGSVGElement {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = doc.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("width", "12");
+  svg.setAttribute("height", "12");
+  svg.setAttribute("aria-hidden", "true");
+  const shackle = doc.createElementNS(ns, "path");
+  shackle.setAttribute("d", "M5 7V5a3 3 0 0 1 6 0v2");
+  shackle.setAttribute("fill", "none");
+  shackle.setAttribute("stroke", "currentColor");
+  shackle.setAttribute("stroke-width", "1.6");
+  const body = doc.createElementNS(ns, "rect");
+  body.setAttribute("x", "3");
+  body.setAttribute("y", "7");
+  body.setAttribute("width", "10");
+  body.setAttribute("height", "8");
+  body.setAttribute("rx", "1.5");
+  body.setAttribute("fill", "currentColor");
+  svg.append(shackle, body);
+  return svg;
+}

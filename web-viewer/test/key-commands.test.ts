@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { commandForKey, type KeyLike } from "../src/ui/key-commands";
+
+const key = (k: string, over: Partial<KeyLike> = {}): KeyLike => ({ key: k, ctrlKey: false, altKey: false, metaKey: false, ...over });
+
+describe("commandForKey", () => {
+  it("maps 1–4 to the tools", () => {
+    const names = ["1", "2", "3", "4"].map((k) => {
+      const c = commandForKey(key(k));
+      return c?.kind === "tool" ? c.spec.name : undefined;
+    });
+    expect(names).toEqual(["attract", "flower", "rock", "predator"]);
+  });
+
+  it("maps the arrows to the count, h to help, x to fullscreen", () => {
+    expect(commandForKey(key("ArrowUp"))).toEqual({ kind: "count", direction: "more" });
+    expect(commandForKey(key("ArrowDown"))).toEqual({ kind: "count", direction: "fewer" });
+    expect(commandForKey(key("h"))).toEqual({ kind: "help" });
+    expect(commandForKey(key("x"))).toEqual({ kind: "fullscreen" });
+    expect(commandForKey(key("Escape"))).toEqual({ kind: "close" });
+  });
+
+  it("leaves arrows to a focused slider and ignores held-down repeats of the count", () => {
+    expect(commandForKey(key("ArrowUp", { targetTag: "INPUT" }))).toBeUndefined();
+    expect(commandForKey(key("ArrowDown", { targetTag: "input" }))).toBeUndefined();
+    expect(commandForKey(key("ArrowUp", { targetTag: "BODY" }))).toEqual({ kind: "count", direction: "more" });
+    expect(commandForKey(key("ArrowUp", { repeat: true }))).toBeUndefined();
+  });
+
+  it("stays out of browser shortcuts and keys it does not have", () => {
+    expect(commandForKey(key("1", { ctrlKey: true }))).toBeUndefined();
+    expect(commandForKey(key("x", { metaKey: true }))).toBeUndefined();
+    expect(commandForKey(key("w"))).toBeUndefined();
+    expect(commandForKey(key(" "))).toBeUndefined();
+    expect(commandForKey(key("5"))).toBeUndefined();
+  });
+});
