@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 export CCACHE_BASEDIR="$PWD"
 preset=${1:-release}
 
-[ -f "build/$preset/build.ninja" ] || cmake --preset "$preset"
+cmake --preset "$preset" >/dev/null  # quick when nothing changed; picks up preset changes
 cmake --build --preset "$preset"
 
 # The viewer: rebuilt only when its sources or the protocol changed since the last build.

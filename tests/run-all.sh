@@ -45,12 +45,12 @@ counted ctest --preset release -j "$jobs"
 
 if [ "${MEADOW_SKIP_SANITIZERS:-0}" != 1 ]; then
   stage "C++ tests under ASan + UBSan (dev)"
-  [ -f build/dev/build.ninja ] || cmake --preset dev
+  cmake --preset dev >/dev/null
   cmake --build --preset dev
   counted ctest --preset dev -j "$jobs"
 
   stage "networking and threads under TSan"
-  [ -f build/tsan/build.ninja ] || cmake --preset tsan
+  cmake --preset tsan >/dev/null
   cmake --build --preset tsan --target net_test app_test worker_pool_test server_integration_test meadow-server
   export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
   for t in tests/net/net_test tests/app/app_test tests/app/worker_pool_test tests/app/server_integration_test; do
