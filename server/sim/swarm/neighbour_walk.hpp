@@ -41,32 +41,40 @@ class SeparationWalk {
     const std::uint32_t col_hi = std::min(column + 1, grid.columns() - 1);
     const std::uint32_t row_lo = row > 0 ? row - 1 : 0;
     const std::uint32_t row_hi = std::min(row + 1, grid.rows() - 1);
-    count_ = 0;
-    for (std::uint32_t r = row_lo; r <= row_hi; ++r) {
-      // The cells of this row within reach are one contiguous range of places.
-      const std::size_t base = std::size_t{r} * grid.columns();
-      const std::uint32_t begin = grid.start(base + col_lo);
-      const std::uint32_t end = grid.start(base + col_hi + 1);
-      const std::size_t need = count_ + (end - begin) + kLanes;
-      if (x_.size() < need) {
-        x_.resize(need * 2);
-        y_.resize(need * 2);
+    // The cells of each row within reach are one contiguous range of places: first their
+    // extents, so the buffer is checked for room once, then plain copies (a handful of floats,
+    // not worth a library call) through local pointers the compiler keeps in registers.
+    std::array<std::uint32_t, 3> begin{};
+    std::array<std::uint32_t, 3> end{};
+    std::size_t total = 0;
+    const std::uint32_t rows = row_hi - row_lo + 1;
+    for (std::uint32_t k = 0; k < rows; ++k) {
+      const std::size_t base = std::size_t{row_lo + k} * grid.columns();
+      begin[k] = grid.start(base + col_lo);
+      end[k] = grid.start(base + col_hi + 1);
+      total += end[k] - begin[k];
+    }
+    const std::size_t padded = (total + kLanes - 1) / kLanes * kLanes;
+    if (x_.size() < padded + kLanes) {
+      x_.resize((padded + kLanes) * 2);
+      y_.resize((padded + kLanes) * 2);
+    }
+    float* const xs = x_.data();
+    float* const ys = y_.data();
+    const float* const fx = f.x.data();
+    const float* const fy = f.y.data();
+    std::size_t count = 0;
+    for (std::uint32_t k = 0; k < rows; ++k) {
+      for (std::uint32_t i = begin[k]; i < end[k]; ++i, ++count) {
+        xs[count] = fx[i];
+        ys[count] = fy[i];
       }
-      // A plain loop: a handful of floats, not worth a library call.
-      for (std::uint32_t k = begin; k < end; ++k, ++count_) {
-        x_[count_] = f.x[k];
-        y_[count_] = f.y[k];
-      }
     }
-    const std::size_t padded = (count_ + kLanes - 1) / kLanes * kLanes;
-    if (x_.size() < padded) {
-      x_.resize(padded);
-      y_.resize(padded);
+    for (; count < padded; ++count) {
+      xs[count] = kFarAway;
+      ys[count] = kFarAway;
     }
-    for (std::size_t k = count_; k < padded; ++k) {
-      x_[k] = kFarAway;
-      y_[k] = kFarAway;
-    }
+    count_ = total;
     blocks_ = padded / kLanes;
   }
 

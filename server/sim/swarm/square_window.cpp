@@ -29,6 +29,12 @@ void SquareWindow::fill(std::size_t slot, std::int32_t from, std::int32_t to, co
   for (std::int32_t k = from; k < to; ++k) y[k] = t.y;
 }
 
+void SquareWindow::put(std::size_t slot, std::int32_t at, const sq::Totals& t) {
+  const std::size_t k = slot * stride_ + static_cast<std::size_t>(at);
+  quads_[k] = Quad{t.n, t.vx, t.vy, t.x};
+  ys_[k] = t.y;
+}
+
 void SquareWindow::build(const Band& band) {
   const std::int32_t first_row = 2 * band.index;
   const std::size_t slot[2] = {slot_of(first_row), slot_of(first_row + 1)};
@@ -53,7 +59,7 @@ void SquareWindow::build(const Band& band) {
     for (int r = 0; r < 2; ++r) {
       fill(slot[r], next, c + 1, run[r]);
       sq::add(run[r], cell[r][0]);
-      fill(slot[r], c + 1, c + 2, run[r]);
+      put(slot[r], c + 1, run[r]);
       sq::add(run[r], cell[r][1]);
       cell[r][0] = cell[r][1] = sq::Totals{};
     }
@@ -70,8 +76,8 @@ void SquareWindow::build(const Band& band) {
     sq::add(cell[r][column & 1], own(band.x[k], band.y[k], band.vx[k], band.vy[k]));
   }
   flush();
-  fill(slot[0], next, next + 1, run[0]);
-  fill(slot[1], next, next + 1, run[1]);
+  put(slot[0], next, run[0]);
+  put(slot[1], next, run[1]);
   top = {first_row, lo, next, run[0].n};
   bottom = {first_row + 1, lo, next, run[1].n};
 }
@@ -90,13 +96,22 @@ void SquareWindow::prepare(std::int32_t band) {
     y_base_[active_] = ys_.data() + slot_of(r) * stride_;
     ++active_;
   }
+  // The unused places read an empty stretch of the zero entry: read() then runs all kRowsRead
+  // places with no remainder loop and no branch (a band in a flocked swarm uses nearly all).
+  for (std::int32_t a = active_; a < kRowsRead; ++a) {
+    middle_[a] = 0.0F;
+    lo_[a] = 0;
+    end_[a] = 0;
+    quad_base_[a] = &kZeroQuad;
+    y_base_[a] = &kZeroY;
+  }
 }
 
 sq::Totals SquareWindow::read(float x, float y) const {
   // First every row's chord (a loop the compiler vectorises), then the two ends' totals.
   std::array<std::int32_t, kRowsRead> from{};
   std::array<std::int32_t, kRowsRead> to{};
-  const std::int32_t m = active_;
+  constexpr std::int32_t m = kRowsRead;
   x -= origin_.x;
   y -= origin_.y;
   for (std::int32_t a = 0; a < m; ++a) {

@@ -90,7 +90,12 @@ class SquareWindow {
   struct alignas(16) Quad {
     std::uint32_t n, vx, vy, x;
   };
+  // What the unused places of the prepared band read (from = to = 0: adds exactly nothing).
+  static constexpr Quad kZeroQuad{0U, 0U, 0U, 0U};
+  static constexpr std::uint32_t kZeroY = 0U;
   void fill(std::size_t slot, std::int32_t from, std::int32_t to, const squares::Totals& t);
+  // One entry: most writes (a cell's middle, the row's end) are single, not worth a loop.
+  void put(std::size_t slot, std::int32_t at, const squares::Totals& t);
 
   // A row in the window: entries [lo, end] of its slot hold the running totals before each
   // column (entry c: the squares left of column c); outside them the row holds nothing.
