@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 
 #include "sim/swarm/swarm_rules.hpp"
 
@@ -90,8 +91,8 @@ void SquareWindow::prepare(std::int32_t band) {
     assert(row.index == r && "rows are built before they are read");
     if (row.count == 0) continue;  // rows without fireflies are skipped
     middle_[active_] = (static_cast<float>(r) + 0.5F) * sq::kSquareSize;
-    lo_[active_] = row.lo;
-    end_[active_] = row.end;
+    lo_[active_] = static_cast<float>(row.lo);
+    end_[active_] = static_cast<float>(row.end);
     quad_base_[active_] = quads_.data() + slot_of(r) * stride_;
     y_base_[active_] = ys_.data() + slot_of(r) * stride_;
     ++active_;
@@ -100,8 +101,8 @@ void SquareWindow::prepare(std::int32_t band) {
   // places with no remainder loop and no branch (a band in a flocked swarm uses nearly all).
   for (std::int32_t a = active_; a < kRowsRead; ++a) {
     middle_[a] = 0.0F;
-    lo_[a] = 0;
-    end_[a] = 0;
+    lo_[a] = 0.0F;
+    end_[a] = 0.0F;
     quad_base_[a] = &kZeroQuad;
     y_base_[a] = &kZeroY;
   }
@@ -115,10 +116,17 @@ sq::Totals SquareWindow::read(float x, float y) const {
   x -= origin_.x;
   y -= origin_.y;
   for (std::int32_t a = 0; a < m; ++a) {
-    const sq::Span s = sq::chord(x, y, middle_[a], kReach);
-    const std::int32_t f = std::min(std::max(s.lo, lo_[a]), end_[a]);
+    // squares::chord, clamped to the row's stretch [lo, end] before rounding rather than after:
+    // the same columns (ceil and floor are monotone and the stretch's ends are whole numbers), but
+    // float min and max are single vector instructions where int ones are not (SSE2).
+    const float dy = middle_[a] - y;
+    const float h2 = kReach * kReach - dy * dy;
+    const float h = std::sqrt(h2 > 0.0F ? h2 : 0.0F);
+    const float lo = std::min(std::max((x - h) * sq::kInvSquareSize - 0.5F, lo_[a]), end_[a]);
+    const std::int32_t f = sq::ceil_int(lo);
+    const float hi = std::min(std::max((x + h) * sq::kInvSquareSize - 0.5F, static_cast<float>(f) - 1.0F), end_[a] - 1.0F);
     from[a] = f;
-    to[a] = std::min(std::max(s.end, f), end_[a]);
+    to[a] = h2 >= 0.0F ? sq::floor_int(hi) + 1 : f;  // out of reach of the row: nothing
   }
   sq::Totals t;
   for (std::int32_t a = 0; a < m; ++a) {

@@ -116,8 +116,9 @@ class SquareWindow {
   // The prepared band's rows that hold fireflies, as parallel arrays for a vectorisable chord loop.
   std::int32_t active_ = 0;
   std::array<float, kRowsRead> middle_{};
-  std::array<std::int32_t, kRowsRead> lo_{};
-  std::array<std::int32_t, kRowsRead> end_{};
+  // The rows' stretches as floats (exact: a row has far fewer than 2²⁴ columns).
+  std::array<float, kRowsRead> lo_{};
+  std::array<float, kRowsRead> end_{};
   std::array<const Quad*, kRowsRead> quad_base_{};
   std::array<const std::uint32_t*, kRowsRead> y_base_{};
 };
