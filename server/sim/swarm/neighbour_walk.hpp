@@ -34,6 +34,9 @@ class SeparationWalk {
   // are not associative: the lanes are added up in one fixed order at the end, so the result
   // depends only on the (deterministic) memory order.
   static constexpr std::size_t kLanes = 8;
+  // Floats copied at a time when gathering candidates.
+  static constexpr std::size_t kCopyBlock = 8;
+  static_assert(kLanes <= kCopyBlock, "one block of padding fills the last lane block");
 
   // Collects the fireflies of the 3 × 3 cells around cell (column, row).
   void gather(const SortedFireflies& f, const CellGrid& grid, std::uint32_t column, std::uint32_t row) {
@@ -55,24 +58,39 @@ class SeparationWalk {
       total += end[k] - begin[k];
     }
     const std::size_t padded = (total + kLanes - 1) / kLanes * kLanes;
-    if (x_.size() < padded + kLanes) {
-      x_.resize((padded + kLanes) * 2);
-      y_.resize((padded + kLanes) * 2);
+    // Room for whole copy blocks past the last row's end.
+    const std::size_t room = total + 3 * kCopyBlock + kLanes;
+    if (x_.size() < room) {
+      x_.resize(room * 2);
+      y_.resize(room * 2);
     }
     float* const xs = x_.data();
     float* const ys = y_.data();
     const float* const fx = f.x.data();
     const float* const fy = f.y.data();
+    const std::size_t n = f.x.size();
     std::size_t count = 0;
     for (std::uint32_t k = 0; k < rows; ++k) {
-      for (std::uint32_t i = begin[k]; i < end[k]; ++i, ++count) {
-        xs[count] = fx[i];
-        ys[count] = fy[i];
+      const std::uint32_t len = end[k] - begin[k];
+      if (end[k] + kCopyBlock <= n) {
+        // Whole blocks, the last one running past the row's end (overwritten by the next row or
+        // the padding): a row's few fireflies are then one block, with no loop whose varying
+        // length the branch predictor keeps missing.
+        for (std::uint32_t j = 0; j < len; j += kCopyBlock) {
+          copy_block(fx + begin[k] + j, fy + begin[k] + j, xs + count + j, ys + count + j);
+        }
+      } else {
+        for (std::uint32_t j = 0; j < len; ++j) {
+          xs[count + j] = fx[begin[k] + j];
+          ys[count + j] = fy[begin[k] + j];
+        }
       }
+      count += len;
     }
-    for (; count < padded; ++count) {
-      xs[count] = kFarAway;
-      ys[count] = kFarAway;
+    // Padding: one whole block of far-away points after the last one (kLanes ≤ kCopyBlock).
+    for (std::size_t j = 0; j < kCopyBlock; ++j) {
+      xs[count + j] = kFarAway;
+      ys[count + j] = kFarAway;
     }
     count_ = total;
     blocks_ = padded / kLanes;
@@ -111,6 +129,21 @@ class SeparationWalk {
   }
 
  private:
+  // Loads a block, then stores it: the source and destination are both float arrays, and this
+  // order spares the compiler proving they do not overlap.
+  static void copy_block(const float* from_x, const float* from_y, float* to_x, float* to_y) {
+    std::array<float, kCopyBlock> bx;
+    std::array<float, kCopyBlock> by;
+    for (std::size_t j = 0; j < kCopyBlock; ++j) {
+      bx[j] = from_x[j];
+      by[j] = from_y[j];
+    }
+    for (std::size_t j = 0; j < kCopyBlock; ++j) {
+      to_x[j] = bx[j];
+      to_y[j] = by[j];
+    }
+  }
+
   // Padding: a point so far away that it adds exactly nothing (units).
   static constexpr float kFarAway = 1e9F;
   // Distances below 10⁻⁶ units count as 10⁻⁶, so the inverse stays finite (units²).

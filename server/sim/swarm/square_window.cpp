@@ -16,7 +16,7 @@ void SquareWindow::reset(Vec2 origin, std::uint32_t columns, std::uint32_t rows)
   origin_ = origin;
   columns_ = columns;
   rows_ = rows;
-  stride_ = std::size_t{columns} + 1;
+  stride_ = std::size_t{columns} + 1 + kFillBlock;
   quads_.resize(stride_ * kRows);
   ys_.resize(stride_ * kRows);
   row_.fill(Row{});
@@ -26,8 +26,14 @@ void SquareWindow::fill(std::size_t slot, std::int32_t from, std::int32_t to, co
   Quad* const q = quads_.data() + slot * stride_;
   std::uint32_t* const y = ys_.data() + slot * stride_;
   const Quad value{t.n, t.vx, t.vy, t.x};
-  for (std::int32_t k = from; k < to; ++k) q[k] = value;
-  for (std::int32_t k = from; k < to; ++k) y[k] = t.y;
+  // Whole blocks, the last one running past `to`: entries are written left to right, so what it
+  // overwrites is written again later, or lies past the row's end where nothing reads (the slot
+  // has room for it). Gaps between occupied cells are mostly short, and are then one block rather
+  // than a loop whose varying length the branch predictor keeps missing.
+  for (std::int32_t k = from; k < to; k += kFillBlock) {
+    for (std::int32_t j = 0; j < kFillBlock; ++j) q[k + j] = value;
+    for (std::int32_t j = 0; j < kFillBlock; ++j) y[k + j] = t.y;
+  }
 }
 
 void SquareWindow::put(std::size_t slot, std::int32_t at, const sq::Totals& t) {

@@ -109,7 +109,9 @@ class SquareWindow {
   Vec2 origin_;
   std::uint32_t columns_ = 0;
   std::uint32_t rows_ = 0;
-  std::size_t stride_ = 0;  // entries per slot: columns + 1
+  // Entries fill() writes at a time (it may write up to kFillBlock − 1 past the stretch asked).
+  static constexpr std::int32_t kFillBlock = 4;
+  std::size_t stride_ = 0;  // entries per slot: columns + 1, and room for fill()'s last block
   std::vector<Quad> quads_;       // kRows slots of stride_ entries
   std::vector<std::uint32_t> ys_;  // the same for Σy
   std::array<Row, kRows> row_{};
