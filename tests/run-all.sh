@@ -3,7 +3,8 @@
 # builds, and runs
 #   1. the C++ tests in the release build (ctest),
 #   2. the C++ tests under AddressSanitizer + UndefinedBehaviorSanitizer (preset "dev"),
-#   3. the networking and threading tests under ThreadSanitizer (preset "tsan"),
+#   3. the networking and threading tests, and the swarm's step on two threads, under
+#      ThreadSanitizer (preset "tsan"),
 #   4. the deployment checks (systemd-analyze verify),
 #   5. the viewer's unit tests (Vitest) and browser tests (Playwright + Debian's Chromium)
 #      against the real server.
@@ -51,11 +52,13 @@ if [ "${MEADOW_SKIP_SANITIZERS:-0}" != 1 ]; then
 
   stage "networking and threads under TSan"
   cmake --preset tsan >/dev/null
-  cmake --build --preset tsan --target net_test app_test worker_pool_test server_integration_test meadow-server
+  cmake --build --preset tsan --target net_test app_test worker_pool_test server_integration_test meadow-server sim_test
   export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
   for t in tests/net/net_test tests/app/app_test tests/app/worker_pool_test tests/app/server_integration_test; do
     counted build/tsan/$t --gtest_brief=1
   done
+  # The swarm's step on two threads (the parallel sort, squares and steering).
+  counted build/tsan/tests/sim/sim_test --gtest_brief=1 --gtest_filter='*Determinism*:*TwoThreads*:*Thread*'
 fi
 
 stage "deployment checks"
