@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <span>
 
 #include "sim/geometry.hpp"
 #include "sim/swarm/firefly_arrays.hpp"
@@ -42,6 +43,25 @@ namespace tool_steering_detail {
   return towards(want, t::kAttractSpeed, v, t::kAttractRate);
 }
 
+// The mark in `marks` nearest to p whose squared distance is below `limit2` (ties: the first in
+// the list, the older mark), or null; `d2` gets its squared distance.
+template <typename Mark>
+[[nodiscard]] inline const Mark* nearest_within(std::span<const Mark> marks, Vec2 p, float limit2,
+                                                float& d2) {
+  const Mark* nearest = nullptr;
+  d2 = limit2;
+  for (const Mark& mark : marks) {
+    const float dx = mark.at.x - p.x;
+    const float dy = mark.at.y - p.y;
+    const float e2 = dx * dx + dy * dy;
+    if (e2 < d2) {
+      d2 = e2;
+      nearest = &mark;
+    }
+  }
+  return nearest;
+}
+
 }  // namespace tool_steering_detail
 
 // The tools' pull and push on one firefly at `position` flying at `velocity` (units/step²):
@@ -66,44 +86,22 @@ namespace tool_steering_detail {
       a.x += push;  // right under the pointer: any way out will do, this one is deterministic
     }
   }
-  if (!inputs.attractors.empty()) {
-    // The nearest mark; with several, each firefly follows the one closest to it (ties: the
-    // first in the list, which is the older mark), so the swarm splits between them.
-    const SwarmAttractor* nearest = nullptr;
-    float best = std::numeric_limits<float>::infinity();
-    for (const SwarmAttractor& mark : inputs.attractors) {
-      const float dx = mark.at.x - position.x;
-      const float dy = mark.at.y - position.y;
-      const float d2 = dx * dx + dy * dy;
-      if (d2 < best) {
-        best = d2;
-        nearest = &mark;
-      }
-    }
-    const Vec2 pull = detail::attract(position, velocity, nearest->at);
+  float d2 = 0.0F;
+  // With several marks each firefly follows the one closest to it, so the swarm splits.
+  if (const SwarmAttractor* mark = detail::nearest_within(
+          inputs.attractors, position, std::numeric_limits<float>::infinity(), d2)) {
+    const Vec2 pull = detail::attract(position, velocity, mark->at);
     a.x += pull.x;
     a.y += pull.y;
   }
-  if (!inputs.crumbs.empty()) {
-    float best = t::kCrumbSmell * t::kCrumbSmell;
-    Vec2 to;
-    bool smelt = false;
-    for (const SwarmCrumb& crumb : inputs.crumbs) {
-      const float dx = crumb.at.x - position.x;
-      const float dy = crumb.at.y - position.y;
-      const float d2 = dx * dx + dy * dy;
-      if (d2 < best) {
-        best = d2;
-        to = {dx, dy};
-        smelt = true;
-      }
-    }
-    if (smelt && best > 0.0F) {
-      const float d = std::sqrt(best);
-      const Vec2 pull = detail::towards({to.x / d, to.y / d}, t::kCrumbSpeed, velocity, t::kCrumbRate);
-      a.x += pull.x;
-      a.y += pull.y;
-    }
+  const SwarmCrumb* crumb =
+      detail::nearest_within(inputs.crumbs, position, t::kCrumbSmell * t::kCrumbSmell, d2);
+  if (crumb != nullptr && d2 > 0.0F) {
+    const float d = std::sqrt(d2);
+    const Vec2 to{crumb->at.x - position.x, crumb->at.y - position.y};
+    const Vec2 pull = detail::towards({to.x / d, to.y / d}, t::kCrumbSpeed, velocity, t::kCrumbRate);
+    a.x += pull.x;
+    a.y += pull.y;
   }
   return a;
 }
