@@ -29,7 +29,8 @@ struct AttractTap {
   Vec2 at;
 };
 
-// A tap with the flower tool. In the swarm it drops a food crumb (SPEC §6).
+// A tap with the flower tool: a food crumb in the swarm, a flower full of nectar in the colony
+// (SPEC §6).
 struct FlowerTap {
   Vec2 at;
 };
@@ -49,10 +50,15 @@ struct ViewerLeft {};
 using ActionBody =
     std::variant<RockTap, SwarmSettingsChange, AttractTap, FlowerTap, PredatorPointer, ViewerLeft>;
 
+// The worlds on the land (SPEC §1). A tool does what it does in the world its viewer watches:
+// the flower tool drops food crumbs in the swarm and flowers in the colony.
+enum class WorldKind : std::uint8_t { swarm, colony, mold };
+
 struct Action {
   std::uint64_t origin = 0;  // the session (or 0 for the operator) that asked
   std::uint64_t tick = 0;    // stamped by the sim thread when applied
   ActionBody body;
+  WorldKind world = WorldKind::swarm;  // the world the viewer watched when it asked
 };
 
 // What applying an action did; a refusal carries a reason a person can read.

@@ -18,8 +18,8 @@ ActionOutcome refused(std::string code, std::string reason) {
 
 }  // namespace
 
-Meadow::Meadow(std::uint64_t seed, std::unique_ptr<SwarmEngine> swarm)
-    : seed_(seed), swarm_(std::move(swarm)) {
+Meadow::Meadow(std::uint64_t seed, std::unique_ptr<SwarmEngine> swarm, const ColonyParams& colony)
+    : seed_(seed), swarm_(std::move(swarm)), colony_(seed, land_.meadow(), colony) {
   assert(swarm_ != nullptr);
   target_count_ = swarm_->count();
   land_.set_world(world_for_count(target_count_, land_.meadow()));
@@ -45,6 +45,7 @@ void Meadow::set_step_budget(std::uint32_t max_steps_per_tick, bool clock_behind
 
 ActionOutcome Meadow::apply(Action& action) {
   action.tick = tick_;
+  if (action.world == WorldKind::colony) return apply_in_colony(action);
   const std::uint64_t origin = action.origin;
   return std::visit(
       [this, origin](const auto& body) -> ActionOutcome {
@@ -73,6 +74,25 @@ ActionOutcome Meadow::apply(Action& action) {
         }
       },
       action.body);
+}
+
+ActionOutcome Meadow::apply_in_colony(const Action& action) {
+  // Rocks belong to the land and settings to the swarm, whichever world the viewer watches;
+  // flowers grow in the colony; attract and the predator are the swarm's tools (a pointer
+  // released or a viewer leaving still tidies up the swarm).
+  if (const auto* flower = std::get_if<FlowerTap>(&action.body)) {
+    return colony_.drop_flower(flower->at, land_, tick_);
+  }
+  const auto* pointer = std::get_if<PredatorPointer>(&action.body);
+  if (std::holds_alternative<AttractTap>(action.body) ||
+      (pointer != nullptr && pointer->phase == PointerPhase::down)) {
+    return refused("tool_unavailable",
+                   "In the colony the flower and rock tools work; attract and the predator are the swarm's.");
+  }
+  if (pointer != nullptr && pointer->phase == PointerPhase::move) return {};
+  Action in_swarm = action;
+  in_swarm.world = WorldKind::swarm;
+  return apply(in_swarm);
 }
 
 ActionOutcome Meadow::tap_rock(Vec2 at) {
@@ -136,6 +156,7 @@ void Meadow::step(ParallelFor& parallel) {
     }
   }
   settle_world();
+  colony_.step(land_, tick_);
   ++tick_;
 }
 

@@ -3,7 +3,8 @@
 // nothing of threads, clocks, networks or GPUs; the caller ticks it and hands it a ParallelFor.
 //
 // The swarm's side of it (SPEC §1, §2, §6): the viewers' tools, the count and the world that
-// grows and shrinks with it, the shared camera's target, and the pace (steps per tick).
+// grows and shrinks with it, the shared camera's target, and the pace (steps per tick). The
+// colony (SPEC §3) lives on the meadow in the middle of the swarm's world, one step a tick.
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "sim/actions.hpp"
+#include "sim/colony/colony.hpp"
 #include "sim/land.hpp"
 #include "sim/meadow_events.hpp"
 #include "sim/parallel_for.hpp"
@@ -28,14 +30,16 @@ class Meadow {
  public:
   // The swarm's world is sized for the swarm's count at once (world_size.hpp); the engine should
   // have been placed on a land of that world (or the meadow: it is inside).
-  Meadow(std::uint64_t seed, std::unique_ptr<SwarmEngine> swarm);
+  Meadow(std::uint64_t seed, std::unique_ptr<SwarmEngine> swarm, const ColonyParams& colony = {});
 
   [[nodiscard]] std::uint64_t seed() const { return seed_; }
   [[nodiscard]] std::uint64_t tick() const { return tick_; }
   [[nodiscard]] const Land& land() const { return land_; }
   [[nodiscard]] const SwarmEngine& swarm() const { return *swarm_; }
   [[nodiscard]] const SwarmTools& tools() const { return tools_; }
+  // The swarm's events; the colony keeps its own (colony().events()).
   [[nodiscard]] const EventLog& events() const { return events_; }
+  [[nodiscard]] const Colony& colony() const { return colony_; }
 
   // The count asked for; the swarm's count differs while leavers are still flying out.
   [[nodiscard]] std::size_t target_count() const { return target_count_; }
@@ -62,6 +66,7 @@ class Meadow {
  private:
   ActionOutcome change_settings(const SwarmSettingsChange& change);
   ActionOutcome tap_rock(Vec2 at);
+  ActionOutcome apply_in_colony(const Action& action);
   // Once the leavers are gone, a world waiting to shrink does.
   void settle_world();
 
@@ -69,6 +74,7 @@ class Meadow {
   std::uint64_t tick_ = 0;
   Land land_;
   std::unique_ptr<SwarmEngine> swarm_;
+  Colony colony_;
   SwarmTools tools_;
   SwarmPace pace_;
   EventLog events_;

@@ -24,17 +24,72 @@ struct CrumbEatenEvent {
   Vec2 at;
 };
 
-struct MeadowEvent {
-  std::uint64_t sequence = 0;  // 1, 2, 3, … for the meadow's life
-  std::uint64_t tick = 0;
-  std::variant<OrderCrossingEvent, CrumbEatenEvent> body;
+// --- The colony (SPEC §3) -------------------------------------------------------------------
+struct ColonyBirthEvent {  // a newborn rises out of the hollow
+  std::uint32_t firefly = 0;
+  Vec2 at;
+  float store = 0.0F;  // the store after paying for it, 0 … 1
+};
+struct ColonyDeathEvent {  // a firefly ran out of energy
+  std::uint32_t firefly = 0;
+  Vec2 at;
+};
+struct ColonySipEvent {  // a forager took a sip of its flower
+  std::uint32_t firefly = 0;
+  std::uint32_t flower = 0;
+  std::uint32_t sips_left = 0;
+};
+struct ColonyDeliveryEvent {  // a carrier brought its sip home
+  std::uint32_t firefly = 0;
+  std::uint32_t flower = 0;
+  float store = 0.0F;
+};
+struct ColonyMealEvent {  // a hungry firefly ate from the store
+  std::uint32_t firefly = 0;
+  float energy_gained = 0.0F;
+  float store = 0.0F;
+};
+struct ColonyFlashEvent {
+  std::uint32_t firefly = 0;
+  std::uint32_t flower = 0;  // its group's flower; 0 for a wanderer
+  Vec2 at;
+  bool group_in_sync = false;
+};
+struct ColonyGroupSyncEvent {  // a foraging group fell into (or out of) flashing as one
+  std::uint32_t flower = 0;
+  std::uint32_t members = 0;
+  float sync = 0.0F;
+  bool in_sync = false;
+};
+struct ColonySparkEvent {  // the colony died out and a spark sleeps, or the spark woke
+  bool awake = false;
+  Vec2 at;
+  std::uint32_t flower = 0;  // awake: the flower it flies to
+};
+struct FlowerDroppedEvent {
+  std::uint32_t flower = 0;
+  Vec2 at;
+};
+struct FlowerGoneEvent {
+  std::uint32_t flower = 0;
+  Vec2 at;
 };
 
-// The most recent events, oldest first; older ones fall off once more than kKept are held (a
-// frame is built every tick or two, so only a stalled reader would miss any).
+struct MeadowEvent {
+  std::uint64_t sequence = 0;  // 1, 2, 3, … for the log's life
+  std::uint64_t tick = 0;
+  std::variant<OrderCrossingEvent, CrumbEatenEvent, ColonyBirthEvent, ColonyDeathEvent,
+               ColonySipEvent, ColonyDeliveryEvent, ColonyMealEvent, ColonyFlashEvent,
+               ColonyGroupSyncEvent, ColonySparkEvent, FlowerDroppedEvent, FlowerGoneEvent>
+      body;
+};
+
+// The most recent events of one world, oldest first; older ones fall off once more than kKept
+// are held (a frame is built every tick or two, and a colony of 500 flashes about 6 times a
+// tick, so only a stalled reader would miss any).
 class EventLog {
  public:
-  static constexpr std::size_t kKept = 256;
+  static constexpr std::size_t kKept = 512;
 
   template <typename Body>
   void add(std::uint64_t tick, Body body) {

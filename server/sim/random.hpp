@@ -15,6 +15,12 @@ enum class RandomPurpose : std::uint32_t {
   kSwarmNudge = 3,      // the tiny random nudge of every step
   kSwarmNewcomerFlock = 4,   // where a flock of newcomers enters
   kSwarmNewcomerMember = 5,  // each newcomer's place and heading within its flock
+  kColonyPlacement = 6,      // where a firefly of the first colony starts
+  kColonyHeading = 7,        // which way a new colony firefly first flies
+  kColonyWander = 8,         // a wanderer's turn each step
+  kColonyRecruit = 9,        // whether a wanderer near a carrier joins it this step
+  kColonyFlashPeriod = 10,   // a colony firefly's own flash period
+  kColonyFlashPhase = 11,    // its phase at birth
 };
 
 // SplitMix64's finaliser (Steele, Lea, Flood 2014): a bijection on 64 bits whose every output bit

@@ -1,0 +1,137 @@
+#include "sim/colony/colony.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <numbers>
+#include <string>
+#include <utility>
+
+namespace meadow::sim {
+
+namespace {
+
+ActionOutcome refused(std::string code, std::string reason) {
+  return ActionOutcome{false, std::move(code), std::move(reason)};
+}
+
+float distance(Vec2 a, Vec2 b) { return std::hypot(a.x - b.x, a.y - b.y); }
+
+}  // namespace
+
+Colony::Colony(std::uint64_t seed, const Rect& meadow, const ColonyParams& params)
+    : seed_(seed), meadow_(meadow), params_(params), stump_(stump_center(meadow, params)) {
+  state_.store = params_.start_store;
+  // The first fireflies wander about the stump, spread over a disc around it.
+  const CounterRandom place(seed_, 0, RandomPurpose::kColonyPlacement);
+  for (std::uint32_t i = 0; i < params_.start_fireflies; ++i) {
+    const std::uint32_t id = state_.next_firefly_id;
+    const float angle = place.unit(id, 0) * 2.0F * std::numbers::pi_v<float>;
+    const float r = params_.stump_radius + std::sqrt(place.unit(id, 1)) * params_.start_spread;
+    ColonyFirefly& f = hatch({stump_.x + std::cos(angle) * r, stump_.y + std::sin(angle) * r},
+                             FireflyState::wandering);
+    // Not all equally full, so they do not all come home hungry at once.
+    f.energy = 0.5F + 0.5F * place.unit(id, 2);
+  }
+}
+
+Colony::Colony(std::uint64_t seed, const Rect& meadow, const ColonyParams& params, ColonyState state)
+    : seed_(seed), meadow_(meadow), params_(params), stump_(stump_center(meadow, params)),
+      state_(std::move(state)) {}
+
+std::size_t Colony::size() const {
+  return static_cast<std::size_t>(std::count_if(state_.fireflies.begin(), state_.fireflies.end(),
+                                                [](const ColonyFirefly& f) { return f.alive(); }));
+}
+
+bool Colony::dormant() const {
+  return std::any_of(state_.fireflies.begin(), state_.fireflies.end(),
+                     [](const ColonyFirefly& f) { return f.state == FireflyState::dormant; });
+}
+
+const Flower* Colony::flower(std::uint32_t id) const {
+  for (const Flower& fl : state_.flowers) {
+    if (fl.id == id) return &fl;
+  }
+  return nullptr;
+}
+
+Flower* Colony::find_flower(std::uint32_t id) {
+  return const_cast<Flower*>(std::as_const(*this).flower(id));
+}
+
+const ColonyFirefly* Colony::firefly(std::uint32_t id) const {
+  const auto it = std::lower_bound(state_.fireflies.begin(), state_.fireflies.end(), id,
+                                   [](const ColonyFirefly& f, std::uint32_t v) { return f.id < v; });
+  return it != state_.fireflies.end() && it->id == id ? &*it : nullptr;
+}
+
+std::uint32_t Colony::foragers(std::uint32_t flower) const {
+  std::uint32_t n = 0;
+  for (const ColonyFirefly& f : state_.fireflies) {
+    if (f.flower == flower && f.alive()) ++n;
+  }
+  return n;
+}
+
+const GroupSync* Colony::group(std::uint32_t flower) const {
+  for (const GroupSync& g : state_.groups) {
+    if (g.flower == flower) return &g;
+  }
+  return nullptr;
+}
+
+std::uint32_t Colony::groups_in_sync() const {
+  return static_cast<std::uint32_t>(std::count_if(state_.groups.begin(), state_.groups.end(),
+                                                  [](const GroupSync& g) { return g.in_sync; }));
+}
+
+ActionOutcome Colony::drop_flower(Vec2 at, const Land& land, std::uint64_t tick) {
+  if (!meadow_.contains(at)) {
+    return refused("outside_meadow", "Flowers grow on the meadow only: drop it inside.");
+  }
+  if (state_.flowers.size() >= params_.max_dropped_flowers) {
+    return refused("flower_limit", "There are enough flowers on the meadow for now (" +
+                                       std::to_string(params_.max_dropped_flowers) +
+                                       "): the fireflies plant the rest.");
+  }
+  if (distance(at, stump_) < params_.stump_radius + params_.stump_clearance) {
+    return refused("no_room", "A flower cannot grow on the stump: drop it a little further out.");
+  }
+  for (const Rock& rock : land.rocks()) {
+    if (distance(at, rock.center) < rock.radius) {
+      return refused("no_room", "A flower cannot grow on a rock.");
+    }
+  }
+  const std::uint32_t id = state_.next_flower_id++;
+  state_.flowers.push_back(Flower{id, at, params_.sips_per_flower});
+  events_.add(tick, FlowerDroppedEvent{id, at});
+  return {};
+}
+
+void Colony::count_members() {
+  members_.assign(state_.flowers.size(), 0);
+  for (const ColonyFirefly& f : state_.fireflies) {
+    if (f.flower == kNoFlower || !f.alive()) continue;
+    for (std::size_t i = 0; i < state_.flowers.size(); ++i) {
+      if (state_.flowers[i].id == f.flower) ++members_[i];
+    }
+  }
+}
+
+void Colony::step(const Land& land, std::uint64_t tick) {
+  tick_ = tick;
+  ++state_.step;
+  count_members();
+  for (ColonyFirefly& f : state_.fireflies) behave(f);
+  recruit();
+  for (ColonyFirefly& f : state_.fireflies) fly(f, land.rocks());
+  flash();
+  update_groups();
+  bury_faded();
+  give_birth();
+  remove_spent_flowers();
+  sleep_spark_if_extinct();
+}
+
+}  // namespace meadow::sim

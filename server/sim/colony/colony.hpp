@@ -1,0 +1,106 @@
+#pragma once
+// The colony (SPEC §3): a few hundred fireflies living off a hollow stump. Light is life: each
+// glows with its energy, burns it in flight, goes home to eat from the stump's store when
+// hungry; the store pays for births; foragers carry nectar home from flowers and recruit the
+// wanderers they pass; the members of a foraging group pull their flashes together (Kuramoto).
+// When all are gone a dormant spark sleeps in the stump until a flower has nectar again.
+//
+// Pure and deterministic like the rest of sim/: fireflies are handled in id order, every random
+// number is counter-based (seed, step, firefly, purpose). A colony of 500 steps in a few tens of
+// microseconds on one thread, so it needs no ParallelFor.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "sim/actions.hpp"
+#include "sim/colony/colony_rules.hpp"
+#include "sim/colony/colony_state.hpp"
+#include "sim/geometry.hpp"
+#include "sim/land.hpp"
+#include "sim/meadow_events.hpp"
+#include "sim/random.hpp"
+
+namespace meadow::sim {
+
+class Colony {
+ public:
+  // A new colony: params.start_fireflies around the stump, the store at params.start_store.
+  Colony(std::uint64_t seed, const Rect& meadow, const ColonyParams& params = {});
+  // A colony as saved (or as a test set it up).
+  Colony(std::uint64_t seed, const Rect& meadow, const ColonyParams& params, ColonyState state);
+
+  [[nodiscard]] const ColonyParams& params() const { return params_; }
+  [[nodiscard]] const ColonyState& state() const { return state_; }
+  [[nodiscard]] const Rect& meadow() const { return meadow_; }
+  [[nodiscard]] Vec2 stump() const { return stump_; }
+  [[nodiscard]] const EventLog& events() const { return events_; }
+
+  // Living fireflies: neither dying nor the dormant spark.
+  [[nodiscard]] std::size_t size() const;
+  // The colony died out and its spark sleeps.
+  [[nodiscard]] bool dormant() const;
+  [[nodiscard]] const Flower* flower(std::uint32_t id) const;
+  [[nodiscard]] const ColonyFirefly* firefly(std::uint32_t id) const;
+  // Fireflies whose group is this flower (foraging, sipping, carrying, and those of the group
+  // gone home to eat).
+  [[nodiscard]] std::uint32_t foragers(std::uint32_t flower) const;
+  [[nodiscard]] const GroupSync* group(std::uint32_t flower) const;
+  [[nodiscard]] std::uint32_t groups_in_sync() const;
+
+  // A viewer's flower tool (SPEC §4, §6): a flower full of nectar while fewer than
+  // params.max_dropped_flowers are on the meadow, inside the meadow, off rocks and the stump.
+  // `tick` stamps the event.
+  ActionOutcome drop_flower(Vec2 at, const Land& land, std::uint64_t tick);
+
+  // One step (1/60 s) on the land (its rocks). `tick` stamps the events.
+  void step(const Land& land, std::uint64_t tick);
+
+ private:
+  // colony_foraging.cpp: what each firefly decides this step, recruitment, flowers going.
+  void behave(ColonyFirefly& f);
+  void sense_flowers(ColonyFirefly& f);
+  void deliver(ColonyFirefly& f);
+  void back_to_work(ColonyFirefly& f);
+  void lost_flower(ColonyFirefly& f);
+  void recruit();
+  void remove_spent_flowers();
+  [[nodiscard]] bool can_join(std::uint32_t flower) const;
+  void join(ColonyFirefly& f, std::uint32_t flower);
+  void leave_group(ColonyFirefly& f);
+  // colony_life.cpp: meals, energy, deaths, births and the spark.
+  void eat(ColonyFirefly& f);
+  void finish_meal(ColonyFirefly& f);
+  void go_home_hungry(ColonyFirefly& f);
+  [[nodiscard]] bool should_go_home(const ColonyFirefly& f) const;
+  void die(ColonyFirefly& f);
+  void bury_faded();
+  void give_birth();
+  void sleep_spark_if_extinct();
+  void wake_spark(ColonyFirefly& f);
+  ColonyFirefly& hatch(Vec2 at, FireflyState state);
+  // colony_flight.cpp: steering and moving those in flight, burning their energy.
+  void fly(ColonyFirefly& f, std::span<const Rock> rocks);
+  [[nodiscard]] Vec2 home_spot(const ColonyFirefly& f) const;
+  // flash_sync.cpp: phases, flashes, and each group's synchrony.
+  void flash();
+  void update_groups();
+
+  [[nodiscard]] Flower* find_flower(std::uint32_t id);
+  void count_members();
+  [[nodiscard]] CounterRandom random(RandomPurpose purpose) const {
+    return CounterRandom(seed_, state_.step, purpose);
+  }
+
+  std::uint64_t seed_;
+  Rect meadow_;
+  ColonyParams params_;
+  Vec2 stump_;
+  ColonyState state_;
+  EventLog events_;
+  std::uint64_t tick_ = 0;  // the tick of the step under way, for the events
+  // Scratch: members per flower, parallel to state_.flowers (kept current within a step).
+  std::vector<std::uint32_t> members_;
+};
+
+}  // namespace meadow::sim

@@ -1,0 +1,91 @@
+#pragma once
+// The numbers of the colony's rules (SPEC §3), each with its unit. Units: world units (one
+// meadow is 1600 × 900) and steps (ticks of 1/60 s); a speed is units per step; "store" is the
+// stump's store of nectar as a share of full (0 … 1); "energy" is a firefly's as a share of full.
+//
+// They are one struct, not loose constants, because anyone tuning the meadow (issue 5's study
+// tool) must be able to change them per run; the defaults are SPEC §3's numbers, and the few the
+// spec leaves open (marked "ours") are chosen so that a colony with a flower or two lives on.
+#include <cstdint>
+
+#include "sim/geometry.hpp"
+
+namespace meadow::sim {
+
+struct ColonyParams {
+  // --- Population (SPEC §3) ---------------------------------------------------------------
+  std::uint32_t start_fireflies = 50;  // fireflies around the stump at the start
+  std::uint32_t max_fireflies = 500;   // the colony never grows past this
+  double start_store = 0.60;           // the store at the start (share of full)
+  float start_spread = 70.0F;          // ours: the first fireflies start within this of the stump (units)
+
+  // --- Energy: light is life ------------------------------------------------------------------
+  // A full firefly lasts about two minutes of flight: it burns 1 / flight_steps per step flown.
+  std::uint32_t flight_steps = 7200;  // steps (2 min at 60 steps/s)
+  float hungry_below = 0.25F;         // energy under which a firefly heads home to eat
+  // A meal from empty to full takes this long; a half-empty firefly eats half as long and half
+  // as much (SPEC: "sits on the stump for up to 3 s ... half empty: half as long, half as much").
+  std::uint32_t meal_steps = 180;  // steps (3 s)
+  // Ours: what a meal from empty to full takes from the store (share of full store). A sip
+  // brings 0.012, so a full meal is worth a little under one sip.
+  double full_meal_store = 0.010;
+
+  // --- Births ------------------------------------------------------------------------------------
+  double birth_store_above = 0.80;    // births only while the store is fuller than this
+  double birth_cost = 0.15;           // share of full store spent on one firefly
+  std::uint32_t birth_gap_steps = 90;  // at least 1.5 s between births (steps)
+  std::uint32_t rising_steps = 60;     // ours: a newborn rises out of the hollow for 1 s (steps)
+
+  // --- Death -----------------------------------------------------------------------------------
+  std::uint32_t fade_steps = 120;  // a firefly with no energy settles; its light fades over 2 s
+
+  // --- Foraging ------------------------------------------------------------------------------------
+  float find_radius = 25.0F;          // a wanderer finds a flower passing within this (units)
+  std::uint32_t sip_steps = 60;       // it sits this long on the flower to take a sip (1 s)
+  std::uint32_t sips_per_flower = 90;  // sips of a full flower
+  double sip_store = 0.012;           // one sip delivered adds this to the store (1.2 %)
+  std::uint32_t max_foragers = 15;    // at most this many foragers per flower
+  float land_radius = 4.0F;           // ours: close enough to a flower to land on it (units)
+
+  // --- Recruitment -------------------------------------------------------------------------------
+  float recruit_radius = 24.0F;  // a wanderer this close to a carrier may join it (units)
+  float recruit_chance = 0.05F;  // chance per step it stays that close
+
+  // --- Memory ------------------------------------------------------------------------------------
+  // After a delivery a forager switches to the flower it remembers only if that one is at most
+  // this share of its own flower's distance from home.
+  float switch_distance_ratio = 0.80F;
+
+  // --- Flashing (Kuramoto) -----------------------------------------------------------------------
+  std::uint32_t flash_period_min = 70;   // each firefly flashes once every 70 … 110 steps
+  std::uint32_t flash_period_max = 110;  // (its own period, drawn once from its id)
+  // Ours: K of the Kuramoto model, radians per step: each step a group member's phase moves
+  // K · R · sin(ψ − θ) towards the group's mean phase ψ (R: the mean phase vector's length).
+  // Periods differ by up to about 0.03 rad/step, so K = 0.1 locks any group, and a new group
+  // falls into step within a second or two.
+  float flash_coupling = 0.10F;
+  std::uint32_t flash_glow_steps = 12;  // ours: a flash glows this long, fading (steps)
+  float sync_enter = 0.90F;  // a group of at least sync_min_members flashes as one above this…
+  float sync_leave = 0.80F;  // …until it falls below this (hysteresis, so noise is not news)
+  std::uint32_t sync_min_members = 3;
+
+  // --- Flight (ours; the colony wanders, it does not flock) ----------------------------------
+  float cruise_speed = 2.0F;    // units/step: inside the swarm's band 1.8 … 3.2
+  float steer_rate = 0.12F;     // share of the gap to the wanted velocity closed per step (1/step)
+  float wander_turn = 0.12F;    // a wanderer's heading turns by up to ± this each step (radians)
+
+  // --- Flowers viewers drop (SPEC §4, §6) ---------------------------------------------------------
+  std::uint32_t max_dropped_flowers = 3;  // anyone may drop a flower while fewer are on the meadow
+  float stump_clearance = 20.0F;  // ours: no flower within this of the stump's rim (units)
+
+  // --- The stump (SPEC §1: in the bottom-left corner of the colony's meadow) ----------------------
+  float stump_radius = 30.0F;     // units
+  Vec2 stump_inset{150.0F, 140.0F};  // its centre, from the meadow's bottom-left corner (units)
+};
+
+// Where the hollow stump stands on a meadow.
+[[nodiscard]] constexpr Vec2 stump_center(const Rect& meadow, const ColonyParams& p) {
+  return {meadow.x + p.stump_inset.x, meadow.bottom() - p.stump_inset.y};
+}
+
+}  // namespace meadow::sim

@@ -1,0 +1,77 @@
+#pragma once
+// Everything the colony is, as plain data: its fireflies, the flowers on the meadow, the stump's
+// store and the counters. Plain so that it can be saved and restored (issue 7's snapshots) and so
+// that tests can set up a scene and hand it to a Colony.
+#include <cstdint>
+#include <vector>
+
+#include "sim/geometry.hpp"
+
+namespace meadow::sim {
+
+// What a colony firefly is doing (SPEC §3). Append new states at the end: the wire maps them.
+enum class FireflyState : std::uint8_t {
+  wandering,  // flying about on its own, with its own flash rhythm
+  foraging,   // flying out to its group's flower
+  sipping,    // sitting on its flower taking a sip
+  carrying,   // flying home with a sip
+  hungry,     // under the hunger line, flying home to eat
+  eating,     // sitting on the stump, eating from the store
+  dying,      // out of energy: settled where it was, its light fading
+  dormant,    // the last spark, asleep in the stump until a flower has nectar
+  rising,     // newborn, rising out of the hollow
+};
+
+inline constexpr std::uint32_t kNoFlower = 0;
+
+struct ColonyFirefly {
+  std::uint32_t id = 0;  // unique for the colony's life; the vector is kept in id order
+  Vec2 at;               // units
+  Vec2 velocity;         // units/step
+  float energy = 1.0F;   // 0 … 1: its glow (light is life)
+  FireflyState state = FireflyState::wandering;
+  std::uint32_t timer = 0;  // steps left in a timed state (sipping, eating, dying, rising)
+  // Its foraging group's flower (kNoFlower: none), and the other flower with nectar it passed.
+  std::uint32_t flower = kNoFlower;
+  std::uint32_t remembered = kNoFlower;
+  // While carrying: the flower its sip came from (the flower stays while a sip of it is carried).
+  std::uint32_t carried_from = kNoFlower;
+  // Flashing: phase in radians [0, 2π); a flash when it wraps; steps since the last flash.
+  float phase = 0.0F;
+  float period = 90.0F;  // steps between flashes when left alone
+  std::uint32_t since_flash = 1000;
+  float heading = 0.0F;  // radians; what a wanderer turns, and the last heading of one that sits
+  float meal_gained = 0.0F;  // energy gained in the meal under way
+
+  [[nodiscard]] bool alive() const { return state != FireflyState::dying && state != FireflyState::dormant; }
+};
+
+struct Flower {
+  std::uint32_t id = 0;
+  Vec2 at;                 // units
+  std::uint32_t sips = 0;  // sips of nectar left
+  [[nodiscard]] bool has_nectar() const { return sips > 0; }
+};
+
+// A foraging group's flash synchrony, per flower.
+struct GroupSync {
+  std::uint32_t flower = kNoFlower;
+  std::uint32_t members = 0;
+  float sync = 0.0F;     // length of the members' mean phase vector, 0 … 1
+  float mean_phase = 0.0F;  // radians
+  bool in_sync = false;  // at least sync_min_members flashing as one (with hysteresis)
+};
+
+struct ColonyState {
+  std::vector<ColonyFirefly> fireflies;  // id order
+  std::vector<Flower> flowers;           // id order
+  std::vector<GroupSync> groups;         // one per flower that has foragers, flower order
+  double store = 0.0;                    // 0 … 1 of a full store
+  std::uint64_t step = 0;                // steps lived
+  std::uint64_t last_birth_step = 0;     // 0: never
+  bool had_birth = false;
+  std::uint32_t next_firefly_id = 1;
+  std::uint32_t next_flower_id = 1;
+};
+
+}  // namespace meadow::sim
