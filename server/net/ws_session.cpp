@@ -114,6 +114,7 @@ void WsSession::handle_message(std::string_view bytes) {
       [this](auto& value) {
         using T = std::decay_t<decltype(value)>;
         if constexpr (std::is_same_v<T, sim::Action>) {
+          value.world = stream::to_sim(outbox_.world());
           if (!context_.actions.push(std::move(value))) {
             context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);
             send_notice(v1::Notice::LEVEL_WARNING, "busy",
@@ -122,9 +123,15 @@ void WsSession::handle_message(std::string_view bytes) {
         } else if constexpr (std::is_same_v<T, stream::ClientHello>) {
           logger()->debug("session {} hello from '{}'", id_, value.client_name);
         } else if constexpr (std::is_same_v<T, stream::ChooseWorld>) {
-          if (value.world != stream::WorldIndex::swarm) {
+          if (value.world == stream::WorldIndex::mold) {
             send_notice(v1::Notice::LEVEL_INFO, "world_unavailable",
-                        "Only the swarm runs on this server for now; you keep watching it.");
+                        "The mold does not run on this server yet; you keep watching this world.");
+          } else if (value.world != outbox_.world()) {
+            // The next frame is of the chosen world, and a key frame: the delta chain was the
+            // other world's.
+            outbox_.set_world(value.world);
+            outbox_.reset_delta_chain();
+            logger()->debug("session {} watches world {}", id_, static_cast<int>(value.world));
           }
         } else if constexpr (std::is_same_v<T, stream::ClientPing>) {
           deliver_reliable(shared(stream::pong_message(value.client_time_ms, context_.hub.latest_tick())));

@@ -7,6 +7,7 @@
 #include "meadow/v1/viewer.pb.h"
 #include "sim/swarm/tool_rules.hpp"
 #include "sim/world_size.hpp"
+#include "stream/colony_frame.hpp"
 #include "stream/proto_mapping.hpp"
 
 namespace meadow::stream {
@@ -111,8 +112,28 @@ FrameBundlePtr FrameBuilder::build(const sim::Meadow& meadow, std::uint32_t view
 
   previous_.assign(raster.begin(), raster.end());
   previous_geometry_ = geometry;
+  build_colony(meadow, viewers, *bundle);
   last_number_ = bundle->number;
   return bundle;
+}
+
+void FrameBuilder::build_colony(const sim::Meadow& meadow, std::uint32_t viewers, FrameBundle& bundle) {
+  v1::ServerMessage message;
+  v1::Frame& frame = *message.mutable_frame();
+  frame.set_number(bundle.number);
+  frame.set_tick(meadow.tick());
+  frame.set_world(v1::WORLD_COLONY);
+  frame.set_viewers(viewers);
+  // The colony lives on the meadow: that is its whole world and what its camera shows.
+  to_proto(meadow.land().meadow(), *frame.mutable_camera());
+  to_proto(meadow.land().meadow(), *frame.mutable_world_bounds());
+  const sim::Colony& colony = meadow.colony();
+  fill_colony_state(colony, *frame.mutable_colony());
+  for (const sim::MeadowEvent& event : colony.events().events()) {
+    if (event.sequence > last_colony_event_) to_proto(event, *frame.add_events());
+  }
+  last_colony_event_ = colony.events().last_sequence();
+  message.SerializeToString(&bundle.worlds[static_cast<std::size_t>(WorldIndex::colony)].key_message);
 }
 
 }  // namespace meadow::stream

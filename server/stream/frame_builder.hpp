@@ -22,7 +22,9 @@ class FrameBuilder {
   // the swarm a key message and, when the previous frame had the same raster geometry, a delta
   // message against it. `camera` is the shared camera's target (world units); by default the
   // meadow's (Meadow::camera()). Besides the light: the swarm's figures, every tool mark, the
-  // world's bounds and the meadow's events since the previous frame built.
+  // world's bounds and the meadow's events since the previous frame built. For the colony a key
+  // message only (its entity states stand alone): the colony, its events since the previous
+  // frame, the meadow as camera and bounds.
   [[nodiscard]] FrameBundlePtr build(const sim::Meadow& meadow, std::uint32_t viewers,
                                      std::optional<sim::Rect> camera = std::nullopt);
 
@@ -31,10 +33,13 @@ class FrameBuilder {
   [[nodiscard]] const RasterGeometry& last_geometry() const { return previous_geometry_; }
 
  private:
+  void build_colony(const sim::Meadow& meadow, std::uint32_t viewers, FrameBundle& bundle);
+
   LightRaster light_;
   FrameEncoder encoder_;
   std::uint64_t last_number_ = 0;  // 0: nothing built yet
-  std::uint64_t last_event_sequence_ = 0;  // the newest event already in a frame
+  std::uint64_t last_event_sequence_ = 0;  // the newest swarm event already in a frame
+  std::uint64_t last_colony_event_ = 0;    // the newest colony event already in a frame
   std::vector<std::uint8_t> previous_;
   RasterGeometry previous_geometry_;
 };

@@ -1,5 +1,8 @@
 #include "stream/proto_mapping.hpp"
 
+#include <type_traits>
+#include <variant>
+
 namespace meadow::stream {
 
 namespace {
@@ -50,16 +53,71 @@ void to_proto(const sim::SwarmPredator& predator, float reach, v1::Mark& to) {
 
 void to_proto(const sim::MeadowEvent& from, v1::Event& to) {
   to.set_tick(from.tick);
-  if (const auto* crossing = std::get_if<sim::OrderCrossingEvent>(&from.body)) {
-    v1::Event::OrderCrossing& out = *to.mutable_order_crossing();
-    out.set_threshold(crossing->threshold);
-    out.set_rising(crossing->rising);
-    out.set_order(crossing->order);
-  } else if (const auto* eaten = std::get_if<sim::CrumbEatenEvent>(&from.body)) {
-    v1::Event::CrumbEaten& out = *to.mutable_crumb_eaten();
-    out.set_mark_id(eaten->mark_id);
-    to_proto(eaten->at, *out.mutable_position());
-  }
+  std::visit(
+      [&to](const auto& e) {
+        using T = std::decay_t<decltype(e)>;
+        if constexpr (std::is_same_v<T, sim::OrderCrossingEvent>) {
+          v1::Event::OrderCrossing& out = *to.mutable_order_crossing();
+          out.set_threshold(e.threshold);
+          out.set_rising(e.rising);
+          out.set_order(e.order);
+        } else if constexpr (std::is_same_v<T, sim::CrumbEatenEvent>) {
+          v1::Event::CrumbEaten& out = *to.mutable_crumb_eaten();
+          out.set_mark_id(e.mark_id);
+          to_proto(e.at, *out.mutable_position());
+        } else if constexpr (std::is_same_v<T, sim::ColonyBirthEvent>) {
+          v1::Event::ColonyBirth& out = *to.mutable_colony_birth();
+          out.set_firefly_id(e.firefly);
+          to_proto(e.at, *out.mutable_position());
+          out.set_store(e.store);
+        } else if constexpr (std::is_same_v<T, sim::ColonyDeathEvent>) {
+          v1::Event::ColonyDeath& out = *to.mutable_colony_death();
+          out.set_firefly_id(e.firefly);
+          to_proto(e.at, *out.mutable_position());
+        } else if constexpr (std::is_same_v<T, sim::ColonySipEvent>) {
+          v1::Event::ColonySip& out = *to.mutable_colony_sip();
+          out.set_firefly_id(e.firefly);
+          out.set_flower_id(e.flower);
+          out.set_sips_left(e.sips_left);
+        } else if constexpr (std::is_same_v<T, sim::ColonyDeliveryEvent>) {
+          v1::Event::ColonyDelivery& out = *to.mutable_colony_delivery();
+          out.set_firefly_id(e.firefly);
+          out.set_flower_id(e.flower);
+          out.set_store(e.store);
+        } else if constexpr (std::is_same_v<T, sim::ColonyMealEvent>) {
+          v1::Event::ColonyMeal& out = *to.mutable_colony_meal();
+          out.set_firefly_id(e.firefly);
+          out.set_energy_gained(e.energy_gained);
+          out.set_store(e.store);
+        } else if constexpr (std::is_same_v<T, sim::ColonyFlashEvent>) {
+          v1::Event::ColonyFlash& out = *to.mutable_colony_flash();
+          out.set_firefly_id(e.firefly);
+          out.set_flower_id(e.flower);
+          to_proto(e.at, *out.mutable_position());
+          out.set_group_in_sync(e.group_in_sync);
+        } else if constexpr (std::is_same_v<T, sim::ColonyGroupSyncEvent>) {
+          v1::Event::ColonyGroupSync& out = *to.mutable_colony_group_sync();
+          out.set_flower_id(e.flower);
+          out.set_members(e.members);
+          out.set_sync(e.sync);
+          out.set_in_sync(e.in_sync);
+        } else if constexpr (std::is_same_v<T, sim::ColonySparkEvent>) {
+          v1::Event::ColonySpark& out = *to.mutable_colony_spark();
+          out.set_awake(e.awake);
+          to_proto(e.at, *out.mutable_position());
+          out.set_flower_id(e.flower);
+        } else if constexpr (std::is_same_v<T, sim::FlowerDroppedEvent>) {
+          v1::Event::ColonyFlowerDropped& out = *to.mutable_colony_flower_dropped();
+          out.set_flower_id(e.flower);
+          to_proto(e.at, *out.mutable_position());
+        } else {
+          static_assert(std::is_same_v<T, sim::FlowerGoneEvent>);
+          v1::Event::ColonyFlowerGone& out = *to.mutable_colony_flower_gone();
+          out.set_flower_id(e.flower);
+          to_proto(e.at, *out.mutable_position());
+        }
+      },
+      from.body);
 }
 
 sim::Vec2 from_proto(const v1::Vec2& from) { return {from.x(), from.y()}; }
@@ -70,6 +128,15 @@ sim::Rect from_proto(const v1::Rect& from) {
 
 sim::Rock from_proto(const v1::Rock& from) {
   return {from.id(), from_proto(from.center()), from.radius()};
+}
+
+sim::WorldKind to_sim(WorldIndex world) {
+  switch (world) {
+    case WorldIndex::swarm: return sim::WorldKind::swarm;
+    case WorldIndex::colony: return sim::WorldKind::colony;
+    case WorldIndex::mold: return sim::WorldKind::mold;
+  }
+  return sim::WorldKind::swarm;
 }
 
 v1::World to_proto(WorldIndex world) {

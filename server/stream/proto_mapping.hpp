@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "meadow/v1/viewer.pb.h"
+#include "sim/actions.hpp"
 #include "sim/geometry.hpp"
 #include "sim/land.hpp"
 #include "sim/meadow_events.hpp"
@@ -32,9 +33,11 @@ void to_proto(const sim::Rock& from, v1::Rock& to);
 // smell range, a predator's reach).
 void to_proto(const sim::ToolMark& attract_mark, v1::Tool tool, float radius, v1::Mark& to);
 void to_proto(const sim::SwarmPredator& predator, float reach, v1::Mark& to);
-// An event of the meadow (order crossing, crumb eaten) with its tick.
+// An event of the meadow (the swarm's or the colony's) with its tick.
 void to_proto(const sim::MeadowEvent& from, v1::Event& to);
 
+// The sim's name for a streamed world (actions carry the world their viewer watches).
+[[nodiscard]] sim::WorldKind to_sim(WorldIndex world);
 // WorldIndex ⇄ meadow.v1.World. world_from_proto gives false for UNSPECIFIED and unknown values.
 [[nodiscard]] v1::World to_proto(WorldIndex world);
 [[nodiscard]] bool world_from_proto(int value, WorldIndex& out);

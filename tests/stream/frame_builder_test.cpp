@@ -64,7 +64,8 @@ TEST(FrameBuilder, KeyMessageCarriesTheSwarmFrame) {
   EXPECT_EQ(bundle->tick, 3U);
   const WorldFrame& swarm = bundle->world(WorldIndex::swarm);
   EXPECT_TRUE(swarm.delta_message.empty());  // nothing to diff against yet
-  EXPECT_TRUE(bundle->world(WorldIndex::colony).key_message.empty());
+  EXPECT_FALSE(bundle->world(WorldIndex::colony).key_message.empty());  // the colony always lives
+  EXPECT_TRUE(bundle->world(WorldIndex::mold).key_message.empty());
 
   const v1::Frame frame = parse_frame(swarm.key_message);
   EXPECT_EQ(frame.number(), 1U);

@@ -1,0 +1,91 @@
+#include "stream/colony_frame.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "stream/proto_mapping.hpp"
+
+namespace meadow::stream {
+
+namespace {
+
+constexpr float kTau = 2.0F * std::numbers::pi_v<float>;
+
+// 0 … 1 → 0 … 255.
+std::uint32_t byte_of(float share) {
+  return static_cast<std::uint32_t>(std::lround(std::clamp(share, 0.0F, 1.0F) * 255.0F));
+}
+
+std::int32_t position_step(float units) {
+  return static_cast<std::int32_t>(std::lround(units / kColonyPositionUnit));
+}
+
+}  // namespace
+
+v1::ColonyFireflyState to_proto(sim::FireflyState state) {
+  switch (state) {
+    case sim::FireflyState::wandering: return v1::COLONY_FIREFLY_STATE_WANDERING;
+    case sim::FireflyState::foraging: return v1::COLONY_FIREFLY_STATE_FORAGING;
+    case sim::FireflyState::sipping: return v1::COLONY_FIREFLY_STATE_SIPPING;
+    case sim::FireflyState::carrying: return v1::COLONY_FIREFLY_STATE_CARRYING;
+    case sim::FireflyState::hungry: return v1::COLONY_FIREFLY_STATE_HUNGRY;
+    case sim::FireflyState::eating: return v1::COLONY_FIREFLY_STATE_EATING;
+    case sim::FireflyState::dying: return v1::COLONY_FIREFLY_STATE_DYING;
+    case sim::FireflyState::dormant: return v1::COLONY_FIREFLY_STATE_DORMANT;
+    case sim::FireflyState::rising: return v1::COLONY_FIREFLY_STATE_RISING;
+  }
+  return v1::COLONY_FIREFLY_STATE_UNSPECIFIED;
+}
+
+void to_proto(const sim::ColonyFirefly& from, const sim::ColonyParams& params, v1::ColonyFirefly& to) {
+  to.set_id(from.id);
+  to.set_x(position_step(from.at.x));
+  to.set_y(position_step(from.at.y));
+  // Where it flies; one that sits keeps the heading it came in with.
+  const bool moving = from.velocity.x != 0.0F || from.velocity.y != 0.0F;
+  float heading = moving ? std::atan2(from.velocity.y, from.velocity.x) : from.heading;
+  heading = std::fmod(heading, kTau);
+  if (heading < 0.0F) heading += kTau;
+  to.set_heading(static_cast<std::uint32_t>(std::lround(heading / kTau * 256.0F)) & 0xFFU);
+  to.set_energy(byte_of(from.energy));
+  to.set_state(to_proto(from.state));
+  const bool glowing = from.alive() && from.since_flash < params.flash_glow_steps;
+  to.set_flash(glowing ? byte_of(1.0F - static_cast<float>(from.since_flash) /
+                                            static_cast<float>(params.flash_glow_steps))
+                       : 0U);
+  to.set_flower_id(from.flower);
+  to.set_fade(from.state == sim::FireflyState::dying
+                  ? byte_of(static_cast<float>(from.timer) / static_cast<float>(params.fade_steps))
+                  : 255U);
+}
+
+void fill_colony_state(const sim::Colony& colony, v1::ColonyState& to) {
+  const sim::ColonyParams& params = colony.params();
+  const sim::ColonyState& state = colony.state();
+  to.mutable_fireflies()->Reserve(static_cast<int>(state.fireflies.size()));
+  for (const sim::ColonyFirefly& f : state.fireflies) to_proto(f, params, *to.add_fireflies());
+  to_proto(colony.stump(), *to.mutable_stump());
+  to.set_stump_radius(params.stump_radius);
+  to.set_store(static_cast<float>(state.store));
+  to.set_size(static_cast<std::uint32_t>(colony.size()));
+  to.set_max_size(params.max_fireflies);
+  for (const sim::Flower& flower : state.flowers) {
+    v1::ColonyFlower& out = *to.add_flowers();
+    out.set_id(flower.id);
+    to_proto(flower.at, *out.mutable_position());
+    out.set_sips(flower.sips);
+    out.set_sips_full(params.sips_per_flower);
+    out.set_foragers(colony.foragers(flower.id));
+    if (const sim::GroupSync* group = colony.group(flower.id)) {
+      out.set_sync(group->sync);
+      out.set_in_sync(group->in_sync);
+    }
+  }
+  to.set_groups_in_sync(colony.groups_in_sync());
+  to.set_position_unit(kColonyPositionUnit);
+  to.set_max_dropped_flowers(params.max_dropped_flowers);
+  to.set_dormant(colony.dormant());
+}
+
+}  // namespace meadow::stream
