@@ -3,7 +3,7 @@
 // that CSS adds onto the meadow (mix-blend-mode: plus-lighter).
 import type { LightRaster } from "../net/frame-decoder";
 import { paletteTexels } from "./palette";
-import type { Viewport, WorldRect } from "./viewport";
+import { fitCanvas, type Viewport, type WorldRect } from "./viewport";
 
 const VERTEX = `#version 300 es
 in vec2 a_unit;            // 0..1 over the raster; (0,0) = its top-left = row 0
@@ -105,8 +105,7 @@ export class LightLayer {
   }
 
   resize(viewport: Viewport): void {
-    if (this.canvas.width !== viewport.deviceWidth) this.canvas.width = viewport.deviceWidth;
-    if (this.canvas.height !== viewport.deviceHeight) this.canvas.height = viewport.deviceHeight;
+    fitCanvas(this.canvas, viewport);
   }
 
   /** The newest raster becomes `next`; the one it replaces becomes `prev`. */

@@ -4,6 +4,7 @@
 // small bright centre.
 // `markShapes` (data → screen shapes) is pure and tested; `paintMarks` only draws them.
 import type { MarkView } from "../net/proto-mapping";
+import { clearedContext } from "./canvas-2d";
 import type { Viewport } from "./viewport";
 
 export type MarkShape =
@@ -75,13 +76,9 @@ export function sparkShapes(sparks: readonly Spark[], viewport: Viewport, timeS:
 }
 
 export function paintMarks(canvas: HTMLCanvasElement, viewport: Viewport, shapes: readonly MarkShape[]): void {
-  if (canvas.width !== viewport.deviceWidth) canvas.width = viewport.deviceWidth;
-  if (canvas.height !== viewport.deviceHeight) canvas.height = viewport.deviceHeight;
-  const ctx = canvas.getContext("2d");
+  const ctx = clearedContext(canvas, viewport);
   if (!ctx) return;
   const d = viewport.dpr;
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.clearRect(0, 0, canvas.width, canvas.height);
   ctx.setTransform(d, 0, 0, d, 0, 0);
   for (const shape of shapes) {
     switch (shape.kind) {

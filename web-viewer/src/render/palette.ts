@@ -2,7 +2,7 @@
 // onto the meadow. Faint light is a deep green glow, brighter light green-yellow, the hottest
 // spots pale yellow-white. Zero maps to exactly nothing so dark areas leave the ground as is.
 
-type Rgb = readonly [number, number, number];
+export type Rgb = readonly [number, number, number];
 
 /** Colour stops by intensity; between stops the colour is interpolated linearly. */
 const STOPS: ReadonlyArray<readonly [number, Rgb]> = [
@@ -20,19 +20,26 @@ const STOPS: ReadonlyArray<readonly [number, Rgb]> = [
 ];
 
 export function paletteColor(v: number): Rgb {
-  const x = Math.min(Math.max(v, 0), 1);
-  for (let i = 1; i < STOPS.length; i++) {
-    const hi = STOPS[i];
-    const lo = STOPS[i - 1];
-    if (!hi || !lo || x > hi[0]) continue;
-    const t = (x - lo[0]) / (hi[0] - lo[0]);
+  return rampColor(STOPS, v);
+}
+
+/** The colour at `v` on a ramp of stops sorted by position; clamped to the first and last stop. */
+export function rampColor(stops: ReadonlyArray<readonly [number, Rgb]>, v: number): Rgb {
+  const first = stops[0];
+  if (!first) return [0, 0, 0];
+  if (!(v > first[0])) return first[1];
+  for (let i = 1; i < stops.length; i++) {
+    const hi = stops[i];
+    const lo = stops[i - 1];
+    if (!hi || !lo || v > hi[0]) continue;
+    const t = (v - lo[0]) / (hi[0] - lo[0]);
     return [
       lo[1][0] + (hi[1][0] - lo[1][0]) * t,
       lo[1][1] + (hi[1][1] - lo[1][1]) * t,
       lo[1][2] + (hi[1][2] - lo[1][2]) * t,
     ];
   }
-  return [1, 1, 0.86];
+  return stops[stops.length - 1]?.[1] ?? first[1];
 }
 
 /**

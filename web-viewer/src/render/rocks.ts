@@ -1,6 +1,7 @@
 // The rocks, drawn into their own canvas between the meadow and the light whenever the rock
 // list or the window changes: grey discs lit by the moon from the top right, with a soft
 // shadow to the bottom left.
+import { clearedContext, fillDisc } from "./canvas-2d";
 import type { Viewport } from "./viewport";
 
 export interface RockView {
@@ -12,12 +13,8 @@ export interface RockView {
 }
 
 export function paintRocks(canvas: HTMLCanvasElement, viewport: Viewport, rocks: readonly RockView[]): void {
-  if (canvas.width !== viewport.deviceWidth) canvas.width = viewport.deviceWidth;
-  if (canvas.height !== viewport.deviceHeight) canvas.height = viewport.deviceHeight;
-  const ctx = canvas.getContext("2d");
+  const ctx = clearedContext(canvas, viewport);
   if (!ctx) return;
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.clearRect(0, 0, canvas.width, canvas.height);
   const d = viewport.dpr;
   for (const rock of rocks) {
     const c = viewport.worldToScreen(rock.x, rock.y);
@@ -32,19 +29,13 @@ function paintRock(ctx: CanvasRenderingContext2D, x: number, y: number, r: numbe
   const shadow = ctx.createRadialGradient(x - r * 0.25, y + r * 0.25, r * 0.6, x - r * 0.25, y + r * 0.25, r * 1.35);
   shadow.addColorStop(0, "rgba(0, 0, 0, 0.55)");
   shadow.addColorStop(1, "rgba(0, 0, 0, 0)");
-  ctx.fillStyle = shadow;
-  ctx.beginPath();
-  ctx.arc(x - r * 0.25, y + r * 0.25, r * 1.35, 0, Math.PI * 2);
-  ctx.fill();
+  fillDisc(ctx, x - r * 0.25, y + r * 0.25, r * 1.35, shadow);
 
   const body = ctx.createRadialGradient(x + r * 0.35, y - r * 0.4, r * 0.1, x, y, r);
   body.addColorStop(0, "#7d8486");
   body.addColorStop(0.6, "#565d5f");
   body.addColorStop(1, "#33393b");
-  ctx.fillStyle = body;
-  ctx.beginPath();
-  ctx.arc(x, y, r, 0, Math.PI * 2);
-  ctx.fill();
+  fillDisc(ctx, x, y, r, body);
 
   ctx.lineWidth = Math.max(1, r * 0.04);
   ctx.strokeStyle = "rgba(10, 14, 15, 0.6)";

@@ -84,3 +84,9 @@ export function sameRect(a: WorldRect, b: WorldRect): boolean {
 export function sameViewport(a: Viewport, b: Viewport): boolean {
   return sameRect(a.view, b.view) && a.cssWidth === b.cssWidth && a.cssHeight === b.cssHeight && a.dpr === b.dpr;
 }
+
+/** Gives a canvas the viewport's backing-store size (only when it differs: resizing clears it). */
+export function fitCanvas(canvas: HTMLCanvasElement, viewport: Viewport): void {
+  if (canvas.width !== viewport.deviceWidth) canvas.width = viewport.deviceWidth;
+  if (canvas.height !== viewport.deviceHeight) canvas.height = viewport.deviceHeight;
+}
