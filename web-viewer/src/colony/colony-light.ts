@@ -1,0 +1,77 @@
+// The colony's light (SPEC §3, §7), redrawn every animation frame into a canvas that CSS adds
+// onto the meadow (plus-lighter): each firefly's glow, added up where they crowd ("lighter"),
+// a soft highlight over each flower whose group flashes in sync, and the carriers' pink drops
+// of nectar painted over the glow so they keep their colour.
+import { clearedContext } from "../render/canvas-2d";
+import type { Viewport } from "../render/viewport";
+import type { FireflyView, FlowerView } from "./colony-snapshot";
+import { fireflyLook, NECTAR_PINK } from "./firefly-look";
+import type { GlowSprites } from "./glow-sprites";
+
+/** A glow is never smaller than this on screen (CSS px), so far-out fireflies still show. */
+const MIN_GLOW_PX = 3;
+const MIN_DROP_PX = 1.2;
+/** The in-sync highlight: colour, radius (world units), strength and its slow pulse. */
+const SYNC_COLOR = [0.75, 1.0, 0.7] as const;
+const SYNC_RADIUS = 48;
+const SYNC_STRENGTH = 0.4;
+const SYNC_PULSE = 0.08;
+const SYNC_RATE = 2.2;
+
+/** Paints the light; returns how many fireflies were drawn (in view). */
+export function paintColonyLight(
+  canvas: HTMLCanvasElement,
+  viewport: Viewport,
+  fireflies: readonly FireflyView[],
+  flowers: readonly FlowerView[],
+  timeS: number,
+  sprites: GlowSprites,
+): number {
+  const ctx = clearedContext(canvas, viewport);
+  if (!ctx) return 0;
+  const d = viewport.dpr;
+  const s = viewport.scale;
+  ctx.setTransform(d, 0, 0, d, 0, 0);
+  ctx.globalCompositeOperation = "lighter";
+
+  for (const fl of flowers) {
+    if (!fl.inSync) continue;
+    const p = viewport.worldToScreen(fl.x, fl.y);
+    const r = SYNC_RADIUS * s;
+    ctx.globalAlpha = SYNC_STRENGTH + SYNC_PULSE * Math.sin(timeS * SYNC_RATE + fl.id);
+    ctx.drawImage(sprites.get(SYNC_COLOR), p.x - r, p.y - r, 2 * r, 2 * r);
+  }
+
+  const drops: { x: number; y: number; r: number }[] = [];
+  const w = viewport.cssWidth;
+  const h = viewport.cssHeight;
+  let drawn = 0;
+  for (const f of fireflies) {
+    const look = fireflyLook(f, timeS);
+    if (!(look.strength > 0)) continue;
+    const p = viewport.worldToScreen(f.x, f.y);
+    const r = Math.max(look.radius * s, MIN_GLOW_PX);
+    if (p.x < -r || p.y < -r || p.x > w + r || p.y > h + r) continue;
+    ctx.globalAlpha = look.strength;
+    ctx.drawImage(sprites.get(look.color), p.x - r, p.y - r, 2 * r, 2 * r);
+    drawn += 1;
+    if (look.drop) {
+      const q = viewport.worldToScreen(look.drop.x, look.drop.y);
+      drops.push({ x: q.x, y: q.y, r: Math.max(look.drop.radius * s, MIN_DROP_PX) });
+    }
+  }
+
+  ctx.globalCompositeOperation = "source-over";
+  ctx.globalAlpha = 1;
+  if (drops.length > 0) {
+    const [r, g, b] = NECTAR_PINK.map((c) => Math.round(c * 255));
+    ctx.fillStyle = `rgb(${r}, ${g}, ${b})`;
+    ctx.beginPath();
+    for (const k of drops) {
+      ctx.moveTo(k.x + k.r, k.y);
+      ctx.arc(k.x, k.y, k.r, 0, Math.PI * 2);
+    }
+    ctx.fill();
+  }
+  return drawn;
+}
