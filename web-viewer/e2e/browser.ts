@@ -64,6 +64,9 @@ export function debugState(page: Page): Promise<DebugState> {
       cameraTarget: copy(m.cameraTarget),
       helpVisible: m.helpVisible,
       sessionId: m.sessionId,
+      world: m.world,
+      chosenWorld: m.chosenWorld,
+      colony: copy(m.colony),
     };
   });
 }

@@ -13,6 +13,8 @@ const elements: ViewerElements = {
   meadow: element("meadow-layer", HTMLCanvasElement),
   rocks: element("rocks-layer", HTMLCanvasElement),
   light: element("light-layer", HTMLCanvasElement),
+  colony: element("colony-layer", HTMLCanvasElement),
+  colonyLight: element("colony-light", HTMLCanvasElement),
   marks: element("marks-layer", HTMLCanvasElement),
   status: element("status", HTMLElement),
   notice: element("notice", HTMLElement),

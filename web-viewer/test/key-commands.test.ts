@@ -20,6 +20,13 @@ describe("commandForKey", () => {
     expect(commandForKey(key("Escape"))).toEqual({ kind: "close" });
   });
 
+  it("maps w (either case) to the world switch, once per press", () => {
+    expect(commandForKey(key("w"))).toEqual({ kind: "world" });
+    expect(commandForKey(key("W"))).toEqual({ kind: "world" });
+    expect(commandForKey(key("w", { repeat: true }))).toBeUndefined();
+    expect(commandForKey(key("w", { ctrlKey: true }))).toBeUndefined();
+  });
+
   it("leaves arrows to a focused slider and ignores held-down repeats of the count", () => {
     expect(commandForKey(key("ArrowUp", { targetTag: "INPUT" }))).toBeUndefined();
     expect(commandForKey(key("ArrowDown", { targetTag: "input" }))).toBeUndefined();
@@ -30,7 +37,6 @@ describe("commandForKey", () => {
   it("stays out of browser shortcuts and keys it does not have", () => {
     expect(commandForKey(key("1", { ctrlKey: true }))).toBeUndefined();
     expect(commandForKey(key("x", { metaKey: true }))).toBeUndefined();
-    expect(commandForKey(key("w"))).toBeUndefined();
     expect(commandForKey(key(" "))).toBeUndefined();
     expect(commandForKey(key("5"))).toBeUndefined();
   });

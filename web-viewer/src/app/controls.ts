@@ -1,6 +1,7 @@
 // Everything a viewer does to the meadow: keys (SPEC §7), the tool bar, pointer gestures on the
-// meadow, ↑/↓ for the count, the three rule sliders, help and fullscreen. Actions become
-// ClientMessages here and go out through `send`.
+// meadow, ↑/↓ for the count, the three rule sliders, w for the world, help and fullscreen.
+// Actions become ClientMessages here and go out through `send`. The count and the sliders are
+// the swarm's: while the colony is shown the sliders are put away and ↑/↓ say so.
 import { ToolAction_Phase } from "../gen/meadow/v1/viewer_pb";
 import { swarmSettingsBytes, toolActionBytes } from "../net/messages";
 import type { Viewport, WorldRect } from "../render/viewport";
@@ -15,6 +16,7 @@ import type { NoticeLevel } from "../ui/notice";
 import { Toolbar } from "../ui/toolbar";
 import { WeightSliders } from "../ui/weight-sliders";
 import type { SwarmState } from "./swarm-state";
+import type { WorldName } from "./world-choice";
 
 export interface ControlElements {
   readonly stage: HTMLElement;
@@ -30,6 +32,8 @@ export interface ControlHooks {
   readonly state: SwarmState;
   readonly viewport: () => Viewport;
   readonly worldBounds: () => WorldRect;
+  /** w: watch the other world. */
+  readonly switchWorld: () => void;
 }
 
 /** One action sent, for the debug hook. */
@@ -56,6 +60,8 @@ export class Controls {
   private readonly help: HelpOverlay;
   private readonly counts = new CountStepper();
   private readonly log: SentAction[] = [];
+  private readonly slidersPanel: HTMLElement;
+  private world: WorldName = "swarm";
   /** The last count asked for, for the debug hook. */
   requestedCount: number | undefined;
 
@@ -63,6 +69,7 @@ export class Controls {
     el: ControlElements,
     private readonly hooks: ControlHooks,
   ) {
+    this.slidersPanel = el.sliders;
     this.toolbar = new Toolbar(el.toolbar, (spec) => this.select(spec));
     this.toolbar.show(this.active);
     this.help = new HelpOverlay(el.help);
@@ -106,6 +113,12 @@ export class Controls {
     this.tools.releaseAll();
   }
 
+  /** The world now shown: the swarm's sliders only make sense in the swarm. */
+  showWorld(world: WorldName): void {
+    this.world = world;
+    this.slidersPanel.hidden = world !== "swarm";
+  }
+
   private select(spec: ToolSpec): void {
     if (spec.name === this.active.name) return;
     this.tools.releaseAll();
@@ -139,6 +152,9 @@ export class Controls {
       case "help":
         this.help.toggle();
         break;
+      case "world":
+        this.hooks.switchWorld();
+        break;
       case "fullscreen":
         toggleFullscreen(document, (text) => this.hooks.say(text, "warning"));
         break;
@@ -149,6 +165,10 @@ export class Controls {
   }
 
   private stepCount(direction: CountDirection): void {
+    if (this.world !== "swarm") {
+      this.hooks.say("↑ and ↓ set the swarm's count: press w to watch the swarm.", "info");
+      return;
+    }
     const f = this.hooks.state.figures;
     if (f?.settingsLocked) {
       this.hooks.say("The count is locked by the operator.", "info");

@@ -1,9 +1,12 @@
 // Wires the viewer together: the link, the light decoder, the layers and the tools. It holds
-// the little state the viewer has (world geometry, rocks, figures) and runs the render loop.
+// the little state the viewer has (world geometry, rocks, figures, the world watched) and runs
+// the render loop. Frames say which world they show: swarm frames feed the light and the marks,
+// colony frames the colony's layers; what the other world left on screen is cleared.
 import { Notice_Level, ProtocolVersion, type Frame, type ServerMessage, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { Connection, type ConnectionState } from "../net/connection";
 import { LightDecoder } from "../net/frame-decoder";
 import { rectFromProto, rocksFromProto } from "../net/proto-mapping";
+import { chooseWorldBytes } from "../net/messages";
 import { webSocketUrl } from "../net/ws-url";
 import { CameraGlide } from "../render/camera-glide";
 import { CrossFade } from "../render/crossfade";
@@ -12,9 +15,13 @@ import { LightLayer } from "../render/light-layer";
 import { SPARK_S, markShapes, paintMarks, sparkShapes, type Spark } from "../render/marks";
 import { paintRocks, type RockView } from "../render/rocks";
 import { DEFAULT_WORLD, Viewport, sameRect, sameViewport, type WorldRect } from "../render/viewport";
+import { ColonyFrames } from "../colony/colony-frames";
+import { activityCounts } from "../colony/colony-snapshot";
+import { ColonyLayer } from "../colony/colony-layer";
 import { installDebugHook } from "../debug/hook";
 import { Controls } from "./controls";
 import { SwarmState } from "./swarm-state";
+import { WorldChoice, worldEnum, worldName, type WorldName } from "./world-choice";
 import { NoticeToast, type NoticeLevel } from "../ui/notice";
 import { StatusLine, statusText } from "../ui/status";
 import { RateMeter } from "../util/rate-meter";
@@ -24,6 +31,9 @@ export interface ViewerElements {
   readonly meadow: HTMLCanvasElement;
   readonly rocks: HTMLCanvasElement;
   readonly light: HTMLCanvasElement;
+  /** The colony's stump and flowers, and its light (added onto the meadow). */
+  readonly colony: HTMLCanvasElement;
+  readonly colonyLight: HTMLCanvasElement;
   readonly marks: HTMLCanvasElement;
   readonly status: HTMLElement;
   readonly notice: HTMLElement;
@@ -48,6 +58,11 @@ export class ViewerApp {
   private readonly ground: GroundLayer;
   private readonly camera = new CameraGlide();
   private readonly swarm = new SwarmState();
+  private readonly colony = new ColonyFrames();
+  private readonly colonyLayer: ColonyLayer;
+  private readonly worldChoice = new WorldChoice();
+  /** The world of the latest frame: what is drawn. */
+  private shownWorld: WorldName = "swarm";
   private light: LightLayer | undefined;
   private lightProblem: string | undefined;
 
@@ -77,6 +92,7 @@ export class ViewerApp {
     this.toast = new NoticeToast(el.notice);
     this.viewport = this.measure(DEFAULT_WORLD);
     this.ground = new GroundLayer(el.meadow);
+    this.colonyLayer = new ColonyLayer(el.colony, el.colonyLight);
     this.createLight();
     el.light.addEventListener("webglcontextlost", (ev) => {
       ev.preventDefault(); // Lets the browser restore the context later.
@@ -99,6 +115,7 @@ export class ViewerApp {
       state: this.swarm,
       viewport: () => this.viewport,
       worldBounds: () => this.world,
+      switchWorld: () => this.switchWorld(),
     });
 
     window.addEventListener("resize", () => {
@@ -132,6 +149,7 @@ export class ViewerApp {
         break;
       case "notice":
         this.notices.push({ code: body.value.code, text: body.value.text });
+        if (body.value.code === "world_unavailable") this.worldChoice.refused(this.shownWorld);
         if (this.notices.length > 50) this.notices.shift();
         this.toast.show(body.value.text || body.value.code, noticeLevel(body.value.level));
         break;
@@ -153,14 +171,57 @@ export class ViewerApp {
     if (w.frameRate > 0) {
       this.frameRate = w.frameRate;
       this.crossFade.setFrameRate(w.frameRate);
+      this.colony.setFrameRate(w.frameRate);
     }
     this.decoder.reset();
+    this.colony.forget();
     this.frameMeter.reset(performance.now());
     this.setRocks(rocksFromProto(w.rocks));
+    // A new session starts in the server's default world: ask again for the one chosen.
+    const ask = this.worldChoice.afterWelcome(w.world);
+    if (ask) this.connection.send(chooseWorldBytes(worldEnum(ask)));
+  }
+
+  /** w: the other world. Remembered while disconnected and asked for after the Welcome. */
+  private switchWorld(): void {
+    const next = this.worldChoice.toggle();
+    this.connection.send(chooseWorldBytes(worldEnum(next)));
+    this.toast.show(next === "colony" ? "The colony: fireflies living off the stump (w: back to the swarm)" : "The swarm (w: the colony)", "info");
+  }
+
+  /** Frames of another world arrive: what the previous one left on screen goes. */
+  private showWorld(world: WorldName): void {
+    this.shownWorld = world;
+    this.controls.showWorld(world);
+    this.el.light.hidden = world !== "swarm";
+    // The swarm's light, marks and sparks belong to the swarm; its next frame is a key frame.
+    this.light?.clear();
+    this.decoder.reset();
+    this.dropStreak = 0;
+    this.lightDirty = true;
+    this.sparks = [];
+    paintMarks(this.el.marks, this.viewport, []);
+    this.marksShown = false;
+    if (world !== "colony") {
+      this.colony.forget();
+      this.colonyLayer.clear();
+    }
+  }
+
+  private onColonyFrame(frame: Frame): void {
+    this.colony.applyFrame(frame, performance.now());
+    if (this.colony.worldBounds) this.setWorld(this.colony.worldBounds);
+    if (this.colony.cameraTarget) this.camera.aim(this.colony.cameraTarget);
   }
 
   private onFrame(frame: Frame): void {
     this.frameMeter.mark(performance.now());
+    const world = worldName(frame.world);
+    if (world !== this.shownWorld) this.showWorld(world);
+    if (world === "colony") {
+      this.onColonyFrame(frame);
+      return;
+    }
     this.swarm.applyFrame(frame);
     if (this.swarm.worldBounds) this.setWorld(this.swarm.worldBounds);
     if (this.swarm.cameraTarget) this.camera.aim(this.swarm.cameraTarget);
@@ -197,6 +258,8 @@ export class ViewerApp {
       this.frameMeter.reset(performance.now());
       this.latencyMs = undefined;
       this.swarm.forgetLive();
+      this.colony.forget();
+      this.colonyLayer.clear();
       this.sparks = [];
       this.controls.linkLost();
     }
@@ -231,6 +294,19 @@ export class ViewerApp {
       this.groundDirty = false;
     }
     if (moved) paintRocks(this.el.rocks, viewport, this.rocks);
+    if (this.shownWorld === "colony") this.renderColony(viewport, now);
+    else this.renderSwarm(viewport, now, moved);
+    this.controls.tick(now);
+    this.updateStatus(now, false);
+  }
+
+  private renderColony(viewport: Viewport, now: number): void {
+    const snapshot = this.colony.snapshot;
+    if (snapshot) this.colonyLayer.draw(viewport, snapshot, this.colony.fireflies(now), now / 1000);
+    else this.colonyLayer.clear();
+  }
+
+  private renderSwarm(viewport: Viewport, now: number, moved: boolean): void {
     if (this.light && (moved || this.lightDirty || !this.crossFade.settled(now))) {
       if (moved) this.light.resize(viewport);
       this.light.draw(viewport, this.crossFade.mix(now));
@@ -245,8 +321,6 @@ export class ViewerApp {
       this.marksShown = live;
       if (this.sparks.length > 0) this.sparks = this.sparks.filter((k) => t - k.atS < SPARK_S);
     }
-    this.controls.tick(now);
-    this.updateStatus(now, false);
   }
 
   /** The camera's view fitted into the stage as it is now (size and devicePixelRatio). */
@@ -271,18 +345,31 @@ export class ViewerApp {
   private updateStatus(now: number, force: boolean): void {
     if (!force && now - this.lastStatusAt < 250) return;
     this.lastStatusAt = now;
+    const common = { framesPerSecond: this.frameMeter.rate(now), viewers: this.viewers, latencyMs: this.latencyMs };
+    const c = this.colony.snapshot;
     const f = this.swarm.figures;
-    const figures = {
-      fireflies: f?.count,
-      targetFireflies: f?.target,
-      fed: f?.fed,
-      slowed: f?.slowed,
-      framesPerSecond: this.frameMeter.rate(now),
-      viewers: this.swarm.viewers,
-      latencyMs: this.latencyMs,
-      lightProblem: this.lightProblem,
-    };
+    const figures =
+      this.shownWorld === "colony"
+        ? {
+            ...common,
+            fireflies: c?.size,
+            colony: c && { store: c.store, flowers: c.flowers.length, dormant: c.dormant },
+            lightProblem: undefined,
+          }
+        : {
+            ...common,
+            fireflies: f?.count,
+            targetFireflies: f?.target,
+            fed: f?.fed,
+            slowed: f?.slowed,
+            lightProblem: this.lightProblem,
+          };
     this.statusLine.show(statusText(this.connection.state, figures, now));
+  }
+
+  /** Viewers connected, as the latest frame of the world shown says. */
+  private get viewers(): number | undefined {
+    return this.shownWorld === "colony" ? this.colony.viewers : this.swarm.viewers;
   }
 
   private problem(text: string, level: NoticeLevel = "warning"): void {
@@ -355,7 +442,29 @@ export class ViewerApp {
         return app.sessionId?.toString();
       },
       get viewers() {
-        return app.swarm.viewers;
+        return app.viewers;
+      },
+      get world() {
+        return app.shownWorld;
+      },
+      get chosenWorld() {
+        return app.worldChoice.chosen;
+      },
+      get colony() {
+        const c = app.colony.snapshot;
+        if (app.shownWorld !== "colony" || !c) return undefined;
+        return {
+          frames: app.colony.frames,
+          fireflies: c.fireflies.length,
+          size: c.size,
+          store: c.store,
+          dormant: c.dormant,
+          drawn: app.colonyLayer.drawn,
+          stump: c.stump,
+          maxDroppedFlowers: c.maxDroppedFlowers,
+          flowers: c.flowers.map((fl) => ({ id: fl.id, x: fl.x, y: fl.y, sips: fl.sips, sipsFull: fl.sipsFull, foragers: fl.foragers, inSync: fl.inSync })),
+          activities: activityCounts(c.fireflies),
+        };
       },
       get latencyMs() {
         return app.latencyMs;

@@ -1,6 +1,9 @@
 // A small read-only window into the viewer for tests and curious people:
-// window.__meadow.connected, .frames, .rocks, .marks, .worldToScreen(x, y) and a few figures.
+// window.__meadow.connected, .frames, .rocks, .marks, .world, .colony, .worldToScreen(x, y) and
+// a few figures.
 import type { SentAction } from "../app/controls";
+import type { WorldName } from "../app/world-choice";
+import type { FireflyActivity, StumpView } from "../colony/colony-snapshot";
 import type { RockView } from "../render/rocks";
 import type { Point, WorldRect } from "../render/viewport";
 import type { ToolName } from "../tools/tool-catalog";
@@ -14,6 +17,35 @@ export interface MarkDebug {
   readonly radius: number;
   /** Made by this viewer. */
   readonly own: boolean;
+}
+
+export interface FlowerDebug {
+  readonly id: number;
+  readonly x: number;
+  readonly y: number;
+  readonly sips: number;
+  readonly sipsFull: number;
+  readonly foragers: number;
+  readonly inSync: boolean;
+}
+
+/** The colony as the latest colony frame has it (while the colony is shown). */
+export interface ColonyDebug {
+  /** Colony frames received since the page loaded. */
+  readonly frames: number;
+  /** Fireflies in the frame (dying ones and the dormant spark included). */
+  readonly fireflies: number;
+  /** The server's colony size (living fireflies). */
+  readonly size: number;
+  /** 0 … 1. */
+  readonly store: number;
+  readonly dormant: boolean;
+  /** Fireflies drawn in the latest animation frame. */
+  readonly drawn: number;
+  readonly stump: StumpView | undefined;
+  readonly maxDroppedFlowers: number;
+  readonly flowers: readonly FlowerDebug[];
+  readonly activities: Partial<Record<FireflyActivity, number>>;
 }
 
 export interface MeadowDebug {
@@ -49,6 +81,10 @@ export interface MeadowDebug {
   readonly cameraTarget: WorldRect | undefined;
   readonly helpVisible: boolean;
   readonly sessionId: string | undefined;
+  /** The world of the latest frame (what is drawn), and the one this viewer asked for (w). */
+  readonly world: WorldName;
+  readonly chosenWorld: WorldName;
+  readonly colony: ColonyDebug | undefined;
   /** World units → page CSS pixels (clientX/clientY space). */
   worldToScreen(x: number, y: number): Point;
 }

@@ -9,6 +9,7 @@ import {
   type ClientMessage,
   type ServerMessage,
   type Tool,
+  type World,
 } from "../gen/meadow/v1/viewer_pb";
 
 /** The server caps client_name at 64 bytes. */
@@ -39,6 +40,10 @@ export function pingBytes(clientTimeMs: number): Bytes {
       body: { case: "ping", value: { clientTimeMs: BigInt(Math.max(0, Math.round(clientTimeMs))) } },
     }),
   );
+}
+
+export function chooseWorldBytes(world: World): Bytes {
+  return encode(create(ClientMessageSchema, { body: { case: "chooseWorld", value: { world } } }));
 }
 
 export function toolActionBytes(tool: Tool, phase: ToolAction_Phase, x: number, y: number): Bytes {

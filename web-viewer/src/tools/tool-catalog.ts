@@ -17,7 +17,7 @@ export interface ToolSpec {
 
 export const TOOLS: readonly [ToolSpec, ToolSpec, ToolSpec, ToolSpec] = [
   { tool: Tool.ATTRACT, name: "attract", key: "1", gesture: "tap", label: "Attract: the swarm circles the spot (tap it again to let go)", icon: "◎" },
-  { tool: Tool.FLOWER, name: "flower", key: "2", gesture: "tap", label: "Flower: drop food crumbs", icon: "✿" },
+  { tool: Tool.FLOWER, name: "flower", key: "2", gesture: "tap", label: "Flower: food crumbs in the swarm, a flower of nectar in the colony", icon: "✿" },
   { tool: Tool.ROCK, name: "rock", key: "3", gesture: "tap", label: "Rock: place one, or tap a rock to remove it", icon: "⬤" },
   { tool: Tool.PREDATOR, name: "predator", key: "4", gesture: "hold", label: "Predator: hold and move to scatter the swarm", icon: "✶" },
 ];

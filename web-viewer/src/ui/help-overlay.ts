@@ -12,10 +12,10 @@ const ROWS: readonly HelpRow[] = [
   ...TOOLS.map((t) => ({ keys: t.key, text: t.label })),
   { keys: "↑ / ↓", text: "More fireflies (×1.5) / fewer (÷1.5)" },
   { keys: "sliders", text: "Separation, alignment, cohesion: how the swarm flocks" },
+  { keys: "w", text: "Switch world: swarm ⇄ colony" },
   { keys: "x", text: "Fullscreen on / off" },
   { keys: "h", text: "This help" },
   { keys: "space", text: "Start (coming later)", later: true },
-  { keys: "w", text: "Switch world (coming later)", later: true },
   { keys: "m", text: "Sound (coming later)", later: true },
 ];
 

@@ -7,6 +7,7 @@ export type KeyCommand =
   | { readonly kind: "count"; readonly direction: "more" | "fewer" }
   | { readonly kind: "help" }
   | { readonly kind: "fullscreen" }
+  | { readonly kind: "world" }
   | { readonly kind: "close" };
 
 export interface KeyLike {
@@ -36,6 +37,9 @@ export function commandForKey(ev: KeyLike): KeyCommand | undefined {
     case "x":
     case "X":
       return ev.repeat ? undefined : { kind: "fullscreen" };
+    case "w":
+    case "W":
+      return ev.repeat ? undefined : { kind: "world" };
     case "Escape":
       return { kind: "close" };
     default: {

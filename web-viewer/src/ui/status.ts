@@ -14,6 +14,17 @@ export interface StatusFigures {
   readonly viewers: number | undefined;
   readonly latencyMs: number | undefined;
   readonly lightProblem: string | undefined;
+  /** Watching the colony: its store and flowers (and `fireflies` is the colony's size). */
+  readonly colony?: ColonyFigures | undefined;
+}
+
+export interface ColonyFigures {
+  /** How full the stump's store is, 0 … 1. */
+  readonly store: number;
+  /** Flowers on the meadow. */
+  readonly flowers: number;
+  /** The colony died out; a spark sleeps in the stump. */
+  readonly dormant: boolean;
 }
 
 const count = new Intl.NumberFormat("en-US");
@@ -31,9 +42,8 @@ export function statusText(state: ConnectionState, figures: StatusFigures, nowMs
     }
     case "connected": {
       const parts: string[] = [];
-      if (figures.fireflies !== undefined) parts.push(fireflyText(figures.fireflies, figures.targetFireflies));
-      if (figures.slowed) parts.push("slowed");
-      if (figures.fed !== undefined && figures.fed > 0) parts.push(`${count.format(figures.fed)} fed`);
+      if (figures.colony) parts.push(...colonyParts(figures.colony, figures.fireflies));
+      else parts.push(...swarmParts(figures));
       parts.push(`${figures.framesPerSecond.toFixed(0)} fps`);
       if (figures.viewers !== undefined) parts.push(`${figures.viewers} ${figures.viewers === 1 ? "viewer" : "viewers"}`);
       if (figures.latencyMs !== undefined) parts.push(`${Math.round(figures.latencyMs)} ms`);
@@ -46,6 +56,20 @@ export function statusText(state: ConnectionState, figures: StatusFigures, nowMs
 function fireflyText(now: number, target: number | undefined): string {
   if (target === undefined || target === now) return `${count.format(now)} fireflies`;
   return `${count.format(now)} → ${count.format(target)} fireflies`;
+}
+
+function swarmParts(figures: StatusFigures): string[] {
+  const parts: string[] = [];
+  if (figures.fireflies !== undefined) parts.push(fireflyText(figures.fireflies, figures.targetFireflies));
+  if (figures.slowed) parts.push("slowed");
+  if (figures.fed !== undefined && figures.fed > 0) parts.push(`${count.format(figures.fed)} fed`);
+  return parts;
+}
+
+function colonyParts(c: ColonyFigures, size: number | undefined): string[] {
+  const who = c.dormant ? "dormant" : `${count.format(size ?? 0)} ${size === 1 ? "firefly" : "fireflies"}`;
+  const flowers = c.flowers === 0 ? "no flowers" : `${c.flowers} ${c.flowers === 1 ? "flower" : "flowers"}`;
+  return [who, `store ${Math.round(c.store * 100)} %`, flowers];
 }
 
 export class StatusLine {
