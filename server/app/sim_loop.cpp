@@ -91,8 +91,12 @@ void SimLoop::tick() {
   apply_actions();
   const std::uint64_t steps_before = meadow_.swarm().steps();
   const auto started = Clock::now();
-  meadow_.step(parallel_);
-  const double elapsed = Seconds(Clock::now() - started).count();
+  meadow_.step_swarm(parallel_);
+  const auto swarm_done = Clock::now();
+  meadow_.step_colony();
+  metrics_.colony_step_seconds.observe(Seconds(Clock::now() - swarm_done).count());
+  meadow_.end_tick();
+  const double elapsed = Seconds(swarm_done - started).count();
   const std::uint64_t steps = meadow_.swarm().steps() - steps_before;
   if (steps > 0) {
     const double per_step = elapsed / static_cast<double>(steps);

@@ -58,6 +58,7 @@ std::string Metrics::render() const {
   out += "# HELP meadow_step_seconds Time to step one world by one tick.\n";
   out += "# TYPE meadow_step_seconds histogram\n";
   swarm_step_seconds.render(out, "meadow_step_seconds", "world=\"swarm\"");
+  colony_step_seconds.render(out, "meadow_step_seconds", "world=\"colony\"");
   out += "# HELP meadow_frame_build_seconds Time to raster and encode one frame bundle.\n";
   out += "# TYPE meadow_frame_build_seconds histogram\n";
   frame_build_seconds.render(out, "meadow_frame_build_seconds", "");

@@ -30,7 +30,8 @@ class Histogram {
 struct Metrics {
   std::atomic<std::uint64_t> ticks_total{0};
   std::atomic<std::uint64_t> ticks_skipped_total{0};  // ticks dropped to slow down, not stutter
-  Histogram swarm_step_seconds;
+  Histogram swarm_step_seconds;   // one swarm step
+  Histogram colony_step_seconds;  // one colony step (one a tick)
   Histogram frame_build_seconds;
   std::atomic<std::uint64_t> frames_total{0};
   std::atomic<std::uint64_t> sent_bytes_total{0};

@@ -142,6 +142,14 @@ void Meadow::settle_world() {
 }
 
 void Meadow::step(ParallelFor& parallel) {
+  step_swarm(parallel);
+  step_colony();
+  end_tick();
+}
+
+void Meadow::step_colony() { colony_.step(land_, tick_); }
+
+void Meadow::step_swarm(ParallelFor& parallel) {
   const double per_tick = target_steps_per_second() / kTicksPerSecond;
   const std::uint32_t steps = pace_.steps_this_tick(per_tick, step_budget_);
   for (std::uint32_t s = 0; s < steps; ++s) {
@@ -156,8 +164,6 @@ void Meadow::step(ParallelFor& parallel) {
     }
   }
   settle_world();
-  colony_.step(land_, tick_);
-  ++tick_;
 }
 
 }  // namespace meadow::sim

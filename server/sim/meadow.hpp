@@ -60,8 +60,12 @@ class Meadow {
 
   // Applies one action at the current tick (stamping it).
   ActionOutcome apply(Action& action);
-  // Advances every world by one tick (the swarm by as many steps as its pace gives).
+  // Advances every world by one tick (the swarm by as many steps as its pace gives): the swarm's
+  // part, then the colony's, then the tick count. The app times the two parts apart.
   void step(ParallelFor& parallel);
+  void step_swarm(ParallelFor& parallel);
+  void step_colony();
+  void end_tick() { ++tick_; }
 
  private:
   ActionOutcome change_settings(const SwarmSettingsChange& change);

@@ -180,6 +180,7 @@ TEST_F(ServerTest, HealthMetricsAndStaticFiles) {
   EXPECT_NE(health.find("200 OK"), std::string::npos);
   const auto metrics = testing::http_request(server_->port(), "GET /metrics HTTP/1.0");
   for (const char* series : {"meadow_ticks_total", "meadow_step_seconds_bucket{world=\"swarm\"",
+                             "meadow_step_seconds_bucket{world=\"colony\"",
                              "meadow_frames_total", "meadow_sent_bytes_total", "meadow_sessions"}) {
     EXPECT_NE(metrics.find(series), std::string::npos) << series;
   }

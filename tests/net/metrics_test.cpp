@@ -13,6 +13,7 @@ TEST(Metrics, RendersTheSeriesOperatorsRelyOn) {
   m.sessions = 3;
   m.swarm_step_seconds.observe(0.0007);
   m.swarm_step_seconds.observe(0.003);
+  m.colony_step_seconds.observe(0.00005);
   const std::string text = m.render();
   EXPECT_NE(text.find("meadow_ticks_total 120\n"), std::string::npos);
   EXPECT_NE(text.find("meadow_frames_total 60\n"), std::string::npos);
@@ -22,6 +23,8 @@ TEST(Metrics, RendersTheSeriesOperatorsRelyOn) {
   EXPECT_NE(text.find("meadow_step_seconds_bucket{world=\"swarm\",le=\"0.001\"} 1\n"), std::string::npos);
   EXPECT_NE(text.find("meadow_step_seconds_bucket{world=\"swarm\",le=\"+Inf\"} 2\n"), std::string::npos);
   EXPECT_NE(text.find("meadow_step_seconds_count{world=\"swarm\"} 2\n"), std::string::npos);
+  EXPECT_NE(text.find("meadow_step_seconds_bucket{world=\"colony\",le=\"0.0001\"} 1\n"), std::string::npos);
+  EXPECT_NE(text.find("meadow_step_seconds_count{world=\"colony\"} 1\n"), std::string::npos);
 }
 
 TEST(Histogram, BucketsAreCumulative) {
