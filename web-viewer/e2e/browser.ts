@@ -32,7 +32,7 @@ export async function waitConnected(page: Page, timeoutMs = 20_000): Promise<voi
   });
 }
 
-export type DebugState = Omit<MeadowDebug, "worldToScreen">;
+export type DebugState = Omit<MeadowDebug, "worldToScreen" | "firefliesNear">;
 
 /** Reads the debug hook (a plain copy, since getters do not cross the page boundary). */
 export function debugState(page: Page): Promise<DebugState> {
@@ -71,12 +71,71 @@ export function debugState(page: Page): Promise<DebugState> {
   });
 }
 
+/** Polls the debug hook until `pick` returns something (not undefined or false), and returns it. */
+export async function waitForState<T>(page: Page, pick: (s: DebugState) => T | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await debugState(page);
+    const v = pick(s);
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > deadline) {
+      const brief = { ...s, sentActions: s.sentActions.slice(-5), notices: s.notices.slice(-5) };
+      throw new Error(`timed out waiting until ${what}; state: ${JSON.stringify(brief)}`);
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
 export function worldToScreen(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
   return page.evaluate(([wx, wy]) => {
     const m = window.__meadow;
     if (!m) throw new Error("no debug hook");
     return m.worldToScreen(wx, wy);
   }, [x, y] as const);
+}
+
+/** RGBA (not premultiplied) of a 2D canvas at a page position (CSS px). */
+export function canvasPixel(page: Page, canvasId: string, x: number, y: number): Promise<[number, number, number, number]> {
+  return page.evaluate(
+    ([id, px, py]) => {
+      const c = document.getElementById(id) as HTMLCanvasElement;
+      const d = c.getContext("2d")?.getImageData(Math.round(px * devicePixelRatio), Math.round(py * devicePixelRatio), 1, 1).data;
+      return (d ? [d[0], d[1], d[2], d[3]] : [0, 0, 0, 0]) as [number, number, number, number];
+    },
+    [canvasId, x, y] as const,
+  );
+}
+
+export interface Glow {
+  /** Pixels whose alpha is above the threshold. */
+  readonly lit: number;
+  /** Their red and green, summed. */
+  readonly red: number;
+  readonly green: number;
+}
+
+/** The lit pixels of a 2D canvas in the square of half-side `r` (CSS px) around a page position. */
+export function canvasGlow(page: Page, canvasId: string, x: number, y: number, r: number, minAlpha = 40): Promise<Glow> {
+  return page.evaluate(
+    ([id, cx, cy, radius, least]) => {
+      const c = document.getElementById(id) as HTMLCanvasElement;
+      const k = devicePixelRatio;
+      const x0 = Math.max(0, Math.round((cx - radius) * k));
+      const y0 = Math.max(0, Math.round((cy - radius) * k));
+      const side = Math.round(2 * radius * k);
+      const d = c.getContext("2d")?.getImageData(x0, y0, Math.min(side, c.width - x0), Math.min(side, c.height - y0)).data;
+      const glow = { lit: 0, red: 0, green: 0 };
+      if (!d) return glow;
+      for (let i = 0; i < d.length; i += 4) {
+        if ((d[i + 3] ?? 0) <= least) continue;
+        glow.lit++;
+        glow.red += d[i] ?? 0;
+        glow.green += d[i + 1] ?? 0;
+      }
+      return glow;
+    },
+    [canvasId, x, y, r, minAlpha] as const,
+  );
 }
 
 export function saveArtifact(name: string, bytes: Buffer): void {

@@ -5,21 +5,11 @@
 // capabilities.ts); the probe's finding is printed at the start of the run.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { debugState, launchChromium, openViewer, saveArtifact, waitConnected, worldToScreen, type DebugState } from "./browser";
+import { debugState, launchChromium, openViewer, saveArtifact, waitConnected, worldToScreen, waitForState as waitFor } from "./browser";
 import { sleep, startServer, type RunningServer } from "./server";
 
 const caps = inject("capabilities");
 
-async function waitFor<T>(page: Page, pick: (s: DebugState) => T | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const s = await debugState(page);
-    const v = pick(s);
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; state: ${JSON.stringify({ ...s, sentActions: s.sentActions.slice(-5) })}`);
-    await sleep(100);
-  }
-}
 
 async function worldCentre(page: Page): Promise<{ x: number; y: number }> {
   const w = (await debugState(page)).worldBounds;

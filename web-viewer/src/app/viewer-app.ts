@@ -480,6 +480,10 @@ export class ViewerApp {
         const p = app.viewport.worldToScreen(x, y);
         return { x: box.left + p.x, y: box.top + p.y };
       },
+      firefliesNear(x: number, y: number, radius: number) {
+        if (app.shownWorld !== "colony") return 0;
+        return app.colony.fireflies(performance.now()).filter((f) => Math.hypot(f.x - x, f.y - y) <= radius).length;
+      },
     });
   }
 }

@@ -87,6 +87,8 @@ export interface MeadowDebug {
   readonly colony: ColonyDebug | undefined;
   /** World units → page CSS pixels (clientX/clientY space). */
   worldToScreen(x: number, y: number): Point;
+  /** Colony fireflies (as drawn now) within `radius` world units of (x, y); 0 outside the colony. */
+  firefliesNear(x: number, y: number, radius: number): number;
 }
 
 declare global {
