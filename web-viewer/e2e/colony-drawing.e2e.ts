@@ -165,6 +165,16 @@ describe("the colony drawn from frames of our own making", () => {
     await page.waitForFunction(() => /43 fireflies · store 62 % · 2 flowers · \d+ fps/.test(document.getElementById("status")?.textContent ?? ""), undefined, {
       timeout: 5000,
     });
+
+    // ↑ / ↓ set the swarm's count: in the colony they say so instead of sending it.
+    await page.keyboard.press("ArrowUp");
+    expect((await debugState(page)).requestedCount).toBeUndefined();
+    await page.waitForFunction(() => /press w to watch the swarm/.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: 3000 });
+    // The help lists w as a key that works now.
+    await page.keyboard.press("h");
+    const working = await page.$$eval("#help dt:not(.later) kbd", (keys) => keys.map((k) => k.textContent));
+    expect(working).toContain("w");
+    await page.keyboard.press("h");
     expect(errors).toEqual([]);
   });
 

@@ -122,6 +122,11 @@ describe("the colony against the real server", () => {
     const [spot] = flowerSpots(s.colony as ColonyState, s.rocks, 1);
     if (!spot) throw new Error("no spot");
     await page.keyboard.press("2");
+    // On the stump there is no room for a flower: the server says so, and the page shows it.
+    const stump = (s.colony as ColonyState).stump ?? { x: 150, y: 760, radius: 30 };
+    await clickWorld(page, stump);
+    const noRoom = await waitFor(page, (st) => st.notices.find((n) => n.code === "no_room"), "the no_room notice");
+    await page.waitForFunction((text) => document.getElementById("notice")?.textContent === text, noRoom.text, { timeout: 3000 });
     await clickWorld(page, spot);
     expect((await debugState(page)).sentActions.at(-1)).toMatchObject({ tool: "flower", phase: "tap", x: spot.x, y: spot.y });
     const seen = await waitFor(b.page, (st) => hasFlowerAt(st.colony, spot), "the second viewer has the flower");
@@ -181,6 +186,32 @@ describe("the colony against the real server", () => {
     const after = await debugState(page);
     expect(after.colony?.flowers.length, "still three flowers").toBe(limit);
     expect(hasFlowerAt(after.colony, fourth)).toBeUndefined();
+    expect(a.errors).toEqual([]);
+  });
+
+  it("refuses attract and predator in the colony with a notice; rocks work as in the swarm", async () => {
+    const page = a.page;
+    const s = await debugState(page);
+    const spot = flowerSpots(s.colony as ColonyState, s.rocks, 8).filter((p) => (s.colony?.flowers ?? []).every((f) => Math.hypot(f.x - p.x, f.y - p.y) >= 150))[0];
+    if (!spot) throw new Error("no free spot");
+    const before = s.notices.length;
+    await page.keyboard.press("1");
+    await clickWorld(page, spot);
+    await waitFor(page, (st) => st.notices.slice(before).some((n) => n.code === "tool_unavailable"), "attract refused");
+    const mid = (await debugState(page)).notices.length;
+    await page.keyboard.press("4");
+    const at = await worldToScreen(page, spot.x, spot.y);
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.move(at.x + 20, at.y, { steps: 3 });
+    await page.mouse.up();
+    await waitFor(page, (st) => st.notices.slice(mid).some((n) => n.code === "tool_unavailable"), "predator refused");
+    // A rock placed in the colony is everyone's rock; tapped again it goes.
+    await page.keyboard.press("3");
+    await clickWorld(page, spot);
+    const rock = await waitFor(b.page, (st) => st.rocks.find((r) => Math.hypot(r.x - spot.x, r.y - spot.y) < 4), "the second viewer has the rock");
+    await clickWorld(page, rock);
+    await waitFor(b.page, (st) => !st.rocks.some((r) => r.id === rock.id) || undefined, "the rock is gone");
     expect(a.errors).toEqual([]);
   });
 

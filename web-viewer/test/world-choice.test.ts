@@ -1,33 +1,52 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { ClientMessageSchema, World } from "../src/gen/meadow/v1/viewer_pb";
-import { WorldChoice, worldEnum, worldName } from "../src/app/world-choice";
+import { SWITCH_WAIT_MS, WorldChoice, worldEnum, worldName } from "../src/app/world-choice";
 import { chooseWorldBytes } from "../src/net/messages";
 
 describe("WorldChoice", () => {
   it("toggles swarm ⇄ colony", () => {
     const c = new WorldChoice();
     expect(c.chosen).toBe("swarm");
-    expect(c.toggle()).toBe("colony");
-    expect(c.toggle()).toBe("swarm");
+    expect(c.toggle(0)).toBe("colony");
+    expect(c.toggle(0)).toBe("swarm");
   });
 
   it("asks again after a Welcome into another world, and not when it is already there", () => {
     const c = new WorldChoice();
-    expect(c.afterWelcome(World.SWARM)).toBeUndefined();
-    c.toggle();
-    expect(c.afterWelcome(World.SWARM)).toBe("colony");
-    expect(c.afterWelcome(World.COLONY)).toBeUndefined();
+    expect(c.afterWelcome(World.SWARM, 0)).toBeUndefined();
+    c.toggle(0);
+    expect(c.afterWelcome(World.SWARM, 0)).toBe("colony");
+    expect(c.afterWelcome(World.COLONY, 0)).toBeUndefined();
     // An older server leaves Welcome.world unset: that is the swarm.
-    expect(c.afterWelcome(World.UNSPECIFIED)).toBe("colony");
+    expect(c.afterWelcome(World.UNSPECIFIED, 0)).toBe("colony");
   });
 
   it("falls back to the world shown when the server refuses", () => {
     const c = new WorldChoice();
-    c.toggle();
+    c.toggle(0);
     c.refused("swarm");
     expect(c.chosen).toBe("swarm");
-    expect(c.afterWelcome(World.SWARM)).toBeUndefined();
+    expect(c.afterWelcome(World.SWARM, 0)).toBeUndefined();
+    expect(c.passOver("swarm", 10)).toBe(false);
+  });
+
+  it("passes over frames of the other world for a moment after asking, until the chosen one comes", () => {
+    const c = new WorldChoice();
+    expect(c.passOver("swarm", 0)).toBe(false);
+    c.toggle(0);
+    c.afterWelcome(World.SWARM, 1000); // a reconnect: the server starts in the swarm
+    expect(c.passOver("swarm", 1033)).toBe(true);
+    expect(c.passOver("colony", 1066)).toBe(false);
+    // Once the chosen world has come, the other one is shown again if it is what arrives.
+    expect(c.passOver("swarm", 1100)).toBe(false);
+  });
+
+  it("shows the other world after all when the switch does not come", () => {
+    const c = new WorldChoice();
+    c.toggle(0);
+    expect(c.passOver("swarm", SWITCH_WAIT_MS - 1)).toBe(true);
+    expect(c.passOver("swarm", SWITCH_WAIT_MS)).toBe(false);
   });
 
   it("names worlds both ways; anything but the colony is drawn as the swarm", () => {

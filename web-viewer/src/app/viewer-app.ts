@@ -165,7 +165,9 @@ export class ViewerApp {
     }
     this.sessionId = w.sessionId;
     this.swarm.forgetLive();
-    this.setWorld(rectFromProto(w.worldBounds) ?? DEFAULT_WORLD);
+    // The colony's land is the meadow; the swarm's world grows with its count.
+    const land = this.worldChoice.chosen === "colony" ? rectFromProto(w.meadow) : rectFromProto(w.worldBounds);
+    this.setWorld(land ?? DEFAULT_WORLD);
     // Until frames bring the shared camera, look at the whole world.
     this.camera.aim(this.world);
     if (w.frameRate > 0) {
@@ -178,13 +180,13 @@ export class ViewerApp {
     this.frameMeter.reset(performance.now());
     this.setRocks(rocksFromProto(w.rocks));
     // A new session starts in the server's default world: ask again for the one chosen.
-    const ask = this.worldChoice.afterWelcome(w.world);
+    const ask = this.worldChoice.afterWelcome(w.world, performance.now());
     if (ask) this.connection.send(chooseWorldBytes(worldEnum(ask)));
   }
 
   /** w: the other world. Remembered while disconnected and asked for after the Welcome. */
   private switchWorld(): void {
-    const next = this.worldChoice.toggle();
+    const next = this.worldChoice.toggle(performance.now());
     this.connection.send(chooseWorldBytes(worldEnum(next)));
     this.toast.show(next === "colony" ? "The colony: fireflies living off the stump (w: back to the swarm)" : "The swarm (w: the colony)", "info");
   }
@@ -215,8 +217,10 @@ export class ViewerApp {
   }
 
   private onFrame(frame: Frame): void {
-    this.frameMeter.mark(performance.now());
+    const now = performance.now();
+    this.frameMeter.mark(now);
     const world = worldName(frame.world);
+    if (this.worldChoice.passOver(world, now)) return;
     if (world !== this.shownWorld) this.showWorld(world);
     if (world === "colony") {
       this.onColonyFrame(frame);
