@@ -217,12 +217,14 @@ describe("the colony against the real server", () => {
 
   it("goes back to the swarm with w: its light, marks and sliders again", async () => {
     const page = a.page;
-    const before = (await debugState(page)).frames;
+    const before = await debugState(page);
     await page.keyboard.press("w");
-    await waitFor(page, (s) => s.world === "swarm" && s.frames > before + 10, "swarm light frames again");
+    await waitFor(page, (s) => s.world === "swarm" && s.frames > before.frames + 10, "swarm light frames again");
     const s = await debugState(page);
     expect(s.colony).toBeUndefined();
     expect(s.decodeErrors).toBe(0);
+    // The first swarm frame after the switch is a key frame: none had to be dropped.
+    expect(s.droppedFrames).toBe(before.droppedFrames);
     expect(s.fireflies).toBe(3000);
     expect(await page.isVisible("#light-layer")).toBe(true);
     expect(await page.isVisible("#sliders")).toBe(true);

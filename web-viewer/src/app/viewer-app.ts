@@ -306,7 +306,7 @@ export class ViewerApp {
 
   private renderColony(viewport: Viewport, now: number): void {
     const snapshot = this.colony.snapshot;
-    if (snapshot) this.colonyLayer.draw(viewport, snapshot, this.colony.fireflies(now), now / 1000);
+    if (snapshot) this.colonyLayer.draw(viewport, snapshot, this.colony.fireflies(now), this.colony.effectsAt(now), now / 1000);
     else this.colonyLayer.clear();
   }
 

@@ -1,9 +1,10 @@
 // What the viewer knows of the colony from the latest colony frames: the snapshot (stump,
-// store, flowers, figures), the fireflies' motion between frames, the viewers, the meadow's
-// bounds and the camera. Plain, validated values; nothing here draws.
+// store, flowers, figures), the fireflies' motion between frames, the events' flourishes, the
+// viewers, the meadow's bounds and the camera. Plain, validated values; nothing here draws.
 import type { Frame } from "../gen/meadow/v1/viewer_pb";
 import { rectFromProto } from "../net/proto-mapping";
 import type { WorldRect } from "../render/viewport";
+import { effectsFromEvents, liveEffects, type Effect, type LiveEffect } from "./colony-effects";
 import { colonyFromProto, type ColonySnapshot, type FireflyView } from "./colony-snapshot";
 import { FireflyMotion } from "./firefly-motion";
 
@@ -15,6 +16,7 @@ export class ColonyFrames {
   /** Colony frames received since the page loaded. */
   frames = 0;
   private readonly motion = new FireflyMotion();
+  private effects: Effect[] = [];
 
   setFrameRate(framesPerSecond: number): void {
     this.motion.setFrameRate(framesPerSecond);
@@ -29,6 +31,13 @@ export class ColonyFrames {
     if (!frame.colony) return;
     this.snapshot = colonyFromProto(frame.colony);
     this.motion.push(this.snapshot.fireflies, nowMs);
+    const nowS = nowMs / 1000;
+    this.effects = [...liveEffects(this.effects, nowS), ...effectsFromEvents(frame.events, this.snapshot.stump, nowS)];
+  }
+
+  /** The events' flourishes still running at `nowMs`. */
+  effectsAt(nowMs: number): LiveEffect[] {
+    return liveEffects(this.effects, nowMs / 1000);
   }
 
   /** The fireflies to draw at `nowMs`, between the two latest frames. */
@@ -41,5 +50,6 @@ export class ColonyFrames {
     this.snapshot = undefined;
     this.viewers = undefined;
     this.motion.clear();
+    this.effects = [];
   }
 }

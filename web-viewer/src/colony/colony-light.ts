@@ -1,9 +1,10 @@
 // The colony's light (SPEC §3, §7), redrawn every animation frame into a canvas that CSS adds
 // onto the meadow (plus-lighter): each firefly's glow, added up where they crowd ("lighter"),
-// a soft highlight over each flower whose group flashes in sync, and the carriers' pink drops
-// of nectar painted over the glow so they keep their colour.
+// a soft highlight over each flower whose group flashes in sync, the events' brief flourishes,
+// and the carriers' pink drops of nectar painted over the glow so they keep their colour.
 import { clearedContext } from "../render/canvas-2d";
 import type { Viewport } from "../render/viewport";
+import type { LiveEffect } from "./colony-effects";
 import type { FireflyView, FlowerView } from "./colony-snapshot";
 import { fireflyLook, NECTAR_PINK } from "./firefly-look";
 import type { GlowSprites } from "./glow-sprites";
@@ -18,15 +19,24 @@ const SYNC_STRENGTH = 0.4;
 const SYNC_PULSE = 0.08;
 const SYNC_RATE = 2.2;
 
+/** Flourishes: colour, and radius (world units) at the start and the end. */
+const EFFECT_LOOK = {
+  birth: { color: [0.6, 1.0, 0.45], from: 6, to: 36, ring: true, strength: 0.7 },
+  delivery: { color: [1.0, 0.75, 0.3], from: 40, to: 48, ring: false, strength: 0.35 },
+  flower: { color: [0.95, 0.92, 0.85], from: 10, to: 48, ring: true, strength: 0.55 },
+  wake: { color: [1.0, 0.6, 0.3], from: 30, to: 80, ring: false, strength: 0.6 },
+} as const;
+
+/** What the light shows at one moment. */
+export interface ColonyLightScene {
+  readonly fireflies: readonly FireflyView[];
+  readonly flowers: readonly FlowerView[];
+  readonly effects: readonly LiveEffect[];
+}
+
 /** Paints the light; returns how many fireflies were drawn (in view). */
-export function paintColonyLight(
-  canvas: HTMLCanvasElement,
-  viewport: Viewport,
-  fireflies: readonly FireflyView[],
-  flowers: readonly FlowerView[],
-  timeS: number,
-  sprites: GlowSprites,
-): number {
+export function paintColonyLight(canvas: HTMLCanvasElement, viewport: Viewport, scene: ColonyLightScene, timeS: number, sprites: GlowSprites): number {
+  const { fireflies, flowers } = scene;
   const ctx = clearedContext(canvas, viewport);
   if (!ctx) return 0;
   const d = viewport.dpr;
@@ -41,6 +51,8 @@ export function paintColonyLight(
     ctx.globalAlpha = SYNC_STRENGTH + SYNC_PULSE * Math.sin(timeS * SYNC_RATE + fl.id);
     ctx.drawImage(sprites.get(SYNC_COLOR), p.x - r, p.y - r, 2 * r, 2 * r);
   }
+
+  paintEffects(ctx, viewport, scene.effects, sprites);
 
   const drops: { x: number; y: number; r: number }[] = [];
   const w = viewport.cssWidth;
@@ -74,4 +86,25 @@ export function paintColonyLight(
     ctx.fill();
   }
   return drawn;
+}
+
+function paintEffects(ctx: CanvasRenderingContext2D, viewport: Viewport, effects: readonly LiveEffect[], sprites: GlowSprites): void {
+  for (const e of effects) {
+    const look = EFFECT_LOOK[e.kind];
+    const p = viewport.worldToScreen(e.x, e.y);
+    const r = (look.from + (look.to - look.from) * e.age) * viewport.scale;
+    const strength = look.strength * (1 - e.age);
+    if (look.ring) {
+      const [cr, cg, cb] = look.color.map((c) => Math.round(c * 255));
+      ctx.globalAlpha = 1;
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = `rgba(${cr}, ${cg}, ${cb}, ${strength.toFixed(3)})`;
+      ctx.beginPath();
+      ctx.arc(p.x, p.y, r, 0, Math.PI * 2);
+      ctx.stroke();
+    } else {
+      ctx.globalAlpha = strength;
+      ctx.drawImage(sprites.get(look.color), p.x - r, p.y - r, 2 * r, 2 * r);
+    }
+  }
 }
