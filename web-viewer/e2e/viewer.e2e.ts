@@ -48,8 +48,10 @@ describe("viewer against the real server", () => {
     expect(state.fireflies).toBe(3000);
     expect(state.decodeErrors).toBe(0);
     await first.page.waitForFunction(() => (window.__meadow?.viewers ?? 0) >= 2, undefined, { timeout: 5000 });
-    const status = (await first.page.textContent("#status")) ?? "";
-    expect(status).toMatch(/3,000 fireflies · \d+ fps · \d+ viewers/);
+    // The status line is refreshed four times a second: it catches up with the hook soon after.
+    await first.page.waitForFunction(() => /3,000 fireflies · \d+ fps · \d+ viewers/.test(document.getElementById("status")?.textContent ?? ""), undefined, {
+      timeout: 5000,
+    });
     saveArtifact("viewer.png", await first.page.screenshot());
     expect(first.errors).toEqual([]);
   });

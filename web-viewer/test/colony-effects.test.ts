@@ -1,10 +1,12 @@
-import { create } from "@bufbuild/protobuf";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { EventSchema, type Event } from "../src/gen/meadow/v1/viewer_pb";
 import { EFFECT_S, effectsFromEvents, liveEffects } from "../src/colony/colony-effects";
 
 const stump = { x: 150, y: 760 };
-const ev = (body: Event["body"]): Event => create(EventSchema, { tick: 1n, body });
+/** An Event's fields as plain values (not a built message). */
+type EventInit = Exclude<MessageInitShape<typeof EventSchema>, Event>;
+const ev = (body: EventInit["body"]): Event => create(EventSchema, { tick: 1n, body });
 
 describe("effectsFromEvents", () => {
   it("turns births, deliveries, dropped flowers and the spark waking into flourishes", () => {
