@@ -1,5 +1,6 @@
 #pragma once
 // Plain geometry in world units (one meadow is 1600 × 900; x grows to the right, y downwards).
+#include <cmath>
 
 namespace meadow::sim {
 
@@ -8,6 +9,14 @@ struct Vec2 {
   float y = 0.0F;
   friend constexpr bool operator==(Vec2, Vec2) = default;
 };
+
+// Compare squared distances where only "within r" matters: no square root.
+[[nodiscard]] constexpr float distance_squared(Vec2 a, Vec2 b) {
+  return (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y);
+}
+// Plain sqrt, not std::hypot: world coordinates are far from overflow, and hypot is several
+// times slower.
+[[nodiscard]] inline float distance(Vec2 a, Vec2 b) { return std::sqrt(distance_squared(a, b)); }
 
 struct Rect {
   float x = 0.0F;

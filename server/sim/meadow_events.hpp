@@ -75,12 +75,46 @@ struct FlowerGoneEvent {
   Vec2 at;
 };
 
+// --- Flowers, seeds and the breeze (SPEC §4) ------------------------------------------------------
+struct SeedDroppedEvent {  // a seed fell off a firefly
+  std::uint32_t firefly = 0;
+  std::uint32_t seed = 0;
+  Vec2 at;
+};
+struct SeedLandedEvent {  // it reached the ground; `rooted`: it took root there
+  std::uint32_t seed = 0;
+  Vec2 at;
+  bool rooted = false;
+};
+struct TookRootEvent {  // a shoot pops up where a seed took root
+  std::uint32_t flower = 0;
+  Vec2 at;
+};
+struct SproutEvent {  // a shoot grew into a bud
+  std::uint32_t flower = 0;
+  Vec2 at;
+};
+struct BloomEvent {
+  std::uint32_t flower = 0;
+  Vec2 at;
+};
+struct WiltEvent {  // a flower began to wilt (its last 30 s)
+  std::uint32_t flower = 0;
+  Vec2 at;
+};
+struct GustEvent {
+  float swing = 0.0F;     // radians, signed: the side it swings the breeze to
+  float strength = 0.0F;  // the breeze's strength at the gust's height, 0 … 1
+};
+
 struct MeadowEvent {
   std::uint64_t sequence = 0;  // 1, 2, 3, … for the log's life
   std::uint64_t tick = 0;
   std::variant<OrderCrossingEvent, CrumbEatenEvent, ColonyBirthEvent, ColonyDeathEvent,
                ColonySipEvent, ColonyDeliveryEvent, ColonyMealEvent, ColonyFlashEvent,
-               ColonyGroupSyncEvent, ColonySparkEvent, FlowerDroppedEvent, FlowerGoneEvent>
+               ColonyGroupSyncEvent, ColonySparkEvent, FlowerDroppedEvent, FlowerGoneEvent,
+               SeedDroppedEvent, SeedLandedEvent, TookRootEvent, SproutEvent, BloomEvent, WiltEvent,
+               GustEvent>
       body;
 };
 

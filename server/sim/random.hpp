@@ -21,6 +21,11 @@ enum class RandomPurpose : std::uint32_t {
   kColonyRecruit = 9,        // whether a wanderer near a carrier joins it this step
   kColonyFlashPeriod = 10,   // a colony firefly's own flash period
   kColonyFlashPhase = 11,    // its phase at birth
+  kBreezeWaves = 12,         // the phases of the breeze's slow waves
+  kBreezeGust = 13,          // each gust's gap, side, swing and boost
+  kSeedStick = 14,           // whether a sip leaves a seed on the firefly, and for how long
+  kSeedRoot = 15,            // whether a landed seed takes root
+  kFlowerLife = 16,          // how long each flower lives
 };
 
 // SplitMix64's finaliser (Steele, Lea, Flood 2014): a bijection on 64 bits whose every output bit

@@ -38,6 +38,23 @@ v1::ColonyFireflyState to_proto(sim::FireflyState state) {
   return v1::COLONY_FIREFLY_STATE_UNSPECIFIED;
 }
 
+v1::FlowerStage to_proto(sim::FlowerStage stage) {
+  switch (stage) {
+    case sim::FlowerStage::shoot: return v1::FLOWER_STAGE_SHOOT;
+    case sim::FlowerStage::bud: return v1::FLOWER_STAGE_BUD;
+    case sim::FlowerStage::bloom: return v1::FLOWER_STAGE_BLOOM;
+    case sim::FlowerStage::wilting: return v1::FLOWER_STAGE_WILTING;
+    case sim::FlowerStage::withered: return v1::FLOWER_STAGE_WITHERED;
+  }
+  return v1::FLOWER_STAGE_UNSPECIFIED;
+}
+
+void to_proto(const sim::BreezeNow& from, v1::Breeze& to) {
+  to.set_direction(from.direction);
+  to.set_strength(from.strength);
+  to.set_gust(from.gust);
+}
+
 void to_proto(const sim::ColonyFirefly& from, const sim::ColonyParams& params, v1::ColonyFirefly& to) {
   to.set_id(from.id);
   to.set_x(position_step(from.at.x));
@@ -58,6 +75,7 @@ void to_proto(const sim::ColonyFirefly& from, const sim::ColonyParams& params, v
   to.set_fade(from.state == sim::FireflyState::dying
                   ? byte_of(static_cast<float>(from.timer) / static_cast<float>(params.fade_steps))
                   : 255U);
+  to.set_seed(from.seed_steps > 0);
 }
 
 void fill_colony_state(const sim::Colony& colony, v1::ColonyState& to) {
@@ -81,7 +99,19 @@ void fill_colony_state(const sim::Colony& colony, v1::ColonyState& to) {
       out.set_sync(group->sync);
       out.set_in_sync(group->in_sync);
     }
+    out.set_stage(to_proto(flower.stage));
+    const bool sprout = flower.stage == sim::FlowerStage::shoot || flower.stage == sim::FlowerStage::bud;
+    const float span = static_cast<float>(sprout ? params.sprout_steps : flower.life);
+    out.set_growth(span > 0.0F ? std::min(1.0F, static_cast<float>(flower.age) / span) : 1.0F);
+    out.set_dropped(flower.dropped);
   }
+  for (const sim::FallingSeed& seed : state.seeds) {
+    v1::FallingSeed& out = *to.add_seeds();
+    out.set_id(seed.id);
+    to_proto(seed.at, *out.mutable_position());
+    out.set_height(seed.fall_steps > 0 ? static_cast<float>(seed.steps_left) / static_cast<float>(seed.fall_steps) : 0.0F);
+  }
+  to.set_flowers_in_bloom(colony.flowers_in_bloom());
   to.set_groups_in_sync(colony.groups_in_sync());
   to.set_position_unit(kColonyPositionUnit);
   to.set_max_dropped_flowers(params.max_dropped_flowers);

@@ -13,6 +13,8 @@ inline constexpr float kColonyPositionUnit = 0.125F;
 
 [[nodiscard]] v1::ColonyFireflyState to_proto(sim::FireflyState state);
 void to_proto(const sim::ColonyFirefly& from, const sim::ColonyParams& params, v1::ColonyFirefly& to);
+[[nodiscard]] v1::FlowerStage to_proto(sim::FlowerStage stage);
 void fill_colony_state(const sim::Colony& colony, v1::ColonyState& to);
+void to_proto(const sim::BreezeNow& from, v1::Breeze& to);
 
 }  // namespace meadow::stream

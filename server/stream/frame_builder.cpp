@@ -62,6 +62,7 @@ void fill_swarm_frame(v1::Frame& frame, std::uint64_t number, const sim::Meadow&
   to_proto(camera, *frame.mutable_camera());
   to_proto(meadow.land().world(), *frame.mutable_world_bounds());
   fill_figures(*frame.mutable_swarm(), meadow);
+  to_proto(meadow.colony().breeze(), *frame.mutable_breeze());
   fill_marks(frame, meadow);
   for (const sim::MeadowEvent& event : meadow.events().events()) {
     if (event.sequence > events_after) to_proto(event, *frame.add_events());
@@ -129,6 +130,7 @@ void FrameBuilder::build_colony(const sim::Meadow& meadow, std::uint32_t viewers
   to_proto(meadow.land().meadow(), *frame.mutable_world_bounds());
   const sim::Colony& colony = meadow.colony();
   fill_colony_state(colony, *frame.mutable_colony());
+  to_proto(colony.breeze(), *frame.mutable_breeze());
   for (const sim::MeadowEvent& event : colony.events().events()) {
     if (event.sequence > last_colony_event_) to_proto(event, *frame.add_events());
   }

@@ -15,6 +15,13 @@ std::string serialize(const v1::ServerMessage& message) {
 
 }  // namespace
 
+// The events that are a flower and where it stands (dropped, rooted, sprouted, bloomed, …).
+template <typename Event, typename Out>
+void flower_and_place(const Event& e, Out& out) {
+  out.set_flower_id(e.flower);
+  to_proto(e.at, *out.mutable_position());
+}
+
 std::string_view server_version() { return MEADOW_VERSION; }
 
 void to_proto(const sim::Vec2& from, v1::Vec2& to) {
@@ -107,14 +114,32 @@ void to_proto(const sim::MeadowEvent& from, v1::Event& to) {
           to_proto(e.at, *out.mutable_position());
           out.set_flower_id(e.flower);
         } else if constexpr (std::is_same_v<T, sim::FlowerDroppedEvent>) {
-          v1::Event::ColonyFlowerDropped& out = *to.mutable_colony_flower_dropped();
-          out.set_flower_id(e.flower);
+          flower_and_place(e, *to.mutable_colony_flower_dropped());
+        } else if constexpr (std::is_same_v<T, sim::FlowerGoneEvent>) {
+          flower_and_place(e, *to.mutable_colony_flower_gone());
+        } else if constexpr (std::is_same_v<T, sim::SeedDroppedEvent>) {
+          v1::Event::SeedDropped& out = *to.mutable_seed_dropped();
+          out.set_firefly_id(e.firefly);
+          out.set_seed_id(e.seed);
           to_proto(e.at, *out.mutable_position());
+        } else if constexpr (std::is_same_v<T, sim::SeedLandedEvent>) {
+          v1::Event::SeedLanded& out = *to.mutable_seed_landed();
+          out.set_seed_id(e.seed);
+          to_proto(e.at, *out.mutable_position());
+          out.set_rooted(e.rooted);
+        } else if constexpr (std::is_same_v<T, sim::TookRootEvent>) {
+          flower_and_place(e, *to.mutable_took_root());
+        } else if constexpr (std::is_same_v<T, sim::SproutEvent>) {
+          flower_and_place(e, *to.mutable_sprout());
+        } else if constexpr (std::is_same_v<T, sim::BloomEvent>) {
+          flower_and_place(e, *to.mutable_bloom());
+        } else if constexpr (std::is_same_v<T, sim::WiltEvent>) {
+          flower_and_place(e, *to.mutable_wilt());
         } else {
-          static_assert(std::is_same_v<T, sim::FlowerGoneEvent>);
-          v1::Event::ColonyFlowerGone& out = *to.mutable_colony_flower_gone();
-          out.set_flower_id(e.flower);
-          to_proto(e.at, *out.mutable_position());
+          static_assert(std::is_same_v<T, sim::GustEvent>);
+          v1::Event::Gust& out = *to.mutable_gust();
+          out.set_swing(e.swing);
+          out.set_strength(e.strength);
         }
       },
       from.body);

@@ -66,8 +66,6 @@ Vec2 centre_of(const SwarmView& v) {
   return {static_cast<float>(x / n), static_cast<float>(y / n)};
 }
 
-float distance(Vec2 a, Vec2 b) { return std::hypot(a.x - b.x, a.y - b.y); }
-
 TEST(MeadowTools, PredatorScattersThoseWithinReachAndNotThoseFar) {
   Meadow with = make_meadow(3000);
   Meadow without = make_meadow(3000);

@@ -117,6 +117,41 @@ TEST(ColonyFrame, EveryBundleHasAColonyFrameWithItsEventsOnce) {
   EXPECT_LT(second.ByteSizeLong(), 50U * 30U + 400U);
 }
 
+TEST(ColonyFrame, FlowersStagesSeedsAndTheBreezeAreOnTheWire) {
+  sim::ColonyState state;
+  state.flowers.push_back(sim::Flower{1, {700.0F, 300.0F}, 0, sim::FlowerStage::bud, 900, 10800, false});
+  state.flowers.push_back(sim::Flower{2, {900.0F, 300.0F}, 40, sim::FlowerStage::wilting, 10000, 10800, true});
+  state.seeds.push_back(sim::FallingSeed{5, {400.0F, 400.0F}, 45, 180});
+  sim::ColonyFirefly carrier;
+  carrier.id = 1;
+  carrier.seed_steps = 100;
+  state.fireflies.push_back(carrier);
+  const sim::Colony colony(1, {0, 0, 1600, 900}, {}, state);
+  v1::ColonyState out;
+  fill_colony_state(colony, out);
+  ASSERT_EQ(out.flowers_size(), 2);
+  EXPECT_EQ(out.flowers(0).stage(), v1::FLOWER_STAGE_BUD);
+  EXPECT_FLOAT_EQ(out.flowers(0).growth(), 0.5F);  // halfway through its 30 s sprout
+  EXPECT_FALSE(out.flowers(0).dropped());
+  EXPECT_EQ(out.flowers(1).stage(), v1::FLOWER_STAGE_WILTING);
+  EXPECT_TRUE(out.flowers(1).dropped());
+  EXPECT_EQ(out.flowers_in_bloom(), 1U);
+  ASSERT_EQ(out.seeds_size(), 1);
+  EXPECT_FLOAT_EQ(out.seeds(0).height(), 0.25F);
+  EXPECT_TRUE(out.fireflies(0).seed());
+
+  auto meadow = std::make_unique<sim::Meadow>(5, std::make_unique<testing::FakeSwarm>());
+  FrameBuilder builder;
+  const auto bundle = builder.build(*meadow, 1);
+  for (const WorldIndex w : {WorldIndex::swarm, WorldIndex::colony}) {
+    v1::ServerMessage m;
+    ASSERT_TRUE(m.ParseFromString(bundle->world(w).key_message));
+    ASSERT_TRUE(m.frame().has_breeze());
+    EXPECT_FLOAT_EQ(m.frame().breeze().strength(), meadow->colony().breeze().strength);
+    EXPECT_FLOAT_EQ(m.frame().breeze().direction(), meadow->colony().breeze().direction);
+  }
+}
+
 TEST(ColonyFrame, AttractAndThePredatorAreTheSwarmsTools) {
   auto meadow = std::make_unique<sim::Meadow>(5, std::make_unique<testing::FakeSwarm>());
   sim::Action attract{7, 0, sim::AttractTap{{900.0F, 300.0F}}, sim::WorldKind::colony};

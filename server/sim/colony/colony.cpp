@@ -15,8 +15,6 @@ ActionOutcome refused(std::string code, std::string reason) {
   return ActionOutcome{false, std::move(code), std::move(reason)};
 }
 
-float distance(Vec2 a, Vec2 b) { return std::hypot(a.x - b.x, a.y - b.y); }
-
 }  // namespace
 
 Colony::Colony(std::uint64_t seed, const Rect& meadow, const ColonyParams& params)
@@ -81,6 +79,13 @@ const GroupSync* Colony::group(std::uint32_t flower) const {
   return nullptr;
 }
 
+std::uint32_t Colony::flowers_in_bloom() const {
+  return static_cast<std::uint32_t>(std::count_if(state_.flowers.begin(), state_.flowers.end(),
+                                                  [](const Flower& f) { return f.in_bloom(); }));
+}
+
+BreezeNow Colony::breeze() const { return breeze_at(state_.breeze, seed_, params_, state_.step); }
+
 std::uint32_t Colony::groups_in_sync() const {
   return static_cast<std::uint32_t>(std::count_if(state_.groups.begin(), state_.groups.end(),
                                                   [](const GroupSync& g) { return g.in_sync; }));
@@ -104,7 +109,8 @@ ActionOutcome Colony::drop_flower(Vec2 at, const Land& land, std::uint64_t tick)
     }
   }
   const std::uint32_t id = state_.next_flower_id++;
-  state_.flowers.push_back(Flower{id, at, params_.sips_per_flower});
+  Flower flower{id, at, params_.sips_per_flower, FlowerStage::bloom, 0, draw_life(id), true};
+  state_.flowers.push_back(flower);
   events_.add(tick, FlowerDroppedEvent{id, at});
   return {};
 }
@@ -122,9 +128,12 @@ void Colony::count_members() {
 void Colony::step(const Land& land, std::uint64_t tick) {
   tick_ = tick;
   ++state_.step;
+  blow();
+  grow_flowers();
   count_members();
   for (ColonyFirefly& f : state_.fireflies) behave(f);
   recruit();
+  float_seeds(land);  // before flight: a seed shed this step starts floating the next
   for (ColonyFirefly& f : state_.fireflies) fly(f, land.rocks());
   flash();
   update_groups();

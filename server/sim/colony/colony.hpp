@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "sim/actions.hpp"
+#include "sim/colony/breeze.hpp"
 #include "sim/colony/colony_rules.hpp"
 #include "sim/colony/colony_state.hpp"
 #include "sim/geometry.hpp"
@@ -47,6 +48,9 @@ class Colony {
   [[nodiscard]] std::uint32_t foragers(std::uint32_t flower) const;
   [[nodiscard]] const GroupSync* group(std::uint32_t flower) const;
   [[nodiscard]] std::uint32_t groups_in_sync() const;
+  [[nodiscard]] std::uint32_t flowers_in_bloom() const;
+  // The breeze over the meadow now.
+  [[nodiscard]] BreezeNow breeze() const;
 
   // A viewer's flower tool (SPEC §4, §6): a flower full of nectar while fewer than
   // params.max_dropped_flowers are on the meadow, inside the meadow, off rocks and the stump.
@@ -82,6 +86,14 @@ class Colony {
   // colony_flight.cpp: steering and moving those in flight, burning their energy.
   void fly(ColonyFirefly& f, std::span<const Rock> rocks);
   [[nodiscard]] Vec2 home_spot(const ColonyFirefly& f) const;
+  // flower_life.cpp: the breeze, flowers growing and wilting, seeds stuck, falling, rooting.
+  void blow();
+  void grow_flowers();
+  void maybe_stick_seed(ColonyFirefly& f);
+  void shed_seed(ColonyFirefly& f);
+  void float_seeds(const Land& land);
+  [[nodiscard]] bool room_to_root(Vec2 at, const Land& land) const;
+  [[nodiscard]] std::uint32_t draw_life(std::uint32_t flower) const;
   // flash_sync.cpp: phases, flashes, and each group's synchrony.
   void flash();
   void update_groups();
@@ -101,6 +113,7 @@ class Colony {
   std::uint64_t tick_ = 0;  // the tick of the step under way, for the events
   // Scratch: members per flower, parallel to state_.flowers (kept current within a step).
   std::vector<std::uint32_t> members_;
+  std::vector<std::size_t> wanderers_;  // scratch for recruit()
 };
 
 }  // namespace meadow::sim

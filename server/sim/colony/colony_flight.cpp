@@ -45,10 +45,11 @@ void Colony::fly(ColonyFirefly& f, std::span<const Rock> rocks) {
       target = home_spot(f);
       break;
   }
+  if (f.seed_steps > 0 && --f.seed_steps == 0) shed_seed(f);
   if (target) {
     const float dx = target->x - f.at.x;
     const float dy = target->y - f.at.y;
-    const float d = std::hypot(dx, dy);
+    const float d = std::sqrt(dx * dx + dy * dy);
     if (d <= cruise) {
       // Close enough to land this step: it arrives (behave() sees it there next step).
       f.at = *target;
@@ -63,7 +64,7 @@ void Colony::fly(ColonyFirefly& f, std::span<const Rock> rocks) {
   const Vec2 edge = steering::edge_push(f.at, meadow_);
   Vec2 v{f.velocity.x + (wanted.x - f.velocity.x) * params_.steer_rate + rock.x + edge.x,
          f.velocity.y + (wanted.y - f.velocity.y) * params_.steer_rate + rock.y + edge.y};
-  const float speed = std::hypot(v.x, v.y);
+  const float speed = std::sqrt(v.x * v.x + v.y * v.y);
   if (speed > swarm_rules::kMaxSpeed) {
     v.x *= swarm_rules::kMaxSpeed / speed;
     v.y *= swarm_rules::kMaxSpeed / speed;

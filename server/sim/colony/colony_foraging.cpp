@@ -9,9 +9,7 @@ namespace meadow::sim {
 
 namespace {
 
-float distance(Vec2 a, Vec2 b) { return std::hypot(a.x - b.x, a.y - b.y); }
-
-bool at(Vec2 p, Vec2 spot, float within) { return distance(p, spot) <= within; }
+bool at(Vec2 p, Vec2 spot, float within) { return distance_squared(p, spot) <= within * within; }
 
 }  // namespace
 
@@ -68,6 +66,7 @@ void Colony::behave(ColonyFirefly& f) {
       events_.add(tick_, ColonySipEvent{f.id, own->id, own->sips});
       f.state = FireflyState::carrying;
       f.carried_from = own->id;
+      maybe_stick_seed(f);
       return;
     }
     case FireflyState::carrying:
@@ -99,10 +98,10 @@ void Colony::sense_flowers(ColonyFirefly& f) {
   // A wanderer joins the nearest flower with nectar and room that it passes; a forager on its
   // way remembers one other such flower (the latest it passed).
   const Flower* nearest = nullptr;
-  float best = params_.find_radius;
+  float best = params_.find_radius * params_.find_radius;
   for (const Flower& fl : state_.flowers) {
     if (fl.id == f.flower || !fl.has_nectar()) continue;
-    const float d = distance(f.at, fl.at);
+    const float d = distance_squared(f.at, fl.at);
     if (d <= best && (f.state != FireflyState::wandering || can_join(fl.id))) {
       best = d;
       nearest = &fl;
@@ -169,14 +168,18 @@ void Colony::recruit() {
   if (state_.store >= 1.0) return;
   const CounterRandom chance = random(RandomPurpose::kColonyRecruit);
   const float reach2 = params_.recruit_radius * params_.recruit_radius;
+  // The wanderers once, compactly: each carrier scans only them (in id order, as before).
+  wanderers_.clear();
+  for (std::size_t i = 0; i < state_.fireflies.size(); ++i) {
+    if (state_.fireflies[i].state == FireflyState::wandering) wanderers_.push_back(i);
+  }
+  if (wanderers_.empty()) return;
   for (const ColonyFirefly& carrier : state_.fireflies) {
     if (carrier.state != FireflyState::carrying) continue;
     const std::uint32_t target = carrier.flower != kNoFlower ? carrier.flower : carrier.carried_from;
-    for (ColonyFirefly& w : state_.fireflies) {
-      if (w.state != FireflyState::wandering) continue;
-      const float dx = w.at.x - carrier.at.x;
-      const float dy = w.at.y - carrier.at.y;
-      if (dx * dx + dy * dy > reach2) continue;
+    for (const std::size_t i : wanderers_) {
+      ColonyFirefly& w = state_.fireflies[i];
+      if (w.state != FireflyState::wandering || distance_squared(w.at, carrier.at) > reach2) continue;
       if (!can_join(target)) break;  // full or empty: no more for this carrier this step
       if (chance.unit(w.id, carrier.id) < params_.recruit_chance) join(w, target);
     }
@@ -184,13 +187,13 @@ void Colony::recruit() {
 }
 
 void Colony::remove_spent_flowers() {
-  // An empty flower goes as soon as nobody is carrying a sip of it home (SPEC §4).
+  // An empty or withered flower goes as soon as nobody is carrying a sip of it home (SPEC §4).
   for (std::size_t i = 0; i < state_.flowers.size();) {
     const Flower fl = state_.flowers[i];
     const bool carried = std::any_of(state_.fireflies.begin(), state_.fireflies.end(), [&](const ColonyFirefly& f) {
       return f.state == FireflyState::carrying && f.carried_from == fl.id;
     });
-    if (fl.has_nectar() || carried) {
+    if (!fl.spent() || carried) {
       ++i;
       continue;
     }

@@ -66,7 +66,9 @@ void Colony::finish_meal(ColonyFirefly& f) {
 }
 
 void Colony::die(ColonyFirefly& f) {
-  // It settles where it is and its light fades out; a sip it carried is lost with it.
+  // It settles where it is and its light fades out; a sip it carried is lost with it, a seed
+  // stuck on it falls there.
+  if (f.seed_steps > 0) shed_seed(f);
   leave_group(f);
   f.remembered = kNoFlower;
   f.carried_from = kNoFlower;
@@ -126,7 +128,7 @@ void Colony::wake_spark(ColonyFirefly& f) {
   float best = 0.0F;
   for (const Flower& fl : state_.flowers) {
     if (!fl.has_nectar()) continue;
-    const float d = std::hypot(fl.at.x - f.at.x, fl.at.y - f.at.y);
+    const float d = distance(fl.at, f.at);
     if (nearest == nullptr || d < best) {
       nearest = &fl;
       best = d;

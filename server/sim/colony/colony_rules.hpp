@@ -76,7 +76,53 @@ struct ColonyParams {
 
   // --- Flowers viewers drop (SPEC §4, §6) ---------------------------------------------------------
   std::uint32_t max_dropped_flowers = 3;  // anyone may drop a flower while fewer are on the meadow
-  float stump_clearance = 20.0F;  // ours: no flower within this of the stump's rim (units)
+  float stump_clearance = 20.0F;  // ours: no dropped flower within this of the stump's rim (units)
+
+  // --- Pollination (SPEC §4) -----------------------------------------------------------------------
+  float seed_chance = 0.10F;  // a sip leaves a seed stuck on the firefly with this chance
+  // The seed falls off after 5 … 20 s of flight (steps of flight, drawn per seed).
+  std::uint32_t seed_flight_min = 300;
+  std::uint32_t seed_flight_max = 1200;
+  std::uint32_t seed_fall_steps = 180;  // it floats down for 3 s
+  // While falling it drifts 80 … 300 units on the breeze: 80 in a calm, 300 in the strongest
+  // breeze (drift speed follows the breeze's strength, 0 … 1, step by step).
+  float seed_drift_min = 80.0F;
+  float seed_drift_max = 300.0F;
+  float root_chance = 0.25F;             // a landed seed takes root with this chance…
+  float root_flower_clearance = 60.0F;   // …only where no flower stands within this (units)…
+  float root_stump_clearance = 150.0F;   // …nor the stump within this (units, from its centre)…
+                                         // …and not on a rock.
+
+  // --- Flowers' lives (SPEC §4) ----------------------------------------------------------------------
+  std::uint32_t sprout_steps = 1800;  // a sprout grows 30 s: shoot, then bud, then bloom
+  // Ours: "every flower lives about three minutes", counted from its bloom (so a dropped flower,
+  // which starts in bloom, gets its three minutes too), each flower ± flower_life_jitter of it.
+  std::uint32_t flower_life_steps = 10800;
+  float flower_life_jitter = 0.10F;
+  std::uint32_t wilt_steps = 1800;    // it wilts over its last 30 s (nectar still there)
+  std::uint32_t max_in_bloom = 12;    // never more in bloom: a bud waits for room
+
+  // --- The breeze (SPEC §4), deterministic from the world seed ----------------------------------------
+  // Its direction wanders round east (0 rad, away from the stump) as two slow waves of random
+  // phase: amplitudes in radians, periods in steps; "a few tens of degrees a minute".
+  float breeze_sway_wide = 0.35F;      // radians (20°)
+  float breeze_sway_narrow = 0.20F;    // radians (11°)
+  std::uint32_t breeze_sway_wide_period = 9000;    // steps (2.5 min)
+  std::uint32_t breeze_sway_narrow_period = 4100;  // steps (68 s)
+  // Its strength (0 … 1) changes over a minute or so round a middle.
+  float breeze_strength_mean = 0.40F;
+  float breeze_strength_swing = 0.20F;
+  std::uint32_t breeze_strength_period = 5000;  // steps (83 s)
+  // Gusts: one every 20 … 45 s swings the breeze 30 … 60° to one side within 2 s, blows
+  // harder, and eases back over 6 s.
+  std::uint32_t gust_gap_min = 1200;   // steps (20 s)
+  std::uint32_t gust_gap_max = 2700;   // steps (45 s)
+  float gust_swing_min = 0.5236F;      // radians (30°)
+  float gust_swing_max = 1.0472F;      // radians (60°)
+  std::uint32_t gust_rise_steps = 120;   // 2 s
+  std::uint32_t gust_ease_steps = 360;   // 6 s
+  float gust_boost_min = 0.25F;        // ours: strength added at the gust's height (0 … 1 scale)
+  float gust_boost_max = 0.45F;
 
   // --- The stump (SPEC §1: in the bottom-left corner of the colony's meadow) ----------------------
   float stump_radius = 30.0F;     // units

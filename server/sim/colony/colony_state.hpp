@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/colony/breeze.hpp"
 #include "sim/geometry.hpp"
 
 namespace meadow::sim {
@@ -42,15 +43,38 @@ struct ColonyFirefly {
   std::uint32_t since_flash = 1000;
   float heading = 0.0F;  // radians; what a wanderer turns, and the last heading of one that sits
   float meal_gained = 0.0F;  // energy gained in the meal under way
+  // A seed stuck on it (SPEC §4): steps of flight left before it falls off; 0: no seed.
+  std::uint32_t seed_steps = 0;
 
   [[nodiscard]] bool alive() const { return state != FireflyState::dying && state != FireflyState::dormant; }
 };
 
+// A flower's life (SPEC §4): a sprout grows as a shoot, then a bud, then blooms; it wilts over
+// the end of its life and then withers. Append new stages at the end: the wire maps them.
+enum class FlowerStage : std::uint8_t { shoot, bud, bloom, wilting, withered };
+
 struct Flower {
   std::uint32_t id = 0;
   Vec2 at;                 // units
-  std::uint32_t sips = 0;  // sips of nectar left
-  [[nodiscard]] bool has_nectar() const { return sips > 0; }
+  std::uint32_t sips = 0;  // sips of nectar left (a sprout gets its sips when it blooms)
+  FlowerStage stage = FlowerStage::bloom;
+  std::uint32_t age = 0;   // steps in the life so far: growing while a sprout, then in bloom
+  std::uint32_t life = 0;  // steps of bloom it gets (wilting included)
+  bool dropped = false;    // dropped by a viewer (not grown from a seed)
+
+  [[nodiscard]] bool in_bloom() const { return stage == FlowerStage::bloom || stage == FlowerStage::wilting; }
+  // Nectar only in bloom.
+  [[nodiscard]] bool has_nectar() const { return in_bloom() && sips > 0; }
+  // Nothing left for anyone: withered, or emptied in bloom. It goes once no sip of it is carried.
+  [[nodiscard]] bool spent() const { return stage == FlowerStage::withered || (in_bloom() && sips == 0); }
+};
+
+// A seed that fell off a firefly, floating down and drifting on the breeze.
+struct FallingSeed {
+  std::uint32_t id = 0;
+  Vec2 at;                      // units
+  std::uint32_t steps_left = 0;  // until it lands
+  std::uint32_t fall_steps = 0;  // its whole fall (for its height: steps_left / fall_steps)
 };
 
 // A foraging group's flash synchrony, per flower.
@@ -66,12 +90,15 @@ struct ColonyState {
   std::vector<ColonyFirefly> fireflies;  // id order
   std::vector<Flower> flowers;           // id order
   std::vector<GroupSync> groups;         // one per flower that has foragers, flower order
+  std::vector<FallingSeed> seeds;        // id order
+  BreezeState breeze;
   double store = 0.0;                    // 0 … 1 of a full store
   std::uint64_t step = 0;                // steps lived
   std::uint64_t last_birth_step = 0;     // 0: never
   bool had_birth = false;
   std::uint32_t next_firefly_id = 1;
   std::uint32_t next_flower_id = 1;
+  std::uint32_t next_seed_id = 1;
 };
 
 }  // namespace meadow::sim

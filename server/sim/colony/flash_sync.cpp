@@ -21,7 +21,7 @@ struct PhaseSum {
   float sin = 0.0F;
   std::uint32_t members = 0;
   [[nodiscard]] float length() const {
-    return members == 0 ? 0.0F : std::hypot(cos, sin) / static_cast<float>(members);
+    return members == 0 ? 0.0F : std::sqrt(cos * cos + sin * sin) / static_cast<float>(members);
   }
   [[nodiscard]] float angle() const { return std::atan2(sin, cos); }
 };

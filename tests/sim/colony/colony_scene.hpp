@@ -16,8 +16,6 @@ inline constexpr Rect kMeadow{0.0F, 0.0F, kMeadowWidth, kMeadowHeight};
 
 inline Vec2 stump_of(const ColonyParams& p = {}) { return stump_center(kMeadow, p); }
 
-inline float distance(Vec2 a, Vec2 b) { return std::hypot(a.x - b.x, a.y - b.y); }
-
 // A scene: add fireflies and flowers, then make a Colony of it.
 class Scene {
  public:
@@ -36,7 +34,8 @@ class Scene {
   }
   std::uint32_t flower(Vec2 at, std::uint32_t sips = 90) {
     const std::uint32_t id = state_.next_flower_id++;
-    state_.flowers.push_back(Flower{id, at, sips});
+    // In bloom, at the start of a default life.
+    state_.flowers.push_back(Flower{id, at, sips, FlowerStage::bloom, 0, ColonyParams{}.flower_life_steps, true});
     return id;
   }
   ColonyState& state() { return state_; }

@@ -23,7 +23,7 @@ float sync_of(const Colony& colony, const std::vector<std::uint32_t>& ids) {
     c += std::cos(f->phase);
     s += std::sin(f->phase);
   }
-  return std::hypot(c, s) / static_cast<float>(ids.size());
+  return std::sqrt(c * c + s * s) / static_cast<float>(ids.size());
 }
 
 TEST(FlashSync, AGroupOfFourFallsIntoStepWithinAFewSeconds) {

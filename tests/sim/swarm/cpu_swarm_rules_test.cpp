@@ -13,7 +13,6 @@
 namespace meadow::sim {
 namespace {
 
-using testing::distance;
 using testing::make_swarm;
 using testing::position_of;
 using testing::run_steps;

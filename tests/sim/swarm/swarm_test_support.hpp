@@ -43,7 +43,6 @@ inline Vec2 velocity_of(const CpuSwarm& swarm, std::uint32_t id) {
   const std::size_t i = place_of(swarm, id);
   return {swarm.view().vx[i], swarm.view().vy[i]};
 }
-inline float distance(Vec2 a, Vec2 b) { return std::hypot(a.x - b.x, a.y - b.y); }
 
 // Mean number of others within `radius` of each firefly.
 inline double mean_seen(const SwarmView& v, float radius) {

@@ -1,0 +1,144 @@
+// meadow-sim: studies of the meadow run headless, far faster than real time (issue 5).
+//   meadow-sim colony --runs R --minutes M --flowers N [--set NAME=VALUE ...]
+//                     [--sweep NAME=V1,V2,...] [--json] [--plot FILE] [--threads T]
+//   meadow-sim colony --list-params
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+#include "sim/colony/colony_param_table.hpp"
+#include "study/colony_study.hpp"
+#include "study/study_plot.hpp"
+#include "study/study_report.hpp"
+
+namespace {
+
+using meadow::sim::ColonyParams;
+using meadow::study::StudySetting;
+
+// "NAME=VALUE" → the pair; throws CLI::ValidationError with a message for people.
+std::pair<std::string, std::string> split_assignment(const std::string& text, const char* option) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size()) {
+    throw CLI::ValidationError(option, "expected NAME=VALUE, got '" + text + "'");
+  }
+  return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+double number_of(const std::string& text, const std::string& name) {
+  std::size_t used = 0;
+  double value = 0.0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size()) throw CLI::ValidationError(name, "'" + text + "' is not a number");
+  return value;
+}
+
+void set_or_throw(ColonyParams& params, const std::string& name, double value) {
+  const std::string error = meadow::sim::set_colony_param(params, name, value);
+  if (!error.empty()) throw CLI::ValidationError(name, error);
+}
+
+// The base settings (defaults with every --set), then one setting per --sweep value.
+std::vector<StudySetting> settings_from(const std::vector<std::string>& sets, const std::string& sweep) {
+  ColonyParams base;
+  std::string base_label;
+  for (const std::string& set : sets) {
+    const auto [name, value] = split_assignment(set, "--set");
+    set_or_throw(base, name, number_of(value, name));
+    base_label += (base_label.empty() ? "" : " ") + name + "=" + value;
+  }
+  if (sweep.empty()) return {StudySetting{base_label.empty() ? "defaults" : base_label, base}};
+  const auto [name, values] = split_assignment(sweep, "--sweep");
+  std::vector<StudySetting> settings;
+  std::size_t from = 0;
+  while (from <= values.size()) {
+    const auto comma = values.find(',', from);
+    const std::string value = values.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+    ColonyParams params = base;
+    set_or_throw(params, name, number_of(value, name));
+    settings.push_back({name + "=" + value + (base_label.empty() ? "" : " " + base_label), params});
+    if (comma == std::string::npos) break;
+    from = comma + 1;
+  }
+  return settings;
+}
+
+void list_params() {
+  const ColonyParams defaults;
+  std::printf("%-28s %14s  %-22s %s\n", "name", "default", "unit", "meaning");
+  for (const auto& p : meadow::sim::colony_param_table()) {
+    std::printf("%-28s %14g  %-22s %s\n", std::string(p.name).c_str(), meadow::sim::colony_param_value(defaults, p),
+                std::string(p.unit).c_str(), std::string(p.meaning).c_str());
+  }
+}
+
+// A one-line progress bar on stderr, redrawn in place when stderr is a terminal.
+void show_progress(std::size_t done, std::size_t total) {
+  constexpr int kBar = 40;
+  const int filled = static_cast<int>(kBar * done / total);
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  if (!tty && done != total && done % std::max<std::size_t>(1, total / 10) != 0) return;
+  std::fprintf(stderr, "%s[%s%s] %zu/%zu runs%s", tty ? "\r" : "", std::string(filled, '#').c_str(),
+               std::string(kBar - filled, ' ').c_str(), done, total, tty && done != total ? "" : "\n");
+  std::fflush(stderr);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"meadow-sim: the meadow's worlds run headless, far faster than real time, to study them."};
+  app.require_subcommand(1);
+  CLI::App* colony = app.add_subcommand(
+      "colony",
+      "Runs the colony (SPEC §3, §4) left alone: R runs with seeds 1 … R per setting, each starting from N dropped\n"
+      "flowers, for M simulated minutes, on every core. Prints a table (share of time with no flower in bloom,\n"
+      "flowers in bloom mean and 10th/90th percentile, colony size mean/min/max, share of runs that died out);\n"
+      "--plot writes flowers in bloom and colony size over time (SVG, and PNG where rsvg-convert is installed).\n"
+      "Example: meadow-sim colony --runs 20 --minutes 10 --flowers 3 --sweep sips_per_flower=60,90,120");
+  meadow::study::StudyOptions options;
+  std::vector<std::string> sets;
+  std::string sweep;
+  std::string plot;
+  bool json = false;
+  bool list = false;
+  colony->add_option("--runs", options.runs, "Runs per setting (seeds 1 … R)")->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  colony->add_option("--minutes", options.minutes, "Simulated minutes per run")->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  colony->add_option("--flowers", options.flowers, "Flowers dropped at the start of each run")->capture_default_str();
+  colony->add_option("--set", sets, "NAME=VALUE: override a number of the rules (see --list-params); repeatable");
+  colony->add_option("--sweep", sweep, "NAME=V1,V2,...: one setting per value, each with every --set");
+  colony->add_flag("--json", json, "Print one JSON object per setting instead of the table");
+  colony->add_option("--plot", plot, "FILE: write the plot to FILE (.svg added if missing) and FILE's .png");
+  colony->add_option("--threads", options.threads, "Threads (0: every core)")->capture_default_str();
+  colony->add_flag("--list-params", list, "List every overridable number with its default and unit, and exit");
+  try {
+    app.parse(argc, argv);
+    if (list) {
+      list_params();
+      return 0;
+    }
+    const std::vector<StudySetting> settings = settings_from(sets, sweep);
+    const auto result = meadow::study::run_colony_study(settings, options, show_progress);
+    std::fputs((json ? meadow::study::study_json(result) : meadow::study::study_table(result)).c_str(), stdout);
+    const double speedup = result.simulated_seconds / std::max(result.wall_seconds, 1e-9);
+    std::fprintf(stderr, "%zu runs × %.1f simulated minutes in %.1f s on %u threads: %.0f× real time\n",
+                 settings.size() * options.runs, options.minutes, result.wall_seconds, result.threads, speedup);
+    if (!plot.empty()) std::fprintf(stderr, "%s\n", meadow::study::write_study_plot(result, plot).c_str());
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "meadow-sim: %s\n", e.what());
+    return 2;
+  }
+  return 0;
+}
