@@ -50,24 +50,42 @@ describe("FireflyMotion", () => {
   it("glides over one frame interval after a frame arrives, at any render rate", () => {
     const m = new FireflyMotion();
     m.setFrameRate(30);
+    const T = 1000 / 30; // frames on time
     m.push([at(1, { x: 0 })], 0);
-    m.push([at(1, { x: 30 })], 1000);
+    m.push([at(1, { x: 30 })], T);
     // Rendered at 60 Hz, 144 Hz or anything: the position follows time, not render frames.
-    expect(m.sample(1000)[0]?.x).toBe(0);
-    expect(m.sample(1000 + 1000 / 60)[0]?.x).toBeCloseTo(15, 6);
-    expect(m.sample(1000 + 1000 / 144)[0]?.x).toBeCloseTo(30 * (30 / 144), 6);
-    expect(m.sample(1100)[0]?.x).toBe(30);
+    expect(m.sample(T)[0]?.x).toBe(0);
+    expect(m.sample(T + 1000 / 60)[0]?.x).toBeCloseTo(15, 6);
+    expect(m.sample(T + 1000 / 144)[0]?.x).toBeCloseTo(30 * (30 / 144), 6);
+    expect(m.sample(T + 100)[0]?.x).toBe(30);
   });
 
   it("starts the next glide from what is on screen, so an early frame never pulls a firefly back", () => {
     const m = new FireflyMotion();
     m.setFrameRate(30);
+    const T = 1000 / 30;
     m.push([at(1, { x: 0 })], 0);
-    m.push([at(1, { x: 30 })], 1000);
-    const shown = m.sample(1000 + 1000 / 60)[0]?.x ?? Number.NaN; // halfway: 15
-    m.push([at(1, { x: 60 })], 1000 + 1000 / 60);
-    expect(m.sample(1000 + 1000 / 60)[0]?.x).toBeCloseTo(shown, 6);
+    m.push([at(1, { x: 30 })], T);
+    const shown = m.sample(T + 1000 / 60)[0]?.x ?? Number.NaN; // halfway: 15
+    m.push([at(1, { x: 60 })], T + 1000 / 60);
+    expect(m.sample(T + 1000 / 60)[0]?.x).toBeCloseTo(shown, 6);
     expect(m.sample(2000)[0]?.x).toBe(60);
+  });
+
+  it("glides over the interval frames really come at, so slower frames still move without a stop", () => {
+    const m = new FireflyMotion();
+    m.setFrameRate(30);
+    // Frames every 50 ms (20 a second) instead of 33: after a few, each glide lasts about 50 ms.
+    for (let i = 0; i <= 30; i++) m.push([at(1, { x: i * 10 })], i * 50);
+    const end = 30 * 50;
+    const x40 = m.sample(end + 40)[0]?.x ?? 0;
+    expect(x40, "still on its way 40 ms after the frame").toBeLessThan(300);
+    expect(x40).toBeGreaterThan(295);
+    // Never slower than half the server's rate, however late frames come.
+    const slow = new FireflyMotion();
+    slow.setFrameRate(30);
+    for (let i = 0; i <= 30; i++) slow.push([at(1, { x: i * 10 })], i * 1000);
+    expect(slow.sample(30 * 1000 + 67)[0]?.x).toBe(300);
   });
 
   it("forgets everything on clear", () => {

@@ -1,8 +1,10 @@
 // Smooth fireflies at any refresh rate (SPEC §7): what is drawn glides from what was on screen
 // when the newest frame arrived to that frame, over one frame interval, matched by id. Starting
 // from what was shown (not from the previous frame) means a frame that comes early or late
-// never makes a firefly jump back. A firefly new in the frame appears where it is; one missing
-// from it is gone (its fade-out was in the frames before).
+// never makes a firefly jump back. The interval is the one frames really arrive at (smoothed,
+// within half to twice the server's), so slower frames still give unbroken motion rather than
+// glide-and-wait. A firefly new in the frame appears where it is; one missing from it is gone
+// (its fade-out was in the frames before).
 import { CrossFade } from "../render/crossfade";
 import type { FireflyView } from "./colony-snapshot";
 
@@ -38,12 +40,21 @@ export function shortestTurn(a: number, b: number): number {
   return d;
 }
 
+/** How much of each new gap between arrivals goes into the smoothed interval. */
+const GAP_WEIGHT = 0.2;
+
 export class FireflyMotion {
   private readonly fade = new CrossFade();
   private from: readonly FireflyView[] = [];
   private to: readonly FireflyView[] = [];
+  /** The server's frame interval, and the one frames are seen to arrive at (ms). */
+  private nominalMs = 1000 / 30;
+  private intervalMs = this.nominalMs;
+  private lastArrival: number | undefined;
 
   setFrameRate(framesPerSecond: number): void {
+    if (!(framesPerSecond > 0)) return;
+    this.nominalMs = this.intervalMs = 1000 / framesPerSecond;
     this.fade.setFrameRate(framesPerSecond);
   }
 
@@ -51,6 +62,13 @@ export class FireflyMotion {
   push(fireflies: readonly FireflyView[], nowMs: number): void {
     this.from = this.sample(nowMs);
     this.to = fireflies;
+    if (this.lastArrival !== undefined) {
+      const gap = nowMs - this.lastArrival;
+      const smoothed = this.intervalMs + (gap - this.intervalMs) * GAP_WEIGHT;
+      this.intervalMs = Math.min(Math.max(smoothed, this.nominalMs / 2), this.nominalMs * 2);
+      this.fade.setFrameRate(1000 / this.intervalMs);
+    }
+    this.lastArrival = nowMs;
     this.fade.arrived(nowMs);
   }
 
@@ -62,5 +80,8 @@ export class FireflyMotion {
   clear(): void {
     this.from = [];
     this.to = [];
+    this.lastArrival = undefined;
+    this.intervalMs = this.nominalMs;
+    this.fade.setFrameRate(1000 / this.nominalMs);
   }
 }
