@@ -103,9 +103,13 @@ ActionOutcome Meadow::tap_rock(Vec2 at) {
   if (!land_.world().contains(at)) {
     return refused("outside_world", "Rocks can only be placed inside the world.");
   }
+  if (distance(at, colony_.stump()) < colony_.params().stump_radius + kRockRadius) {
+    return refused("no_room", "The stump is the colony's home: put the rock beside it.");
+  }
   if (!land_.add_rock(at)) {
     return refused("rock_limit", "The meadow already holds as many rocks as it can.");
   }
+  colony_.crush_flowers(at, kRockRadius);
   return {};
 }
 

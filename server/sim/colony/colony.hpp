@@ -57,6 +57,9 @@ class Colony {
   // `tick` stamps the event.
   ActionOutcome drop_flower(Vec2 at, const Land& land, std::uint64_t tick);
 
+  // A rock placed over flowers crushes them: they wither (and go once no sip of them is carried).
+  void crush_flowers(Vec2 center, float radius);
+
   // One step (1/60 s) on the land (its rocks). `tick` stamps the events.
   void step(const Land& land, std::uint64_t tick);
 

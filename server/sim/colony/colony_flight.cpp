@@ -5,6 +5,7 @@
 // sim/swarm/steering.hpp). Flying burns energy; a firefly that runs out dies where it is.
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <optional>
 
 #include "sim/colony/colony.hpp"
@@ -14,6 +15,10 @@
 namespace meadow::sim {
 
 namespace {
+
+// Within this distance of where it is going a firefly comes in to land, and rocks and edges
+// stop turning it (units): a flower may stand at a rock's rim or near the meadow's edge.
+constexpr float kFinalApproach = 40.0F;
 
 bool in_flight(FireflyState s) {
   return s == FireflyState::wandering || s == FireflyState::foraging || s == FireflyState::carrying ||
@@ -28,10 +33,19 @@ void Colony::fly(ColonyFirefly& f, std::span<const Rock> rocks) {
   Vec2 wanted;
   std::optional<Vec2> target;
   switch (f.state) {
-    case FireflyState::wandering:
+    case FireflyState::wandering: {
       f.heading += params_.wander_turn * random(RandomPurpose::kColonyWander).signed_unit(f.id);
+      const float from_home = distance(f.at, stump_);
+      if (from_home > params_.home_range) {
+        // Turn towards home by the shorter way round.
+        const float home = std::atan2(stump_.y - f.at.y, stump_.x - f.at.x);
+        const float off = std::remainder(home - f.heading, 2.0F * std::numbers::pi_v<float>);
+        const float pull = params_.home_pull * std::min(1.0F, (from_home - params_.home_range) / params_.home_range);
+        f.heading += std::clamp(off, -pull, pull);
+      }
       wanted = {std::cos(f.heading) * cruise, std::sin(f.heading) * cruise};
       break;
+    }
     case FireflyState::rising:  // up and out of the hollow along its first heading
       wanted = {std::cos(f.heading) * cruise, std::sin(f.heading) * cruise};
       break;
@@ -62,8 +76,18 @@ void Colony::fly(ColonyFirefly& f, std::span<const Rock> rocks) {
   }
   const Vec2 rock = steering::rock_push(f.at, rocks);
   const Vec2 edge = steering::edge_push(f.at, meadow_);
-  Vec2 v{f.velocity.x + (wanted.x - f.velocity.x) * params_.steer_rate + rock.x + edge.x,
-         f.velocity.y + (wanted.y - f.velocity.y) * params_.steer_rate + rock.y + edge.y};
+  Vec2 away{rock.x + edge.x, rock.y + edge.y};
+  if (target) {
+    // On its way somewhere, rocks and edges only turn it aside, never back (so it cannot be held
+    // off a flower by a rock beside it), and fade out as it comes in to land.
+    const Vec2 dir{wanted.x / cruise, wanted.y / cruise};
+    const float along = away.x * dir.x + away.y * dir.y;
+    const float d = distance(f.at, *target);
+    const float fade = std::min(1.0F, d / kFinalApproach);
+    away = {(away.x - along * dir.x) * fade, (away.y - along * dir.y) * fade};
+  }
+  Vec2 v{f.velocity.x + (wanted.x - f.velocity.x) * params_.steer_rate + away.x,
+         f.velocity.y + (wanted.y - f.velocity.y) * params_.steer_rate + away.y};
   const float speed = std::sqrt(v.x * v.x + v.y * v.y);
   if (speed > swarm_rules::kMaxSpeed) {
     v.x *= swarm_rules::kMaxSpeed / speed;
@@ -71,8 +95,10 @@ void Colony::fly(ColonyFirefly& f, std::span<const Rock> rocks) {
   }
   f.velocity = v;
   f.at = {f.at.x + v.x, f.at.y + v.y};
-  // A wanderer's heading follows where it actually flies, so edges and rocks turn it for good.
-  if (f.state == FireflyState::wandering && speed > 0.0F) f.heading = std::atan2(v.y, v.x);
+  // A wanderer keeps the heading it meanders along; where an edge or a rock turns it, it takes the
+  // way it was turned to for good (else it would push back against the edge every step).
+  const bool turned = away.x != 0.0F || away.y != 0.0F;
+  if (f.state == FireflyState::wandering && turned && speed > 0.0F) f.heading = std::atan2(v.y, v.x);
   f.energy -= 1.0F / static_cast<float>(params_.flight_steps);
   if (f.energy <= 0.0F) die(f);
 }

@@ -72,7 +72,11 @@ struct ColonyParams {
   // --- Flight (ours; the colony wanders, it does not flock) ----------------------------------
   float cruise_speed = 2.0F;    // units/step: inside the swarm's band 1.8 … 3.2
   float steer_rate = 0.12F;     // share of the gap to the wanted velocity closed per step (1/step)
-  float wander_turn = 0.12F;    // a wanderer's heading turns by up to ± this each step (radians)
+  float wander_turn = 0.30F;    // a wanderer's heading turns by up to ± this each step (radians)
+  // Wanderers meander about home: beyond home_range of the stump their heading turns towards it,
+  // by up to home_pull a step, more the further out (units, radians per step).
+  float home_range = 400.0F;
+  float home_pull = 0.03F;
 
   // --- Flowers viewers drop (SPEC §4, §6) ---------------------------------------------------------
   std::uint32_t max_dropped_flowers = 3;  // anyone may drop a flower while fewer are on the meadow

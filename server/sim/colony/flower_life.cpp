@@ -67,6 +67,14 @@ void Colony::grow_flowers() {
   }
 }
 
+void Colony::crush_flowers(Vec2 center, float radius) {
+  for (Flower& fl : state_.flowers) {
+    if (distance(fl.at, center) >= radius) continue;
+    fl.stage = FlowerStage::withered;
+    fl.sips = 0;
+  }
+}
+
 void Colony::maybe_stick_seed(ColonyFirefly& f) {
   if (f.seed_steps > 0) return;  // one seed at a time
   const CounterRandom draw = random(RandomPurpose::kSeedStick);

@@ -3,9 +3,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 
 #include "colony_scene.hpp"
 #include "sim/colony/colony.hpp"
+#include "sim/meadow.hpp"
+#include "sim/swarm/cpu_swarm.hpp"
 
 namespace meadow::sim::testing {
 namespace {
@@ -237,7 +240,9 @@ TEST(ColonyFlowers, AnEmptyFlowerStaysWhileASipOfItIsCarriedThenGoes) {
 }
 
 TEST(ColonyStream, ARichFlowerCloseToHomeDrawsAStreamBetweenFlowerAndStump) {
-  Colony colony(3, kMeadow);
+  ColonyParams rich;
+  rich.sips_per_flower = 1000;  // 90 sips would be gone within the minute with 15 foragers
+  Colony colony(3, kMeadow, rich);
   const Vec2 home = colony.stump();
   const Vec2 spot{home.x + 320.0F, home.y - 240.0F};  // 400 units from the stump
   ASSERT_TRUE(colony.drop_flower(spot, kLand, 0).accepted);
@@ -259,6 +264,42 @@ TEST(ColonyStream, ARichFlowerCloseToHomeDrawsAStreamBetweenFlowerAndStump) {
   }
   EXPECT_GE(foragers, 8);
   EXPECT_GE(in_band, foragers * 8 / 10) << in_band << " of " << foragers << " foragers in the band";
+}
+
+TEST(ColonyFlight, AForagerLandsOnAFlowerAtARocksRimAndNearTheEdge) {
+  Land land;
+  ASSERT_TRUE(land.add_rock({800.0F, 400.0F}));
+  Scene scene(0.5);
+  const std::uint32_t by_rock = scene.flower({800.0F, 400.0F + kRockRadius + 1.0F});
+  const std::uint32_t by_edge = scene.flower({1590.0F, 450.0F});
+  // One comes in over the rock, one along the edge.
+  ColonyFirefly& a = scene.firefly({800.0F, 250.0F}, FireflyState::foraging);
+  a.flower = by_rock;
+  ColonyFirefly& b = scene.firefly({1400.0F, 300.0F}, FireflyState::foraging);
+  b.flower = by_edge;
+  Colony colony = scene.make();
+  bool a_sat = false;
+  bool b_sat = false;
+  run(colony, land, 600, [&](const Colony& c) {
+    a_sat = a_sat || c.firefly(1)->state == FireflyState::sipping;
+    b_sat = b_sat || c.firefly(2)->state == FireflyState::sipping;
+  });
+  EXPECT_TRUE(a_sat);
+  EXPECT_TRUE(b_sat);
+}
+
+TEST(ColonyFlowers, ARockPlacedOnAFlowerCrushesItAndNoRockGoesOnTheStump) {
+  Meadow meadow(3, std::make_unique<CpuSwarm>(3, 200, Land{}));
+  Action drop{1, 0, FlowerTap{{900.0F, 300.0F}}, WorldKind::colony};
+  ASSERT_TRUE(meadow.apply(drop).accepted);
+  Action rock{1, 0, RockTap{{905.0F, 300.0F}}, WorldKind::swarm};
+  ASSERT_TRUE(meadow.apply(rock).accepted);
+  EXPECT_TRUE(meadow.colony().state().flowers.front().spent());
+  SerialFor serial;
+  meadow.step(serial);
+  EXPECT_TRUE(meadow.colony().state().flowers.empty());
+  Action on_stump{1, 0, RockTap{meadow.colony().stump()}, WorldKind::swarm};
+  EXPECT_EQ(meadow.apply(on_stump).code, "no_room");
 }
 
 }  // namespace
