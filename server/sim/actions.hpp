@@ -47,15 +47,38 @@ struct PredatorPointer {
 // or eaten). Pushed by the network session when it ends.
 struct ViewerLeft {};
 
-using ActionBody =
-    std::variant<RockTap, SwarmSettingsChange, AttractTap, FlowerTap, PredatorPointer, ViewerLeft>;
+// --- The operator's (origin 0 only; the network edge never makes these from a viewer) ---------
+// What viewers may not do while the operator says so (SPEC §9): each tool, and the shared swarm
+// settings (count and rule weights), separately.
+struct ViewerLocks {
+  bool attract = false;
+  bool flower = false;
+  bool rock = false;
+  bool predator = false;
+  bool settings = false;
+  friend bool operator==(const ViewerLocks&, const ViewerLocks&) = default;
+};
+struct SetLocks {
+  ViewerLocks locks;
+};
+// Pause: the worlds stand still (frames still go out, showing them still); resume: they go on.
+struct SetPaused {
+  bool paused = false;
+};
+struct ClearRocks {};
+
+using ActionBody = std::variant<RockTap, SwarmSettingsChange, AttractTap, FlowerTap, PredatorPointer, ViewerLeft,
+                                SetLocks, SetPaused, ClearRocks>;
 
 // The worlds on the land (SPEC §1). A tool does what it does in the world its viewer watches:
 // the flower tool drops food crumbs in the swarm and flowers in the colony.
 enum class WorldKind : std::uint8_t { swarm, colony, mold };
 
+// The origin of the operator's actions.
+inline constexpr std::uint64_t kOperator = 0;
+
 struct Action {
-  std::uint64_t origin = 0;  // the session (or 0 for the operator) that asked
+  std::uint64_t origin = 0;  // the session (or kOperator) that asked
   std::uint64_t tick = 0;    // stamped by the sim thread when applied
   ActionBody body;
   WorldKind world = WorldKind::swarm;  // the world the viewer watched when it asked

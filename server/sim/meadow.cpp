@@ -43,8 +43,49 @@ void Meadow::set_step_budget(std::uint32_t max_steps_per_tick, bool clock_behind
   clock_behind_ = clock_behind;
 }
 
+std::optional<ActionOutcome> Meadow::refused_for_viewer(const Action& action) const {
+  if (action.origin == kOperator) return std::nullopt;
+  const auto locked = [](const char* what) {
+    return refused("locked", std::string("The operator has locked ") + what + " for now.");
+  };
+  return std::visit(
+      [&](const auto& body) -> std::optional<ActionOutcome> {
+        using T = std::decay_t<decltype(body)>;
+        if constexpr (std::is_same_v<T, RockTap>) {
+          if (locks_.rock) return locked("the rock tool");
+        } else if constexpr (std::is_same_v<T, AttractTap>) {
+          if (locks_.attract) return locked("the attract tool");
+        } else if constexpr (std::is_same_v<T, FlowerTap>) {
+          if (locks_.flower) return locked("the flower tool");
+        } else if constexpr (std::is_same_v<T, PredatorPointer>) {
+          // A held predator may still be released when the lock comes.
+          if (locks_.predator && body.phase != PointerPhase::up) return locked("the predator");
+        } else if constexpr (std::is_same_v<T, SwarmSettingsChange>) {
+          if (locks_.settings) return locked("the swarm's count and rules");
+        } else if constexpr (std::is_same_v<T, SetLocks> || std::is_same_v<T, SetPaused> ||
+                             std::is_same_v<T, ClearRocks>) {
+          return refused("operator_only", "Only the operator can do that.");
+        }
+        return std::nullopt;
+      },
+      action.body);
+}
+
 ActionOutcome Meadow::apply(Action& action) {
   action.tick = tick_;
+  if (auto refusal = refused_for_viewer(action)) return *refusal;
+  if (const auto* locks = std::get_if<SetLocks>(&action.body)) {
+    locks_ = locks->locks;
+    return {};
+  }
+  if (const auto* pause = std::get_if<SetPaused>(&action.body)) {
+    paused_ = pause->paused;
+    return {};
+  }
+  if (std::holds_alternative<ClearRocks>(action.body)) {
+    while (!land_.rocks().empty()) land_.remove_rock(land_.rocks().back().id);
+    return {};
+  }
   if (action.world == WorldKind::colony) return apply_in_colony(action);
   const std::uint64_t origin = action.origin;
   return std::visit(
@@ -67,9 +108,12 @@ ActionOutcome Meadow::apply(Action& action) {
           return tools_.drop_crumb(origin, body.at);
         } else if constexpr (std::is_same_v<T, PredatorPointer>) {
           return tools_.predator(origin, body.phase, body.at);
-        } else {
-          static_assert(std::is_same_v<T, ViewerLeft>);
+        } else if constexpr (std::is_same_v<T, ViewerLeft>) {
           tools_.viewer_left(origin);
+          return {};
+        } else {
+          // The operator's actions are applied before this visit.
+          static_assert(std::is_same_v<T, SetLocks> || std::is_same_v<T, SetPaused> || std::is_same_v<T, ClearRocks>);
           return {};
         }
       },
@@ -151,9 +195,12 @@ void Meadow::step(ParallelFor& parallel) {
   end_tick();
 }
 
-void Meadow::step_colony() { colony_.step(land_, tick_); }
+void Meadow::step_colony() {
+  if (!paused_) colony_.step(land_, tick_);
+}
 
 void Meadow::step_swarm(ParallelFor& parallel) {
+  if (paused_) return;
   const double per_tick = target_steps_per_second() / kTicksPerSecond;
   const std::uint32_t steps = pace_.steps_this_tick(per_tick, step_budget_);
   for (std::uint32_t s = 0; s < steps; ++s) {

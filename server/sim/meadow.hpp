@@ -58,7 +58,12 @@ class Meadow {
   // is skipping ticks (the swarm is then slower than wanted too). Not a clock: a number.
   void set_step_budget(std::uint32_t max_steps_per_tick, bool clock_behind = false);
 
-  // Applies one action at the current tick (stamping it).
+  // The operator's locks on viewers' tools and settings, and whether the worlds are paused.
+  [[nodiscard]] const ViewerLocks& locks() const { return locks_; }
+  [[nodiscard]] bool paused() const { return paused_; }
+
+  // Applies one action at the current tick (stamping it). A viewer's action on a locked tool or
+  // setting, or a viewer trying an operator's action, is refused and changes nothing.
   ActionOutcome apply(Action& action);
   // Advances every world by one tick (the swarm by as many steps as its pace gives): the swarm's
   // part, then the colony's, then the tick count. The app times the two parts apart.
@@ -71,6 +76,7 @@ class Meadow {
   ActionOutcome change_settings(const SwarmSettingsChange& change);
   ActionOutcome tap_rock(Vec2 at);
   ActionOutcome apply_in_colony(const Action& action);
+  [[nodiscard]] std::optional<ActionOutcome> refused_for_viewer(const Action& action) const;
   // Once the leavers are gone, a world waiting to shrink does.
   void settle_world();
 
@@ -89,6 +95,8 @@ class Meadow {
   std::uint32_t step_budget_ = std::numeric_limits<std::uint32_t>::max();
   bool clock_behind_ = false;
   std::vector<ToolMark> eaten_;  // scratch
+  ViewerLocks locks_;
+  bool paused_ = false;
 };
 
 }  // namespace meadow::sim

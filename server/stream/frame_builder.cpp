@@ -33,7 +33,7 @@ void fill_figures(v1::SwarmFigures& figures, const sim::Meadow& meadow) {
   figures.set_target_steps_per_second(static_cast<float>(meadow.target_steps_per_second()));
   figures.set_slowed(meadow.slowed());
   figures.set_meadows_wide(sim::meadows_wide(meadow.land().world(), meadow.land().meadow()));
-  figures.set_settings_locked(false);  // the operator's locks come with the operator service
+  figures.set_settings_locked(meadow.locks().settings);
 }
 
 // Every tool mark on the meadow now.
@@ -63,6 +63,8 @@ void fill_swarm_frame(v1::Frame& frame, std::uint64_t number, const sim::Meadow&
   to_proto(meadow.land().world(), *frame.mutable_world_bounds());
   fill_figures(*frame.mutable_swarm(), meadow);
   to_proto(meadow.colony().breeze(), *frame.mutable_breeze());
+  to_proto(meadow.locks(), *frame.mutable_locks());
+  frame.set_paused(meadow.paused());
   fill_marks(frame, meadow);
   for (const sim::MeadowEvent& event : meadow.events().events()) {
     if (event.sequence > events_after) to_proto(event, *frame.add_events());
@@ -131,6 +133,8 @@ void FrameBuilder::build_colony(const sim::Meadow& meadow, std::uint32_t viewers
   const sim::Colony& colony = meadow.colony();
   fill_colony_state(colony, *frame.mutable_colony());
   to_proto(colony.breeze(), *frame.mutable_breeze());
+  to_proto(meadow.locks(), *frame.mutable_locks());
+  frame.set_paused(meadow.paused());
   for (const sim::MeadowEvent& event : colony.events().events()) {
     if (event.sequence > last_colony_event_) to_proto(event, *frame.add_events());
   }

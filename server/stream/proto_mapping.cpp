@@ -145,6 +145,18 @@ void to_proto(const sim::MeadowEvent& from, v1::Event& to) {
       from.body);
 }
 
+void to_proto(const sim::ViewerLocks& from, v1::Locks& to) {
+  to.set_attract(from.attract);
+  to.set_flower(from.flower);
+  to.set_rock(from.rock);
+  to.set_predator(from.predator);
+  to.set_settings(from.settings);
+}
+
+sim::ViewerLocks from_proto(const v1::Locks& from) {
+  return {from.attract(), from.flower(), from.rock(), from.predator(), from.settings()};
+}
+
 sim::Vec2 from_proto(const v1::Vec2& from) { return {from.x(), from.y()}; }
 
 sim::Rect from_proto(const v1::Rect& from) {

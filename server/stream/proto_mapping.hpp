@@ -33,6 +33,8 @@ void to_proto(const sim::Rock& from, v1::Rock& to);
 // smell range, a predator's reach).
 void to_proto(const sim::ToolMark& attract_mark, v1::Tool tool, float radius, v1::Mark& to);
 void to_proto(const sim::SwarmPredator& predator, float reach, v1::Mark& to);
+void to_proto(const sim::ViewerLocks& from, v1::Locks& to);
+[[nodiscard]] sim::ViewerLocks from_proto(const v1::Locks& from);
 // An event of the meadow (the swarm's or the colony's) with its tick.
 void to_proto(const sim::MeadowEvent& from, v1::Event& to);
 

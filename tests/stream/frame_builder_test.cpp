@@ -248,3 +248,31 @@ TEST(FrameBuilder, EventsGoOutOnceInTheNextFrame) {
 
 }  // namespace
 }  // namespace meadow::stream
+
+namespace meadow::stream {
+namespace {
+
+TEST(FrameBuilder, FramesSayWhatTheOperatorLockedAndWhetherTheMeadowIsPaused) {
+  World world(500);
+  sim::ViewerLocks locks;
+  locks.rock = true;
+  locks.settings = true;
+  sim::Action lock{sim::kOperator, 0, sim::SetLocks{locks}};
+  ASSERT_TRUE(world.meadow->apply(lock).accepted);
+  sim::Action pause{sim::kOperator, 0, sim::SetPaused{true}};
+  ASSERT_TRUE(world.meadow->apply(pause).accepted);
+  world.step(1);
+  FrameBuilder builder;
+  const FrameBundlePtr bundle = builder.build(*world.meadow, 1);
+  for (const WorldIndex w : {WorldIndex::swarm, WorldIndex::colony}) {
+    const v1::Frame frame = parse_frame(bundle->world(w).key_message);
+    EXPECT_TRUE(frame.locks().rock());
+    EXPECT_TRUE(frame.locks().settings());
+    EXPECT_FALSE(frame.locks().attract());
+    EXPECT_TRUE(frame.paused());
+  }
+  EXPECT_TRUE(parse_frame(bundle->world(WorldIndex::swarm).key_message).swarm().settings_locked());
+}
+
+}  // namespace
+}  // namespace meadow::stream

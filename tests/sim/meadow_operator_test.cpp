@@ -1,0 +1,110 @@
+// The operator's hold on the meadow (SPEC §9): locks on viewers' tools and settings, pause and
+// resume, clearing the rocks — and that viewers cannot do any of it themselves.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "sim/meadow.hpp"
+#include "sim/swarm/cpu_swarm.hpp"
+
+namespace meadow::sim {
+namespace {
+
+constexpr std::uint64_t kViewer = 5;
+
+Meadow make_meadow() { return Meadow(3, std::make_unique<CpuSwarm>(3, 300, Land{})); }
+
+ActionOutcome act(Meadow& m, std::uint64_t origin, ActionBody body, WorldKind world = WorldKind::swarm) {
+  Action a{origin, 0, std::move(body), world};
+  return m.apply(a);
+}
+
+TEST(MeadowOperator, ALockedToolFromAViewerGetsRefusedAndChangesNothing) {
+  Meadow m = make_meadow();
+  ViewerLocks locks;
+  locks.rock = true;
+  locks.attract = true;
+  locks.flower = true;
+  ASSERT_TRUE(act(m, kOperator, SetLocks{locks}).accepted);
+  EXPECT_EQ(act(m, kViewer, RockTap{{400.0F, 300.0F}}).code, "locked");
+  EXPECT_EQ(act(m, kViewer, AttractTap{{400.0F, 300.0F}}).code, "locked");
+  EXPECT_EQ(act(m, kViewer, FlowerTap{{900.0F, 300.0F}}, WorldKind::colony).code, "locked");
+  EXPECT_EQ(act(m, kViewer, FlowerTap{{900.0F, 300.0F}}).code, "locked");
+  EXPECT_TRUE(m.land().rocks().empty());
+  EXPECT_TRUE(m.tools().attract_marks().empty());
+  EXPECT_TRUE(m.colony().state().flowers.empty());
+  // The predator is not locked: it still works.
+  EXPECT_TRUE(act(m, kViewer, PredatorPointer{PointerPhase::down, {400.0F, 300.0F}}).accepted);
+  // The operator itself may still place rocks.
+  EXPECT_TRUE(act(m, kOperator, RockTap{{400.0F, 300.0F}}).accepted);
+  EXPECT_EQ(m.land().rocks().size(), 1U);
+  // Unlocked, viewers may again.
+  ASSERT_TRUE(act(m, kOperator, SetLocks{ViewerLocks{}}).accepted);
+  EXPECT_TRUE(act(m, kViewer, RockTap{{800.0F, 300.0F}}).accepted);
+}
+
+TEST(MeadowOperator, LockedSettingsKeepTheCountAndWeights) {
+  Meadow m = make_meadow();
+  ViewerLocks locks;
+  locks.settings = true;
+  ASSERT_TRUE(act(m, kOperator, SetLocks{locks}).accepted);
+  SwarmSettingsChange change;
+  change.count = 1000;
+  change.alignment = 2.0F;
+  EXPECT_EQ(act(m, kViewer, change).code, "locked");
+  EXPECT_EQ(m.target_count(), 300U);
+  EXPECT_NE(m.swarm().weights().alignment, 2.0F);
+  EXPECT_TRUE(act(m, kOperator, change).accepted);
+  EXPECT_EQ(m.target_count(), 1000U);
+}
+
+TEST(MeadowOperator, AHeldPredatorCanStillBeReleasedAfterTheLock) {
+  Meadow m = make_meadow();
+  ASSERT_TRUE(act(m, kViewer, PredatorPointer{PointerPhase::down, {400.0F, 300.0F}}).accepted);
+  ViewerLocks locks;
+  locks.predator = true;
+  ASSERT_TRUE(act(m, kOperator, SetLocks{locks}).accepted);
+  EXPECT_EQ(act(m, kViewer, PredatorPointer{PointerPhase::move, {420.0F, 300.0F}}).code, "locked");
+  EXPECT_TRUE(act(m, kViewer, PredatorPointer{PointerPhase::up, {420.0F, 300.0F}}).accepted);
+  EXPECT_TRUE(m.tools().predators().empty());
+}
+
+TEST(MeadowOperator, ViewersCannotDoTheOperatorsActions) {
+  Meadow m = make_meadow();
+  ViewerLocks all{true, true, true, true, true};
+  EXPECT_EQ(act(m, kViewer, SetLocks{all}).code, "operator_only");
+  EXPECT_EQ(act(m, kViewer, SetPaused{true}).code, "operator_only");
+  EXPECT_EQ(act(m, kViewer, ClearRocks{}).code, "operator_only");
+  EXPECT_EQ(m.locks(), ViewerLocks{});
+  EXPECT_FALSE(m.paused());
+}
+
+TEST(MeadowOperator, PauseHoldsEveryWorldStillAndResumeGoesOn) {
+  Meadow m = make_meadow();
+  SerialFor serial;
+  m.step(serial);
+  ASSERT_TRUE(act(m, kOperator, SetPaused{true}).accepted);
+  const float swarm_x = m.swarm().view().x[0];
+  const Vec2 colony_at = m.colony().state().fireflies.front().at;
+  const std::uint64_t steps = m.swarm().steps();
+  for (int i = 0; i < 30; ++i) m.step(serial);
+  EXPECT_TRUE(m.paused());
+  EXPECT_EQ(m.swarm().steps(), steps);
+  EXPECT_EQ(m.swarm().view().x[0], swarm_x);
+  EXPECT_EQ(m.colony().state().fireflies.front().at, colony_at);
+  EXPECT_EQ(m.tick(), 31U);  // time goes on: frames keep coming, showing the meadow still
+  ASSERT_TRUE(act(m, kOperator, SetPaused{false}).accepted);
+  m.step(serial);
+  EXPECT_GT(m.swarm().steps(), steps);
+  EXPECT_NE(m.colony().state().fireflies.front().at, colony_at);
+}
+
+TEST(MeadowOperator, ClearRocksTakesThemAll) {
+  Meadow m = make_meadow();
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE(act(m, kViewer, RockTap{{300.0F + 100.0F * static_cast<float>(i), 300.0F}}).accepted);
+  ASSERT_TRUE(act(m, kOperator, ClearRocks{}).accepted);
+  EXPECT_TRUE(m.land().rocks().empty());
+}
+
+}  // namespace
+}  // namespace meadow::sim
