@@ -67,6 +67,8 @@ export function debugState(page: Page): Promise<DebugState> {
       world: m.world,
       chosenWorld: m.chosenWorld,
       colony: copy(m.colony),
+      breeze: copy(m.breeze),
+      air: copy(m.air),
     };
   });
 }
@@ -115,27 +117,9 @@ export interface Glow {
 }
 
 /** The lit pixels of a 2D canvas in the square of half-side `r` (CSS px) around a page position. */
-export function canvasGlow(page: Page, canvasId: string, x: number, y: number, r: number, minAlpha = 40): Promise<Glow> {
-  return page.evaluate(
-    ([id, cx, cy, radius, least]) => {
-      const c = document.getElementById(id) as HTMLCanvasElement;
-      const k = devicePixelRatio;
-      const x0 = Math.max(0, Math.round((cx - radius) * k));
-      const y0 = Math.max(0, Math.round((cy - radius) * k));
-      const side = Math.round(2 * radius * k);
-      const d = c.getContext("2d")?.getImageData(x0, y0, Math.min(side, c.width - x0), Math.min(side, c.height - y0)).data;
-      const glow = { lit: 0, red: 0, green: 0 };
-      if (!d) return glow;
-      for (let i = 0; i < d.length; i += 4) {
-        if ((d[i + 3] ?? 0) <= least) continue;
-        glow.lit++;
-        glow.red += d[i] ?? 0;
-        glow.green += d[i + 1] ?? 0;
-      }
-      return glow;
-    },
-    [canvasId, x, y, r, minAlpha] as const,
-  );
+export async function canvasGlow(page: Page, canvasId: string, x: number, y: number, r: number, minAlpha = 40): Promise<Glow> {
+  const box = await canvasBox(page, canvasId, x, y, r, minAlpha);
+  return { lit: box.lit, red: box.mean[0] * box.lit, green: box.mean[1] * box.lit };
 }
 
 export function saveArtifact(name: string, bytes: Buffer): void {
@@ -185,5 +169,84 @@ export function compareLight(page: Page, a: Buffer, b: Buffer): Promise<LightCom
       return { total: n / 4, litA, litB, changed };
     },
     [a.toString("base64"), b.toString("base64")] as const,
+  );
+}
+
+export interface BoxStats {
+  /** Pixels whose alpha is above the threshold, and their mean RGBA. */
+  readonly lit: number;
+  readonly mean: readonly [number, number, number, number];
+  /** The highest alpha among them. */
+  readonly maxAlpha: number;
+}
+
+/** The lit pixels of a 2D canvas in the square of half-side `r` (CSS px) around a page position, averaged. */
+export function canvasBox(page: Page, canvasId: string, x: number, y: number, r: number, minAlpha = 30): Promise<BoxStats> {
+  return page.evaluate(
+    ([id, cx, cy, radius, least]) => {
+      const c = document.getElementById(id) as HTMLCanvasElement;
+      const k = devicePixelRatio;
+      const x0 = Math.max(0, Math.round((cx - radius) * k));
+      const y0 = Math.max(0, Math.round((cy - radius) * k));
+      const side = Math.max(1, Math.round(2 * radius * k));
+      const d = c.getContext("2d")?.getImageData(x0, y0, Math.min(side, c.width - x0), Math.min(side, c.height - y0)).data;
+      const sum = [0, 0, 0, 0];
+      let lit = 0;
+      let maxAlpha = 0;
+      for (let i = 0; d && i < d.length; i += 4) {
+        if ((d[i + 3] ?? 0) <= least) continue;
+        lit++;
+        maxAlpha = Math.max(maxAlpha, d[i + 3] ?? 0);
+        for (let j = 0; j < 4; j++) sum[j] = (sum[j] ?? 0) + (d[i + j] ?? 0);
+      }
+      const mean = sum.map((v) => (lit > 0 ? v / lit : 0)) as [number, number, number, number];
+      return { lit, mean, maxAlpha };
+    },
+    [canvasId, x, y, r, minAlpha] as const,
+  );
+}
+
+/** Centres (page CSS px) of the separate lit specks of a 2D canvas, and when they were read (ms, the page's clock). */
+export function canvasSpecks(page: Page, canvasId: string, minAlpha = 20): Promise<{ atMs: number; specks: { x: number; y: number }[] }> {
+  return page.evaluate(
+    ([id, least]) => {
+      const c = document.getElementById(id) as HTMLCanvasElement;
+      const atMs = performance.now();
+      const w = c.width;
+      const h = c.height;
+      const d = c.getContext("2d")?.getImageData(0, 0, w, h).data;
+      const specks: { x: number; y: number }[] = [];
+      if (!d) return { atMs, specks };
+      const seen = new Uint8Array(w * h);
+      const stack: number[] = [];
+      const k = devicePixelRatio;
+      for (let start = 0; start < w * h; start++) {
+        if (seen[start] || (d[start * 4 + 3] ?? 0) <= least) continue;
+        // Flood fill one speck, weighting its pixels by alpha.
+        let sx = 0;
+        let sy = 0;
+        let sw = 0;
+        stack.push(start);
+        seen[start] = 1;
+        while (stack.length > 0) {
+          const p = stack.pop() ?? 0;
+          const px = p % w;
+          const py = (p - px) / w;
+          const a = d[p * 4 + 3] ?? 0;
+          sx += px * a;
+          sy += py * a;
+          sw += a;
+          for (const q of [p - 1, p + 1, p - w, p + w]) {
+            if (q < 0 || q >= w * h || seen[q] || (d[q * 4 + 3] ?? 0) <= least) continue;
+            if (Math.abs((q % w) - px) > 1) continue;
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+        if (sw > 0) specks.push({ x: sx / sw / k, y: sy / sw / k });
+      }
+      return { atMs, specks };
+    },
+    [canvasId, minAlpha] as const,
   );
 }

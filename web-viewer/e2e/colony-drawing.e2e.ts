@@ -48,6 +48,7 @@ function scene(): ColonyInit {
     maxSize: 500,
     maxDroppedFlowers: 3,
     groupsInSync: 1,
+    flowersInBloom: 2,
     fireflies: [
       { id: 1, x: q(FULL.x), y: q(FULL.y), energy: 255, state: ColonyFireflyState.WANDERING, fade: 255 },
       { id: 2, x: q(TIRED.x), y: q(TIRED.y), energy: 25, state: ColonyFireflyState.HUNGRY, fade: 255 },

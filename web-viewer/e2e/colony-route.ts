@@ -6,6 +6,7 @@
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import type { Page, WebSocketRoute } from "playwright-core";
 import {
+  BreezeSchema,
   ClientMessageSchema,
   ColonyStateSchema,
   ProtocolVersion,
@@ -15,6 +16,7 @@ import {
 } from "../src/gen/meadow/v1/viewer_pb";
 
 export type ColonyInit = MessageInitShape<typeof ColonyStateSchema>;
+export type BreezeInit = MessageInitShape<typeof BreezeSchema>;
 
 export const MEADOW = { x: 0, y: 0, width: 1600, height: 900 } as const;
 
@@ -25,20 +27,30 @@ export interface ColonyRoute {
   drop(): void;
 }
 
-/** `scene(timeS)`: the colony at `timeS` seconds since the route was made. */
-export async function routeColony(page: Page, scene: (timeS: number) => ColonyInit, mode: "server" | "alone" = "server"): Promise<ColonyRoute> {
+/**
+ * `scene(timeS)`: the colony at `timeS` seconds since the route was made; `breeze(timeS)`, if
+ * given, the breeze its frames carry (none otherwise).
+ */
+export async function routeColony(
+  page: Page,
+  scene: (timeS: number) => ColonyInit,
+  mode: "server" | "alone" = "server",
+  breeze?: (timeS: number) => BreezeInit,
+): Promise<ColonyRoute> {
   const started = Date.now();
   const chosen: World[][] = [];
   let current: WebSocketRoute | undefined;
-  const colonyBytes = (number: bigint, tick: bigint, viewers: number): Buffer =>
-    encode(
+  const colonyBytes = (number: bigint, tick: bigint, viewers: number): Buffer => {
+    const t = (Date.now() - started) / 1000;
+    return encode(
       create(ServerMessageSchema, {
         body: {
           case: "frame",
-          value: { number, tick, world: World.COLONY, camera: MEADOW, worldBounds: MEADOW, viewers, colony: scene((Date.now() - started) / 1000) },
+          value: { number, tick, world: World.COLONY, camera: MEADOW, worldBounds: MEADOW, viewers, colony: scene(t), breeze: breeze?.(t) },
         },
       }),
     );
+  };
 
   await page.routeWebSocket(/\/ws$/, (ws) => {
     current = ws;

@@ -58,9 +58,10 @@ describe("viewer against the real server", () => {
 
   it("shows moving fireflies in the light layer", async () => {
     const page = first.page;
-    // Hide what lies under and over the light, so only the fireflies' light is on the screenshot.
+    // Hide what lies under and over the light (the ground, the rocks, the drifting motes), so
+    // only the fireflies' light is on the screenshot.
     await page.evaluate(() => {
-      for (const id of ["meadow-layer", "rocks-layer", "status", "notice"]) {
+      for (const id of ["meadow-layer", "rocks-layer", "air-layer", "status", "notice"]) {
         const el = document.getElementById(id);
         if (el) el.style.visibility = "hidden";
       }
@@ -72,7 +73,7 @@ describe("viewer against the real server", () => {
     saveArtifact("light-a.png", a);
     saveArtifact("light-b.png", b);
     await page.evaluate(() => {
-      for (const id of ["meadow-layer", "rocks-layer", "status", "notice"]) {
+      for (const id of ["meadow-layer", "rocks-layer", "air-layer", "status", "notice"]) {
         const el = document.getElementById(id);
         if (el) el.style.visibility = "";
       }

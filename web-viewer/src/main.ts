@@ -15,6 +15,7 @@ const elements: ViewerElements = {
   light: element("light-layer", HTMLCanvasElement),
   colony: element("colony-layer", HTMLCanvasElement),
   colonyLight: element("colony-light", HTMLCanvasElement),
+  air: element("air-layer", HTMLCanvasElement),
   marks: element("marks-layer", HTMLCanvasElement),
   status: element("status", HTMLElement),
   notice: element("notice", HTMLElement),

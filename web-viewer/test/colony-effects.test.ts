@@ -31,6 +31,24 @@ describe("effectsFromEvents", () => {
     ]);
   });
 
+  it("rings a seed taking root and a bud opening where they are", () => {
+    const effects = effectsFromEvents(
+      [
+        ev({ case: "tookRoot", value: { flowerId: 9, position: { x: 600, y: 200 } } }),
+        ev({ case: "bloom", value: { flowerId: 8, position: { x: 700, y: 250 } } }),
+        ev({ case: "wilt", value: { flowerId: 7, position: { x: 1, y: 1 } } }),
+        ev({ case: "seedDropped", value: { fireflyId: 1, seedId: 2, position: { x: 1, y: 1 } } }),
+        ev({ case: "gust", value: { swing: 0.6, strength: 0.8 } }),
+      ],
+      stump,
+      4,
+    );
+    expect(effects).toEqual([
+      { kind: "root", x: 600, y: 200, atS: 4 },
+      { kind: "flower", x: 700, y: 250, atS: 4 },
+    ]);
+  });
+
   it("draws a delivery nowhere without a stump", () => {
     expect(effectsFromEvents([ev({ case: "colonyDelivery", value: { fireflyId: 3, flowerId: 1, store: 0.62 } })], undefined, 0)).toEqual([]);
   });

@@ -11,5 +11,6 @@ export const fly = (over: Partial<FireflyView> = {}): FireflyView => ({
   flash: 0,
   flowerId: 0,
   fade: 1,
+  seed: false,
   ...over,
 });

@@ -1,6 +1,6 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { ColonyFireflyState, ColonyStateSchema, type ColonyState } from "../src/gen/meadow/v1/viewer_pb";
+import { ColonyFireflyState, ColonyStateSchema, FlowerStage, type ColonyState } from "../src/gen/meadow/v1/viewer_pb";
 import { activityCounts, colonyFromProto } from "../src/colony/colony-snapshot";
 
 /** A ColonyState's fields as plain values (not a built message), for spreading. */
@@ -84,8 +84,50 @@ describe("colonyFromProto", () => {
       }),
     );
     expect(c.flowers).toEqual([
-      { id: 1, x: 800, y: 300, sips: 45, sipsFull: 90, nectar: 0.5, foragers: 4, sync: expect.closeTo(0.93, 5), inSync: true },
-      { id: 2, x: 900, y: 300, sips: 5, sipsFull: 0, nectar: 0, foragers: 0, sync: 0, inSync: false },
+      { id: 1, x: 800, y: 300, sips: 45, sipsFull: 90, nectar: 0.5, foragers: 4, sync: expect.closeTo(0.93, 5), inSync: true, stage: "bloom", growth: 0, dropped: false },
+      { id: 2, x: 900, y: 300, sips: 5, sipsFull: 0, nectar: 0, foragers: 0, sync: 0, inSync: false, stage: "bloom", growth: 0, dropped: false },
     ]);
+  });
+
+  it("names each flower's stage of life (a server that sends none: in bloom), its growth within 0 … 1", () => {
+    const stages = [
+      [FlowerStage.SHOOT, "shoot"],
+      [FlowerStage.BUD, "bud"],
+      [FlowerStage.BLOOM, "bloom"],
+      [FlowerStage.WILTING, "wilting"],
+      [FlowerStage.WITHERED, "withered"],
+      [FlowerStage.UNSPECIFIED, "bloom"],
+      [77 as FlowerStage, "bloom"],
+    ] as const;
+    const c = colonyFromProto(state({ flowers: stages.map(([stage], i) => ({ id: i + 1, position: { x: i, y: 0 }, stage, growth: 0.4, dropped: i === 2 })) }));
+    expect(c.flowers.map((f) => f.stage)).toEqual(stages.map(([, name]) => name));
+    expect(c.flowers[2]?.dropped).toBe(true);
+    expect(c.flowers[0]?.growth).toBeCloseTo(0.4, 6);
+    const odd = colonyFromProto(state({ flowers: [{ id: 1, position: { x: 0, y: 0 }, growth: 1.7 }, { id: 2, position: { x: 0, y: 0 }, growth: Number.NaN }] }));
+    expect(odd.flowers.map((f) => f.growth)).toEqual([1, 0]);
+  });
+
+  it("takes the falling seeds (height within 0 … 1), the flowers in bloom and the seeds stuck on fireflies", () => {
+    const c = colonyFromProto(
+      state({
+        seeds: [
+          { id: 5, position: { x: 410, y: 220 }, height: 0.75 },
+          { id: 6, position: { x: 1, y: 2 }, height: 3 },
+          { id: 7, position: { x: Number.NaN, y: 2 }, height: 0.5 },
+          { id: 8, height: 0.5 },
+        ],
+        flowersInBloom: 4,
+        fireflies: [
+          { id: 1, x: 4, y: 4, seed: true, fade: 255 },
+          { id: 2, x: 8, y: 8, fade: 255 },
+        ],
+      }),
+    );
+    expect(c.seeds).toEqual([
+      { id: 5, x: 410, y: 220, height: 0.75 },
+      { id: 6, x: 1, y: 2, height: 1 },
+    ]);
+    expect(c.flowersInBloom).toBe(4);
+    expect(c.fireflies.map((f) => f.seed)).toEqual([true, false]);
   });
 });

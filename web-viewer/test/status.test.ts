@@ -39,12 +39,12 @@ describe("statusText", () => {
 
   it("shows the colony's size, store and flowers, or that it is dormant", () => {
     const connected = { kind: "connected" } as const;
-    const colony = { ...figures, fireflies: 50, colony: { store: 0.6189, flowers: 2, dormant: false } };
+    const colony = { ...figures, fireflies: 50, colony: { store: 0.6189, flowersInBloom: 2, dormant: false } };
     expect(statusText(connected, colony, 0)).toBe("50 fireflies · store 62 % · 2 flowers · 30 fps · 2 viewers · 12 ms");
-    expect(statusText(connected, { ...colony, fireflies: 1, colony: { store: 1, flowers: 1, dormant: false } }, 0)).toBe(
+    expect(statusText(connected, { ...colony, fireflies: 1, colony: { store: 1, flowersInBloom: 1, dormant: false } }, 0)).toBe(
       "1 firefly · store 100 % · 1 flower · 30 fps · 2 viewers · 12 ms",
     );
-    expect(statusText(connected, { ...colony, fireflies: 0, colony: { store: 0, flowers: 0, dormant: true } }, 0)).toBe(
+    expect(statusText(connected, { ...colony, fireflies: 0, colony: { store: 0, flowersInBloom: 0, dormant: true } }, 0)).toBe(
       "dormant · store 0 % · no flowers · 30 fps · 2 viewers · 12 ms",
     );
     // The swarm's arrivals, slowing and fed count do not belong to the colony's line.

@@ -1,7 +1,8 @@
 // Wires the viewer together: the link, the light decoder, the layers and the tools. It holds
 // the little state the viewer has (world geometry, rocks, figures, the world watched) and runs
 // the render loop. Frames say which world they show: swarm frames feed the light and the marks,
-// colony frames the colony's layers; what the other world left on screen is cleared.
+// colony frames the colony's layers; what the other world left on screen is cleared. Every frame
+// brings the breeze, which the air layer (motes, gust streaks) draws in both worlds.
 import { Notice_Level, ProtocolVersion, type Frame, type ServerMessage, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { Connection, type ConnectionState } from "../net/connection";
 import { LightDecoder } from "../net/frame-decoder";
@@ -18,6 +19,8 @@ import { DEFAULT_WORLD, Viewport, sameRect, sameViewport, type WorldRect } from 
 import { ColonyFrames } from "../colony/colony-frames";
 import { activityCounts } from "../colony/colony-snapshot";
 import { ColonyLayer } from "../colony/colony-layer";
+import { AirLayer } from "../wind/air-layer";
+import { breezeFromProto, type BreezeView } from "../wind/breeze";
 import { installDebugHook } from "../debug/hook";
 import { Controls } from "./controls";
 import { SwarmState } from "./swarm-state";
@@ -34,6 +37,8 @@ export interface ViewerElements {
   /** The colony's stump and flowers, and its light (added onto the meadow). */
   readonly colony: HTMLCanvasElement;
   readonly colonyLight: HTMLCanvasElement;
+  /** The air over both worlds: motes, gust streaks (added on). */
+  readonly air: HTMLCanvasElement;
   readonly marks: HTMLCanvasElement;
   readonly status: HTMLElement;
   readonly notice: HTMLElement;
@@ -60,6 +65,9 @@ export class ViewerApp {
   private readonly swarm = new SwarmState();
   private readonly colony = new ColonyFrames();
   private readonly colonyLayer: ColonyLayer;
+  private readonly air: AirLayer;
+  /** The breeze of the latest frame (either world); undefined without one. */
+  private breeze: BreezeView | undefined;
   private readonly worldChoice = new WorldChoice();
   /** The world of the latest frame: what is drawn. */
   private shownWorld: WorldName = "swarm";
@@ -93,6 +101,7 @@ export class ViewerApp {
     this.viewport = this.measure(DEFAULT_WORLD);
     this.ground = new GroundLayer(el.meadow);
     this.colonyLayer = new ColonyLayer(el.colony, el.colonyLight);
+    this.air = new AirLayer(el.air);
     this.createLight();
     el.light.addEventListener("webglcontextlost", (ev) => {
       ev.preventDefault(); // Lets the browser restore the context later.
@@ -219,6 +228,8 @@ export class ViewerApp {
   private onFrame(frame: Frame): void {
     const now = performance.now();
     this.frameMeter.mark(now);
+    // One breeze blows over the whole land: any world's frame says what it does now.
+    this.breeze = breezeFromProto(frame.breeze);
     const world = worldName(frame.world);
     if (this.worldChoice.passOver(world, now)) return;
     if (world !== this.shownWorld) this.showWorld(world);
@@ -264,6 +275,8 @@ export class ViewerApp {
       this.swarm.forgetLive();
       this.colony.forget();
       this.colonyLayer.clear();
+      this.breeze = undefined;
+      this.air.clear();
       this.sparks = [];
       this.controls.linkLost();
     }
@@ -300,14 +313,17 @@ export class ViewerApp {
     if (moved) paintRocks(this.el.rocks, viewport, this.rocks);
     if (this.shownWorld === "colony") this.renderColony(viewport, now);
     else this.renderSwarm(viewport, now, moved);
+    this.air.draw(viewport, this.breeze, now / 1000);
     this.controls.tick(now);
     this.updateStatus(now, false);
   }
 
   private renderColony(viewport: Viewport, now: number): void {
     const snapshot = this.colony.snapshot;
-    if (snapshot) this.colonyLayer.draw(viewport, snapshot, this.colony.fireflies(now), this.colony.effectsAt(now), now / 1000);
-    else this.colonyLayer.clear();
+    if (snapshot) {
+      const motion = { fireflies: this.colony.fireflies(now), effects: this.colony.effectsAt(now), breeze: this.breeze, sinceFrameS: (now - this.colony.arrivedMs) / 1000 };
+      this.colonyLayer.draw(viewport, snapshot, motion, now / 1000);
+    } else this.colonyLayer.clear();
   }
 
   private renderSwarm(viewport: Viewport, now: number, moved: boolean): void {
@@ -357,7 +373,7 @@ export class ViewerApp {
         ? {
             ...common,
             fireflies: c?.size,
-            colony: c && { store: c.store, flowers: c.flowers.length, dormant: c.dormant },
+            colony: c && { store: c.store, flowersInBloom: c.flowersInBloom, dormant: c.dormant },
             lightProblem: undefined,
           }
         : {
@@ -466,12 +482,21 @@ export class ViewerApp {
           drawn: app.colonyLayer.drawn,
           stump: c.stump,
           maxDroppedFlowers: c.maxDroppedFlowers,
-          flowers: c.flowers.map((fl) => ({ id: fl.id, x: fl.x, y: fl.y, sips: fl.sips, sipsFull: fl.sipsFull, foragers: fl.foragers, inSync: fl.inSync })),
+          flowers: c.flowers.map((fl) => ({ id: fl.id, x: fl.x, y: fl.y, sips: fl.sips, sipsFull: fl.sipsFull, foragers: fl.foragers, inSync: fl.inSync, stage: fl.stage, growth: fl.growth, dropped: fl.dropped })),
+          flowersInBloom: c.flowersInBloom,
+          seeds: c.seeds.map((sd) => ({ id: sd.id, x: sd.x, y: sd.y, height: sd.height })),
+          seedCarriers: c.fireflies.filter((f) => f.seed).length,
           activities: activityCounts(c.fireflies),
         };
       },
       get latencyMs() {
         return app.latencyMs;
+      },
+      get breeze() {
+        return app.breeze;
+      },
+      get air() {
+        return { motes: app.air.drawnMotes, streaks: app.air.drawnStreaks };
       },
       get lightAvailable() {
         return app.light !== undefined;

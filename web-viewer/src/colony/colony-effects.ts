@@ -1,10 +1,11 @@
 // Brief flourishes for what happens in the colony (SPEC §3), from the events in its frames: a
 // birth is a green ring widening out of the hollow, a delivery a warm pulse on the stump, a new
-// flower a pale ring opening around it, the spark waking a bright pulse. Each lasts well under a
-// second. `effectsFromEvents` and `liveEffects` are pure and tested; colony-light.ts draws them.
+// flower (dropped, or a bud opening) a pale ring opening around it, a seed taking root a small
+// green ring where its shoot pops up, the spark waking a bright pulse. Each lasts about a
+// second at most. `effectsFromEvents` and `liveEffects` are pure and tested; colony-light.ts draws them.
 import type { Event } from "../gen/meadow/v1/viewer_pb";
 
-export type EffectKind = "birth" | "delivery" | "flower" | "wake";
+export type EffectKind = "birth" | "delivery" | "flower" | "wake" | "root";
 
 export interface Effect {
   readonly kind: EffectKind;
@@ -21,7 +22,7 @@ export interface LiveEffect extends Effect {
 }
 
 /** Seconds each flourish lasts. */
-export const EFFECT_S: Readonly<Record<EffectKind, number>> = { birth: 0.9, delivery: 0.5, flower: 0.9, wake: 1.2 };
+export const EFFECT_S: Readonly<Record<EffectKind, number>> = { birth: 0.9, delivery: 0.5, flower: 0.9, wake: 1.2, root: 0.6 };
 /** More than this many at once and the oldest go (a burst of events must not pile up). */
 const MAX_EFFECTS = 64;
 
@@ -42,6 +43,12 @@ export function effectsFromEvents(events: readonly Event[], stump: { readonly x:
         break;
       case "colonyFlowerDropped":
         at("flower", b.value.position);
+        break;
+      case "bloom":
+        at("flower", b.value.position);
+        break;
+      case "tookRoot":
+        at("root", b.value.position);
         break;
       case "colonySpark":
         if (b.value.awake) at("wake", b.value.position ?? stump);

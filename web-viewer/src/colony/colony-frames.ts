@@ -15,6 +15,8 @@ export class ColonyFrames {
   cameraTarget: WorldRect | undefined;
   /** Colony frames received since the page loaded. */
   frames = 0;
+  /** When the snapshot's frame arrived (ms, the clock applyFrame is given). */
+  arrivedMs = 0;
   private readonly motion = new FireflyMotion();
   private effects: Effect[] = [];
 
@@ -30,6 +32,7 @@ export class ColonyFrames {
     // A colony frame without its colony says nothing new about it: keep what was shown.
     if (!frame.colony) return;
     this.snapshot = colonyFromProto(frame.colony);
+    this.arrivedMs = nowMs;
     this.motion.push(this.snapshot.fireflies, nowMs);
     const nowS = nowMs / 1000;
     this.effects = [...liveEffects(this.effects, nowS), ...effectsFromEvents(frame.events, this.snapshot.stump, nowS)];

@@ -1,22 +1,38 @@
-// The colony on screen, in two canvases: the things (the stump with its store, the flowers with
-// their nectar) painted over the meadow like the rocks, and the light (colony-light.ts) added
-// onto everything. The light is redrawn every animation frame while the colony is watched, the
-// things when a frame or the view changes them; both are cleared when it is not watched.
+// The colony on screen, in two canvases: the things (the stump with its store, the flowers at
+// their stage of life with their nectar) painted over the meadow like the rocks, and the light
+// (colony-light.ts) added onto everything. The light is redrawn every animation frame while the
+// colony is watched; the things when a frame or the view changes them, and every animation frame
+// while a breeze sways flowers; both are cleared when it is not watched.
 import { clearCanvas, clearedContext } from "../render/canvas-2d";
-import { sameViewport, type Viewport } from "../render/viewport";
+import { sameViewport, type MutablePoint, type Viewport } from "../render/viewport";
+import type { BreezeView } from "../wind/breeze";
 import type { LiveEffect } from "./colony-effects";
 import type { ColonySnapshot, FireflyView } from "./colony-snapshot";
-import { paintColonyLight } from "./colony-light";
+import { ColonyLightScratch, paintColonyLight } from "./colony-light";
+import { flowerLook, newFlowerLook } from "./flower-look";
 import { paintFlower } from "./flower-painter";
+import { swayOffset } from "./flower-sway";
 import { GlowSprites } from "./glow-sprites";
 import { StumpPainter } from "./stump-painter";
+
+/** What moves the colony between frames: its fireflies, flourishes, the air. */
+export interface ColonyMotion {
+  readonly fireflies: readonly FireflyView[];
+  readonly effects: readonly LiveEffect[];
+  readonly breeze: BreezeView | undefined;
+  /** Seconds since the snapshot's frame arrived. */
+  readonly sinceFrameS: number;
+}
 
 export class ColonyLayer {
   private readonly sprites: GlowSprites;
   private readonly stump: StumpPainter;
+  private readonly scratch = new ColonyLightScratch();
+  private readonly look = newFlowerLook();
+  private readonly sway: MutablePoint = { x: 0, y: 0 };
   private shown = false;
   /** What the things canvas shows now. */
-  private thingsOf: { readonly colony: ColonySnapshot; readonly viewport: Viewport } | undefined;
+  private thingsOf: { colony: ColonySnapshot; viewport: Viewport } | undefined;
   /** Fireflies drawn in the latest frame (in view), for the debug hook. */
   drawn = 0;
 
@@ -28,14 +44,19 @@ export class ColonyLayer {
     this.stump = new StumpPainter(things.ownerDocument);
   }
 
-  draw(viewport: Viewport, colony: ColonySnapshot, fireflies: readonly FireflyView[], effects: readonly LiveEffect[], timeS: number): void {
-    // The things change with the frames only: repainted when a new one came or the view moved.
+  draw(viewport: Viewport, colony: ColonySnapshot, motion: ColonyMotion, timeS: number): void {
+    // The things change with the frames, and with time only while the breeze sways flowers.
     const painted = this.thingsOf;
-    if (!painted || painted.colony !== colony || !sameViewport(painted.viewport, viewport)) {
-      this.paintThings(viewport, colony);
-      this.thingsOf = { colony, viewport };
+    const swaying = motion.breeze !== undefined && colony.flowers.length > 0;
+    if (!painted || swaying || painted.colony !== colony || !sameViewport(painted.viewport, viewport)) {
+      this.paintThings(viewport, colony, motion.breeze, timeS);
+      if (painted) {
+        painted.colony = colony;
+        painted.viewport = viewport;
+      } else this.thingsOf = { colony, viewport };
     }
-    this.drawn = paintColonyLight(this.light, viewport, { fireflies, flowers: colony.flowers, effects }, timeS, this.sprites);
+    const scene = { fireflies: motion.fireflies, flowers: colony.flowers, effects: motion.effects, seeds: colony.seeds, breeze: motion.breeze, sinceFrameS: motion.sinceFrameS };
+    this.drawn = paintColonyLight(this.light, viewport, scene, timeS, this.sprites, this.scratch);
     this.shown = true;
   }
 
@@ -48,7 +69,7 @@ export class ColonyLayer {
     this.drawn = 0;
   }
 
-  private paintThings(viewport: Viewport, colony: ColonySnapshot): void {
+  private paintThings(viewport: Viewport, colony: ColonySnapshot, breeze: BreezeView | undefined, timeS: number): void {
     const ctx = clearedContext(this.things, viewport);
     if (!ctx) return;
     const d = viewport.dpr;
@@ -57,9 +78,18 @@ export class ColonyLayer {
       const p = viewport.worldToScreen(colony.stump.x, colony.stump.y);
       this.stump.paint(ctx, p.x * d, p.y * d, colony.stump.radius * k, colony.store);
     }
+    const look = this.look;
+    const sway = this.sway;
+    const ox = (viewport.offsetX - viewport.view.x * viewport.scale) * d;
+    const oy = (viewport.offsetY - viewport.view.y * viewport.scale) * d;
     for (const fl of colony.flowers) {
-      const p = viewport.worldToScreen(fl.x, fl.y);
-      paintFlower(ctx, p.x * d, p.y * d, k, d, fl);
+      flowerLook(look, fl);
+      swayOffset(sway, breeze, fl.id, timeS, look.give);
+      const x = ox + fl.x * k;
+      const y = oy + fl.y * k;
+      const hx = x + (sway.x + Math.cos(look.droopAngle) * look.droop) * k;
+      const hy = y + (sway.y + Math.sin(look.droopAngle) * look.droop) * k;
+      paintFlower(ctx, x, y, hx, hy, k, d, fl.id, fl.nectar, look);
     }
   }
 }

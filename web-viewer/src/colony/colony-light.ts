@@ -1,17 +1,28 @@
 // The colony's light (SPEC §3, §7), redrawn every animation frame into a canvas that CSS adds
 // onto the meadow (plus-lighter): each firefly's glow, added up where they crowd ("lighter"),
 // a soft highlight over each flower whose group flashes in sync, the events' brief flourishes,
-// and the carriers' pink drops of nectar painted over the glow so they keep their colour.
+// and painted over the glow so they keep their colour: the carriers' pink drops of nectar, the
+// cream dots of seeds stuck on fireflies, and the pale specks of seeds falling.
 import { clearedContext } from "../render/canvas-2d";
-import type { Viewport } from "../render/viewport";
+import { DotBatch } from "../render/dot-batch";
+import type { MutablePoint, Viewport } from "../render/viewport";
+import type { BreezeView } from "../wind/breeze";
 import type { LiveEffect } from "./colony-effects";
-import type { FireflyView, FlowerView } from "./colony-snapshot";
-import { fireflyLook, NECTAR_PINK } from "./firefly-look";
+import type { FireflyView, FlowerView, SeedView } from "./colony-snapshot";
+import { fireflyLook, NECTAR_PINK, SEED_CREAM, SEED_DOT_RADIUS, seedDotAt } from "./firefly-look";
 import type { GlowSprites } from "./glow-sprites";
+import { newSeedSpeck, seedSpeck } from "./seed-specks";
 
 /** A glow is never smaller than this on screen (CSS px), so far-out fireflies still show. */
 const MIN_GLOW_PX = 3;
 const MIN_DROP_PX = 1.2;
+const MIN_SEED_DOT_PX = 1.2;
+const MIN_SPECK_PX = 1.3;
+const rgbText = (c: readonly number[]): string => `rgb(${c.map((v) => Math.round(v * 255)).join(", ")})`;
+const PINK = rgbText(NECTAR_PINK);
+const CREAM = rgbText(SEED_CREAM);
+/** A falling seed: pale, a little warm. */
+const SPECK = "rgb(240, 236, 218)";
 /** The in-sync highlight: colour, radius (world units), strength and its slow pulse. */
 const SYNC_COLOR = [0.75, 1.0, 0.7] as const;
 const SYNC_RADIUS = 48;
@@ -25,6 +36,7 @@ const EFFECT_LOOK = {
   delivery: { color: [1.0, 0.75, 0.3], from: 40, to: 48, ring: false, strength: 0.35 },
   flower: { color: [0.95, 0.92, 0.85], from: 10, to: 48, ring: true, strength: 0.55 },
   wake: { color: [1.0, 0.6, 0.3], from: 30, to: 80, ring: false, strength: 0.6 },
+  root: { color: [0.6, 0.95, 0.5], from: 3, to: 22, ring: true, strength: 0.6 },
 } as const;
 
 /** What the light shows at one moment. */
@@ -32,10 +44,22 @@ export interface ColonyLightScene {
   readonly fireflies: readonly FireflyView[];
   readonly flowers: readonly FlowerView[];
   readonly effects: readonly LiveEffect[];
+  readonly seeds: readonly SeedView[];
+  readonly breeze: BreezeView | undefined;
+  /** Seconds since the frame the seeds are from arrived. */
+  readonly sinceFrameS: number;
+}
+
+/** What the light reuses from frame to frame instead of allocating it. */
+export class ColonyLightScratch {
+  readonly drops = new DotBatch();
+  readonly seedDots = new DotBatch();
+  readonly point: MutablePoint = { x: 0, y: 0 };
+  readonly speck = newSeedSpeck();
 }
 
 /** Paints the light; returns how many fireflies were drawn (in view). */
-export function paintColonyLight(canvas: HTMLCanvasElement, viewport: Viewport, scene: ColonyLightScene, timeS: number, sprites: GlowSprites): number {
+export function paintColonyLight(canvas: HTMLCanvasElement, viewport: Viewport, scene: ColonyLightScene, timeS: number, sprites: GlowSprites, scratch: ColonyLightScratch): number {
   const { fireflies, flowers } = scene;
   const ctx = clearedContext(canvas, viewport);
   if (!ctx) return 0;
@@ -54,7 +78,9 @@ export function paintColonyLight(canvas: HTMLCanvasElement, viewport: Viewport, 
 
   paintEffects(ctx, viewport, scene.effects, sprites);
 
-  const drops: { x: number; y: number; r: number }[] = [];
+  const { drops, seedDots, point } = scratch;
+  drops.clear();
+  seedDots.clear();
   const w = viewport.cssWidth;
   const h = viewport.cssHeight;
   let drawn = 0;
@@ -69,23 +95,35 @@ export function paintColonyLight(canvas: HTMLCanvasElement, viewport: Viewport, 
     drawn += 1;
     if (look.drop) {
       const q = viewport.worldToScreen(look.drop.x, look.drop.y);
-      drops.push({ x: q.x, y: q.y, r: Math.max(look.drop.radius * s, MIN_DROP_PX) });
+      drops.add(q.x, q.y, Math.max(look.drop.radius * s, MIN_DROP_PX));
+    }
+    if (f.seed) {
+      seedDotAt(point, f);
+      seedDots.add(viewport.offsetX + (point.x - viewport.view.x) * s, viewport.offsetY + (point.y - viewport.view.y) * s, Math.max(SEED_DOT_RADIUS * s, MIN_SEED_DOT_PX));
     }
   }
 
   ctx.globalCompositeOperation = "source-over";
   ctx.globalAlpha = 1;
-  if (drops.length > 0) {
-    const [r, g, b] = NECTAR_PINK.map((c) => Math.round(c * 255));
-    ctx.fillStyle = `rgb(${r}, ${g}, ${b})`;
+  drops.fill(ctx, PINK);
+  seedDots.fill(ctx, CREAM);
+  paintSeeds(ctx, viewport, scene, scratch);
+  ctx.globalAlpha = 1;
+  return drawn;
+}
+
+/** The falling seeds: pale specks lifted by their height, fading as they land. */
+function paintSeeds(ctx: CanvasRenderingContext2D, viewport: Viewport, scene: ColonyLightScene, scratch: ColonyLightScratch): void {
+  const s = viewport.scale;
+  const speck = scratch.speck;
+  ctx.fillStyle = SPECK;
+  for (const seed of scene.seeds) {
+    seedSpeck(speck, seed, scene.breeze, scene.sinceFrameS);
+    ctx.globalAlpha = speck.alpha;
     ctx.beginPath();
-    for (const k of drops) {
-      ctx.moveTo(k.x + k.r, k.y);
-      ctx.arc(k.x, k.y, k.r, 0, Math.PI * 2);
-    }
+    ctx.arc(viewport.offsetX + (speck.x - viewport.view.x) * s, viewport.offsetY + (speck.y - viewport.view.y) * s, Math.max(speck.radius * s, MIN_SPECK_PX), 0, Math.PI * 2);
     ctx.fill();
   }
-  return drawn;
 }
 
 function paintEffects(ctx: CanvasRenderingContext2D, viewport: Viewport, effects: readonly LiveEffect[], sprites: GlowSprites): void {

@@ -1,8 +1,8 @@
-// A colony frame's ColonyState → plain, validated values in world units (SPEC §3, the wire's
-// quantisation undone): positions × position_unit, heading 0…255 → radians, energy, flash and
-// fade 0…255 → 0…1. Anything not finite, or a unit that is not positive, is left out rather
-// than drawn in the wrong place.
-import { ColonyFireflyState, type ColonyState } from "../gen/meadow/v1/viewer_pb";
+// A colony frame's ColonyState → plain, validated values in world units (SPEC §3, §4, the
+// wire's quantisation undone): positions × position_unit, heading 0…255 → radians, energy,
+// flash and fade 0…255 → 0…1; flowers with their stage of life, falling seeds. Anything not
+// finite, or a unit that is not positive, is left out rather than drawn in the wrong place.
+import { ColonyFireflyState, FlowerStage, type ColonyState } from "../gen/meadow/v1/viewer_pb";
 
 export type FireflyActivity =
   | "wandering"
@@ -33,7 +33,12 @@ export interface FireflyView {
   readonly flowerId: number;
   /** 1 … 0 while its light fades out (dying); 1 otherwise. */
   readonly fade: number;
+  /** A seed is stuck on it (a small cream dot at its side). */
+  readonly seed: boolean;
 }
+
+/** A flower's life (SPEC §4); "bloom" also for a server that sends no stage (all bloomed). */
+export type FlowerStageName = "shoot" | "bud" | "bloom" | "wilting" | "withered";
 
 export interface FlowerView {
   readonly id: number;
@@ -48,6 +53,21 @@ export interface FlowerView {
   readonly sync: number;
   /** A group of at least 3 flashing as one. */
   readonly inSync: boolean;
+  readonly stage: FlowerStageName;
+  /** Shoot and bud: 0 … 1 of the sprout's 30 s; bloom and wilting: 0 … 1 of its life. */
+  readonly growth: number;
+  /** Dropped by a viewer, not grown from a seed. */
+  readonly dropped: boolean;
+}
+
+/** A seed floating down. */
+export interface SeedView {
+  readonly id: number;
+  /** World units, on the ground below it. */
+  readonly x: number;
+  readonly y: number;
+  /** 1 as it falls off its firefly … 0 as it lands. */
+  readonly height: number;
 }
 
 export interface StumpView {
@@ -60,6 +80,9 @@ export interface StumpView {
 export interface ColonySnapshot {
   readonly fireflies: readonly FireflyView[];
   readonly flowers: readonly FlowerView[];
+  readonly seeds: readonly SeedView[];
+  /** Flowers in bloom now (the status line's "N flowers"). */
+  readonly flowersInBloom: number;
   readonly stump: StumpView | undefined;
   /** How full the stump's store of nectar is, 0 … 1. */
   readonly store: number;
@@ -86,6 +109,15 @@ const ACTIVITIES: Record<ColonyFireflyState, FireflyActivity> = {
   [ColonyFireflyState.RISING]: "rising",
 };
 
+const STAGES: Record<FlowerStage, FlowerStageName> = {
+  [FlowerStage.UNSPECIFIED]: "bloom",
+  [FlowerStage.SHOOT]: "shoot",
+  [FlowerStage.BUD]: "bud",
+  [FlowerStage.BLOOM]: "bloom",
+  [FlowerStage.WILTING]: "wilting",
+  [FlowerStage.WITHERED]: "withered",
+};
+
 /** Steps of a full turn in ColonyFirefly.heading. */
 const HEADING_STEPS = 256;
 /** The top of energy, flash and fade (one byte each). */
@@ -110,6 +142,7 @@ export function colonyFromProto(c: ColonyState): ColonySnapshot {
         flash: byteFraction(f.flash),
         flowerId: f.flowerId,
         fade: byteFraction(f.fade),
+        seed: f.seed,
       });
     }
   }
@@ -128,7 +161,16 @@ export function colonyFromProto(c: ColonyState): ColonySnapshot {
       foragers: fl.foragers,
       sync: clamp01(fl.sync),
       inSync: fl.inSync,
+      stage: STAGES[fl.stage] ?? "bloom",
+      growth: clamp01(fl.growth),
+      dropped: fl.dropped,
     });
+  }
+  const seeds: SeedView[] = [];
+  for (const sd of c.seeds) {
+    const p = sd.position;
+    if (!p || !Number.isFinite(p.x) || !Number.isFinite(p.y)) continue;
+    seeds.push({ id: sd.id, x: p.x, y: p.y, height: clamp01(sd.height) });
   }
   const s = c.stump;
   const stump =
@@ -138,6 +180,8 @@ export function colonyFromProto(c: ColonyState): ColonySnapshot {
   return {
     fireflies,
     flowers,
+    seeds,
+    flowersInBloom: c.flowersInBloom,
     stump,
     store: clamp01(c.store),
     size: c.size,

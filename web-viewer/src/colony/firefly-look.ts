@@ -1,9 +1,11 @@
 // How a colony firefly looks (SPEC §3, §4): light is life, so its glow is as bright as its
 // energy; a full one is bright green, a tired one shifts towards ember colours; a flash is a
 // brighter, wider pulse; a carrier glows amber with a pink drop of nectar at its head; a dying
-// one fades with `fade`; the dormant spark is a faint ember breathing in the stump.
+// one fades with `fade`; the dormant spark is a faint ember breathing in the stump; one with a
+// seed stuck on it has a small cream dot at its side (its right, as it flies).
 // Pure (data → colour, strength, size), so it can be tested; colony-light.ts draws it.
 import { rampColor, type Rgb } from "../render/palette";
+import type { MutablePoint } from "../render/viewport";
 import type { FireflyView } from "./colony-snapshot";
 
 export interface FireflyLook {
@@ -50,6 +52,10 @@ const SPARK_RADIUS = 12;
 /** The drop of nectar: how far ahead of the centre (world units) and how big. */
 const DROP_AHEAD = 4.5;
 const DROP_RADIUS = 2.2;
+/** The seed's dot: how far to the side of the centre (world units), how big, its colour. */
+const SEED_SIDE = 5;
+export const SEED_DOT_RADIUS = 1.7;
+export const SEED_CREAM: Rgb = [1.0, 0.95, 0.8];
 
 export function energyColor(energy: number): Rgb {
   return rampColor(ENERGY_RAMP, energy);
@@ -76,4 +82,11 @@ export function fireflyLook(f: FireflyView, timeS: number): FireflyLook {
 
 function mix(a: Rgb, b: Rgb, t: number): Rgb {
   return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
+}
+
+/** Where a firefly's seed sits (world units), into `out`: at its side, square to its heading. */
+export function seedDotAt(out: MutablePoint, f: FireflyView): MutablePoint {
+  out.x = f.x - Math.sin(f.heading) * SEED_SIDE;
+  out.y = f.y + Math.cos(f.heading) * SEED_SIDE;
+  return out;
 }

@@ -3,7 +3,8 @@
 // a few figures.
 import type { SentAction } from "../app/controls";
 import type { WorldName } from "../app/world-choice";
-import type { FireflyActivity, StumpView } from "../colony/colony-snapshot";
+import type { FireflyActivity, FlowerStageName, SeedView, StumpView } from "../colony/colony-snapshot";
+import type { BreezeView } from "../wind/breeze";
 import type { RockView } from "../render/rocks";
 import type { Point, WorldRect } from "../render/viewport";
 import type { ToolName } from "../tools/tool-catalog";
@@ -27,6 +28,9 @@ export interface FlowerDebug {
   readonly sipsFull: number;
   readonly foragers: number;
   readonly inSync: boolean;
+  readonly stage: FlowerStageName;
+  readonly growth: number;
+  readonly dropped: boolean;
 }
 
 /** The colony as the latest colony frame has it (while the colony is shown). */
@@ -45,6 +49,11 @@ export interface ColonyDebug {
   readonly stump: StumpView | undefined;
   readonly maxDroppedFlowers: number;
   readonly flowers: readonly FlowerDebug[];
+  /** Flowers in bloom, as the frame says. */
+  readonly flowersInBloom: number;
+  readonly seeds: readonly SeedView[];
+  /** Fireflies with a seed stuck on them. */
+  readonly seedCarriers: number;
   readonly activities: Partial<Record<FireflyActivity, number>>;
 }
 
@@ -85,6 +94,10 @@ export interface MeadowDebug {
   readonly world: WorldName;
   readonly chosenWorld: WorldName;
   readonly colony: ColonyDebug | undefined;
+  /** The breeze of the latest frame (either world). */
+  readonly breeze: BreezeView | undefined;
+  /** Motes and gust streaks drawn in the latest animation frame. */
+  readonly air: { readonly motes: number; readonly streaks: number };
   /** World units → page CSS pixels (clientX/clientY space). */
   worldToScreen(x: number, y: number): Point;
   /** Colony fireflies (as drawn now) within `radius` world units of (x, y); 0 outside the colony. */

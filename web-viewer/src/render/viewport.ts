@@ -15,6 +15,12 @@ export interface Point {
   readonly y: number;
 }
 
+/** A point that painters fill in place, so the hot paths allocate nothing. */
+export interface MutablePoint {
+  x: number;
+  y: number;
+}
+
 /** One meadow, used until the server's Welcome says otherwise. */
 export const DEFAULT_WORLD: WorldRect = { x: 0, y: 0, width: 1600, height: 900 };
 

@@ -21,8 +21,8 @@ export interface StatusFigures {
 export interface ColonyFigures {
   /** How full the stump's store is, 0 … 1. */
   readonly store: number;
-  /** Flowers on the meadow. */
-  readonly flowers: number;
+  /** Flowers in bloom (shoots, buds and wilted flowers are not counted). */
+  readonly flowersInBloom: number;
   /** The colony died out; a spark sleeps in the stump. */
   readonly dormant: boolean;
 }
@@ -68,7 +68,8 @@ function swarmParts(figures: StatusFigures): string[] {
 
 function colonyParts(c: ColonyFigures, size: number | undefined): string[] {
   const who = c.dormant ? "dormant" : `${count.format(size ?? 0)} ${size === 1 ? "firefly" : "fireflies"}`;
-  const flowers = c.flowers === 0 ? "no flowers" : `${c.flowers} ${c.flowers === 1 ? "flower" : "flowers"}`;
+  const n = c.flowersInBloom;
+  const flowers = n === 0 ? "no flowers" : `${n} ${n === 1 ? "flower" : "flowers"}`;
   return [who, `store ${Math.round(c.store * 100)} %`, flowers];
 }
 
