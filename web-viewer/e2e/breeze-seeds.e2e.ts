@@ -10,6 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ColonyFireflyState, FlowerStage } from "../src/gen/meadow/v1/viewer_pb";
 import { airSpeed } from "../src/wind/breeze";
+import { streakCount } from "../src/wind/streaks";
 import { canvasBox, canvasPixel, canvasSpecks, debugState, launchChromium, openViewer, saveArtifact, waitConnected, waitForState, worldToScreen } from "./browser";
 import { routeColony, type BreezeInit, type ColonyInit } from "./colony-route";
 import { sleep } from "./server";
@@ -69,36 +70,46 @@ async function box(page: Page, canvas: string, world: Spot, r: number, minAlpha 
 }
 
 /**
- * How the motes moved between two readings of the air canvas: each speck of the first matched
- * to the nearest of the second (within `within` CSS px), the median of the moves, and the
- * seconds between the readings. A screenshot is saved just before the first and just after the
- * second (a screenshot takes longer than the wait, so none is taken in between).
+ * How the motes moved between two readings of the air canvas (the move most of them share,
+ * within `within` CSS px, and how many share it), the seconds between the readings, the seconds
+ * of breeze the motes were carried meanwhile (less on a busy machine, whose long animation
+ * frames are cut short) and the breeze's mean direction. A screenshot is saved just before the
+ * first reading and just after the second (one takes longer than the wait, so none in between).
  */
-async function moteDrift(page: Page, waitMs: number, name: string, within = 45): Promise<{ dx: number; dy: number; matched: number; seconds: number }> {
+async function moteDrift(page: Page, waitMs: number, name: string, within = 70): Promise<{ dx: number; dy: number; matched: number; seconds: number; carriedS: number; direction: number }> {
   saveArtifact(`breeze-${name}-a.png`, await page.screenshot());
   const a = await canvasSpecks(page, "air-layer");
   await sleep(waitMs);
   const b = await canvasSpecks(page, "air-layer");
   saveArtifact(`breeze-${name}-b.png`, await page.screenshot());
-  const dxs: number[] = [];
-  const dys: number[] = [];
+  // Every speck of the first reading paired with every one of the second that lies within
+  // reach: the moves of the same motes pile up near one vector (the drift, spread by each
+  // mote's own speed), the chance pairs scatter thinly. The densest 3 × 3 bins of the moves'
+  // histogram say where the drift lies. (Nearest neighbours would not do: a mote's own later
+  // self is often farther than someone else's.)
+  const BIN = 3;
+  const bins = new Map<string, number>();
   for (const p of a.specks) {
-    let best: { x: number; y: number } | undefined;
-    let bestD = within;
     for (const o of b.specks) {
-      const d = Math.hypot(o.x - p.x, o.y - p.y);
-      if (d < bestD) {
-        bestD = d;
-        best = o;
-      }
-    }
-    if (best) {
-      dxs.push(best.x - p.x);
-      dys.push(best.y - p.y);
+      const dx = o.x - p.x;
+      const dy = o.y - p.y;
+      if (Math.hypot(dx, dy) > within) continue;
+      const key = `${Math.round(dx / BIN)},${Math.round(dy / BIN)}`;
+      bins.set(key, (bins.get(key) ?? 0) + 1);
     }
   }
-  const median = (v: number[]) => v.sort((m, n) => m - n)[Math.floor(v.length / 2)] ?? 0;
-  return { dx: median(dxs), dy: median(dys), matched: dxs.length, seconds: (b.atMs - a.atMs) / 1000 };
+  let m = { x: 0, y: 0, matched: 0 };
+  for (const key of bins.keys()) {
+    const [i = 0, j = 0] = key.split(",").map(Number);
+    let n = 0;
+    for (let di = -1; di <= 1; di++) for (let dj = -1; dj <= 1; dj++) n += bins.get(`${i + di},${j + dj}`) ?? 0;
+    if (n > m.matched) m = { x: i * BIN, y: j * BIN, matched: n };
+  }
+  // The breeze's mean direction over the two readings (it wanders, and swings in a gust).
+  const da = a.direction ?? Number.NaN;
+  const db = b.direction ?? Number.NaN;
+  const direction = Math.atan2(Math.sin(da) + Math.sin(db), Math.cos(da) + Math.cos(db));
+  return { dx: m.x, dy: m.y, matched: m.matched, seconds: (b.atMs - a.atMs) / 1000, carriedS: b.carriedS - a.carriedS, direction };
 }
 
 describe("seeds, flowers' lives and the breeze, from frames of our own making", () => {
@@ -174,10 +185,11 @@ describe("seeds, flowers' lives and the breeze, from frames of our own making", 
     expect(shoot.mean[1], "green over blue").toBeGreaterThan(shoot.mean[2] + 40);
     const bloomSpread = (await box(page, "colony-layer", BLOOM, 9, 100)).lit;
     expect((await box(page, "colony-layer", SHOOT, 9, 100)).lit, "a shoot is much smaller than a bloom").toBeLessThan(bloomSpread / 2);
-    // The bloom: pink petals (more blue than green). Wilting: mauve-brown (green over blue), fainter.
+    // The bloom: pink petals (blue about its green, with the golden heart). Wilting: mauve-brown
+    // (green over blue), fainter.
     const bloom = await box(page, "colony-layer", BLOOM, 7);
     const wilting = await box(page, "colony-layer", WILTING, 7);
-    expect(bloom.mean[2], "bloom: pink").toBeGreaterThan(bloom.mean[1]);
+    expect(bloom.mean[2] - bloom.mean[1], "bloom: pinker than the wilting one").toBeGreaterThan(wilting.mean[2] - wilting.mean[1] + 10);
     expect(wilting.lit, "the wilting flower is there").toBeGreaterThan(20);
     expect(wilting.mean[1], "wilting: colour fading to mauve-brown").toBeGreaterThan(wilting.mean[2]);
     expect(wilting.mean[3], "wilting: fainter").toBeLessThan(bloom.mean[3] - 25);
@@ -202,16 +214,19 @@ describe("seeds, flowers' lives and the breeze, from frames of our own making", 
     const scale = (await worldToScreen(page, 100, 0)).x - (await worldToScreen(page, 0, 0)).x; // px per 100 units
     const check = async (direction: number, name: string) => {
       air.direction = direction;
-      await sleep(200); // frames with the new breeze
+      await waitForState(page, (st) => Math.abs((st.breeze?.direction ?? -9) - direction) < 1e-3, `frames with the breeze towards ${name}`);
       const drift = await moteDrift(page, 300, `motes-${name}`);
-      const expected = (airSpeed(air.strength) * scale * drift.seconds) / 100;
+      const expected = (airSpeed(air.strength) * scale * drift.carriedS) / 100;
       const along = drift.dx * Math.cos(direction) + drift.dy * Math.sin(direction);
       const across = -drift.dx * Math.sin(direction) + drift.dy * Math.cos(direction);
-      console.log(`[breeze] ${name}: motes moved (${drift.dx.toFixed(1)}, ${drift.dy.toFixed(1)}) px in ${drift.seconds.toFixed(2)} s, ${drift.matched} matched, expected ~${expected.toFixed(1)} px downwind`);
-      expect(drift.matched, `${name}: motes seen in both readings`).toBeGreaterThan(40);
-      // A slow machine's long animation frames are cut short (motes.ts), so they may lag a bit.
-      expect(along, `${name}: downwind`).toBeGreaterThan(expected * 0.35);
-      expect(along).toBeLessThan(expected * 1.6);
+      console.log(
+        `[breeze] ${name}: motes moved (${drift.dx.toFixed(1)}, ${drift.dy.toFixed(1)}) px in ${drift.seconds.toFixed(2)} s (${drift.carriedS.toFixed(2)} s carried), ${drift.matched} alike, expected ~${expected.toFixed(1)} px downwind`,
+      );
+      expect(drift.matched, `${name}: motes that moved alike`).toBeGreaterThan(20);
+      expect(drift.carriedS, `${name}: the air moved them`).toBeGreaterThan(0.1);
+      // Each mote goes at 0.7 … 1.3 of the air's speed (motes.ts): the median about as fast.
+      expect(along, `${name}: downwind`).toBeGreaterThan(expected * 0.6);
+      expect(along).toBeLessThan(expected * 1.4);
       expect(Math.abs(across), `${name}: not across the wind`).toBeLessThan(expected * 0.35 + 1.5);
     };
     await check(0, "east");
@@ -225,16 +240,16 @@ describe("seeds, flowers' lives and the breeze, from frames of our own making", 
     air.direction = 0;
     air.strength = 0.9;
     const litAir = async () => (await canvasBox(page, "air-layer", 640, 360, 640, 20)).lit;
+    const gusting = (gust: number) =>
+      waitForState(page, (st) => Math.abs((st.breeze?.gust ?? -1) - gust) < 1e-3 && st.air.streaks === streakCount(gust) && st, `frames ${gust} into a gust, drawn`);
     air.gust = 0;
-    await sleep(200);
+    await gusting(0);
     const calm = await litAir();
     air.gust = 0.3;
-    await sleep(200);
-    const some = (await debugState(page)).air.streaks;
+    const some = (await gusting(0.3)).air.streaks;
     air.gust = 1;
-    await sleep(200);
-    const s = await debugState(page);
-    expect(s.breeze?.gust).toBeCloseTo(1, 5);
+    const s = await gusting(1);
+    await sleep(100);
     expect(s.air.streaks).toBeGreaterThan(some);
     expect(some).toBeGreaterThan(0);
     const gusty = await litAir();
@@ -267,14 +282,13 @@ describe.skipIf(ALONE)("the breeze against the real server", () => {
     expect(breeze.strength).toBeGreaterThanOrEqual(0);
     expect(breeze.strength).toBeLessThanOrEqual(1);
     const drift = await moteDrift(page, 500, `real-${world}`);
-    const after = (await debugState(page)).breeze ?? breeze;
-    const direction = Math.atan2(Math.sin(breeze.direction) + Math.sin(after.direction), Math.cos(breeze.direction) + Math.cos(after.direction));
+    const direction = drift.direction;
     const length = Math.hypot(drift.dx, drift.dy);
     const cosine = (drift.dx * Math.cos(direction) + drift.dy * Math.sin(direction)) / Math.max(length, 1e-9);
     console.log(
-      `[breeze] ${world}: breeze towards ${((direction * 180) / Math.PI).toFixed(0)}°, strength ${breeze.strength.toFixed(2)}, gust ${breeze.gust.toFixed(2)}; motes moved (${drift.dx.toFixed(1)}, ${drift.dy.toFixed(1)}) px in ${drift.seconds.toFixed(2)} s, ${drift.matched} matched`,
+      `[breeze] ${world}: breeze towards ${((direction * 180) / Math.PI).toFixed(0)}°, strength ${breeze.strength.toFixed(2)}, gust ${breeze.gust.toFixed(2)}; motes moved (${drift.dx.toFixed(1)}, ${drift.dy.toFixed(1)}) px in ${drift.seconds.toFixed(2)} s, ${drift.matched} alike`,
     );
-    expect(drift.matched).toBeGreaterThan(30);
+    expect(drift.matched).toBeGreaterThan(15);
     expect(length, `${world}: the motes moved`).toBeGreaterThan(3);
     expect(cosine, `${world}: downwind`).toBeGreaterThan(0.7);
   }

@@ -206,17 +206,27 @@ export function canvasBox(page: Page, canvasId: string, x: number, y: number, r:
   );
 }
 
-/** Centres (page CSS px) of the separate lit specks of a 2D canvas, and when they were read (ms, the page's clock). */
-export function canvasSpecks(page: Page, canvasId: string, minAlpha = 20): Promise<{ atMs: number; specks: { x: number; y: number }[] }> {
+/**
+ * Centres (page CSS px) of the separate lit specks of a 2D canvas, when they were read (ms, the
+ * page's clock), how many seconds of breeze the motes had been carried by then and the breeze's
+ * direction then (the hook).
+ */
+export function canvasSpecks(
+  page: Page,
+  canvasId: string,
+  minAlpha = 20,
+): Promise<{ atMs: number; carriedS: number; direction: number | undefined; specks: { x: number; y: number }[] }> {
   return page.evaluate(
     ([id, least]) => {
       const c = document.getElementById(id) as HTMLCanvasElement;
       const atMs = performance.now();
+      const carriedS = window.__meadow?.air.carriedS ?? 0;
+      const direction = window.__meadow?.breeze?.direction;
       const w = c.width;
       const h = c.height;
       const d = c.getContext("2d")?.getImageData(0, 0, w, h).data;
       const specks: { x: number; y: number }[] = [];
-      if (!d) return { atMs, specks };
+      if (!d) return { atMs, carriedS, direction, specks };
       const seen = new Uint8Array(w * h);
       const stack: number[] = [];
       const k = devicePixelRatio;
@@ -245,7 +255,7 @@ export function canvasSpecks(page: Page, canvasId: string, minAlpha = 20): Promi
         }
         if (sw > 0) specks.push({ x: sx / sw / k, y: sy / sw / k });
       }
-      return { atMs, specks };
+      return { atMs, carriedS, direction, specks };
     },
     [canvasId, minAlpha] as const,
   );

@@ -19,6 +19,7 @@ import { DEFAULT_WORLD, Viewport, sameRect, sameViewport, type WorldRect } from 
 import { ColonyFrames } from "../colony/colony-frames";
 import { activityCounts } from "../colony/colony-snapshot";
 import { ColonyLayer } from "../colony/colony-layer";
+import type { ColonyMotion } from "../colony/colony-light";
 import { AirLayer } from "../wind/air-layer";
 import { breezeFromProto, type BreezeView } from "../wind/breeze";
 import { installDebugHook } from "../debug/hook";
@@ -68,6 +69,8 @@ export class ViewerApp {
   private readonly air: AirLayer;
   /** The breeze of the latest frame (either world); undefined without one. */
   private breeze: BreezeView | undefined;
+  /** What moves in the colony now, refilled every animation frame. */
+  private readonly colonyMotion: Mutable<ColonyMotion> = { fireflies: [], effects: [], breeze: undefined, sinceFrameS: 0 };
   private readonly worldChoice = new WorldChoice();
   /** The world of the latest frame: what is drawn. */
   private shownWorld: WorldName = "swarm";
@@ -321,7 +324,11 @@ export class ViewerApp {
   private renderColony(viewport: Viewport, now: number): void {
     const snapshot = this.colony.snapshot;
     if (snapshot) {
-      const motion = { fireflies: this.colony.fireflies(now), effects: this.colony.effectsAt(now), breeze: this.breeze, sinceFrameS: (now - this.colony.arrivedMs) / 1000 };
+      const motion = this.colonyMotion;
+      motion.fireflies = this.colony.fireflies(now);
+      motion.effects = this.colony.effectsAt(now);
+      motion.breeze = this.breeze;
+      motion.sinceFrameS = (now - this.colony.arrivedMs) / 1000;
       this.colonyLayer.draw(viewport, snapshot, motion, now / 1000);
     } else this.colonyLayer.clear();
   }
@@ -496,7 +503,7 @@ export class ViewerApp {
         return app.breeze;
       },
       get air() {
-        return { motes: app.air.drawnMotes, streaks: app.air.drawnStreaks };
+        return { motes: app.air.drawnMotes, streaks: app.air.drawnStreaks, carriedS: app.air.carriedS };
       },
       get lightAvailable() {
         return app.light !== undefined;
@@ -516,6 +523,8 @@ export class ViewerApp {
     });
   }
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 function noticeLevel(level: Notice_Level): NoticeLevel {
   if (level === Notice_Level.ERROR) return "error";

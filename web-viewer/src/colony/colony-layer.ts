@@ -6,23 +6,13 @@
 import { clearCanvas, clearedContext } from "../render/canvas-2d";
 import { sameViewport, type MutablePoint, type Viewport } from "../render/viewport";
 import type { BreezeView } from "../wind/breeze";
-import type { LiveEffect } from "./colony-effects";
-import type { ColonySnapshot, FireflyView } from "./colony-snapshot";
-import { ColonyLightScratch, paintColonyLight } from "./colony-light";
+import type { ColonySnapshot } from "./colony-snapshot";
+import { ColonyLightScratch, paintColonyLight, type ColonyMotion } from "./colony-light";
 import { flowerLook, newFlowerLook } from "./flower-look";
 import { paintFlower } from "./flower-painter";
 import { swayOffset } from "./flower-sway";
 import { GlowSprites } from "./glow-sprites";
 import { StumpPainter } from "./stump-painter";
-
-/** What moves the colony between frames: its fireflies, flourishes, the air. */
-export interface ColonyMotion {
-  readonly fireflies: readonly FireflyView[];
-  readonly effects: readonly LiveEffect[];
-  readonly breeze: BreezeView | undefined;
-  /** Seconds since the snapshot's frame arrived. */
-  readonly sinceFrameS: number;
-}
 
 export class ColonyLayer {
   private readonly sprites: GlowSprites;
@@ -55,8 +45,7 @@ export class ColonyLayer {
         painted.viewport = viewport;
       } else this.thingsOf = { colony, viewport };
     }
-    const scene = { fireflies: motion.fireflies, flowers: colony.flowers, effects: motion.effects, seeds: colony.seeds, breeze: motion.breeze, sinceFrameS: motion.sinceFrameS };
-    this.drawn = paintColonyLight(this.light, viewport, scene, timeS, this.sprites, this.scratch);
+    this.drawn = paintColonyLight(this.light, viewport, colony, motion, timeS, this.sprites, this.scratch);
     this.shown = true;
   }
 

@@ -39,15 +39,19 @@ const EFFECT_LOOK = {
   root: { color: [0.6, 0.95, 0.5], from: 3, to: 22, ring: true, strength: 0.6 },
 } as const;
 
-/** What the light shows at one moment. */
-export interface ColonyLightScene {
+/** What moves in the colony between frames: its fireflies, flourishes, the air. */
+export interface ColonyMotion {
   readonly fireflies: readonly FireflyView[];
-  readonly flowers: readonly FlowerView[];
   readonly effects: readonly LiveEffect[];
-  readonly seeds: readonly SeedView[];
   readonly breeze: BreezeView | undefined;
-  /** Seconds since the frame the seeds are from arrived. */
+  /** Seconds since the frame of the snapshot (its seeds) arrived. */
   readonly sinceFrameS: number;
+}
+
+/** What stays put until the next frame: flowers (for their in-sync highlight) and falling seeds. */
+export interface ColonyLightThings {
+  readonly flowers: readonly FlowerView[];
+  readonly seeds: readonly SeedView[];
 }
 
 /** What the light reuses from frame to frame instead of allocating it. */
@@ -59,8 +63,17 @@ export class ColonyLightScratch {
 }
 
 /** Paints the light; returns how many fireflies were drawn (in view). */
-export function paintColonyLight(canvas: HTMLCanvasElement, viewport: Viewport, scene: ColonyLightScene, timeS: number, sprites: GlowSprites, scratch: ColonyLightScratch): number {
-  const { fireflies, flowers } = scene;
+export function paintColonyLight(
+  canvas: HTMLCanvasElement,
+  viewport: Viewport,
+  things: ColonyLightThings,
+  motion: ColonyMotion,
+  timeS: number,
+  sprites: GlowSprites,
+  scratch: ColonyLightScratch,
+): number {
+  const { fireflies } = motion;
+  const { flowers } = things;
   const ctx = clearedContext(canvas, viewport);
   if (!ctx) return 0;
   const d = viewport.dpr;
@@ -76,7 +89,7 @@ export function paintColonyLight(canvas: HTMLCanvasElement, viewport: Viewport, 
     ctx.drawImage(sprites.get(SYNC_COLOR), p.x - r, p.y - r, 2 * r, 2 * r);
   }
 
-  paintEffects(ctx, viewport, scene.effects, sprites);
+  paintEffects(ctx, viewport, motion.effects, sprites);
 
   const { drops, seedDots, point } = scratch;
   drops.clear();
@@ -107,18 +120,18 @@ export function paintColonyLight(canvas: HTMLCanvasElement, viewport: Viewport, 
   ctx.globalAlpha = 1;
   drops.fill(ctx, PINK);
   seedDots.fill(ctx, CREAM);
-  paintSeeds(ctx, viewport, scene, scratch);
+  paintSeeds(ctx, viewport, things.seeds, motion, scratch);
   ctx.globalAlpha = 1;
   return drawn;
 }
 
 /** The falling seeds: pale specks lifted by their height, fading as they land. */
-function paintSeeds(ctx: CanvasRenderingContext2D, viewport: Viewport, scene: ColonyLightScene, scratch: ColonyLightScratch): void {
+function paintSeeds(ctx: CanvasRenderingContext2D, viewport: Viewport, seeds: readonly SeedView[], motion: ColonyMotion, scratch: ColonyLightScratch): void {
   const s = viewport.scale;
   const speck = scratch.speck;
   ctx.fillStyle = SPECK;
-  for (const seed of scene.seeds) {
-    seedSpeck(speck, seed, scene.breeze, scene.sinceFrameS);
+  for (const seed of seeds) {
+    seedSpeck(speck, seed, motion.breeze, motion.sinceFrameS);
     ctx.globalAlpha = speck.alpha;
     ctx.beginPath();
     ctx.arc(viewport.offsetX + (speck.x - viewport.view.x) * s, viewport.offsetY + (speck.y - viewport.view.y) * s, Math.max(speck.radius * s, MIN_SPECK_PX), 0, Math.PI * 2);

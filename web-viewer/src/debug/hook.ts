@@ -96,8 +96,11 @@ export interface MeadowDebug {
   readonly colony: ColonyDebug | undefined;
   /** The breeze of the latest frame (either world). */
   readonly breeze: BreezeView | undefined;
-  /** Motes and gust streaks drawn in the latest animation frame. */
-  readonly air: { readonly motes: number; readonly streaks: number };
+  /**
+   * Motes and gust streaks drawn in the latest animation frame, and the seconds of breeze the
+   * motes have been carried along (long animation frames cut short).
+   */
+  readonly air: { readonly motes: number; readonly streaks: number; readonly carriedS: number };
   /** World units → page CSS pixels (clientX/clientY space). */
   worldToScreen(x: number, y: number): Point;
   /** Colony fireflies (as drawn now) within `radius` world units of (x, y); 0 outside the colony. */

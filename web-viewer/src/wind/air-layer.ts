@@ -6,7 +6,7 @@
 import { clearCanvas, clearedContext } from "../render/canvas-2d";
 import type { Viewport } from "../render/viewport";
 import type { BreezeView } from "./breeze";
-import { MoteField, WOBBLE_UNITS } from "./motes";
+import { clampStep, MoteField, WOBBLE_UNITS } from "./motes";
 import { StreakField, streakAlpha, streakCount, streakLength } from "./streaks";
 
 /** CSS px: a mote's radius, smallest … largest. */
@@ -35,6 +35,8 @@ export class AirLayer {
   /** Motes and streaks drawn in the latest frame, for the debug hook. */
   drawnMotes = 0;
   drawnStreaks = 0;
+  /** Seconds of breeze the motes have been carried along so far (long steps cut short). */
+  carriedS = 0;
 
   constructor(private readonly canvas: HTMLCanvasElement) {
     this.sprite = moteSprite(canvas.ownerDocument);
@@ -52,6 +54,7 @@ export class AirLayer {
     const h = viewport.cssHeight;
     const s = viewport.scale;
     this.motes.advect(breeze, dt, s, w, h);
+    this.carriedS += clampStep(dt);
     this.streaks.advect(breeze, dt, s, w, h);
     const ctx = clearedContext(this.canvas, viewport);
     if (!ctx) return;
