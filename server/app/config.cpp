@@ -2,6 +2,11 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/swarm_engine.hpp"
 
@@ -68,10 +73,45 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->check(CLI::Range(1U, 100000U))
       ->capture_default_str();
 
+  app.add_option("--operator-bind", c.operator_bind, "Address of the operator's gRPC port (meadowctl)")
+      ->envname("MEADOW_OPERATOR_BIND")
+      ->capture_default_str();
+  app.add_option("--operator-port", c.operator_port, "The operator's gRPC port; 0 picks a free one")
+      ->envname("MEADOW_OPERATOR_PORT")
+      ->capture_default_str();
+  app.add_option("--operator-token-file", c.operator_token_file,
+                 "File holding the operator's bearer token (or set MEADOW_OPERATOR_TOKEN); without a token the "
+                 "operator port stays closed")
+      ->envname("MEADOW_OPERATOR_TOKEN_FILE")
+      ->check(CLI::ExistingFile);
+  app.add_flag("--operator-insecure-local", c.operator_insecure_local,
+               "Open the operator port without a token (only on a loopback --operator-bind)")
+      ->envname("MEADOW_OPERATOR_INSECURE_LOCAL");
+  app.add_option("--operator-tls-cert", c.operator_tls_cert, "PEM certificate: serve the operator port over TLS")
+      ->envname("MEADOW_OPERATOR_TLS_CERT")
+      ->check(CLI::ExistingFile);
+  app.add_option("--operator-tls-key", c.operator_tls_key, "PEM key of --operator-tls-cert")
+      ->envname("MEADOW_OPERATOR_TLS_KEY")
+      ->check(CLI::ExistingFile);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return {std::nullopt, app.exit(e)};
+  }
+  // The token: from the file (first line, surrounding space trimmed), else the environment.
+  if (!c.operator_token_file.empty()) {
+    std::ifstream in(c.operator_token_file);
+    std::getline(in, c.operator_token);
+    const auto first = c.operator_token.find_first_not_of(" \t\r\n");
+    const auto last = c.operator_token.find_last_not_of(" \t\r\n");
+    c.operator_token = first == std::string::npos ? std::string() : c.operator_token.substr(first, last - first + 1);
+    if (c.operator_token.empty()) {
+      std::fprintf(stderr, "meadow-server: the operator token file %s is empty\n", c.operator_token_file.c_str());
+      return {std::nullopt, 2};
+    }
+  } else if (const char* env = std::getenv("MEADOW_OPERATOR_TOKEN"); env != nullptr) {
+    c.operator_token = env;
   }
   return {c, 0};
 }

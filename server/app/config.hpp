@@ -20,6 +20,15 @@ struct Config {
   unsigned io_threads = 1;
   unsigned sim_threads = 2;
   std::uint32_t max_viewers = 512;
+  // The operator's gRPC port (meadowctl), off the viewers' port. Without a token it stays closed
+  // unless operator_insecure_local (loopback only).
+  std::string operator_bind = "127.0.0.1";
+  std::uint16_t operator_port = 8081;
+  std::filesystem::path operator_token_file;
+  std::string operator_token;  // MEADOW_OPERATOR_TOKEN, or read from operator_token_file
+  bool operator_insecure_local = false;
+  std::filesystem::path operator_tls_cert;
+  std::filesystem::path operator_tls_key;
 };
 
 struct ParseResult {

@@ -13,6 +13,7 @@
 #include "app/sim_loop.hpp"
 #include "app/worker_pool.hpp"
 #include "net/net_server.hpp"
+#include "net/operator_server.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/world_size.hpp"
 
@@ -72,18 +73,43 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   net_config.facts.max_swarm_count = static_cast<std::uint32_t>(meadow.swarm().max_count());
   net::NetServer server(net_config, hub, actions, metrics);
 
+  // The operator's port: only with a token (or, on loopback, when told to do without one).
+  std::unique_ptr<net::OperatorServer> operator_server;
+  if (!config.operator_token.empty() || config.operator_insecure_local) {
+    net::OperatorConfig op;
+    op.bind_address = config.operator_bind;
+    op.port = config.operator_port;
+    op.token = config.operator_token;
+    op.insecure_local = config.operator_insecure_local;
+    op.tls_cert = config.operator_tls_cert;
+    op.tls_key = config.operator_tls_key;
+    op.server_version = MEADOW_VERSION;
+    op.max_swarm_count = static_cast<float>(meadow.swarm().max_count());
+    operator_server = std::make_unique<net::OperatorServer>(op, hub, actions, metrics);
+  } else {
+    log->warn("operator port closed: no token (--operator-token-file, MEADOW_OPERATOR_TOKEN, or "
+              "--operator-insecure-local on loopback)");
+  }
+
   // The meadow belongs to the sim thread once it runs: read it for the log before that.
   log->info("meadow-server {} seed {} with {} fireflies ({} engine, {} sim threads)", MEADOW_VERSION,
             config.seed, meadow.swarm().count(), meadow.swarm().name(), pool.threads());
   loop.start();
   server.start();
-  // Scripts and tests read this line to learn the port (useful with --port 0).
+  if (operator_server) operator_server->start();
+  // Scripts and tests read these lines to learn the ports (useful with --port 0).
   std::printf("meadow-server listening on http://%s:%u\n", config.bind_address.c_str(),
               static_cast<unsigned>(server.port()));
+  if (operator_server) {
+    std::printf("meadow-server operator on %s:%u\n", config.operator_bind.c_str(),
+                static_cast<unsigned>(operator_server->port()));
+  }
   std::fflush(stdout);
 
   const int signal = wait_for_stop_signal(stop_signals);
   log->info("received {}, shutting down", signal == SIGINT ? "SIGINT" : "SIGTERM");
+  // The operator first: calls waiting on the sim thread are answered while it still runs.
+  if (operator_server) operator_server->stop();
   server.stop();
   loop.stop();
   log->info("stopped after {} ticks", meadow.tick());

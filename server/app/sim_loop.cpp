@@ -94,7 +94,10 @@ void SimLoop::tick() {
   meadow_.step_swarm(parallel_);
   const auto swarm_done = Clock::now();
   meadow_.step_colony();
-  metrics_.colony_step_seconds.observe(Seconds(Clock::now() - swarm_done).count());
+  const double colony_elapsed = Seconds(Clock::now() - swarm_done).count();
+  metrics_.colony_step_seconds.observe(colony_elapsed);
+  colony_seconds_ = colony_seconds_ == 0.0 ? colony_elapsed
+                                           : colony_seconds_ + kTimingSmoothing * (colony_elapsed - colony_seconds_);
   meadow_.end_tick();
   const double elapsed = Seconds(swarm_done - started).count();
   const std::uint64_t steps = meadow_.swarm().steps() - steps_before;
@@ -104,6 +107,12 @@ void SimLoop::tick() {
     step_seconds_ = step_seconds_ == 0.0 ? per_step : step_seconds_ + kTimingSmoothing * (per_step - step_seconds_);
   }
   metrics_.ticks_total.fetch_add(1, std::memory_order_relaxed);
+  if (++rate_window_ticks_ >= static_cast<std::uint64_t>(sim::kTicksPerSecond)) {
+    const auto now = Clock::now();
+    ticks_per_second_ = static_cast<double>(rate_window_ticks_) / Seconds(now - rate_window_start_).count();
+    rate_window_start_ = now;
+    rate_window_ticks_ = 0;
+  }
   publish_world_change();
   maybe_build_frame();
   update_step_budget();
@@ -126,9 +135,10 @@ void SimLoop::update_step_budget() {
 
 void SimLoop::apply_actions() {
   actions_.drain(drained_);
-  for (auto& action : drained_) {
+  for (auto& [action, reply] : drained_) {
     const sim::ActionOutcome outcome = meadow_.apply(action);
-    if (!outcome.accepted && action.origin != 0) {
+    if (reply) reply(outcome, action.tick);
+    if (!outcome.accepted && action.origin != sim::kOperator) {
       hub_.send_to(action.origin, shared(stream::notice_message(
                                       v1::Notice::LEVEL_WARNING, outcome.code, outcome.reason)));
     }
@@ -167,6 +177,36 @@ void SimLoop::maybe_build_frame() {
                                          : frame_seconds_ + kTimingSmoothing * (frame_seconds - frame_seconds_);
   metrics_.frames_total.fetch_add(1, std::memory_order_relaxed);
   hub_.publish(std::move(bundle));
+  publish_status();
+}
+
+void SimLoop::publish_status() {
+  auto status = std::make_shared<net::MeadowStatus>();
+  status->tick = meadow_.tick();
+  status->ticks_per_second = ticks_per_second_;
+  status->swarm_step_seconds = step_seconds_;
+  status->colony_step_seconds = colony_seconds_;
+  status->frame_build_seconds = frame_seconds_;
+  const sim::SwarmEngine& swarm = meadow_.swarm();
+  status->swarm_engine = std::string(swarm.name());
+  status->swarm_count = static_cast<std::uint32_t>(swarm.count());
+  status->swarm_target_count = static_cast<std::uint32_t>(meadow_.target_count());
+  status->swarm_order = swarm.measures().order;
+  status->swarm_steps_per_second = static_cast<float>(meadow_.achieved_steps_per_second());
+  const sim::SwarmWeights weights = swarm.weights();
+  status->separation = weights.separation;
+  status->alignment = weights.alignment;
+  status->cohesion = weights.cohesion;
+  const sim::Colony& colony = meadow_.colony();
+  status->colony_size = static_cast<std::uint32_t>(colony.size());
+  status->colony_store = static_cast<float>(colony.state().store);
+  status->flowers = static_cast<std::uint32_t>(colony.state().flowers.size());
+  status->flowers_in_bloom = colony.flowers_in_bloom();
+  status->colony_dormant = colony.dormant();
+  status->rocks = static_cast<std::uint32_t>(meadow_.land().rocks().size());
+  status->locks = meadow_.locks();
+  status->paused = meadow_.paused();
+  hub_.publish_status(std::move(status));
 }
 
 }  // namespace meadow::app

@@ -3,6 +3,7 @@
 // action queue, applies and stamps the actions, steps the meadow, and at each frame time builds
 // one FrameBundle and hands it to the hub. It never waits on the network.
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <thread>
@@ -37,6 +38,7 @@ class SimLoop {
   void maybe_build_frame();
   void publish_world_change();
   void update_step_budget();
+  void publish_status();
 
   sim::Meadow& meadow_;
   sim::ParallelFor& parallel_;
@@ -45,12 +47,17 @@ class SimLoop {
   net::Metrics& metrics_;
   const double frame_rate_;
   stream::FrameBuilder frames_;
-  std::vector<sim::Action> drained_;
+  std::vector<stream::QueuedAction> drained_;
   std::optional<std::uint64_t> last_frame_slot_;
   std::uint64_t land_version_ = 0;
   sim::Rect land_world_;
   double step_seconds_ = 0.0;   // running mean of one swarm step's time
   double frame_seconds_ = 0.0;  // running mean of building one frame
+  double colony_seconds_ = 0.0;  // running mean of one colony step
+  // Ticks achieved per second, measured over windows of a second's worth of ticks.
+  std::chrono::steady_clock::time_point rate_window_start_ = std::chrono::steady_clock::now();
+  std::uint64_t rate_window_ticks_ = 0;
+  double ticks_per_second_ = 0.0;
   std::uint64_t behind_ticks_left_ = 0;  // > 0: ticks were skipped within the last second
   std::jthread thread_;
 };

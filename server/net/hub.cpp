@@ -1,5 +1,6 @@
 #include "net/hub.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace meadow::net {
@@ -86,6 +87,41 @@ void Hub::close_all(const char* reason) {
     live = sessions_locked();
   }
   for (const auto& session : live) session->close_soon(reason);
+}
+
+bool Hub::close(std::uint64_t session_id, const char* reason) {
+  std::shared_ptr<HubSession> session;
+  {
+    const std::lock_guard lock(mutex_);
+    const auto it = sessions_.find(session_id);
+    if (it != sessions_.end()) session = it->second.lock();
+  }
+  if (!session) return false;
+  session->close_soon(reason);
+  return true;
+}
+
+std::vector<SessionInfo> Hub::sessions() const {
+  std::vector<std::shared_ptr<HubSession>> live;
+  {
+    const std::lock_guard lock(mutex_);
+    live = sessions_locked();
+  }
+  std::vector<SessionInfo> out;
+  out.reserve(live.size());
+  for (const auto& session : live) out.push_back(session->info());
+  std::sort(out.begin(), out.end(), [](const SessionInfo& a, const SessionInfo& b) { return a.id < b.id; });
+  return out;
+}
+
+void Hub::publish_status(std::shared_ptr<const MeadowStatus> status) {
+  const std::lock_guard lock(mutex_);
+  status_ = std::move(status);
+}
+
+std::shared_ptr<const MeadowStatus> Hub::status() const {
+  const std::lock_guard lock(mutex_);
+  return status_;
 }
 
 std::size_t Hub::session_count() const {

@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "net/meadow_status.hpp"
 #include "net/outbox.hpp"
 #include "sim/land.hpp"
 #include "stream/frame_bundle.hpp"
@@ -28,6 +29,8 @@ class HubSession {
   virtual void deliver_reliable(SharedBytes message) = 0;
   // Asks the session to close (operator, shutdown); reason for the log.
   virtual void close_soon(const char* reason) = 0;
+  // What the operator sees of it; callable from any thread.
+  [[nodiscard]] virtual SessionInfo info() const = 0;
 };
 
 using LandSnapshot = std::shared_ptr<const sim::Land>;
@@ -56,7 +59,14 @@ class Hub {
   [[nodiscard]] std::uint64_t latest_tick() const { return latest_tick_.load(std::memory_order_relaxed); }
 
   void close_all(const char* reason);
+  // Closes one session; false when it is not connected.
+  bool close(std::uint64_t session_id, const char* reason);
   [[nodiscard]] std::size_t session_count() const;
+  [[nodiscard]] std::vector<SessionInfo> sessions() const;
+
+  // Sim thread: the meadow's figures for the operator; any thread: the newest.
+  void publish_status(std::shared_ptr<const MeadowStatus> status);
+  [[nodiscard]] std::shared_ptr<const MeadowStatus> status() const;
 
  private:
   std::vector<std::shared_ptr<HubSession>> sessions_locked() const;
@@ -64,6 +74,7 @@ class Hub {
   mutable std::mutex mutex_;
   std::unordered_map<std::uint64_t, std::weak_ptr<HubSession>> sessions_;
   LandSnapshot land_;
+  std::shared_ptr<const MeadowStatus> status_;
   std::uint64_t next_id_ = 1;
   std::atomic<std::uint64_t> latest_tick_{0};
 };

@@ -43,6 +43,18 @@ WsSession::~WsSession() {
   logger()->info("session {} from {} ended ({} frames dropped)", id_, remote_, outbox_.frames_dropped());
 }
 
+SessionInfo WsSession::info() const {
+  SessionInfo out;
+  out.id = id_;
+  out.address = remote_;
+  out.world = world_watched_.load(std::memory_order_relaxed);
+  out.connected_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - connected_at_).count();
+  out.bytes_sent = bytes_sent_.load(std::memory_order_relaxed);
+  out.frames_sent = frames_sent_.load(std::memory_order_relaxed);
+  out.frames_dropped = frames_dropped_.load(std::memory_order_relaxed);
+  return out;
+}
+
 void WsSession::run(http::request<http::string_body> request) {
   // The WebSocket layer keeps its own timeouts; the TCP stream's would cut long-lived sessions.
   beast::get_lowest_layer(ws_).expires_never();
@@ -130,6 +142,7 @@ void WsSession::handle_message(std::string_view bytes) {
             // The next frame is of the chosen world, and a key frame: the delta chain was the
             // other world's.
             outbox_.set_world(value.world);
+            world_watched_.store(static_cast<int>(value.world), std::memory_order_relaxed);
             outbox_.reset_delta_chain();
             logger()->debug("session {} watches world {}", id_, static_cast<int>(value.world));
           }
@@ -154,6 +167,7 @@ void WsSession::deliver_frame(stream::FrameBundlePtr bundle) {
     if (self->closing_) return;
     if (self->outbox_.has_frame()) {
       self->context_.metrics.frames_dropped_total.fetch_add(1, std::memory_order_relaxed);
+      self->frames_dropped_.fetch_add(1, std::memory_order_relaxed);
     }
     self->outbox_.offer_frame(std::move(bundle));
     self->maybe_write();
@@ -202,7 +216,11 @@ void WsSession::on_write(beast::error_code ec, std::size_t bytes) {
   writing_.reset();
   if (ec) return fail(ec, "websocket write");
   context_.metrics.sent_bytes_total.fetch_add(bytes, std::memory_order_relaxed);
-  if (was_frame) context_.metrics.sent_frames_total.fetch_add(1, std::memory_order_relaxed);
+  bytes_sent_.fetch_add(bytes, std::memory_order_relaxed);
+  if (was_frame) {
+    context_.metrics.sent_frames_total.fetch_add(1, std::memory_order_relaxed);
+    frames_sent_.fetch_add(1, std::memory_order_relaxed);
+  }
   if (closing_) return send_close();
   maybe_write();
 }

@@ -2,6 +2,7 @@
 // One viewer's WebSocket connection on /ws: reads ClientMessages, validates them at the edge and
 // queues the resulting actions for the sim thread; writes from its Outbox one message at a time.
 // All handlers run on the connection's strand.
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -28,6 +29,7 @@ class WsSession final : public HubSession, public std::enable_shared_from_this<W
   void deliver_frame(stream::FrameBundlePtr bundle) override;
   void deliver_reliable(SharedBytes message) override;
   void close_soon(const char* reason) override;
+  [[nodiscard]] SessionInfo info() const override;
 
  private:
   void on_accept(beast::error_code ec);
@@ -44,6 +46,12 @@ class WsSession final : public HubSession, public std::enable_shared_from_this<W
   SessionContext& context_;
   const std::uint64_t id_;
   std::string remote_;
+  const std::chrono::steady_clock::time_point connected_at_ = std::chrono::steady_clock::now();
+  // For the operator (read from its threads; written on the strand).
+  std::atomic<int> world_watched_{0};
+  std::atomic<std::uint64_t> bytes_sent_{0};
+  std::atomic<std::uint64_t> frames_sent_{0};
+  std::atomic<std::uint64_t> frames_dropped_{0};
   beast::flat_buffer read_buffer_;
   Outbox outbox_;
   std::optional<OutMessage> writing_;

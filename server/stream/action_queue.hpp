@@ -3,22 +3,33 @@
 // push validated actions; the sim thread drains all of them at the start of each tick. When
 // full, push refuses (the caller tells the viewer) rather than growing without bound.
 #include <cstddef>
+#include <functional>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 #include "sim/actions.hpp"
 
 namespace meadow::stream {
 
+// Told, on the sim thread, what the meadow made of an action (the operator's calls answer with
+// it). Must be quick and must not block: it runs inside the tick.
+using ActionReply = std::function<void(const sim::ActionOutcome& outcome, std::uint64_t tick)>;
+
+struct QueuedAction {
+  sim::Action action;
+  ActionReply reply;  // may be empty
+};
+
 class ActionQueue {
  public:
   explicit ActionQueue(std::size_t capacity) : capacity_(capacity) { items_.reserve(capacity); }
 
-  // False when the queue is full; the action is then not queued.
-  bool push(sim::Action action) {
+  // False when the queue is full; the action is then not queued (and `reply` not called).
+  bool push(sim::Action action, ActionReply reply = {}) {
     const std::lock_guard lock(mutex_);
     if (items_.size() >= capacity_) return false;
-    items_.push_back(std::move(action));
+    items_.push_back(QueuedAction{std::move(action), std::move(reply)});
     return true;
   }
 
@@ -26,11 +37,11 @@ class ActionQueue {
   // predator must go). One per session end, so it stays bounded by the number of sessions.
   void push_always(sim::Action action) {
     const std::lock_guard lock(mutex_);
-    items_.push_back(std::move(action));
+    items_.push_back(QueuedAction{std::move(action), {}});
   }
 
   // Moves every queued action into `out` (cleared first), in the order they were pushed.
-  void drain(std::vector<sim::Action>& out) {
+  void drain(std::vector<QueuedAction>& out) {
     out.clear();
     const std::lock_guard lock(mutex_);
     out.swap(items_);
@@ -42,7 +53,7 @@ class ActionQueue {
  private:
   const std::size_t capacity_;
   std::mutex mutex_;
-  std::vector<sim::Action> items_;
+  std::vector<QueuedAction> items_;
 };
 
 }  // namespace meadow::stream

@@ -1,0 +1,376 @@
+// meadowctl: the operator's console (SPEC §9, issue 7). Talks to meadow-server's operator port
+// over gRPC (meadow.v1.Operator) with a bearer token. Readable tables by default, --json for
+// scripts, `watch` for a live view. Exit codes scripts can trust:
+//   0 done · 1 the meadow refused the action (its reason is printed) · 2 usage ·
+//   3 the server cannot be reached · 4 the token is missing or wrong · 5 any other error
+#include <CLI/CLI.hpp>
+#include <google/protobuf/util/json_util.h>
+#include <grpcpp/grpcpp.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <algorithm>
+#include <deque>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+#include "meadow/v1/operator.grpc.pb.h"
+
+namespace {
+
+namespace v1 = meadow::v1;
+
+enum Exit : int { kOk = 0, kRefused = 1, kUsage = 2, kUnreachable = 3, kUnauthenticated = 4, kOther = 5 };
+
+constexpr auto kCallTimeout = std::chrono::seconds(5);
+
+struct Global {
+  std::string server = "127.0.0.1:8081";
+  std::string token_file;
+  bool json = false;
+  bool tls = false;
+  std::string ca_file;
+};
+
+std::string read_token(const Global& g) {
+  std::string token;
+  if (!g.token_file.empty()) {
+    std::ifstream in(g.token_file);
+    if (!in) throw CLI::ValidationError("--token-file", "cannot read " + g.token_file);
+    std::getline(in, token);
+  } else if (const char* env = std::getenv("MEADOW_OPERATOR_TOKEN")) {
+    token = env;
+  }
+  while (!token.empty() && (token.back() == '\r' || token.back() == ' ' || token.back() == '\t')) token.pop_back();
+  return token;
+}
+
+class Console {
+ public:
+  explicit Console(const Global& g) : global_(g), token_(read_token(g)) {
+    std::shared_ptr<grpc::ChannelCredentials> creds = grpc::InsecureChannelCredentials();
+    if (g.tls) {
+      grpc::SslCredentialsOptions options;
+      if (!g.ca_file.empty()) {
+        std::ifstream in(g.ca_file);
+        options.pem_root_certs.assign(std::istreambuf_iterator<char>(in), {});
+      }
+      creds = grpc::SslCredentials(options);
+    }
+    stub_ = v1::Operator::NewStub(grpc::CreateChannel(g.server, creds));
+  }
+
+  void prepare(grpc::ClientContext& context, bool deadline = true) const {
+    if (deadline) context.set_deadline(std::chrono::system_clock::now() + kCallTimeout);
+    if (!token_.empty()) context.AddMetadata("authorization", "Bearer " + token_);
+  }
+
+  // Says what went wrong in words a person can act on; returns the exit code.
+  int failed(const grpc::Status& status) const {
+    switch (status.error_code()) {
+      case grpc::StatusCode::UNAVAILABLE:
+      case grpc::StatusCode::DEADLINE_EXCEEDED:
+        std::fprintf(stderr, "meadowctl: cannot reach the meadow's operator port at %s (%s). Is meadow-server running "
+                             "with an operator token?\n", global_.server.c_str(), status.error_message().c_str());
+        return kUnreachable;
+      case grpc::StatusCode::UNAUTHENTICATED:
+        std::fprintf(stderr, "meadowctl: the server refused the token (%s): give the right one with --token-file FILE "
+                             "or MEADOW_OPERATOR_TOKEN\n", token_.empty() ? "none was given" : "it does not match");
+        return kUnauthenticated;
+      default:
+        std::fprintf(stderr, "meadowctl: %s\n", status.error_message().c_str());
+        return kOther;
+    }
+  }
+
+  template <typename Message>
+  void print_json(const Message& m) const {
+    std::string out;
+    google::protobuf::util::JsonPrintOptions options;
+    options.add_whitespace = true;
+    options.always_print_primitive_fields = true;
+    (void)google::protobuf::util::MessageToJsonString(m, &out, options);
+    std::fputs(out.c_str(), stdout);
+  }
+
+  int reply(const grpc::Status& status, const v1::ActionReply& r) const {
+    if (!status.ok()) return failed(status);
+    if (global_.json) {
+      print_json(r);
+    } else if (r.accepted()) {
+      std::printf("done (tick %llu)\n", static_cast<unsigned long long>(r.tick()));
+    }
+    if (!r.accepted()) {
+      if (!global_.json) std::fprintf(stderr, "refused (%s): %s\n", r.code().c_str(), r.reason().c_str());
+      return kRefused;
+    }
+    return kOk;
+  }
+
+  v1::Operator::Stub& stub() { return *stub_; }
+  [[nodiscard]] const Global& global() const { return global_; }
+
+ private:
+  const Global& global_;
+  std::string token_;
+  std::unique_ptr<v1::Operator::Stub> stub_;
+};
+
+std::string onoff(bool b) { return b ? "locked" : "open"; }
+
+void print_status(const v1::Status& s) {
+  std::printf("meadow-server %s, up %.0f s, tick %llu (%.1f ticks/s)%s\n", s.server_version().c_str(), s.uptime_seconds(),
+              static_cast<unsigned long long>(s.tick()), s.ticks_per_second(), s.paused() ? ", PAUSED" : "");
+  std::printf("  %-8s %-6s %u fireflies (asked %u), order %.2f, %.0f steps/s, step %.2f ms, weights %.2f/%.2f/%.2f\n",
+              "swarm", s.swarm_engine().c_str(), s.swarm_count(), s.swarm_target_count(), s.swarm_order(),
+              s.swarm_steps_per_second(), s.swarm_step_ms(), s.swarm_weights().separation(),
+              s.swarm_weights().alignment(), s.swarm_weights().cohesion());
+  std::printf("  %-8s %-6s %u fireflies%s, store %.0f %%, %u flowers (%u in bloom), step %.3f ms\n", "colony",
+              s.colony_engine().c_str(), s.colony_size(), s.colony_dormant() ? " (dormant)" : "", 100.0 * s.colony_store(),
+              s.flowers(), s.flowers_in_bloom(), s.colony_step_ms());
+  std::printf("  %-8s %u rocks, frame build %.2f ms, %llu frames\n", "land", s.rocks(), s.frame_build_ms(),
+              static_cast<unsigned long long>(s.frames_built()));
+  std::printf("  %-8s %u connected, %.1f MB sent\n", "viewers", s.viewers(), static_cast<double>(s.bytes_sent()) / 1e6);
+  const v1::Locks& l = s.locks();
+  std::printf("  %-8s attract %s, flower %s, rock %s, predator %s, settings %s\n", "locks", onoff(l.attract()).c_str(),
+              onoff(l.flower()).c_str(), onoff(l.rock()).c_str(), onoff(l.predator()).c_str(), onoff(l.settings()).c_str());
+}
+
+const char* world_name(v1::World w) {
+  switch (w) {
+    case v1::WORLD_SWARM: return "swarm";
+    case v1::WORLD_COLONY: return "colony";
+    case v1::WORLD_MOLD: return "mold";
+    default: return "?";
+  }
+}
+
+// ▁▂▃▄▅▆▇█ over the values' own range.
+std::string sparkline(const std::deque<double>& values) {
+  static const char* kBars[] = {"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"};
+  if (values.empty()) return {};
+  double lo = values.front();
+  double hi = values.front();
+  for (double v : values) {
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  std::string out;
+  for (double v : values) {
+    const int i = hi > lo ? static_cast<int>((v - lo) / (hi - lo) * 7.0 + 0.5) : 0;
+    out += kBars[std::clamp(i, 0, 7)];
+  }
+  return out;
+}
+
+// Applies names like "attract", "rock", "all" to a Locks message.
+bool set_locks(v1::Locks& locks, const std::vector<std::string>& names, bool value, std::string& bad) {
+  for (const std::string& n : names) {
+    const bool all = n == "all";
+    if (all || n == "attract") locks.set_attract(value);
+    if (all || n == "flower") locks.set_flower(value);
+    if (all || n == "rock") locks.set_rock(value);
+    if (all || n == "predator") locks.set_predator(value);
+    if (all || n == "settings") locks.set_settings(value);
+    if (!all && n != "attract" && n != "flower" && n != "rock" && n != "predator" && n != "settings") {
+      bad = n;
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"meadowctl: the operator's console for meadow-server (gRPC, operator port).\n"
+               "Exit codes: 0 done, 1 the meadow refused, 2 usage, 3 server unreachable, 4 token missing or wrong, "
+               "5 other error.",
+               "meadowctl"};
+  Global g;
+  app.add_option("--server", g.server, "HOST:PORT of the operator port")->capture_default_str();
+  app.add_option("--token-file", g.token_file, "File holding the operator token (default: MEADOW_OPERATOR_TOKEN)");
+  app.add_flag("--json", g.json, "Print JSON (the call's reply message) instead of text");
+  app.add_flag("--tls", g.tls, "Connect with TLS");
+  app.add_option("--ca-file", g.ca_file, "PEM roots to trust with --tls (default: the system's)");
+  app.require_subcommand(1);
+  app.fallthrough();  // the global flags also after the subcommand: meadowctl status --json
+
+  auto* status = app.add_subcommand("status", "Status and live figures");
+  auto* set = app.add_subcommand("set", "Set the swarm's count and rule weights (0 … 3, factors of the default)");
+  std::optional<std::uint32_t> count;
+  std::optional<float> separation, alignment, cohesion;
+  set->add_option("--count", count, "Fireflies");
+  set->add_option("--separation", separation, "Separation weight");
+  set->add_option("--alignment", alignment, "Alignment weight");
+  set->add_option("--cohesion", cohesion, "Cohesion weight");
+  std::vector<std::string> lock_names;
+  auto* lock = app.add_subcommand("lock", "Lock viewers' tools or settings: attract flower rock predator settings all");
+  lock->add_option("what", lock_names, "What to lock")->required();
+  auto* unlock = app.add_subcommand("unlock", "Unlock them again: attract flower rock predator settings all");
+  unlock->add_option("what", lock_names, "What to unlock")->required();
+  auto* rock = app.add_subcommand("rock", "Rocks: add X Y, remove ID, clear");
+  rock->require_subcommand(1);
+  float x = 0, y = 0;
+  std::uint32_t rock_id = 0;
+  auto* rock_add = rock->add_subcommand("add", "Place a rock at X Y (world units)");
+  rock_add->add_option("x", x)->required();
+  rock_add->add_option("y", y)->required();
+  auto* rock_remove = rock->add_subcommand("remove", "Remove rock ID (see status --json or the viewer)");
+  rock_remove->add_option("id", rock_id)->required();
+  auto* rock_clear = rock->add_subcommand("clear", "Remove every rock");
+  auto* flower = app.add_subcommand("flower", "Drop a flower in the colony at X Y (world units)");
+  flower->add_option("x", x)->required();
+  flower->add_option("y", y)->required();
+  auto* viewers = app.add_subcommand("viewers", "List the viewers connected");
+  std::uint64_t session = 0;
+  auto* close = app.add_subcommand("close", "Close one viewer's connection");
+  close->add_option("session", session, "Its session id (see viewers)")->required();
+  auto* pause = app.add_subcommand("pause", "Hold every world still (frames keep going out)");
+  auto* resume = app.add_subcommand("resume", "Let the worlds go on");
+  auto* watch = app.add_subcommand("watch", "Live view, redrawn in place: sparklines of the figures");
+  std::uint32_t interval_ms = 500;
+  std::uint32_t updates = 0;
+  watch->add_option("--interval-ms", interval_ms, "Between updates")->capture_default_str();
+  watch->add_option("--updates", updates, "Stop after this many updates (0: until interrupted)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? kOk : kUsage;
+  }
+
+  try {
+    Console console(g);
+    grpc::ClientContext context;
+    console.prepare(context, !watch->parsed());
+    v1::ActionReply reply;
+    if (status->parsed()) {
+      v1::Status s;
+      const grpc::Status st = console.stub().GetStatus(&context, v1::GetStatusRequest{}, &s);
+      if (!st.ok()) return console.failed(st);
+      g.json ? console.print_json(s) : print_status(s);
+      return kOk;
+    }
+    if (set->parsed()) {
+      v1::SwarmSettings request;
+      if (count) request.set_count(*count);
+      if (separation) request.set_separation(*separation);
+      if (alignment) request.set_alignment(*alignment);
+      if (cohesion) request.set_cohesion(*cohesion);
+      return console.reply(console.stub().SetSwarm(&context, request, &reply), reply);
+    }
+    if (lock->parsed() || unlock->parsed()) {
+      // Locks are set as a whole: start from those in force.
+      grpc::ClientContext status_context;
+      console.prepare(status_context);
+      v1::Status s;
+      const grpc::Status st = console.stub().GetStatus(&status_context, v1::GetStatusRequest{}, &s);
+      if (!st.ok()) return console.failed(st);
+      v1::Locks locks = s.locks();
+      std::string bad;
+      if (!set_locks(locks, lock_names, lock->parsed(), bad)) {
+        std::fprintf(stderr, "meadowctl: '%s' is not attract, flower, rock, predator, settings or all\n", bad.c_str());
+        return kUsage;
+      }
+      return console.reply(console.stub().SetLocks(&context, locks, &reply), reply);
+    }
+    if (rock_add->parsed()) {
+      v1::PlaceRockRequest request;
+      request.mutable_position()->set_x(x);
+      request.mutable_position()->set_y(y);
+      return console.reply(console.stub().PlaceRock(&context, request, &reply), reply);
+    }
+    if (rock_remove->parsed()) {
+      v1::RemoveRockRequest request;
+      request.set_rock_id(rock_id);
+      return console.reply(console.stub().RemoveRock(&context, request, &reply), reply);
+    }
+    if (rock_clear->parsed()) return console.reply(console.stub().ClearRocks(&context, {}, &reply), reply);
+    if (flower->parsed()) {
+      v1::DropFlowerRequest request;
+      request.mutable_position()->set_x(x);
+      request.mutable_position()->set_y(y);
+      return console.reply(console.stub().DropFlower(&context, request, &reply), reply);
+    }
+    if (viewers->parsed()) {
+      v1::ViewerList list;
+      const grpc::Status st = console.stub().ListViewers(&context, {}, &list);
+      if (!st.ok()) return console.failed(st);
+      if (g.json) {
+        console.print_json(list);
+        return kOk;
+      }
+      std::printf("%-8s %-22s %-7s %10s %12s %10s %8s\n", "session", "address", "world", "connected", "bytes sent",
+                  "frames", "dropped");
+      for (const auto& v : list.viewers()) {
+        std::printf("%-8llu %-22s %-7s %9.0fs %12llu %10llu %8llu\n", static_cast<unsigned long long>(v.session_id()),
+                    v.address().c_str(), world_name(v.world()), v.connected_seconds(),
+                    static_cast<unsigned long long>(v.bytes_sent()), static_cast<unsigned long long>(v.frames_sent()),
+                    static_cast<unsigned long long>(v.frames_dropped()));
+      }
+      return kOk;
+    }
+    if (close->parsed()) {
+      v1::CloseViewerRequest request;
+      request.set_session_id(session);
+      return console.reply(console.stub().CloseViewer(&context, request, &reply), reply);
+    }
+    if (pause->parsed()) return console.reply(console.stub().Pause(&context, {}, &reply), reply);
+    if (resume->parsed()) return console.reply(console.stub().Resume(&context, {}, &reply), reply);
+    if (watch->parsed()) {
+      v1::WatchStatusRequest request;
+      request.set_interval_ms(interval_ms);
+      auto reader = console.stub().WatchStatus(&context, request);
+      const bool tty = isatty(STDOUT_FILENO) != 0 && !g.json;
+      constexpr std::size_t kHistory = 60;
+      std::deque<double> colony, store, bloom, order, viewer_count, tick_ms;
+      const auto push = [](std::deque<double>& d, double v) {
+        d.push_back(v);
+        if (d.size() > kHistory) d.pop_front();
+      };
+      v1::Status s;
+      std::uint32_t seen = 0;
+      while (reader->Read(&s)) {
+        ++seen;
+        push(colony, s.colony_size());
+        push(store, 100.0 * s.colony_store());
+        push(bloom, s.flowers_in_bloom());
+        push(order, s.swarm_order());
+        push(viewer_count, s.viewers());
+        push(tick_ms, s.swarm_step_ms() + s.colony_step_ms());
+        if (g.json) {
+          std::string line;
+          (void)google::protobuf::util::MessageToJsonString(s, &line);
+          std::printf("%s\n", line.c_str());
+        } else {
+          if (tty) std::printf("\x1b[H\x1b[2J");
+          print_status(s);
+          std::printf("\n  colony size  %6u  %s\n", s.colony_size(), sparkline(colony).c_str());
+          std::printf("  store        %5.0f%%  %s\n", 100.0 * s.colony_store(), sparkline(store).c_str());
+          std::printf("  in bloom     %6u  %s\n", s.flowers_in_bloom(), sparkline(bloom).c_str());
+          std::printf("  order        %6.2f  %s\n", s.swarm_order(), sparkline(order).c_str());
+          std::printf("  viewers      %6u  %s\n", s.viewers(), sparkline(viewer_count).c_str());
+          std::printf("  step ms      %6.2f  %s\n", s.swarm_step_ms() + s.colony_step_ms(), sparkline(tick_ms).c_str());
+        }
+        std::fflush(stdout);
+        if (updates != 0 && seen >= updates) {
+          context.TryCancel();
+          break;
+        }
+      }
+      const grpc::Status st = reader->Finish();
+      if (updates != 0 && seen >= updates) return kOk;
+      return st.ok() || st.error_code() == grpc::StatusCode::CANCELLED ? kOk : console.failed(st);
+    }
+  } catch (const CLI::ValidationError& e) {
+    std::fprintf(stderr, "meadowctl: %s\n", e.what());
+    return kUsage;
+  }
+  return kUsage;
+}

@@ -1,0 +1,46 @@
+#pragma once
+// The operator's gRPC server on its own port (never the viewers' WebSocket port), behind a small
+// facade so that nothing outside net/ includes gRPC.
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "net/hub.hpp"
+#include "net/metrics.hpp"
+#include "stream/action_queue.hpp"
+
+namespace meadow::net {
+
+struct OperatorConfig {
+  std::string bind_address = "127.0.0.1";
+  std::uint16_t port = 8081;  // 0 picks a free port
+  std::string token;          // empty only with insecure_local
+  bool insecure_local = false;  // no token, allowed only on a loopback address
+  std::filesystem::path tls_cert;  // both set: TLS
+  std::filesystem::path tls_key;
+  std::string server_version;
+  float max_swarm_count = 2'000'000.0F;
+};
+
+class OperatorServer {
+ public:
+  OperatorServer(OperatorConfig config, Hub& hub, stream::ActionQueue& actions, Metrics& metrics);
+  ~OperatorServer();
+  OperatorServer(const OperatorServer&) = delete;
+  OperatorServer& operator=(const OperatorServer&) = delete;
+
+  // Starts serving; throws std::runtime_error saying what is wrong (no token, a token on a public
+  // address with insecure_local, TLS files unreadable, the port taken).
+  void start();
+  [[nodiscard]] std::uint16_t port() const;
+  // Stops taking calls and finishes those in flight (within a second); call before the sim loop
+  // stops, so queued actions are still answered.
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace meadow::net

@@ -1,0 +1,312 @@
+#include "net/operator_service.hpp"
+
+#include <grpcpp/alarm.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <utility>
+
+#include "net/logger.hpp"
+#include "stream/proto_mapping.hpp"
+
+namespace meadow::net {
+
+namespace {
+
+grpc::ServerUnaryReactor* finished(grpc::ServerUnaryReactor* reactor, const grpc::Status& status) {
+  reactor->Finish(status);
+  return reactor;
+}
+
+grpc::Status invalid(const std::string& why) { return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, why); }
+
+// Compares in time independent of where the strings differ, so the token cannot be guessed a
+// character at a time from the answer's timing.
+bool same_secret(std::string_view a, std::string_view b) {
+  unsigned char diff = a.size() == b.size() ? 0 : 1;
+  for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i % std::max<std::size_t>(1, b.size())]);
+  return diff == 0;
+}
+
+bool finite_point(const v1::Vec2& p) { return std::isfinite(p.x()) && std::isfinite(p.y()); }
+
+// Streams the status every interval until the caller cancels or a write fails.
+class StatusWatch final : public grpc::ServerWriteReactor<v1::Status> {
+ public:
+  StatusWatch(const OperatorService& service, std::chrono::milliseconds interval)
+      : service_(service), interval_(interval) {
+    write_next();
+  }
+
+  void OnWriteDone(bool ok) override {
+    if (!ok) return finish(grpc::Status::OK);
+    std::lock_guard lock(mutex_);
+    if (done_) return;
+    alarm_.Set(std::chrono::system_clock::now() + interval_, [this](bool fired) {
+      if (fired) write_next();
+    });
+  }
+  void OnCancel() override {
+    alarm_.Cancel();
+    finish(grpc::Status::CANCELLED);
+  }
+  void OnDone() override {
+    alarm_.Cancel();
+    delete this;
+  }
+
+ private:
+  void write_next() {
+    std::lock_guard lock(mutex_);
+    if (done_) return;
+    status_.Clear();
+    service_.fill_status(status_);
+    StartWrite(&status_);
+  }
+  void finish(const grpc::Status& status) {
+    std::lock_guard lock(mutex_);
+    if (done_) return;
+    done_ = true;
+    Finish(status);
+  }
+
+  const OperatorService& service_;
+  const std::chrono::milliseconds interval_;
+  std::mutex mutex_;
+  bool done_ = false;
+  v1::Status status_;
+  grpc::Alarm alarm_;
+};
+
+}  // namespace
+
+OperatorService::OperatorService(Hub& hub, stream::ActionQueue& actions, Metrics& metrics, std::string token,
+                                 std::string server_version, float max_swarm_count)
+    : hub_(hub),
+      actions_(actions),
+      metrics_(metrics),
+      expected_(token.empty() ? std::string() : "Bearer " + token),
+      server_version_(std::move(server_version)),
+      max_swarm_count_(max_swarm_count) {}
+
+bool OperatorService::token_matches(grpc::CallbackServerContext* context) const {
+  if (expected_.empty()) return true;
+  const auto& metadata = context->client_metadata();
+  const auto it = metadata.find("authorization");
+  if (it == metadata.end()) return false;
+  return same_secret(std::string_view(it->second.data(), it->second.size()), expected_);
+}
+
+bool OperatorService::authorised(grpc::CallbackServerContext* context, grpc::ServerUnaryReactor* reactor) const {
+  if (token_matches(context)) return true;
+  logger()->warn("operator call from {} refused: missing or wrong token", context->peer());
+  reactor->Finish(grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
+                               "an operator token is needed: metadata 'authorization: Bearer <token>'"));
+  return false;
+}
+
+void OperatorService::fill_status(v1::Status& out) const {
+  out.set_server_version(server_version_);
+  out.set_uptime_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count());
+  out.set_viewers(static_cast<std::uint32_t>(hub_.session_count()));
+  out.set_bytes_sent(metrics_.sent_bytes_total.load(std::memory_order_relaxed));
+  out.set_frames_built(metrics_.frames_total.load(std::memory_order_relaxed));
+  const auto status = hub_.status();
+  if (!status) return;  // before the first frame
+  out.set_tick(status->tick);
+  out.set_ticks_per_second(status->ticks_per_second);
+  out.set_swarm_step_ms(status->swarm_step_seconds * 1e3);
+  out.set_colony_step_ms(status->colony_step_seconds * 1e3);
+  out.set_frame_build_ms(status->frame_build_seconds * 1e3);
+  out.set_swarm_engine(status->swarm_engine);
+  out.set_colony_engine("cpu");
+  out.set_swarm_count(status->swarm_count);
+  out.set_swarm_target_count(status->swarm_target_count);
+  out.set_swarm_order(status->swarm_order);
+  out.set_swarm_steps_per_second(status->swarm_steps_per_second);
+  v1::SwarmSettings& weights = *out.mutable_swarm_weights();
+  weights.set_separation(status->separation);
+  weights.set_alignment(status->alignment);
+  weights.set_cohesion(status->cohesion);
+  out.set_colony_size(status->colony_size);
+  out.set_colony_store(status->colony_store);
+  out.set_flowers(status->flowers);
+  out.set_flowers_in_bloom(status->flowers_in_bloom);
+  out.set_colony_dormant(status->colony_dormant);
+  out.set_rocks(status->rocks);
+  stream::to_proto(status->locks, *out.mutable_locks());
+  out.set_paused(status->paused);
+}
+
+grpc::ServerUnaryReactor* OperatorService::act(grpc::ServerUnaryReactor* reactor, sim::ActionBody body,
+                                               sim::WorldKind world, v1::ActionReply* response) {
+  sim::Action action{sim::kOperator, 0, std::move(body), world};
+  // Answered on the sim thread once applied (Finish may be called from any thread).
+  auto reply = [reactor, response](const sim::ActionOutcome& outcome, std::uint64_t tick) {
+    response->set_accepted(outcome.accepted);
+    response->set_code(outcome.code);
+    response->set_reason(outcome.reason);
+    response->set_tick(tick);
+    reactor->Finish(grpc::Status::OK);
+  };
+  if (!actions_.push(std::move(action), std::move(reply))) {
+    reactor->Finish(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, "the meadow is busy; try again"));
+  }
+  return reactor;
+}
+
+grpc::ServerUnaryReactor* OperatorService::GetStatus(grpc::CallbackServerContext* context,
+                                                     const v1::GetStatusRequest* /*request*/, v1::Status* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  fill_status(*response);
+  reactor->Finish(grpc::Status::OK);
+  return reactor;
+}
+
+grpc::ServerUnaryReactor* OperatorService::SetSwarm(grpc::CallbackServerContext* context,
+                                                    const v1::SwarmSettings* request, v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  sim::SwarmSettingsChange change;
+  const auto weight = [&](bool has, float value, const char* name, std::optional<float>& into) -> std::string {
+    if (!has) return {};
+    if (!std::isfinite(value) || value < 0.0F || value > 3.0F) return std::string(name) + " must be 0 … 3";
+    into = value;
+    return {};
+  };
+  std::string error;
+  if (request->has_count()) {
+    if (request->count() < 1 || static_cast<float>(request->count()) > max_swarm_count_) {
+      error = "count must be 1 … " + std::to_string(static_cast<std::uint64_t>(max_swarm_count_));
+    }
+    change.count = request->count();
+  }
+  for (const std::string& e : {weight(request->has_separation(), request->separation(), "separation", change.separation),
+                               weight(request->has_alignment(), request->alignment(), "alignment", change.alignment),
+                               weight(request->has_cohesion(), request->cohesion(), "cohesion", change.cohesion)}) {
+    if (error.empty()) error = e;
+  }
+  if (!error.empty()) return finished(reactor, invalid(error));
+  return act(reactor, change, sim::WorldKind::swarm, response);
+}
+
+grpc::ServerUnaryReactor* OperatorService::SetLocks(grpc::CallbackServerContext* context, const v1::Locks* request,
+                                                    v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  return act(reactor, sim::SetLocks{stream::from_proto(*request)}, sim::WorldKind::swarm, response);
+}
+
+grpc::ServerUnaryReactor* OperatorService::PlaceRock(grpc::CallbackServerContext* context,
+                                                     const v1::PlaceRockRequest* request, v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  if (!finite_point(request->position())) return finished(reactor, invalid("position must be finite"));
+  const sim::Vec2 at = stream::from_proto(request->position());
+  return act(reactor, sim::RockTap{at}, sim::WorldKind::swarm, response);
+}
+
+grpc::ServerUnaryReactor* OperatorService::RemoveRock(grpc::CallbackServerContext* context,
+                                                      const v1::RemoveRockRequest* request, v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  // A rock is removed by a tap on it: find where it is now.
+  const LandSnapshot land = hub_.land();
+  const auto& rocks = land->rocks();
+  const auto it = std::find_if(rocks.begin(), rocks.end(), [&](const sim::Rock& r) { return r.id == request->rock_id(); });
+  if (it == rocks.end()) {
+    return finished(reactor, grpc::Status(grpc::StatusCode::NOT_FOUND,
+                                          "no rock " + std::to_string(request->rock_id()) + " on the land"));
+  }
+  return act(reactor, sim::RockTap{it->center}, sim::WorldKind::swarm, response);
+}
+
+grpc::ServerUnaryReactor* OperatorService::ClearRocks(grpc::CallbackServerContext* context,
+                                                      const v1::ClearRocksRequest* /*request*/, v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  return act(reactor, sim::ClearRocks{}, sim::WorldKind::swarm, response);
+}
+
+grpc::ServerUnaryReactor* OperatorService::DropFlower(grpc::CallbackServerContext* context,
+                                                      const v1::DropFlowerRequest* request, v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  if (!finite_point(request->position())) return finished(reactor, invalid("position must be finite"));
+  return act(reactor, sim::FlowerTap{stream::from_proto(request->position())}, sim::WorldKind::colony, response);
+}
+
+grpc::ServerUnaryReactor* OperatorService::ListViewers(grpc::CallbackServerContext* context,
+                                                       const v1::ListViewersRequest* /*request*/,
+                                                       v1::ViewerList* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  for (const SessionInfo& s : hub_.sessions()) {
+    v1::ViewerInfo& v = *response->add_viewers();
+    v.set_session_id(s.id);
+    v.set_address(s.address);
+    v.set_world(stream::to_proto(static_cast<stream::WorldIndex>(s.world)));
+    v.set_connected_seconds(s.connected_seconds);
+    v.set_bytes_sent(s.bytes_sent);
+    v.set_frames_sent(s.frames_sent);
+    v.set_frames_dropped(s.frames_dropped);
+  }
+  reactor->Finish(grpc::Status::OK);
+  return reactor;
+}
+
+grpc::ServerUnaryReactor* OperatorService::CloseViewer(grpc::CallbackServerContext* context,
+                                                       const v1::CloseViewerRequest* request, v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  if (!hub_.close(request->session_id(), "closed by the operator")) {
+    reactor->Finish(grpc::Status(grpc::StatusCode::NOT_FOUND,
+                                 "no viewer " + std::to_string(request->session_id()) + " is connected"));
+    return reactor;
+  }
+  logger()->info("operator closed session {}", request->session_id());
+  response->set_accepted(true);
+  response->set_tick(hub_.latest_tick());
+  reactor->Finish(grpc::Status::OK);
+  return reactor;
+}
+
+grpc::ServerUnaryReactor* OperatorService::Pause(grpc::CallbackServerContext* context,
+                                                 const v1::PauseRequest* /*request*/, v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  return act(reactor, sim::SetPaused{true}, sim::WorldKind::swarm, response);
+}
+
+grpc::ServerUnaryReactor* OperatorService::Resume(grpc::CallbackServerContext* context,
+                                                  const v1::ResumeRequest* /*request*/, v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  return act(reactor, sim::SetPaused{false}, sim::WorldKind::swarm, response);
+}
+
+grpc::ServerWriteReactor<v1::Status>* OperatorService::WatchStatus(grpc::CallbackServerContext* context,
+                                                                   const v1::WatchStatusRequest* request) {
+  if (!token_matches(context)) {
+    logger()->warn("operator watch from {} refused: missing or wrong token", context->peer());
+    // A reactor that only finishes.
+    class Refused final : public grpc::ServerWriteReactor<v1::Status> {
+     public:
+      Refused() {
+        Finish(grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
+                            "an operator token is needed: metadata 'authorization: Bearer <token>'"));
+      }
+      void OnDone() override { delete this; }
+    };
+    return new Refused();
+  }
+  const std::uint32_t asked = request->interval_ms() == 0 ? 500 : request->interval_ms();
+  return new StatusWatch(*this, std::chrono::milliseconds(std::clamp<std::uint32_t>(asked, 100, 10'000)));
+}
+
+}  // namespace meadow::net

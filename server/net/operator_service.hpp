@@ -1,0 +1,69 @@
+#pragma once
+// meadow.v1.Operator (proto/meadow/v1/operator.proto) on gRPC's callback API: one reactor per
+// call. Every call checks the bearer token first; actions go through the same bounded action
+// queue as the viewers' (origin: the operator) and are answered from the sim thread with what
+// the meadow made of them; figures come from the hub's status snapshot. Only this file and
+// operator_server.cpp include gRPC.
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include "meadow/v1/operator.grpc.pb.h"
+#include "net/hub.hpp"
+#include "net/metrics.hpp"
+#include "stream/action_queue.hpp"
+
+namespace meadow::net {
+
+class OperatorService final : public v1::Operator::CallbackService {
+ public:
+  OperatorService(Hub& hub, stream::ActionQueue& actions, Metrics& metrics, std::string token,
+                  std::string server_version, float max_swarm_count);
+
+  grpc::ServerUnaryReactor* GetStatus(grpc::CallbackServerContext* context, const v1::GetStatusRequest* request,
+                                      v1::Status* response) override;
+  grpc::ServerUnaryReactor* SetSwarm(grpc::CallbackServerContext* context, const v1::SwarmSettings* request,
+                                     v1::ActionReply* response) override;
+  grpc::ServerUnaryReactor* SetLocks(grpc::CallbackServerContext* context, const v1::Locks* request,
+                                     v1::ActionReply* response) override;
+  grpc::ServerUnaryReactor* PlaceRock(grpc::CallbackServerContext* context, const v1::PlaceRockRequest* request,
+                                      v1::ActionReply* response) override;
+  grpc::ServerUnaryReactor* RemoveRock(grpc::CallbackServerContext* context, const v1::RemoveRockRequest* request,
+                                       v1::ActionReply* response) override;
+  grpc::ServerUnaryReactor* ClearRocks(grpc::CallbackServerContext* context, const v1::ClearRocksRequest* request,
+                                       v1::ActionReply* response) override;
+  grpc::ServerUnaryReactor* DropFlower(grpc::CallbackServerContext* context, const v1::DropFlowerRequest* request,
+                                       v1::ActionReply* response) override;
+  grpc::ServerUnaryReactor* ListViewers(grpc::CallbackServerContext* context, const v1::ListViewersRequest* request,
+                                        v1::ViewerList* response) override;
+  grpc::ServerUnaryReactor* CloseViewer(grpc::CallbackServerContext* context, const v1::CloseViewerRequest* request,
+                                        v1::ActionReply* response) override;
+  grpc::ServerUnaryReactor* Pause(grpc::CallbackServerContext* context, const v1::PauseRequest* request,
+                                  v1::ActionReply* response) override;
+  grpc::ServerUnaryReactor* Resume(grpc::CallbackServerContext* context, const v1::ResumeRequest* request,
+                                   v1::ActionReply* response) override;
+  grpc::ServerWriteReactor<v1::Status>* WatchStatus(grpc::CallbackServerContext* context,
+                                                    const v1::WatchStatusRequest* request) override;
+
+  // The status as the operator sees it now (also what WatchStatus streams).
+  void fill_status(v1::Status& out) const;
+
+ private:
+  // False (after finishing the call with UNAUTHENTICATED and logging it) when the call lacks the
+  // right "authorization: Bearer <token>".
+  bool authorised(grpc::CallbackServerContext* context, grpc::ServerUnaryReactor* reactor) const;
+  [[nodiscard]] bool token_matches(grpc::CallbackServerContext* context) const;
+  // Queues `action` for the sim thread; the call finishes when the meadow has applied it.
+  grpc::ServerUnaryReactor* act(grpc::ServerUnaryReactor* reactor, sim::ActionBody body, sim::WorldKind world,
+                                v1::ActionReply* response);
+
+  Hub& hub_;
+  stream::ActionQueue& actions_;
+  Metrics& metrics_;
+  const std::string expected_;  // "Bearer <token>"; empty: no token needed (insecure-local)
+  const std::string server_version_;
+  const float max_swarm_count_;
+  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace meadow::net
