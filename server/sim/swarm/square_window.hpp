@@ -6,7 +6,8 @@
 // rows more than kBandsAhead bands above b have been overwritten.
 //
 // Only the occupied stretch of a row (from the first to the last occupied cell) is written, and a
-// row with no fireflies is skipped when reading.
+// row with no fireflies is skipped when reading. The totals themselves are stored once per
+// occupied square (see Quad below).
 #include <array>
 #include <cstdint>
 #include <span>
@@ -84,21 +85,23 @@ class SquareWindow {
   }
   [[nodiscard]] static std::size_t slot_of(std::int32_t row) { return static_cast<std::size_t>(row % kRows); }
 
-  // The running totals are stored as count, Σvx, Σvy, Σx in one 16-byte entry and Σy apart: a
-  // stretch of equal totals (empty squares) is then filled with whole vector stores, and the
-  // reads at a chord's ends are one vector load and one scalar load each.
+  // A row's running totals are kept compactly: one entry per occupied square (an entry holds the
+  // totals of the row's squares before it) and, per column of the occupied stretch, the number of
+  // the entry that holds the totals left of that column. Squares are mostly empty (at the spec's
+  // density a flocked swarm occupies about one square in fifteen), so building a row writes one
+  // small index per column and one entry per occupied square rather than a full set of totals per
+  // column, and the whole window stays in the level-2 cache.
+  //
+  // Entries hold count, Σvx, Σvy, Σx in one 16-byte Quad and Σy apart: a chord's end is then one
+  // index load, one vector load and one scalar load.
   struct alignas(16) Quad {
     std::uint32_t n, vx, vy, x;
   };
-  // What the unused places of the prepared band read (from = to = 0: adds exactly nothing).
-  static constexpr Quad kZeroQuad{0U, 0U, 0U, 0U};
-  static constexpr std::uint32_t kZeroY = 0U;
-  void fill(std::size_t slot, std::int32_t from, std::int32_t to, const squares::Totals& t);
-  // One entry: most writes (a cell's middle, the row's end) are single, not worth a loop.
-  void put(std::size_t slot, std::int32_t at, const squares::Totals& t);
+  // Writes entry index `value` into index places [from, to) of the slot.
+  void fill(std::size_t slot, std::int32_t from, std::int32_t to, std::uint32_t value);
 
-  // A row in the window: entries [lo, end] of its slot hold the running totals before each
-  // column (entry c: the squares left of column c); outside them the row holds nothing.
+  // A row in the window: index places [lo, end] of its slot are valid; outside them the row holds
+  // nothing.
   struct Row {
     std::int32_t index = -1;  // which row of the grid; -1: none
     std::int32_t lo = 0;
@@ -109,10 +112,14 @@ class SquareWindow {
   Vec2 origin_;
   std::uint32_t columns_ = 0;
   std::uint32_t rows_ = 0;
-  // Entries fill() writes at a time (it may write up to kFillBlock − 1 past the stretch asked).
-  static constexpr std::int32_t kFillBlock = 4;
-  std::size_t stride_ = 0;  // entries per slot: columns + 1, and room for fill()'s last block
-  std::vector<Quad> quads_;       // kRows slots of stride_ entries
+  // Index places fill() writes at a time (it may write up to kFillBlock − 1 past the stretch asked).
+  static constexpr std::int32_t kFillBlock = 8;
+  std::size_t stride_ = 0;        // index places per slot: columns + 1, and room for fill()'s last block
+  std::size_t entry_stride_ = 0;  // entries per slot: one per square and the empty start
+  // kRows slots of stride_ places, then one slot of zeros that the unused read places point into.
+  // Each place holds an entry number of entries_ / ys_, counted from the start of all slots.
+  std::vector<std::uint32_t> index_;
+  std::vector<Quad> quads_;        // kRows slots of entry_stride_ entries
   std::vector<std::uint32_t> ys_;  // the same for Σy
   std::array<Row, kRows> row_{};
   // The prepared band's rows that hold fireflies, as parallel arrays for a vectorisable chord loop.
@@ -121,8 +128,8 @@ class SquareWindow {
   // The rows' stretches as floats (exact: a row has far fewer than 2²⁴ columns).
   std::array<float, kRowsRead> lo_{};
   std::array<float, kRowsRead> end_{};
-  std::array<const Quad*, kRowsRead> quad_base_{};
-  std::array<const std::uint32_t*, kRowsRead> y_base_{};
+  // Where each place's row starts in index_ (the unused places: the zero slot).
+  std::array<std::int32_t, kRowsRead> index_base_{};
 };
 
 }  // namespace meadow::sim
