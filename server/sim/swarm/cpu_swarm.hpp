@@ -27,6 +27,11 @@ namespace meadow::sim {
 
 class SquareWindow;
 class SeparationWalk;
+struct SortedFireflies;
+struct MeasureSums;
+namespace steering {
+struct StepRules;
+}
 
 class CpuSwarm final : public SwarmEngine {
  public:
@@ -83,8 +88,12 @@ class CpuSwarm final : public SwarmEngine {
   // (cpu_swarm_transits.cpp).
   void settle_transits(const Land& land);
 
-  // Per-thread scratch of the steer stage: a chunk takes one, and gives it back when done.
   struct Scratch;
+  // The steer stage for the fireflies [begin, end) of one band of cells (cpu_swarm_steer.cpp).
+  void steer_band(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band, std::uint32_t begin,
+                  std::uint32_t end, const steering::StepRules& rules, MeasureSums& measures);
+
+  // Per-thread scratch of the steer stage: a chunk takes one, and gives it back when done.
   std::unique_ptr<Scratch> take_scratch();
   void give_back(std::unique_ptr<Scratch> scratch);
 

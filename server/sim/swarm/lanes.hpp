@@ -21,6 +21,13 @@ using I4 = std::int32_t __attribute__((vector_size(16)));  // what comparisons o
   return v;
 }
 inline void store(float* p, F4 v) { std::memcpy(p, &v, sizeof v); }
+[[nodiscard]] inline I4 load(const std::int32_t* p) {
+  I4 v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+// static_cast<float> lane by lane (rounded to nearest, as the scalar conversion).
+[[nodiscard]] inline F4 to_float(I4 v) { return __builtin_convertvector(v, F4); }
 // std::max and std::min lane by lane (the same operand order, so the same lane wins on ties).
 [[nodiscard]] inline F4 max(F4 a, F4 b) { return a < b ? b : a; }
 [[nodiscard]] inline F4 min(F4 a, F4 b) { return b < a ? b : a; }
