@@ -32,6 +32,8 @@ inline void store(float* p, F4 v) { std::memcpy(p, &v, sizeof v); }
 [[nodiscard]] inline F4 max(F4 a, F4 b) { return a < b ? b : a; }
 [[nodiscard]] inline F4 min(F4 a, F4 b) { return b < a ? b : a; }
 [[nodiscard]] inline F4 select(I4 mask, F4 yes, F4 no) { return mask != 0 ? yes : no; }
+[[nodiscard]] inline I4 select(I4 mask, I4 yes, I4 no) { return mask != 0 ? yes : no; }
+inline void store(std::int32_t* p, I4 v) { std::memcpy(p, &v, sizeof v); }
 [[nodiscard]] inline F4 sqrt(F4 v) {
   F4 r;
   for (int l = 0; l < kWidth; ++l) r[l] = std::sqrt(v[l]);

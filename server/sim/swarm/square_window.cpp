@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstring>
 
+#include "sim/swarm/lanes.hpp"
 #include "sim/swarm/swarm_rules.hpp"
 
 namespace meadow::sim {
@@ -22,8 +24,7 @@ void SquareWindow::reset(Vec2 origin, std::uint32_t columns, std::uint32_t rows)
   entry_stride_ = std::size_t{columns} + 2;
   index_.resize(stride_ * kRows + kFillBlock);
   std::fill(index_.begin() + static_cast<std::ptrdiff_t>(stride_ * kRows), index_.end(), 0U);
-  quads_.resize(entry_stride_ * kRows);
-  ys_.resize(entry_stride_ * kRows);
+  entries_.resize(entry_stride_ * kRows);
   row_.fill(Row{});
 }
 
@@ -55,9 +56,14 @@ void SquareWindow::build(const Band& band) {
   // Each row's last entry written: the first holds the empty row's totals (zero).
   std::uint32_t entry[2] = {static_cast<std::uint32_t>(slot[0] * entry_stride_),
                             static_cast<std::uint32_t>(slot[1] * entry_stride_)};
+  const auto offset = [](std::uint32_t at) { return at * static_cast<std::uint32_t>(sizeof(Entry)); };
   const auto put = [&](std::uint32_t at, const sq::Totals& t) {
-    quads_[at] = Quad{t.n, t.vx, t.vy, t.x};
-    ys_[at] = t.y;
+    Entry& e = entries_[at];
+    e.n = t.n;
+    e.vx = t.vx;
+    e.vy = t.vy;
+    e.x = t.x;
+    e.y = t.y;
   };
   put(entry[0], run[0]);
   put(entry[1], run[1]);
@@ -71,11 +77,11 @@ void SquareWindow::build(const Band& band) {
   const auto flush = [&] {
     const std::int32_t c = 2 * cell_column;
     for (int r = 0; r < 2; ++r) {
-      fill(slot[r], next, c + 1, entry[r]);
+      fill(slot[r], next, c + 1, offset(entry[r]));
       sq::add(run[r], cell[r][0]);
       put(entry[r] + 1, run[r]);
       entry[r] += cell[r][0].n != 0 ? 1U : 0U;
-      index_[slot[r] * stride_ + static_cast<std::size_t>(c) + 1] = entry[r];
+      index_[slot[r] * stride_ + static_cast<std::size_t>(c) + 1] = offset(entry[r]);
       sq::add(run[r], cell[r][1]);
       put(entry[r] + 1, run[r]);
       entry[r] += cell[r][1].n != 0 ? 1U : 0U;
@@ -94,8 +100,8 @@ void SquareWindow::build(const Band& band) {
     sq::add(cell[r][column & 1], own(band.x[k], band.y[k], band.vx[k], band.vy[k]));
   }
   flush();
-  index_[slot[0] * stride_ + static_cast<std::size_t>(next)] = entry[0];
-  index_[slot[1] * stride_ + static_cast<std::size_t>(next)] = entry[1];
+  index_[slot[0] * stride_ + static_cast<std::size_t>(next)] = offset(entry[0]);
+  index_[slot[1] * stride_ + static_cast<std::size_t>(next)] = offset(entry[1]);
   top = {first_row, lo, next, run[0].n};
   bottom = {first_row + 1, lo, next, run[1].n};
 }
@@ -107,9 +113,10 @@ void SquareWindow::prepare(std::int32_t band) {
     const Row& row = row_[slot_of(r)];
     assert(row.index == r && "rows are built before they are read");
     if (row.count == 0) continue;  // rows without fireflies are skipped
-    middle_[active_] = (static_cast<float>(r) + 0.5F) * sq::kSquareSize;
+    middle_[active_] = static_cast<float>(r) + 0.5F;
     lo_[active_] = static_cast<float>(row.lo);
     end_[active_] = static_cast<float>(row.end);
+    last_[active_] = end_[active_] - 1.0F;
     index_base_[active_] = static_cast<std::int32_t>(slot_of(r) * stride_);
     ++active_;
   }
@@ -120,45 +127,78 @@ void SquareWindow::prepare(std::int32_t band) {
     middle_[a] = 0.0F;
     lo_[a] = 0.0F;
     end_[a] = 0.0F;
+    last_[a] = -1.0F;
     index_base_[a] = static_cast<std::int32_t>(kRows * stride_);
   }
 }
 
 sq::Totals SquareWindow::read(float x, float y) const {
-  // First every row's chord (a loop the compiler vectorises), then the two ends' totals.
-  std::array<std::int32_t, kRowsRead> from{};
-  std::array<std::int32_t, kRowsRead> to{};
+  // First every row's chord, four rows at a time in vector lanes, then the two ends' totals.
+  // squares::chord in square units (x/4, y/4: scaling by a power of two is exact, so these are the
+  // same floats divided by 4 and give the same columns), clamped to the row's stretch [lo, end]
+  // before rounding rather than after: the same columns (ceil and floor are monotone and the
+  // stretch's ends are whole numbers), but float min and max are single vector instructions where
+  // int ones are not (SSE2).
+  using lanes::F4;
+  using lanes::I4;
+  alignas(16) std::array<std::int32_t, kRowsRead> from{};
+  alignas(16) std::array<std::int32_t, kRowsRead> to{};
   constexpr std::int32_t m = kRowsRead;
-  x -= origin_.x;
-  y -= origin_.y;
-  for (std::int32_t a = 0; a < m; ++a) {
-    // squares::chord, clamped to the row's stretch [lo, end] before rounding rather than after:
-    // the same columns (ceil and floor are monotone and the stretch's ends are whole numbers), but
-    // float min and max are single vector instructions where int ones are not (SSE2).
-    const float dy = middle_[a] - y;
-    const float h2 = kReach * kReach - dy * dy;
-    const float h = std::sqrt(h2 > 0.0F ? h2 : 0.0F);
-    const float lo = std::min(std::max((x - h) * sq::kInvSquareSize - 0.5F, lo_[a]), end_[a]);
-    const std::int32_t f = sq::ceil_int(lo);
-    const float hi = std::min(std::max((x + h) * sq::kInvSquareSize - 0.5F, static_cast<float>(f) - 1.0F), end_[a] - 1.0F);
-    from[a] = index_base_[a] + f;
-    to[a] = index_base_[a] + (h2 >= 0.0F ? sq::floor_int(hi) + 1 : f);  // out of reach of the row: nothing
+  constexpr float reach = kReach * sq::kInvSquareSize;  // 7 squares
+  const float sx = (x - origin_.x) * sq::kInvSquareSize;
+  const float sy = (y - origin_.y) * sq::kInvSquareSize;
+  const auto ceil_int = [](F4 v) {
+    const I4 t = __builtin_convertvector(v, I4);
+    return t - (v > __builtin_convertvector(t, F4));  // a true comparison is −1
+  };
+  const auto floor_int = [](F4 v) {
+    const I4 t = __builtin_convertvector(v, I4);
+    return t + (v < __builtin_convertvector(t, F4));
+  };
+  for (std::int32_t a = 0; a < m; a += lanes::kWidth) {
+    const F4 dy = lanes::load(&middle_[a]) - sy;
+    const F4 h2 = reach * reach - dy * dy;
+    const F4 h = lanes::sqrt(lanes::select(h2 > 0.0F, h2, F4{}));
+    const F4 lo = lanes::min(lanes::max(sx - h - 0.5F, lanes::load(&lo_[a])), lanes::load(&end_[a]));
+    const I4 f = ceil_int(lo);
+    const F4 hi = lanes::min(lanes::max(sx + h - 0.5F, __builtin_convertvector(f, F4) - 1.0F), lanes::load(&last_[a]));
+    // Out of reach of the row: nothing (to = from).
+    const I4 t = lanes::select(h2 >= 0.0F, floor_int(hi) + 1, f);
+    const I4 base = lanes::load(&index_base_[a]);
+    lanes::store(&from[a], base + f);
+    lanes::store(&to[a], base + t);
   }
-  sq::Totals t;
+  // count, Σvx, Σvy, Σx as one vector of four integers (added modulo 2³², lane by lane), the
+  // chords' upper and lower ends summed apart and subtracted once (exact modulo 2³² as well).
+  using U4 = std::uint32_t __attribute__((vector_size(16)));
+  U4 sum_hi{};
+  U4 sum_lo{};
+  std::uint32_t y_hi = 0;
+  std::uint32_t y_lo = 0;
   const std::uint32_t* const index = index_.data();
-  const Quad* const quads = quads_.data();
-  const std::uint32_t* const ys = ys_.data();
+  const auto* const bytes = reinterpret_cast<const unsigned char*>(entries_.data());
+  // A plain loop (fully unrolled, the 32 addresses no longer fit in registers).
+#pragma GCC unroll 1
   for (std::int32_t a = 0; a < m; ++a) {
-    const std::uint32_t e_hi = index[to[a]];
-    const std::uint32_t e_lo = index[from[a]];
-    const Quad& hi = quads[e_hi];
-    const Quad& lo = quads[e_lo];
-    t.n += hi.n - lo.n;
-    t.vx += hi.vx - lo.vx;
-    t.vy += hi.vy - lo.vy;
-    t.x += hi.x - lo.x;
-    t.y += ys[e_hi] - ys[e_lo];
+    const auto* const hi = static_cast<const Entry*>(__builtin_assume_aligned(bytes + index[to[a]], alignof(Entry)));
+    const auto* const lo = static_cast<const Entry*>(__builtin_assume_aligned(bytes + index[from[a]], alignof(Entry)));
+    U4 h;
+    U4 l;
+    std::memcpy(&h, hi, sizeof h);
+    std::memcpy(&l, lo, sizeof l);
+    sum_hi += h;
+    sum_lo += l;
+    y_hi += hi->y;
+    y_lo += lo->y;
   }
+  const U4 sum = sum_hi - sum_lo;
+  const std::uint32_t sum_y = y_hi - y_lo;
+  sq::Totals t;
+  t.n = sum[0];
+  t.vx = sum[1];
+  t.vy = sum[2];
+  t.x = sum[3];
+  t.y = sum_y;
   return t;
 }
 

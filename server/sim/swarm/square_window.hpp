@@ -7,7 +7,7 @@
 //
 // Only the occupied stretch of a row (from the first to the last occupied cell) is written, and a
 // row with no fireflies is skipped when reading. The totals themselves are stored once per
-// occupied square (see Quad below).
+// occupied square (see Entry below).
 #include <array>
 #include <cstdint>
 #include <span>
@@ -92,12 +92,14 @@ class SquareWindow {
   // small index per column and one entry per occupied square rather than a full set of totals per
   // column, and the whole window stays in the level-2 cache.
   //
-  // Entries hold count, Σvx, Σvy, Σx in one 16-byte Quad and Σy apart: a chord's end is then one
-  // index load, one vector load and one scalar load.
-  struct alignas(16) Quad {
-    std::uint32_t n, vx, vy, x;
+  // An entry: count, Σvx, Σvy, Σx (the first 16 bytes, added as one vector) and Σy, padded to 32
+  // bytes so that an entry's byte offset is what the index holds: a chord's end is then one index
+  // load, one vector load and one scalar load, with no address arithmetic.
+  struct alignas(32) Entry {
+    std::uint32_t n, vx, vy, x, y;
+    std::uint32_t unused[3];
   };
-  // Writes entry index `value` into index places [from, to) of the slot.
+  // Writes `value` (an entry's byte offset) into index places [from, to) of the slot.
   void fill(std::size_t slot, std::int32_t from, std::int32_t to, std::uint32_t value);
 
   // A row in the window: index places [lo, end] of its slot are valid; outside them the row holds
@@ -117,19 +119,20 @@ class SquareWindow {
   std::size_t stride_ = 0;        // index places per slot: columns + 1, and room for fill()'s last block
   std::size_t entry_stride_ = 0;  // entries per slot: one per square and the empty start
   // kRows slots of stride_ places, then one slot of zeros that the unused read places point into.
-  // Each place holds an entry number of entries_ / ys_, counted from the start of all slots.
+  // Each place holds the byte offset of an entry in entries_.
   std::vector<std::uint32_t> index_;
-  std::vector<Quad> quads_;        // kRows slots of entry_stride_ entries
-  std::vector<std::uint32_t> ys_;  // the same for Σy
+  std::vector<Entry> entries_;  // kRows slots of entry_stride_ entries
   std::array<Row, kRows> row_{};
   // The prepared band's rows that hold fireflies, as parallel arrays for a vectorisable chord loop.
   std::int32_t active_ = 0;
-  std::array<float, kRowsRead> middle_{};
-  // The rows' stretches as floats (exact: a row has far fewer than 2²⁴ columns).
-  std::array<float, kRowsRead> lo_{};
-  std::array<float, kRowsRead> end_{};
+  // Row middles, in squares from the origin.
+  alignas(16) std::array<float, kRowsRead> middle_{};
+  // The rows' stretches as floats (exact: a row has far fewer than 2²⁴ columns), and end − 1.
+  alignas(16) std::array<float, kRowsRead> lo_{};
+  alignas(16) std::array<float, kRowsRead> end_{};
+  alignas(16) std::array<float, kRowsRead> last_{};
   // Where each place's row starts in index_ (the unused places: the zero slot).
-  std::array<std::int32_t, kRowsRead> index_base_{};
+  alignas(16) std::array<std::int32_t, kRowsRead> index_base_{};
 };
 
 }  // namespace meadow::sim
