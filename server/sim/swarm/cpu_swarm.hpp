@@ -21,11 +21,11 @@
 #include "sim/parallel_for.hpp"
 #include "sim/swarm/cell_grid.hpp"
 #include "sim/swarm/firefly_arrays.hpp"
+#include "sim/swarm/square_window.hpp"
 #include "sim/swarm/swarm_engine.hpp"
 
 namespace meadow::sim {
 
-class SquareWindow;
 class SeparationWalk;
 struct SortedFireflies;
 struct MeasureSums;
@@ -104,6 +104,9 @@ class CpuSwarm final : public SwarmEngine {
   SwarmMeasures measures_;
   FireflyArrays f_;        // the fireflies, in the order of the last sort
   FireflyArrays scratch_;  // the reorder's destination, swapped with f_
+  // Every firefly as the squares take it, in sorted order (worked out once per step, read by
+  // the square builds and by each firefly leaving itself out of what it sees).
+  std::vector<SquareWindow::Firefly> described_;
   std::vector<float> next_vx_;
   std::vector<float> next_vy_;
   std::vector<std::uint32_t> order_;

@@ -23,6 +23,10 @@ namespace r = swarm_rules;
 
 static_assert(r::kCellSize == 2.0F * sq::kSquareSize, "a cell is 2 × 2 squares");
 
+// Fireflies per chunk of describing them for the squares: a few ns each, so large chunks (fixed,
+// like every chunk size).
+constexpr std::size_t kDescribeChunk = 16384;
+
 // Bands of cells per chunk of the steer stage. Each chunk rebuilds 2 × kBandsAhead bands of
 // square sums besides its own, so chunks should be long; there should also be enough of them for
 // two threads to share evenly. Depends only on the number of bands, never on threads.
@@ -76,8 +80,8 @@ void CpuSwarm::steer_band(Scratch& scratch, const SortedFireflies& sorted, std::
       // The squares seen, less the firefly itself (exact: integers modulo 2³²). Only one
       // outside the world can fail to see its own (border) square.
       const sq::Totals t = window.read(px, py);
-      const sq::Totals self = window.own(px, py, f_.vx[i], f_.vy[i]);
-      const std::uint32_t own = window.sees_own_square(px, py) ? 1U : 0U;
+      const SquareWindow::Firefly& self = described_[i];
+      const std::uint32_t own = self.sees_own;
       b.seen[k] = static_cast<std::int32_t>(t.n - own);
       b.sum_vx[k] = static_cast<std::int32_t>(t.vx - own * self.vx);
       b.sum_vy[k] = static_cast<std::int32_t>(t.vy - own * self.vy);
@@ -156,6 +160,15 @@ void CpuSwarm::steer(const Land& land, const SwarmInputs& inputs, ParallelFor& p
   const steering::StepRules step_rules{weights_, CounterRandom(seed_, steps_, RandomPurpose::kSwarmNudge), {},
                                        world, steering::any_tools(inputs) ? &inputs : nullptr};
 
+  described_.resize(n);
+  parallel.run(n, kDescribeChunk, [&](std::size_t begin, std::size_t end) {
+    std::unique_ptr<Scratch> scratch = take_scratch();
+    SquareWindow& window = scratch->window;
+    window.reset(grid_.origin(), 2 * columns, 2 * grid_.rows());
+    window.describe(f_.x, f_.y, f_.vx, f_.vy, begin, end, described_);
+    give_back(std::move(scratch));
+  });
+
   parallel.run(chunks, 1, [&](std::size_t chunk_begin, std::size_t chunk_end) {
     std::unique_ptr<Scratch> scratch = take_scratch();
     SquareWindow& window = scratch->window;
@@ -170,8 +183,7 @@ void CpuSwarm::steer(const Land& land, const SwarmInputs& inputs, ParallelFor& p
         for (; built <= std::min(band + SquareWindow::kBandsAhead, bands - 1); ++built) {
           const std::uint32_t b = grid_.start(static_cast<std::size_t>(built) * columns);
           const std::uint32_t e = grid_.start(static_cast<std::size_t>(built + 1) * columns);
-          window.build({built, sorted.x.subspan(b, e - b), sorted.y.subspan(b, e - b), sorted.vx.subspan(b, e - b),
-                        sorted.vy.subspan(b, e - b)});
+          window.build({built, std::span<const SquareWindow::Firefly>(described_).subspan(b, e - b)});
         }
         const std::size_t row_base = static_cast<std::size_t>(band) * columns;
         const std::uint32_t band_begin = grid_.start(row_base);

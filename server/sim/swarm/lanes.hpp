@@ -28,17 +28,48 @@ inline void store(float* p, F4 v) { std::memcpy(p, &v, sizeof v); }
 }
 // static_cast<float> lane by lane (rounded to nearest, as the scalar conversion).
 [[nodiscard]] inline F4 to_float(I4 v) { return __builtin_convertvector(v, F4); }
-// std::max and std::min lane by lane (the same operand order, so the same lane wins on ties).
-[[nodiscard]] inline F4 max(F4 a, F4 b) { return a < b ? b : a; }
-[[nodiscard]] inline F4 min(F4 a, F4 b) { return b < a ? b : a; }
-[[nodiscard]] inline F4 select(I4 mask, F4 yes, F4 no) { return mask != 0 ? yes : no; }
-[[nodiscard]] inline I4 select(I4 mask, I4 yes, I4 no) { return mask != 0 ? yes : no; }
+// std::max and std::min lane by lane: (a < b) ? b : a and (b < a) ? b : a, ties and NaNs
+// included. On x86 that is exactly maxps(b, a) and minps(b, a) (which return their second operand
+// unless the first is strictly greater, or less); GCC does not always find them itself.
+[[nodiscard]] inline F4 max(F4 a, F4 b) {
+#if defined(__SSE__)
+  return __builtin_ia32_maxps(b, a);
+#else
+  return a < b ? b : a;
+#endif
+}
+[[nodiscard]] inline F4 min(F4 a, F4 b) {
+#if defined(__SSE__)
+  return __builtin_ia32_minps(b, a);
+#else
+  return b < a ? b : a;
+#endif
+}
+// Lane by lane `mask ? yes : no`, for masks that comparisons give (every bit set or none): plain
+// bit operations, with no comparison against zero first.
+[[nodiscard]] inline I4 select(I4 mask, I4 yes, I4 no) { return (mask & yes) | (~mask & no); }
+[[nodiscard]] inline F4 select(I4 mask, F4 yes, F4 no) {
+  return reinterpret_cast<F4>(select(mask, reinterpret_cast<I4>(yes), reinterpret_cast<I4>(no)));
+}
 inline void store(std::int32_t* p, I4 v) { std::memcpy(p, &v, sizeof v); }
 [[nodiscard]] inline F4 sqrt(F4 v) {
   F4 r;
   for (int l = 0; l < kWidth; ++l) r[l] = std::sqrt(v[l]);
   return r;
 }
+// Rows a, b, c, d of a 4 × 4 matrix become its columns (lane k of the results: a[k], b[k], c[k],
+// d[k] in the result for k), for writing four lanes out as four records.
+inline void transpose(I4& a, I4& b, I4& c, I4& d) {
+  const I4 ab_low = __builtin_shufflevector(a, b, 0, 4, 1, 5);
+  const I4 ab_high = __builtin_shufflevector(a, b, 2, 6, 3, 7);
+  const I4 cd_low = __builtin_shufflevector(c, d, 0, 4, 1, 5);
+  const I4 cd_high = __builtin_shufflevector(c, d, 2, 6, 3, 7);
+  a = __builtin_shufflevector(ab_low, cd_low, 0, 1, 4, 5);
+  b = __builtin_shufflevector(ab_low, cd_low, 2, 3, 6, 7);
+  c = __builtin_shufflevector(ab_high, cd_high, 0, 1, 4, 5);
+  d = __builtin_shufflevector(ab_high, cd_high, 2, 3, 6, 7);
+}
+
 // The lanes added up in one fixed order, (0 + 2) + (1 + 3): two vector additions.
 [[nodiscard]] inline float sum(F4 v) { return (v[0] + v[2]) + (v[1] + v[3]); }
 

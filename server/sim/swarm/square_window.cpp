@@ -28,46 +28,93 @@ void SquareWindow::reset(Vec2 origin, std::uint32_t columns, std::uint32_t rows)
   row_.fill(Row{});
 }
 
+void SquareWindow::describe(std::span<const float> x, std::span<const float> y, std::span<const float> vx,
+                            std::span<const float> vy, std::size_t begin, std::size_t end,
+                            std::span<Firefly> out) const {
+  using lanes::F4;
+  using lanes::I4;
+  // The same float operations as own(), column_of(), row_of() and the inside test of
+  // sees_own_square(), lane by lane (the lanes outside the grid ask sees_own_square() itself).
+  const auto clamp_index = [](F4 p, std::uint32_t n) {
+    const F4 f = p * sq::kInvSquareSize;
+    const auto last = static_cast<float>(n - 1);
+    const F4 clamped = lanes::select(f >= 0.0F, lanes::select(f < last, f, lanes::splat(last)), F4{});
+    return __builtin_convertvector(clamped, I4);
+  };
+  const float width = static_cast<float>(columns_) * sq::kSquareSize;
+  const float height = static_cast<float>(rows_) * sq::kSquareSize;
+  std::size_t i = begin;
+  for (; i + lanes::kWidth <= end; i += lanes::kWidth) {
+    const F4 rx = lanes::load(&x[i]) - origin_.x;
+    const F4 ry = lanes::load(&y[i]) - origin_.y;
+    I4 n = I4{} + 1;
+    I4 fvx = __builtin_convertvector(lanes::load(&vx[i]) * sq::kVelocityScale, I4);
+    I4 fvy = __builtin_convertvector(lanes::load(&vy[i]) * sq::kVelocityScale, I4);
+    I4 fx = __builtin_convertvector(rx * sq::kPositionScale, I4);
+    I4 fy = __builtin_convertvector(ry * sq::kPositionScale, I4);
+    I4 column = clamp_index(rx, columns_);
+    I4 row = clamp_index(ry, rows_);
+    I4 inside = (rx >= 0.0F) & (ry >= 0.0F) & (rx < width) & (ry < height);
+    for (int l = 0; l < lanes::kWidth; ++l) {
+      if (inside[l] == 0) inside[l] = sees_own_square(x[i + l], y[i + l]) ? -1 : 0;
+    }
+    I4 sees = -inside;  // 1 or 0
+    lanes::transpose(n, fvx, fvy, fx);
+    lanes::transpose(fy, column, row, sees);
+    const I4 first[4] = {n, fvx, fvy, fx};
+    const I4 second[4] = {fy, column, row, sees};
+    for (std::size_t l = 0; l < lanes::kWidth; ++l) {
+      std::memcpy(&out[i + l], &first[l], sizeof(I4));
+      std::memcpy(reinterpret_cast<unsigned char*>(&out[i + l]) + sizeof(I4), &second[l], sizeof(I4));
+    }
+  }
+  for (; i < end; ++i) out[i] = describe(x[i], y[i], vx[i], vy[i]);
+}
+
 void SquareWindow::fill(std::size_t slot, std::int32_t from, std::int32_t to, std::uint32_t value) {
   std::uint32_t* const index = index_.data() + slot * stride_;
   // Whole blocks, the last one running past `to`: places are written left to right, so what it
   // overwrites is written again later, or lies past the row's end where nothing reads (the slot
   // has room for it). Gaps between occupied cells are mostly short, and are then one block rather
   // than a loop whose varying length the branch predictor keeps missing.
+  using U4 = std::uint32_t __attribute__((vector_size(16)));
+  static_assert(kFillBlock % 4 == 0);
+  const U4 four = U4{} + value;
   for (std::int32_t k = from; k < to; k += kFillBlock) {
-    for (std::int32_t j = 0; j < kFillBlock; ++j) index[k + j] = value;
+    for (std::int32_t j = 0; j < kFillBlock; j += 4) std::memcpy(index + k + j, &four, sizeof four);
   }
 }
 
 void SquareWindow::build(const Band& band) {
+  using U4 = std::uint32_t __attribute__((vector_size(16)));  // count, Σvx, Σvy, Σx
   const std::int32_t first_row = 2 * band.index;
   const std::size_t slot[2] = {slot_of(first_row), slot_of(first_row + 1)};
   Row& top = row_[slot[0]];
   Row& bottom = row_[slot[1]];
-  const std::size_t n = band.x.size();
-  if (n == 0) {
+  const std::span<const Firefly> f = band.fireflies;
+  if (f.empty()) {
     top = {first_row, 0, 0, 0};
     bottom = {first_row + 1, 0, 0, 0};
     return;
   }
-  sq::Totals run[2] = {};
-  // The sums of the current cell's four squares: [row within the band][column within the cell].
-  sq::Totals cell[2][2] = {};
+  // Running totals of each row, and the sums of the current cell's four squares:
+  // [row within the band][column within the cell].
+  U4 run[2] = {};
+  std::uint32_t run_y[2] = {};
+  U4 cell[2][2] = {};
+  std::uint32_t cell_y[2][2] = {};
   // Each row's last entry written: the first holds the empty row's totals (zero).
   std::uint32_t entry[2] = {static_cast<std::uint32_t>(slot[0] * entry_stride_),
                             static_cast<std::uint32_t>(slot[1] * entry_stride_)};
   const auto offset = [](std::uint32_t at) { return at * static_cast<std::uint32_t>(sizeof(Entry)); };
-  const auto put = [&](std::uint32_t at, const sq::Totals& t) {
+  const auto put = [&](std::uint32_t at, U4 t, std::uint32_t y) {
     Entry& e = entries_[at];
-    e.n = t.n;
-    e.vx = t.vx;
-    e.vy = t.vy;
-    e.x = t.x;
-    e.y = t.y;
+    std::memcpy(&e, &t, sizeof t);
+    e.y = y;
   };
-  put(entry[0], run[0]);
-  put(entry[1], run[1]);
-  std::int32_t cell_column = column_of(band.x[0]) >> 1;
+  put(entry[0], run[0], run_y[0]);
+  put(entry[1], run[1], run_y[1]);
+  std::int32_t cell_column = f[0].column >> 1;
   const std::int32_t lo = 2 * cell_column;
   std::int32_t next = lo;  // the next index place to write in both rows
   // Points the index places up to and through the current cell at the entries of the totals left
@@ -78,32 +125,35 @@ void SquareWindow::build(const Band& band) {
     const std::int32_t c = 2 * cell_column;
     for (int r = 0; r < 2; ++r) {
       fill(slot[r], next, c + 1, offset(entry[r]));
-      sq::add(run[r], cell[r][0]);
-      put(entry[r] + 1, run[r]);
-      entry[r] += cell[r][0].n != 0 ? 1U : 0U;
-      index_[slot[r] * stride_ + static_cast<std::size_t>(c) + 1] = offset(entry[r]);
-      sq::add(run[r], cell[r][1]);
-      put(entry[r] + 1, run[r]);
-      entry[r] += cell[r][1].n != 0 ? 1U : 0U;
-      cell[r][0] = cell[r][1] = sq::Totals{};
+      for (int half = 0; half < 2; ++half) {
+        run[r] += cell[r][half];
+        run_y[r] += cell_y[r][half];
+        put(entry[r] + 1, run[r], run_y[r]);
+        entry[r] += cell[r][half][0] != 0 ? 1U : 0U;
+        if (half == 0) index_[slot[r] * stride_ + static_cast<std::size_t>(c) + 1] = offset(entry[r]);
+        cell[r][half] = U4{};
+        cell_y[r][half] = 0;
+      }
     }
     next = c + 2;
   };
-  for (std::size_t k = 0; k < n; ++k) {
-    const std::int32_t column = column_of(band.x[k]);
-    if ((column >> 1) != cell_column) {
+  for (const Firefly& ff : f) {
+    if ((ff.column >> 1) != cell_column) {
       flush();
-      cell_column = column >> 1;
+      cell_column = ff.column >> 1;
     }
-    const std::int32_t r = row_of(band.y[k]) - first_row;
+    const std::int32_t r = ff.row - first_row;
     assert(r == 0 || r == 1);
-    sq::add(cell[r][column & 1], own(band.x[k], band.y[k], band.vx[k], band.vy[k]));
+    U4 own;
+    std::memcpy(&own, &ff, sizeof own);
+    cell[r][ff.column & 1] += own;
+    cell_y[r][ff.column & 1] += ff.y;
   }
   flush();
   index_[slot[0] * stride_ + static_cast<std::size_t>(next)] = offset(entry[0]);
   index_[slot[1] * stride_ + static_cast<std::size_t>(next)] = offset(entry[1]);
-  top = {first_row, lo, next, run[0].n};
-  bottom = {first_row + 1, lo, next, run[1].n};
+  top = {first_row, lo, next, run[0][0]};
+  bottom = {first_row + 1, lo, next, run[1][0]};
 }
 
 void SquareWindow::prepare(std::int32_t band) {

@@ -34,13 +34,27 @@ class SquareWindow {
   // `rows` rows, and forgets every row built so far.
   void reset(Vec2 origin, std::uint32_t columns, std::uint32_t rows);
 
-  // The fireflies of one band of cells, sorted by cell.
+  // A firefly as the squares take it (describe()): its own totals in fixed point, its square, and
+  // whether it sees that square. Worked out once per firefly and step, then read both when its
+  // band is built (count, Σvx, Σvy, Σx are the first 16 bytes: one vector addition) and when it
+  // subtracts itself from what it sees.
+  struct alignas(32) Firefly {
+    std::uint32_t n, vx, vy, x, y;  // own(): count 1, velocity, position from the origin
+    std::int32_t column, row;       // column_of(), row_of()
+    std::uint32_t sees_own;         // sees_own_square(): 1 or 0
+  };
+  [[nodiscard]] Firefly describe(float x, float y, float vx, float vy) const {
+    const squares::Totals t = own(x, y, vx, vy);
+    return {t.n, t.vx, t.vy, t.x, t.y, column_of(x), row_of(y), sees_own_square(x, y) ? 1U : 0U};
+  }
+  // describe() for fireflies [begin, end) of these arrays into out[begin, end), four at a time.
+  void describe(std::span<const float> x, std::span<const float> y, std::span<const float> vx,
+                std::span<const float> vy, std::size_t begin, std::size_t end, std::span<Firefly> out) const;
+
+  // The fireflies of one band of cells, sorted by cell, as describe() gives them.
   struct Band {
     std::int32_t index = 0;
-    std::span<const float> x;   // units
-    std::span<const float> y;
-    std::span<const float> vx;  // units/step
-    std::span<const float> vy;
+    std::span<const Firefly> fireflies;
   };
   // Builds the running totals of the band's two rows of squares into the window.
   void build(const Band& band);
