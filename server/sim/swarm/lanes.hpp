@@ -59,11 +59,12 @@ inline void store(std::int32_t* p, I4 v) { std::memcpy(p, &v, sizeof v); }
 }
 // Rows a, b, c, d of a 4 × 4 matrix become its columns (lane k of the results: a[k], b[k], c[k],
 // d[k] in the result for k), for writing four lanes out as four records.
-inline void transpose(I4& a, I4& b, I4& c, I4& d) {
-  const I4 ab_low = __builtin_shufflevector(a, b, 0, 4, 1, 5);
-  const I4 ab_high = __builtin_shufflevector(a, b, 2, 6, 3, 7);
-  const I4 cd_low = __builtin_shufflevector(c, d, 0, 4, 1, 5);
-  const I4 cd_high = __builtin_shufflevector(c, d, 2, 6, 3, 7);
+template <typename V>  // I4 or F4
+inline void transpose(V& a, V& b, V& c, V& d) {
+  const V ab_low = __builtin_shufflevector(a, b, 0, 4, 1, 5);
+  const V ab_high = __builtin_shufflevector(a, b, 2, 6, 3, 7);
+  const V cd_low = __builtin_shufflevector(c, d, 0, 4, 1, 5);
+  const V cd_high = __builtin_shufflevector(c, d, 2, 6, 3, 7);
   a = __builtin_shufflevector(ab_low, cd_low, 0, 1, 4, 5);
   b = __builtin_shufflevector(ab_low, cd_low, 2, 3, 6, 7);
   c = __builtin_shufflevector(ab_high, cd_high, 0, 1, 4, 5);
@@ -72,5 +73,11 @@ inline void transpose(I4& a, I4& b, I4& c, I4& d) {
 
 // The lanes added up in one fixed order, (0 + 2) + (1 + 3): two vector additions.
 [[nodiscard]] inline float sum(F4 v) { return (v[0] + v[2]) + (v[1] + v[3]); }
+// sum() of four vectors at once: lane k of the result is sum() of the k-th argument, bit for bit
+// (a transpose, then the same additions on whole vectors).
+[[nodiscard]] inline F4 sums(F4 a, F4 b, F4 c, F4 d) {
+  transpose(a, b, c, d);
+  return (a + c) + (b + d);
+}
 
 }  // namespace meadow::sim::lanes

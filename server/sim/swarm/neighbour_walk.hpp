@@ -123,10 +123,11 @@ class SeparationWalk {
       per_x -= dx * personal;
       per_y -= dy * personal;
     }
-    sums.separate_x += lanes::sum(sep_x);
-    sums.separate_y += lanes::sum(sep_y);
-    sums.personal_x += lanes::sum(per_x);
-    sums.personal_y += lanes::sum(per_y);
+    const F4 total = lanes::sums(sep_x, sep_y, per_x, per_y);
+    sums.separate_x += total[0];
+    sums.separate_y += total[1];
+    sums.personal_x += total[2];
+    sums.personal_y += total[3];
   }
 
  private:
