@@ -57,6 +57,12 @@ inline void store(std::int32_t* p, I4 v) { std::memcpy(p, &v, sizeof v); }
   for (int l = 0; l < kWidth; ++l) r[l] = std::sqrt(v[l]);
   return r;
 }
+// A grid index lane by lane: static_cast<std::int32_t>(f >= 0 ? (f < last ? f : last) : 0), the
+// clamp of CellGrid and SquareWindow (NaN lands on 0).
+[[nodiscard]] inline I4 clamped_index(F4 f, float last) {
+  return __builtin_convertvector(select(f >= 0.0F, select(f < last, f, splat(last)), F4{}), I4);
+}
+
 // Rows a, b, c, d of a 4 × 4 matrix become its columns (lane k of the results: a[k], b[k], c[k],
 // d[k] in the result for k), for writing four lanes out as four records.
 template <typename V>  // I4 or F4

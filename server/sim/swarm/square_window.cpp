@@ -36,10 +36,7 @@ void SquareWindow::describe(std::span<const float> x, std::span<const float> y, 
   // The same float operations as own(), column_of(), row_of() and the inside test of
   // sees_own_square(), lane by lane (the lanes outside the grid ask sees_own_square() itself).
   const auto clamp_index = [](F4 p, std::uint32_t n) {
-    const F4 f = p * sq::kInvSquareSize;
-    const auto last = static_cast<float>(n - 1);
-    const F4 clamped = lanes::select(f >= 0.0F, lanes::select(f < last, f, lanes::splat(last)), F4{});
-    return __builtin_convertvector(clamped, I4);
+    return lanes::clamped_index(p * sq::kInvSquareSize, static_cast<float>(n - 1));
   };
   const float width = static_cast<float>(columns_) * sq::kSquareSize;
   const float height = static_cast<float>(rows_) * sq::kSquareSize;
