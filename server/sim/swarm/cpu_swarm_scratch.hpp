@@ -19,7 +19,6 @@ namespace meadow::sim {
 // the lanes past the band's last firefly hold what an earlier band left (finite numbers whose
 // results are dropped).
 struct BandLanes {
-  std::vector<float> x, y, vx, vy;
   // What the squares gave (fixed-point integers as steer() reads them from the totals).
   std::vector<std::int32_t> seen, sum_vx, sum_vy, sum_dx, sum_dy;
   std::vector<float> separate_x, separate_y, personal_x, personal_y;
@@ -28,8 +27,8 @@ struct BandLanes {
 
   void reserve_band(std::size_t count) {
     const std::size_t n = (count + lanes::kWidth - 1) / lanes::kWidth * lanes::kWidth;
-    if (x.size() >= n) return;
-    for (auto* v : {&x, &y, &vx, &vy, &separate_x, &separate_y, &personal_x, &personal_y, &nudge_x, &nudge_y, &next_vx,
+    if (seen.size() >= n) return;
+    for (auto* v : {&separate_x, &separate_y, &personal_x, &personal_y, &nudge_x, &nudge_y, &next_vx,
                     &next_vy}) {
       v->resize(n);
     }

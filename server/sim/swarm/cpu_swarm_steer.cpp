@@ -97,19 +97,29 @@ void CpuSwarm::steer_band(Scratch& scratch, const SortedFireflies& sorted, std::
       const std::uint64_t bits = rules.nudge.bits(f_.id[i]);
       b.nudge_x[k] = signed_unit_float(bits);
       b.nudge_y[k] = signed_unit_float_low(bits);
-      b.x[k] = px;
-      b.y[k] = py;
-      b.vx[k] = f_.vx[i];
-      b.vy[k] = f_.vy[i];
     }
   }
   for (std::uint32_t k = 0; k < count; k += lanes::kWidth) {
     const int live = static_cast<int>(std::min<std::uint32_t>(lanes::kWidth, count - k));
     steering::FireflyLanes f;
-    f.x = lanes::load(&b.x[k]);
-    f.y = lanes::load(&b.y[k]);
-    f.vx = lanes::load(&b.vx[k]);
-    f.vy = lanes::load(&b.vy[k]);
+    // Positions and velocities straight from the arrays; past the band's end the lanes hold the
+    // next band's fireflies (their results are dropped), past the arrays' end copies of the last
+    // firefly.
+    const std::size_t at = begin + k;
+    if (at + lanes::kWidth <= f_.size()) {
+      f.x = lanes::load(&f_.x[at]);
+      f.y = lanes::load(&f_.y[at]);
+      f.vx = lanes::load(&f_.vx[at]);
+      f.vy = lanes::load(&f_.vy[at]);
+    } else {
+      for (int l = 0; l < lanes::kWidth; ++l) {
+        const std::size_t j = std::min(at + static_cast<std::size_t>(l), f_.size() - 1);
+        f.x[l] = f_.x[j];
+        f.y[l] = f_.y[j];
+        f.vx[l] = f_.vx[j];
+        f.vy[l] = f_.vy[j];
+      }
+    }
     f.seen = lanes::to_float(lanes::load(&b.seen[k]));
     f.sum_vx = lanes::to_float(lanes::load(&b.sum_vx[k])) * (1.0F / sq::kVelocityScale);
     f.sum_vy = lanes::to_float(lanes::load(&b.sum_vy[k])) * (1.0F / sq::kVelocityScale);
