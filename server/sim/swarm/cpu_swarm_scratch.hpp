@@ -23,13 +23,11 @@ struct BandLanes {
   std::vector<std::int32_t> seen, sum_vx, sum_vy, sum_dx, sum_dy;
   std::vector<float> separate_x, separate_y, personal_x, personal_y;
   std::vector<float> nudge_x, nudge_y;
-  std::vector<float> next_vx, next_vy;
 
   void reserve_band(std::size_t count) {
     const std::size_t n = (count + lanes::kWidth - 1) / lanes::kWidth * lanes::kWidth;
     if (seen.size() >= n) return;
-    for (auto* v : {&separate_x, &separate_y, &personal_x, &personal_y, &nudge_x, &nudge_y, &next_vx,
-                    &next_vy}) {
+    for (auto* v : {&separate_x, &separate_y, &personal_x, &personal_y, &nudge_x, &nudge_y}) {
       v->resize(n);
     }
     for (auto* v : {&seen, &sum_vx, &sum_vy, &sum_dx, &sum_dy}) v->resize(n);

@@ -99,6 +99,16 @@ void CpuSwarm::steer_band(Scratch& scratch, const SortedFireflies& sorted, std::
       b.nudge_y[k] = signed_unit_float_low(bits);
     }
   }
+  // Plain pointers, taken once (vector stores are byte copies, which as far as the compiler knows
+  // could change the vectors' own pointers, so it would load those again after each).
+  const std::size_t n = f_.size();
+  const float* const xs = f_.x.data();
+  const float* const ys = f_.y.data();
+  const float* const vxs = f_.vx.data();
+  const float* const vys = f_.vy.data();
+  const std::uint8_t* const flags = f_.flags.data();
+  float* const out_vx = next_vx_.data();
+  float* const out_vy = next_vy_.data();
   for (std::uint32_t k = 0; k < count; k += lanes::kWidth) {
     const int live = static_cast<int>(std::min<std::uint32_t>(lanes::kWidth, count - k));
     steering::FireflyLanes f;
@@ -106,18 +116,18 @@ void CpuSwarm::steer_band(Scratch& scratch, const SortedFireflies& sorted, std::
     // next band's fireflies (their results are dropped), past the arrays' end copies of the last
     // firefly.
     const std::size_t at = begin + k;
-    if (at + lanes::kWidth <= f_.size()) {
-      f.x = lanes::load(&f_.x[at]);
-      f.y = lanes::load(&f_.y[at]);
-      f.vx = lanes::load(&f_.vx[at]);
-      f.vy = lanes::load(&f_.vy[at]);
+    if (at + lanes::kWidth <= n) {
+      f.x = lanes::load(xs + at);
+      f.y = lanes::load(ys + at);
+      f.vx = lanes::load(vxs + at);
+      f.vy = lanes::load(vys + at);
     } else {
       for (int l = 0; l < lanes::kWidth; ++l) {
-        const std::size_t j = std::min(at + static_cast<std::size_t>(l), f_.size() - 1);
-        f.x[l] = f_.x[j];
-        f.y[l] = f_.y[j];
-        f.vx[l] = f_.vx[j];
-        f.vy[l] = f_.vy[j];
+        const std::size_t j = std::min(at + static_cast<std::size_t>(l), n - 1);
+        f.x[l] = xs[j];
+        f.y[l] = ys[j];
+        f.vx[l] = vxs[j];
+        f.vy[l] = vys[j];
       }
     }
     f.seen = lanes::to_float(lanes::load(&b.seen[k]));
@@ -132,27 +142,33 @@ void CpuSwarm::steer_band(Scratch& scratch, const SortedFireflies& sorted, std::
     f.nudge_x = lanes::load(&b.nudge_x[k]);
     f.nudge_y = lanes::load(&b.nudge_y[k]);
     bool transit = false;
-    for (int l = 0; l < live; ++l) transit |= f_.flags[begin + k + static_cast<std::uint32_t>(l)] != 0;
+    for (int l = 0; l < live; ++l) transit |= flags[at + static_cast<std::size_t>(l)] != 0;
     lanes::F4 next_vx;
     lanes::F4 next_vy;
     if (!transit) {
       steering::next_velocities(f, rules, next_vx, next_vy);
     } else {
       for (int l = 0; l < live; ++l) {
-        const std::uint32_t i = begin + k + static_cast<std::uint32_t>(l);
+        const std::size_t i = at + static_cast<std::size_t>(l);
         const steering::NeighbourSums sums{f.seen[l],       f.sum_vx[l],     f.sum_vy[l],     f.sum_dx[l],     f.sum_dy[l],
                                            f.separate_x[l], f.separate_y[l], f.personal_x[l], f.personal_y[l]};
-        const Vec2 next = steering::next_velocity(sums, {f.x[l], f.y[l]}, {f.vx[l], f.vy[l]}, f_.id[i], f_.flags[i], rules);
+        const Vec2 next = steering::next_velocity(sums, {f.x[l], f.y[l]}, {f.vx[l], f.vy[l]}, f_.id[i], flags[i], rules);
         next_vx[l] = next.x;
         next_vy[l] = next.y;
       }
     }
-    lanes::store(&b.next_vx[k], next_vx);
-    lanes::store(&b.next_vy[k], next_vy);
+    // Only the band's own lanes are written: the next band may belong to another thread.
+    if (live == lanes::kWidth) {
+      lanes::store(out_vx + at, next_vx);
+      lanes::store(out_vy + at, next_vy);
+    } else {
+      for (int l = 0; l < live; ++l) {
+        out_vx[at + static_cast<std::size_t>(l)] = next_vx[l];
+        out_vy[at + static_cast<std::size_t>(l)] = next_vy[l];
+      }
+    }
     measures.add(f.vx, f.vy, &b.seen[k], f.sum_vx, f.sum_vy, live);
   }
-  std::copy_n(b.next_vx.begin(), count, next_vx_.begin() + begin);
-  std::copy_n(b.next_vy.begin(), count, next_vy_.begin() + begin);
 }
 
 void CpuSwarm::steer(const Land& land, const SwarmInputs& inputs, ParallelFor& parallel) {

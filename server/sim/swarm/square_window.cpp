@@ -68,8 +68,7 @@ void SquareWindow::describe(std::span<const float> x, std::span<const float> y, 
   for (; i < end; ++i) out[i] = describe(x[i], y[i], vx[i], vy[i]);
 }
 
-void SquareWindow::fill(std::size_t slot, std::int32_t from, std::int32_t to, std::uint32_t value) {
-  std::uint32_t* const index = index_.data() + slot * stride_;
+void SquareWindow::fill(std::uint32_t* index, std::int32_t from, std::int32_t to, std::uint32_t value) {
   // Whole blocks, the last one running past `to`: places are written left to right, so what it
   // overwrites is written again later, or lies past the row's end where nothing reads (the slot
   // has room for it). Gaps between occupied cells are mostly short, and are then one block rather
@@ -103,9 +102,13 @@ void SquareWindow::build(const Band& band) {
   // Each row's last entry written: the first holds the empty row's totals (zero).
   std::uint32_t entry[2] = {static_cast<std::uint32_t>(slot[0] * entry_stride_),
                             static_cast<std::uint32_t>(slot[1] * entry_stride_)};
+  // Plain pointers, taken once: the compiler cannot tell that stores through them leave the
+  // vectors' own pointers alone, and would load those again after every store.
+  Entry* const entries = entries_.data();
+  std::uint32_t* const index[2] = {index_.data() + slot[0] * stride_, index_.data() + slot[1] * stride_};
   const auto offset = [](std::uint32_t at) { return at * static_cast<std::uint32_t>(sizeof(Entry)); };
-  const auto put = [&](std::uint32_t at, U4 t, std::uint32_t y) {
-    Entry& e = entries_[at];
+  const auto put = [entries](std::uint32_t at, U4 t, std::uint32_t y) {
+    Entry& e = entries[at];
     std::memcpy(&e, &t, sizeof t);
     e.y = y;
   };
@@ -121,13 +124,13 @@ void SquareWindow::build(const Band& band) {
   const auto flush = [&] {
     const std::int32_t c = 2 * cell_column;
     for (int r = 0; r < 2; ++r) {
-      fill(slot[r], next, c + 1, offset(entry[r]));
+      fill(index[r], next, c + 1, offset(entry[r]));
       for (int half = 0; half < 2; ++half) {
         run[r] += cell[r][half];
         run_y[r] += cell_y[r][half];
         put(entry[r] + 1, run[r], run_y[r]);
         entry[r] += cell[r][half][0] != 0 ? 1U : 0U;
-        if (half == 0) index_[slot[r] * stride_ + static_cast<std::size_t>(c) + 1] = offset(entry[r]);
+        if (half == 0) index[r][c + 1] = offset(entry[r]);
         cell[r][half] = U4{};
         cell_y[r][half] = 0;
       }
@@ -147,8 +150,8 @@ void SquareWindow::build(const Band& band) {
     cell_y[r][ff.column & 1] += ff.y;
   }
   flush();
-  index_[slot[0] * stride_ + static_cast<std::size_t>(next)] = offset(entry[0]);
-  index_[slot[1] * stride_ + static_cast<std::size_t>(next)] = offset(entry[1]);
+  index[0][next] = offset(entry[0]);
+  index[1][next] = offset(entry[1]);
   top = {first_row, lo, next, run[0][0]};
   bottom = {first_row + 1, lo, next, run[1][0]};
 }

@@ -113,8 +113,8 @@ class SquareWindow {
     std::uint32_t n, vx, vy, x, y;
     std::uint32_t unused[3];
   };
-  // Writes `value` (an entry's byte offset) into index places [from, to) of the slot.
-  void fill(std::size_t slot, std::int32_t from, std::int32_t to, std::uint32_t value);
+  // Writes `value` (an entry's byte offset) into places [from, to) of a slot's index.
+  static void fill(std::uint32_t* index, std::int32_t from, std::int32_t to, std::uint32_t value);
 
   // A row in the window: index places [lo, end] of its slot are valid; outside them the row holds
   // nothing.
