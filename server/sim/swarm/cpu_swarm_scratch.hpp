@@ -15,22 +15,23 @@
 namespace meadow::sim {
 
 // One band's fireflies as the rules take them, four at a time (steering_lanes.hpp): filled one
-// by one while their neighbours are gathered, then read block by block. Room for whole blocks:
-// the lanes past the band's last firefly hold what an earlier band left (finite numbers whose
-// results are dropped).
+// by one while their neighbours are gathered, then read block by block. Each block of four keeps
+// its fields together (one pointer for the whole band, rather than one per field that the compiler
+// keeps reloading around the square reads). The lanes past the band's last firefly hold what an
+// earlier band left (finite numbers whose results are dropped).
 struct BandLanes {
-  // What the squares gave (fixed-point integers as steer() reads them from the totals).
-  std::vector<std::int32_t> seen, sum_vx, sum_vy, sum_dx, sum_dy;
-  std::vector<float> separate_x, separate_y, personal_x, personal_y;
-  std::vector<float> nudge_x, nudge_y;
+  struct alignas(16) Block {
+    // What the squares gave (fixed-point integers as steer() reads them from the totals).
+    std::int32_t seen[lanes::kWidth], sum_vx[lanes::kWidth], sum_vy[lanes::kWidth], sum_dx[lanes::kWidth],
+        sum_dy[lanes::kWidth];
+    float separate_x[lanes::kWidth], separate_y[lanes::kWidth], personal_x[lanes::kWidth], personal_y[lanes::kWidth];
+    float nudge_x[lanes::kWidth], nudge_y[lanes::kWidth];
+  };
+  std::vector<Block> blocks;
 
   void reserve_band(std::size_t count) {
-    const std::size_t n = (count + lanes::kWidth - 1) / lanes::kWidth * lanes::kWidth;
-    if (seen.size() >= n) return;
-    for (auto* v : {&separate_x, &separate_y, &personal_x, &personal_y, &nudge_x, &nudge_y}) {
-      v->resize(n);
-    }
-    for (auto* v : {&seen, &sum_vx, &sum_vy, &sum_dx, &sum_dy}) v->resize(n);
+    const std::size_t n = (count + lanes::kWidth - 1) / lanes::kWidth;
+    if (blocks.size() < n) blocks.resize(n);
   }
 };
 

@@ -82,21 +82,23 @@ void CpuSwarm::steer_band(Scratch& scratch, const SortedFireflies& sorted, std::
       const sq::Totals t = window.read(px, py);
       const SquareWindow::Firefly& self = described_[i];
       const std::uint32_t own = self.sees_own;
-      b.seen[k] = static_cast<std::int32_t>(t.n - own);
-      b.sum_vx[k] = static_cast<std::int32_t>(t.vx - own * self.vx);
-      b.sum_vy[k] = static_cast<std::int32_t>(t.vy - own * self.vy);
+      BandLanes::Block& block = b.blocks[k / lanes::kWidth];
+      const std::size_t l = k % lanes::kWidth;
+      block.seen[l] = static_cast<std::int32_t>(t.n - own);
+      block.sum_vx[l] = static_cast<std::int32_t>(t.vx - own * self.vx);
+      block.sum_vy[l] = static_cast<std::int32_t>(t.vy - own * self.vy);
       // Σ(their x − own x) = Σx − t.n·own x, whether or not itself is among the t.n.
-      b.sum_dx[k] = static_cast<std::int32_t>(t.x - t.n * self.x);
-      b.sum_dy[k] = static_cast<std::int32_t>(t.y - t.n * self.y);
+      block.sum_dx[l] = static_cast<std::int32_t>(t.x - t.n * self.x);
+      block.sum_dy[l] = static_cast<std::int32_t>(t.y - t.n * self.y);
       steering::NeighbourSums pushes;
       walk.add_pushes(px, py, pushes);
-      b.separate_x[k] = pushes.separate_x;
-      b.separate_y[k] = pushes.separate_y;
-      b.personal_x[k] = pushes.personal_x;
-      b.personal_y[k] = pushes.personal_y;
+      block.separate_x[l] = pushes.separate_x;
+      block.separate_y[l] = pushes.separate_y;
+      block.personal_x[l] = pushes.personal_x;
+      block.personal_y[l] = pushes.personal_y;
       const std::uint64_t bits = rules.nudge.bits(f_.id[i]);
-      b.nudge_x[k] = signed_unit_float(bits);
-      b.nudge_y[k] = signed_unit_float_low(bits);
+      block.nudge_x[l] = signed_unit_float(bits);
+      block.nudge_y[l] = signed_unit_float_low(bits);
     }
   }
   // Plain pointers, taken once (vector stores are byte copies, which as far as the compiler knows
@@ -130,17 +132,18 @@ void CpuSwarm::steer_band(Scratch& scratch, const SortedFireflies& sorted, std::
         f.vy[l] = vys[j];
       }
     }
-    f.seen = lanes::to_float(lanes::load(&b.seen[k]));
-    f.sum_vx = lanes::to_float(lanes::load(&b.sum_vx[k])) * (1.0F / sq::kVelocityScale);
-    f.sum_vy = lanes::to_float(lanes::load(&b.sum_vy[k])) * (1.0F / sq::kVelocityScale);
-    f.sum_dx = lanes::to_float(lanes::load(&b.sum_dx[k])) * (1.0F / sq::kPositionScale);
-    f.sum_dy = lanes::to_float(lanes::load(&b.sum_dy[k])) * (1.0F / sq::kPositionScale);
-    f.separate_x = lanes::load(&b.separate_x[k]);
-    f.separate_y = lanes::load(&b.separate_y[k]);
-    f.personal_x = lanes::load(&b.personal_x[k]);
-    f.personal_y = lanes::load(&b.personal_y[k]);
-    f.nudge_x = lanes::load(&b.nudge_x[k]);
-    f.nudge_y = lanes::load(&b.nudge_y[k]);
+    const BandLanes::Block& block = b.blocks[k / lanes::kWidth];
+    f.seen = lanes::to_float(lanes::load(block.seen));
+    f.sum_vx = lanes::to_float(lanes::load(block.sum_vx)) * (1.0F / sq::kVelocityScale);
+    f.sum_vy = lanes::to_float(lanes::load(block.sum_vy)) * (1.0F / sq::kVelocityScale);
+    f.sum_dx = lanes::to_float(lanes::load(block.sum_dx)) * (1.0F / sq::kPositionScale);
+    f.sum_dy = lanes::to_float(lanes::load(block.sum_dy)) * (1.0F / sq::kPositionScale);
+    f.separate_x = lanes::load(block.separate_x);
+    f.separate_y = lanes::load(block.separate_y);
+    f.personal_x = lanes::load(block.personal_x);
+    f.personal_y = lanes::load(block.personal_y);
+    f.nudge_x = lanes::load(block.nudge_x);
+    f.nudge_y = lanes::load(block.nudge_y);
     bool transit = false;
     for (int l = 0; l < live; ++l) transit |= flags[at + static_cast<std::size_t>(l)] != 0;
     lanes::F4 next_vx;
@@ -167,7 +170,7 @@ void CpuSwarm::steer_band(Scratch& scratch, const SortedFireflies& sorted, std::
         out_vy[at + static_cast<std::size_t>(l)] = next_vy[l];
       }
     }
-    measures.add(f.vx, f.vy, &b.seen[k], f.sum_vx, f.sum_vy, live);
+    measures.add(f.vx, f.vy, block.seen, f.sum_vx, f.sum_vy, live);
   }
 }
 

@@ -63,7 +63,8 @@ class SquareWindow {
   void prepare(std::int32_t band);
   // count, Σv, Σp (positions from the origin) of the fireflies in the squares a firefly at
   // (x, y) in the prepared band sees, itself included.
-  [[nodiscard]] squares::Totals read(float x, float y) const;
+  // Pure (reads memory, changes none): callers need not reload what they keep around the call.
+  [[nodiscard, gnu::pure]] squares::Totals read(float x, float y) const;
 
   // Square column and row of a point, clamped to the grid like the cells of CellGrid (the same
   // float arithmetic at twice the scale, so a square column halved is the cell column).
