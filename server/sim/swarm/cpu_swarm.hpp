@@ -76,7 +76,7 @@ class CpuSwarm final : public SwarmEngine {
   [[nodiscard]] std::uint64_t seed() const { return seed_; }
 
  private:
-  // Stage 1: counting sort by cell, reorder the arrays.
+  // Stage 1: counting sort by cell, reorder the arrays, describe every firefly for the squares.
   void sort_by_cell(const Land& land, ParallelFor& parallel);
   // Stage 2: the rules give every firefly its new velocity (into next_vx_, next_vy_), and the
   // measures are gathered on the way.

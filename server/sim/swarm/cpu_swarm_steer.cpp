@@ -23,10 +23,6 @@ namespace r = swarm_rules;
 
 static_assert(r::kCellSize == 2.0F * sq::kSquareSize, "a cell is 2 × 2 squares");
 
-// Fireflies per chunk of describing them for the squares: a few ns each, so large chunks (fixed,
-// like every chunk size).
-constexpr std::size_t kDescribeChunk = 16384;
-
 // Bands of cells per chunk of the steer stage. Each chunk rebuilds 2 × kBandsAhead bands of
 // square sums besides its own, so chunks should be long; there should also be enough of them for
 // two threads to share evenly. Depends only on the number of bands, never on threads.
@@ -188,15 +184,6 @@ void CpuSwarm::steer(const Land& land, const SwarmInputs& inputs, ParallelFor& p
   std::vector<MeasureSums> chunk_measures(chunks);
   const steering::StepRules step_rules{weights_, CounterRandom(seed_, steps_, RandomPurpose::kSwarmNudge), {},
                                        world, steering::any_tools(inputs) ? &inputs : nullptr};
-
-  described_.resize(n);
-  parallel.run(n, kDescribeChunk, [&](std::size_t begin, std::size_t end) {
-    std::unique_ptr<Scratch> scratch = take_scratch();
-    SquareWindow& window = scratch->window;
-    window.reset(grid_.origin(), 2 * columns, 2 * grid_.rows());
-    window.describe(f_.x, f_.y, f_.vx, f_.vy, begin, end, described_);
-    give_back(std::move(scratch));
-  });
 
   parallel.run(chunks, 1, [&](std::size_t chunk_begin, std::size_t chunk_end) {
     std::unique_ptr<Scratch> scratch = take_scratch();
