@@ -21,12 +21,17 @@
 #include "sim/parallel_for.hpp"
 #include "sim/swarm/cell_grid.hpp"
 #include "sim/swarm/firefly_arrays.hpp"
+#include "sim/swarm/square_window.hpp"
 #include "sim/swarm/swarm_engine.hpp"
 
 namespace meadow::sim {
 
-class SquareWindow;
 class SeparationWalk;
+struct SortedFireflies;
+struct MeasureSums;
+namespace steering {
+struct StepRules;
+}
 
 class CpuSwarm final : public SwarmEngine {
  public:
@@ -71,7 +76,7 @@ class CpuSwarm final : public SwarmEngine {
   [[nodiscard]] std::uint64_t seed() const { return seed_; }
 
  private:
-  // Stage 1: counting sort by cell, reorder the arrays.
+  // Stage 1: counting sort by cell, reorder the arrays, describe every firefly for the squares.
   void sort_by_cell(const Land& land, ParallelFor& parallel);
   // Stage 2: the rules give every firefly its new velocity (into next_vx_, next_vy_), and the
   // measures are gathered on the way.
@@ -83,8 +88,12 @@ class CpuSwarm final : public SwarmEngine {
   // (cpu_swarm_transits.cpp).
   void settle_transits(const Land& land);
 
-  // Per-thread scratch of the steer stage: a chunk takes one, and gives it back when done.
   struct Scratch;
+  // The steer stage for the fireflies [begin, end) of one band of cells (cpu_swarm_steer.cpp).
+  void steer_band(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band, std::uint32_t begin,
+                  std::uint32_t end, const steering::StepRules& rules, MeasureSums& measures);
+
+  // Per-thread scratch of the steer stage: a chunk takes one, and gives it back when done.
   std::unique_ptr<Scratch> take_scratch();
   void give_back(std::unique_ptr<Scratch> scratch);
 
@@ -95,6 +104,9 @@ class CpuSwarm final : public SwarmEngine {
   SwarmMeasures measures_;
   FireflyArrays f_;        // the fireflies, in the order of the last sort
   FireflyArrays scratch_;  // the reorder's destination, swapped with f_
+  // Every firefly as the squares take it, in sorted order (worked out once per step, read by
+  // the square builds and by each firefly leaving itself out of what it sees).
+  std::vector<SquareWindow::Firefly> described_;
   std::vector<float> next_vx_;
   std::vector<float> next_vy_;
   std::vector<std::uint32_t> order_;

@@ -10,6 +10,7 @@
 #include "sim/swarm/cpu_swarm_scratch.hpp"
 #include "sim/swarm/square_sums.hpp"
 #include "sim/swarm/steering.hpp"
+#include "sim/swarm/steering_lanes.hpp"
 #include "sim/swarm/swarm_measures.hpp"
 #include "sim/swarm/swarm_rules.hpp"
 
@@ -52,6 +53,123 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
   free_scratch_.push_back(std::move(scratch));
 }
 
+// One band of cells [begin, end): first every firefly's neighbour sums, cell by cell (the
+// fireflies of a cell share the separation candidates), into the band's lanes; then the rules,
+// four fireflies at a time.
+void CpuSwarm::steer_band(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band, std::uint32_t begin,
+                          std::uint32_t end, const steering::StepRules& rules, MeasureSums& measures) {
+  const SquareWindow& window = scratch.window;
+  SeparationWalk& walk = scratch.walk;
+  BandLanes& b = scratch.band;
+  const std::uint32_t count = end - begin;
+  b.reserve_band(count);
+  const std::size_t row_base = std::size_t{band} * grid_.columns();
+  for (std::uint32_t i = begin; i < end;) {
+    const std::uint32_t column = grid_.column_of(f_.x[i]);
+    const std::uint32_t cell_end = grid_.start(row_base + column + 1);
+    assert(cell_end > i);
+    walk.gather(sorted, grid_, column, band);
+    for (; i < cell_end; ++i) {
+      const std::size_t k = i - begin;
+      const float px = f_.x[i];
+      const float py = f_.y[i];
+      // The squares seen, less the firefly itself (exact: integers modulo 2³²). Only one
+      // outside the world can fail to see its own (border) square.
+      const sq::Totals t = window.read(px, py);
+      const SquareWindow::Firefly& self = described_[i];
+      const std::uint32_t own = self.sees_own;
+      BandLanes::Block& block = b.blocks[k / lanes::kWidth];
+      const std::size_t l = k % lanes::kWidth;
+      block.seen[l] = static_cast<std::int32_t>(t.n - own);
+      block.sum_vx[l] = static_cast<std::int32_t>(t.vx - own * self.vx);
+      block.sum_vy[l] = static_cast<std::int32_t>(t.vy - own * self.vy);
+      // Σ(their x − own x) = Σx − t.n·own x, whether or not itself is among the t.n.
+      block.sum_dx[l] = static_cast<std::int32_t>(t.x - t.n * self.x);
+      block.sum_dy[l] = static_cast<std::int32_t>(t.y - t.n * self.y);
+      steering::NeighbourSums pushes;
+      walk.add_pushes(px, py, pushes);
+      block.separate_x[l] = pushes.separate_x;
+      block.separate_y[l] = pushes.separate_y;
+      block.personal_x[l] = pushes.personal_x;
+      block.personal_y[l] = pushes.personal_y;
+      const std::uint64_t bits = rules.nudge.bits(f_.id[i]);
+      block.nudge_x[l] = signed_unit_float(bits);
+      block.nudge_y[l] = signed_unit_float_low(bits);
+    }
+  }
+  // Plain pointers, taken once (vector stores are byte copies, which as far as the compiler knows
+  // could change the vectors' own pointers, so it would load those again after each).
+  const std::size_t n = f_.size();
+  const float* const xs = f_.x.data();
+  const float* const ys = f_.y.data();
+  const float* const vxs = f_.vx.data();
+  const float* const vys = f_.vy.data();
+  const std::uint8_t* const flags = f_.flags.data();
+  float* const out_vx = next_vx_.data();
+  float* const out_vy = next_vy_.data();
+  for (std::uint32_t k = 0; k < count; k += lanes::kWidth) {
+    const int live = static_cast<int>(std::min<std::uint32_t>(lanes::kWidth, count - k));
+    steering::FireflyLanes f;
+    // Positions and velocities straight from the arrays; past the band's end the lanes hold the
+    // next band's fireflies (their results are dropped), past the arrays' end copies of the last
+    // firefly.
+    const std::size_t at = begin + k;
+    if (at + lanes::kWidth <= n) {
+      f.x = lanes::load(xs + at);
+      f.y = lanes::load(ys + at);
+      f.vx = lanes::load(vxs + at);
+      f.vy = lanes::load(vys + at);
+    } else {
+      for (int l = 0; l < lanes::kWidth; ++l) {
+        const std::size_t j = std::min(at + static_cast<std::size_t>(l), n - 1);
+        f.x[l] = xs[j];
+        f.y[l] = ys[j];
+        f.vx[l] = vxs[j];
+        f.vy[l] = vys[j];
+      }
+    }
+    const BandLanes::Block& block = b.blocks[k / lanes::kWidth];
+    f.seen = lanes::to_float(lanes::load(block.seen));
+    f.sum_vx = lanes::to_float(lanes::load(block.sum_vx)) * (1.0F / sq::kVelocityScale);
+    f.sum_vy = lanes::to_float(lanes::load(block.sum_vy)) * (1.0F / sq::kVelocityScale);
+    f.sum_dx = lanes::to_float(lanes::load(block.sum_dx)) * (1.0F / sq::kPositionScale);
+    f.sum_dy = lanes::to_float(lanes::load(block.sum_dy)) * (1.0F / sq::kPositionScale);
+    f.separate_x = lanes::load(block.separate_x);
+    f.separate_y = lanes::load(block.separate_y);
+    f.personal_x = lanes::load(block.personal_x);
+    f.personal_y = lanes::load(block.personal_y);
+    f.nudge_x = lanes::load(block.nudge_x);
+    f.nudge_y = lanes::load(block.nudge_y);
+    bool transit = false;
+    for (int l = 0; l < live; ++l) transit |= flags[at + static_cast<std::size_t>(l)] != 0;
+    lanes::F4 next_vx;
+    lanes::F4 next_vy;
+    if (!transit) {
+      steering::next_velocities(f, rules, next_vx, next_vy);
+    } else {
+      for (int l = 0; l < live; ++l) {
+        const std::size_t i = at + static_cast<std::size_t>(l);
+        const steering::NeighbourSums sums{f.seen[l],       f.sum_vx[l],     f.sum_vy[l],     f.sum_dx[l],     f.sum_dy[l],
+                                           f.separate_x[l], f.separate_y[l], f.personal_x[l], f.personal_y[l]};
+        const Vec2 next = steering::next_velocity(sums, {f.x[l], f.y[l]}, {f.vx[l], f.vy[l]}, f_.id[i], flags[i], rules);
+        next_vx[l] = next.x;
+        next_vy[l] = next.y;
+      }
+    }
+    // Only the band's own lanes are written: the next band may belong to another thread.
+    if (live == lanes::kWidth) {
+      lanes::store(out_vx + at, next_vx);
+      lanes::store(out_vy + at, next_vy);
+    } else {
+      for (int l = 0; l < live; ++l) {
+        out_vx[at + static_cast<std::size_t>(l)] = next_vx[l];
+        out_vy[at + static_cast<std::size_t>(l)] = next_vy[l];
+      }
+    }
+    measures.add(f.vx, f.vy, block.seen, f.sum_vx, f.sum_vy, live);
+  }
+}
+
 void CpuSwarm::steer(const Land& land, const SwarmInputs& inputs, ParallelFor& parallel) {
   const std::size_t n = f_.size();
   next_vx_.resize(n);
@@ -70,7 +188,6 @@ void CpuSwarm::steer(const Land& land, const SwarmInputs& inputs, ParallelFor& p
   parallel.run(chunks, 1, [&](std::size_t chunk_begin, std::size_t chunk_end) {
     std::unique_ptr<Scratch> scratch = take_scratch();
     SquareWindow& window = scratch->window;
-    SeparationWalk& walk = scratch->walk;
     steering::StepRules rules = step_rules;
     for (std::size_t chunk = chunk_begin; chunk < chunk_end; ++chunk) {
       MeasureSums& measures = chunk_measures[chunk];
@@ -82,47 +199,18 @@ void CpuSwarm::steer(const Land& land, const SwarmInputs& inputs, ParallelFor& p
         for (; built <= std::min(band + SquareWindow::kBandsAhead, bands - 1); ++built) {
           const std::uint32_t b = grid_.start(static_cast<std::size_t>(built) * columns);
           const std::uint32_t e = grid_.start(static_cast<std::size_t>(built + 1) * columns);
-          window.build({built, sorted.x.subspan(b, e - b), sorted.y.subspan(b, e - b), sorted.vx.subspan(b, e - b),
-                        sorted.vy.subspan(b, e - b)});
+          window.build({built, std::span<const SquareWindow::Firefly>(described_).subspan(b, e - b)});
         }
         const std::size_t row_base = static_cast<std::size_t>(band) * columns;
-        std::uint32_t i = grid_.start(row_base);
+        const std::uint32_t band_begin = grid_.start(row_base);
         const std::uint32_t band_end = grid_.start(row_base + columns);
-        if (i == band_end) continue;
+        if (band_begin == band_end) continue;
         window.prepare(band);
         const float top = band == 0 ? -1e30F : world.y + static_cast<float>(band) * r::kCellSize;
         const float bottom = band == bands - 1 ? 1e30F : world.y + static_cast<float>(band + 1) * r::kCellSize;
         rocks_near(rocks, top, bottom, scratch->rocks);
         rules.rocks = scratch->rocks;
-        while (i < band_end) {
-          // One cell: its fireflies share the separation candidates.
-          const std::uint32_t column = grid_.column_of(f_.x[i]);
-          const std::uint32_t cell_end = grid_.start(row_base + column + 1);
-          assert(cell_end > i);
-          walk.gather(sorted, grid_, column, static_cast<std::uint32_t>(band));
-          for (; i < cell_end; ++i) {
-            const Vec2 p{f_.x[i], f_.y[i]};
-            const Vec2 v{f_.vx[i], f_.vy[i]};
-            // The squares seen, less the firefly itself (exact: integers modulo 2³²). Only one
-            // outside the world can fail to see its own (border) square.
-            const sq::Totals t = window.read(p.x, p.y);
-            const sq::Totals self = window.own(p.x, p.y, v.x, v.y);
-            const std::uint32_t own = window.sees_own_square(p.x, p.y) ? 1U : 0U;
-            const std::uint32_t seen = t.n - own;
-            steering::NeighbourSums sums;
-            sums.seen = static_cast<float>(seen);
-            sums.sum_vx = static_cast<float>(static_cast<std::int32_t>(t.vx - own * self.vx)) * (1.0F / sq::kVelocityScale);
-            sums.sum_vy = static_cast<float>(static_cast<std::int32_t>(t.vy - own * self.vy)) * (1.0F / sq::kVelocityScale);
-            // Σ(their x − own x) = Σx − t.n·own x, whether or not itself is among the t.n.
-            sums.sum_dx = static_cast<float>(static_cast<std::int32_t>(t.x - t.n * self.x)) * (1.0F / sq::kPositionScale);
-            sums.sum_dy = static_cast<float>(static_cast<std::int32_t>(t.y - t.n * self.y)) * (1.0F / sq::kPositionScale);
-            walk.add_pushes(p.x, p.y, sums);
-            const Vec2 next = steering::next_velocity(sums, p, v, f_.id[i], f_.flags[i], rules);
-            next_vx_[i] = next.x;
-            next_vy_[i] = next.y;
-            measures.add(v, seen, {sums.sum_vx, sums.sum_vy});
-          }
-        }
+        steer_band(*scratch, sorted, static_cast<std::uint32_t>(band), band_begin, band_end, rules, measures);
       }
     }
     give_back(std::move(scratch));

@@ -11,10 +11,12 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <vector>
 
 #include "sim/swarm/cell_grid.hpp"
+#include "sim/swarm/lanes.hpp"
 #include "sim/swarm/steering.hpp"
 #include "sim/swarm/swarm_rules.hpp"
 
@@ -30,10 +32,11 @@ struct SortedFireflies {
 
 class SeparationWalk {
  public:
-  // Candidates are taken this many at a time, each lane with its own partial sums. Float sums
-  // are not associative: the lanes are added up in one fixed order at the end, so the result
-  // depends only on the (deterministic) memory order.
-  static constexpr std::size_t kLanes = 8;
+  // Candidates are taken this many at a time, one vector register, each lane with its own partial
+  // sums. Float sums are not associative: the lanes are added up in one fixed order at the end, so
+  // the result depends only on the (deterministic) memory order. A cell's 3 × 3 cells hold about
+  // 14 fireflies in a flocked swarm, so blocks of 4 waste little on padding.
+  static constexpr std::size_t kLanes = lanes::kWidth;
   // Floats copied at a time when gathering candidates.
   static constexpr std::size_t kCopyBlock = 8;
   static_assert(kLanes <= kCopyBlock, "one block of padding fills the last lane block");
@@ -88,10 +91,7 @@ class SeparationWalk {
       count += len;
     }
     // Padding: one whole block of far-away points after the last one (kLanes ≤ kCopyBlock).
-    for (std::size_t j = 0; j < kCopyBlock; ++j) {
-      xs[count + j] = kFarAway;
-      ys[count + j] = kFarAway;
-    }
+    copy_block(kFarBlock.data(), kFarBlock.data(), xs + count, ys + count);
     count_ = total;
     blocks_ = padded / kLanes;
   }
@@ -101,51 +101,50 @@ class SeparationWalk {
   // spot add nothing: they give no direction (their nudges differ, so next step they do).
   void add_pushes(float px, float py, steering::NeighbourSums& sums) const {
     namespace r = swarm_rules;
-    std::array<float, kLanes> sep_x{}, sep_y{}, per_x{}, per_y{};
+    using lanes::F4;
+    const F4 own_x = lanes::splat(px);
+    const F4 own_y = lanes::splat(py);
+    const F4 min_d2 = lanes::splat(kMinDistance2);
+    const F4 zero{};
+    F4 sep_x{}, sep_y{}, per_x{}, per_y{};
     const float* const xs = x_.data();
     const float* const ys = y_.data();
     for (std::size_t b = 0; b < blocks_; ++b) {
-      for (std::size_t lane = 0; lane < kLanes; ++lane) {
-        const float dx = xs[b * kLanes + lane] - px;
-        const float dy = ys[b * kLanes + lane] - py;
-        const float d2 = dx * dx + dy * dy;
-        // (1 − d/reach)/d = 1/d − 1/reach along (dx, dy): away, harder the closer, 0 beyond.
-        // At d = 0 the capped inverse meets dx = dy = 0 and adds nothing.
-        const float inv_d = 1.0F / std::sqrt(std::max(d2, kMinDistance2));
-        const float separate = std::max(0.0F, inv_d - 1.0F / r::kSeparationDistance);
-        const float personal = std::max(0.0F, inv_d - 1.0F / r::kPersonalSpace);
-        sep_x[lane] -= dx * separate;
-        sep_y[lane] -= dy * separate;
-        per_x[lane] -= dx * personal;
-        per_y[lane] -= dy * personal;
-      }
+      const F4 dx = lanes::load(xs + b * kLanes) - own_x;
+      const F4 dy = lanes::load(ys + b * kLanes) - own_y;
+      const F4 d2 = dx * dx + dy * dy;
+      // (1 − d/reach)/d = 1/d − 1/reach along (dx, dy): away, harder the closer, 0 beyond.
+      // At d = 0 the capped inverse meets dx = dy = 0 and adds nothing.
+      const F4 inv_d = 1.0F / lanes::sqrt(lanes::max(d2, min_d2));
+      const F4 separate = lanes::max(zero, inv_d - 1.0F / r::kSeparationDistance);
+      const F4 personal = lanes::max(zero, inv_d - 1.0F / r::kPersonalSpace);
+      sep_x -= dx * separate;
+      sep_y -= dy * separate;
+      per_x -= dx * personal;
+      per_y -= dy * personal;
     }
-    for (std::size_t lane = 0; lane < kLanes; ++lane) {
-      sums.separate_x += sep_x[lane];
-      sums.separate_y += sep_y[lane];
-      sums.personal_x += per_x[lane];
-      sums.personal_y += per_y[lane];
-    }
+    const F4 total = lanes::sums(sep_x, sep_y, per_x, per_y);
+    sums.separate_x += total[0];
+    sums.separate_y += total[1];
+    sums.personal_x += total[2];
+    sums.personal_y += total[3];
   }
 
  private:
-  // Loads a block, then stores it: the source and destination are both float arrays, and this
-  // order spares the compiler proving they do not overlap.
+  // One block of kCopyBlock floats of x and of y. A copy of a constant size is inlined as a few
+  // vector loads and stores (element-wise loops were left scalar by the compiler).
   static void copy_block(const float* from_x, const float* from_y, float* to_x, float* to_y) {
-    std::array<float, kCopyBlock> bx;
-    std::array<float, kCopyBlock> by;
-    for (std::size_t j = 0; j < kCopyBlock; ++j) {
-      bx[j] = from_x[j];
-      by[j] = from_y[j];
-    }
-    for (std::size_t j = 0; j < kCopyBlock; ++j) {
-      to_x[j] = bx[j];
-      to_y[j] = by[j];
-    }
+    std::memcpy(to_x, from_x, kCopyBlock * sizeof(float));
+    std::memcpy(to_y, from_y, kCopyBlock * sizeof(float));
   }
 
   // Padding: a point so far away that it adds exactly nothing (units).
   static constexpr float kFarAway = 1e9F;
+  static constexpr std::array<float, kCopyBlock> kFarBlock = [] {
+    std::array<float, kCopyBlock> b{};
+    b.fill(kFarAway);
+    return b;
+  }();
   // Distances below 10⁻⁶ units count as 10⁻⁶, so the inverse stays finite (units²).
   static constexpr float kMinDistance2 = 1e-12F;
 

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstring>
 
+#include "sim/swarm/lanes.hpp"
 #include "sim/swarm/swarm_rules.hpp"
 
 namespace meadow::sim {
@@ -17,76 +19,141 @@ void SquareWindow::reset(Vec2 origin, std::uint32_t columns, std::uint32_t rows)
   columns_ = columns;
   rows_ = rows;
   stride_ = std::size_t{columns} + 1 + kFillBlock;
-  quads_.resize(stride_ * kRows);
-  ys_.resize(stride_ * kRows);
+  // One entry per square and the row's empty start, and one more: build() writes an entry for
+  // every square of an occupied cell and only keeps those of occupied squares.
+  entry_stride_ = std::size_t{columns} + 2;
+  index_.resize(stride_ * kRows + kFillBlock);
+  std::fill(index_.begin() + static_cast<std::ptrdiff_t>(stride_ * kRows), index_.end(), 0U);
+  entries_.resize(entry_stride_ * kRows);
   row_.fill(Row{});
 }
 
-void SquareWindow::fill(std::size_t slot, std::int32_t from, std::int32_t to, const sq::Totals& t) {
-  Quad* const q = quads_.data() + slot * stride_;
-  std::uint32_t* const y = ys_.data() + slot * stride_;
-  const Quad value{t.n, t.vx, t.vy, t.x};
-  // Whole blocks, the last one running past `to`: entries are written left to right, so what it
+void SquareWindow::describe(std::span<const float> x, std::span<const float> y, std::span<const float> vx,
+                            std::span<const float> vy, std::size_t begin, std::size_t end,
+                            std::span<Firefly> out) const {
+  using lanes::F4;
+  using lanes::I4;
+  // The same float operations as own(), column_of(), row_of() and the inside test of
+  // sees_own_square(), lane by lane (the lanes outside the grid ask sees_own_square() itself).
+  const auto clamp_index = [](F4 p, std::uint32_t n) {
+    return lanes::clamped_index(p * sq::kInvSquareSize, static_cast<float>(n - 1));
+  };
+  const float width = static_cast<float>(columns_) * sq::kSquareSize;
+  const float height = static_cast<float>(rows_) * sq::kSquareSize;
+  std::size_t i = begin;
+  for (; i + lanes::kWidth <= end; i += lanes::kWidth) {
+    const F4 rx = lanes::load(&x[i]) - origin_.x;
+    const F4 ry = lanes::load(&y[i]) - origin_.y;
+    I4 n = I4{} + 1;
+    I4 fvx = __builtin_convertvector(lanes::load(&vx[i]) * sq::kVelocityScale, I4);
+    I4 fvy = __builtin_convertvector(lanes::load(&vy[i]) * sq::kVelocityScale, I4);
+    I4 fx = __builtin_convertvector(rx * sq::kPositionScale, I4);
+    I4 fy = __builtin_convertvector(ry * sq::kPositionScale, I4);
+    I4 column = clamp_index(rx, columns_);
+    I4 row = clamp_index(ry, rows_);
+    I4 inside = (rx >= 0.0F) & (ry >= 0.0F) & (rx < width) & (ry < height);
+    for (int l = 0; l < lanes::kWidth; ++l) {
+      if (inside[l] == 0) inside[l] = sees_own_square(x[i + l], y[i + l]) ? -1 : 0;
+    }
+    I4 sees = -inside;  // 1 or 0
+    lanes::transpose(n, fvx, fvy, fx);
+    lanes::transpose(fy, column, row, sees);
+    const I4 first[4] = {n, fvx, fvy, fx};
+    const I4 second[4] = {fy, column, row, sees};
+    for (std::size_t l = 0; l < lanes::kWidth; ++l) {
+      std::memcpy(&out[i + l], &first[l], sizeof(I4));
+      std::memcpy(reinterpret_cast<unsigned char*>(&out[i + l]) + sizeof(I4), &second[l], sizeof(I4));
+    }
+  }
+  for (; i < end; ++i) out[i] = describe(x[i], y[i], vx[i], vy[i]);
+}
+
+void SquareWindow::fill(std::uint32_t* index, std::int32_t from, std::int32_t to, std::uint32_t value) {
+  // Whole blocks, the last one running past `to`: places are written left to right, so what it
   // overwrites is written again later, or lies past the row's end where nothing reads (the slot
   // has room for it). Gaps between occupied cells are mostly short, and are then one block rather
   // than a loop whose varying length the branch predictor keeps missing.
+  using U4 = std::uint32_t __attribute__((vector_size(16)));
+  static_assert(kFillBlock % 4 == 0);
+  const U4 four = U4{} + value;
   for (std::int32_t k = from; k < to; k += kFillBlock) {
-    for (std::int32_t j = 0; j < kFillBlock; ++j) q[k + j] = value;
-    for (std::int32_t j = 0; j < kFillBlock; ++j) y[k + j] = t.y;
+    for (std::int32_t j = 0; j < kFillBlock; j += 4) std::memcpy(index + k + j, &four, sizeof four);
   }
 }
 
-void SquareWindow::put(std::size_t slot, std::int32_t at, const sq::Totals& t) {
-  const std::size_t k = slot * stride_ + static_cast<std::size_t>(at);
-  quads_[k] = Quad{t.n, t.vx, t.vy, t.x};
-  ys_[k] = t.y;
-}
-
 void SquareWindow::build(const Band& band) {
+  using U4 = std::uint32_t __attribute__((vector_size(16)));  // count, Σvx, Σvy, Σx
   const std::int32_t first_row = 2 * band.index;
   const std::size_t slot[2] = {slot_of(first_row), slot_of(first_row + 1)};
   Row& top = row_[slot[0]];
   Row& bottom = row_[slot[1]];
-  const std::size_t n = band.x.size();
-  if (n == 0) {
+  const std::span<const Firefly> f = band.fireflies;
+  if (f.empty()) {
     top = {first_row, 0, 0, 0};
     bottom = {first_row + 1, 0, 0, 0};
     return;
   }
-  sq::Totals run[2] = {};
-  // The sums of the current cell's four squares: [row within the band][column within the cell].
-  sq::Totals cell[2][2] = {};
-  std::int32_t cell_column = column_of(band.x[0]) >> 1;
+  // Running totals of each row, and the sums of the current cell's four squares:
+  // [row within the band][column within the cell].
+  U4 run[2] = {};
+  std::uint32_t run_y[2] = {};
+  U4 cell[2][2] = {};
+  std::uint32_t cell_y[2][2] = {};
+  // Each row's last entry written: the first holds the empty row's totals (zero).
+  std::uint32_t entry[2] = {static_cast<std::uint32_t>(slot[0] * entry_stride_),
+                            static_cast<std::uint32_t>(slot[1] * entry_stride_)};
+  // Plain pointers, taken once: the compiler cannot tell that stores through them leave the
+  // vectors' own pointers alone, and would load those again after every store.
+  Entry* const entries = entries_.data();
+  std::uint32_t* const index[2] = {index_.data() + slot[0] * stride_, index_.data() + slot[1] * stride_};
+  const auto offset = [](std::uint32_t at) { return at * static_cast<std::uint32_t>(sizeof(Entry)); };
+  const auto put = [entries](std::uint32_t at, U4 t, std::uint32_t y) {
+    Entry& e = entries[at];
+    std::memcpy(&e, &t, sizeof t);
+    e.y = y;
+  };
+  put(entry[0], run[0], run_y[0]);
+  put(entry[1], run[1], run_y[1]);
+  std::int32_t cell_column = f[0].column >> 1;
   const std::int32_t lo = 2 * cell_column;
-  std::int32_t next = lo;  // the next entry to write in both rows
-  // Writes the running totals up to and through the current cell (the empty squares before it
-  // all hold the same totals), and moves past it.
+  std::int32_t next = lo;  // the next index place to write in both rows
+  // Points the index places up to and through the current cell at the entries of the totals left
+  // of them (the empty squares before it all share one entry), adds an entry after each of its
+  // occupied squares, and moves past it. An empty square's entry is written too, without a
+  // branch, and then left to be overwritten: it holds the same totals as the entry before it.
   const auto flush = [&] {
     const std::int32_t c = 2 * cell_column;
     for (int r = 0; r < 2; ++r) {
-      fill(slot[r], next, c + 1, run[r]);
-      sq::add(run[r], cell[r][0]);
-      put(slot[r], c + 1, run[r]);
-      sq::add(run[r], cell[r][1]);
-      cell[r][0] = cell[r][1] = sq::Totals{};
+      fill(index[r], next, c + 1, offset(entry[r]));
+      for (int half = 0; half < 2; ++half) {
+        run[r] += cell[r][half];
+        run_y[r] += cell_y[r][half];
+        put(entry[r] + 1, run[r], run_y[r]);
+        entry[r] += cell[r][half][0] != 0 ? 1U : 0U;
+        if (half == 0) index[r][c + 1] = offset(entry[r]);
+        cell[r][half] = U4{};
+        cell_y[r][half] = 0;
+      }
     }
     next = c + 2;
   };
-  for (std::size_t k = 0; k < n; ++k) {
-    const std::int32_t column = column_of(band.x[k]);
-    if ((column >> 1) != cell_column) {
+  for (const Firefly& ff : f) {
+    if ((ff.column >> 1) != cell_column) {
       flush();
-      cell_column = column >> 1;
+      cell_column = ff.column >> 1;
     }
-    const std::int32_t r = row_of(band.y[k]) - first_row;
+    const std::int32_t r = ff.row - first_row;
     assert(r == 0 || r == 1);
-    sq::add(cell[r][column & 1], own(band.x[k], band.y[k], band.vx[k], band.vy[k]));
+    U4 own;
+    std::memcpy(&own, &ff, sizeof own);
+    cell[r][ff.column & 1] += own;
+    cell_y[r][ff.column & 1] += ff.y;
   }
   flush();
-  put(slot[0], next, run[0]);
-  put(slot[1], next, run[1]);
-  top = {first_row, lo, next, run[0].n};
-  bottom = {first_row + 1, lo, next, run[1].n};
+  index[0][next] = offset(entry[0]);
+  index[1][next] = offset(entry[1]);
+  top = {first_row, lo, next, run[0][0]};
+  bottom = {first_row + 1, lo, next, run[1][0]};
 }
 
 void SquareWindow::prepare(std::int32_t band) {
@@ -96,54 +163,92 @@ void SquareWindow::prepare(std::int32_t band) {
     const Row& row = row_[slot_of(r)];
     assert(row.index == r && "rows are built before they are read");
     if (row.count == 0) continue;  // rows without fireflies are skipped
-    middle_[active_] = (static_cast<float>(r) + 0.5F) * sq::kSquareSize;
+    middle_[active_] = static_cast<float>(r) + 0.5F;
     lo_[active_] = static_cast<float>(row.lo);
     end_[active_] = static_cast<float>(row.end);
-    quad_base_[active_] = quads_.data() + slot_of(r) * stride_;
-    y_base_[active_] = ys_.data() + slot_of(r) * stride_;
+    last_[active_] = end_[active_] - 1.0F;
+    index_base_[active_] = static_cast<std::int32_t>(slot_of(r) * stride_);
     ++active_;
   }
-  // The unused places read an empty stretch of the zero entry: read() then runs all kRowsRead
-  // places with no remainder loop and no branch (a band in a flocked swarm uses nearly all).
+  // The unused places read an empty stretch of the zero slot (from = to = 0: adds exactly
+  // nothing): read() then runs all kRowsRead places with no remainder loop and no branch (a band
+  // in a flocked swarm uses nearly all).
   for (std::int32_t a = active_; a < kRowsRead; ++a) {
     middle_[a] = 0.0F;
     lo_[a] = 0.0F;
     end_[a] = 0.0F;
-    quad_base_[a] = &kZeroQuad;
-    y_base_[a] = &kZeroY;
+    last_[a] = -1.0F;
+    index_base_[a] = static_cast<std::int32_t>(kRows * stride_);
   }
 }
 
 sq::Totals SquareWindow::read(float x, float y) const {
-  // First every row's chord (a loop the compiler vectorises), then the two ends' totals.
-  std::array<std::int32_t, kRowsRead> from{};
-  std::array<std::int32_t, kRowsRead> to{};
+  // First every row's chord, four rows at a time in vector lanes, then the two ends' totals.
+  // squares::chord in square units (x/4, y/4: scaling by a power of two is exact, so these are the
+  // same floats divided by 4 and give the same columns), clamped to the row's stretch [lo, end]
+  // before rounding rather than after: the same columns (ceil and floor are monotone and the
+  // stretch's ends are whole numbers), but float min and max are single vector instructions where
+  // int ones are not (SSE2).
+  using lanes::F4;
+  using lanes::I4;
+  alignas(16) std::array<std::int32_t, kRowsRead> from{};
+  alignas(16) std::array<std::int32_t, kRowsRead> to{};
   constexpr std::int32_t m = kRowsRead;
-  x -= origin_.x;
-  y -= origin_.y;
-  for (std::int32_t a = 0; a < m; ++a) {
-    // squares::chord, clamped to the row's stretch [lo, end] before rounding rather than after:
-    // the same columns (ceil and floor are monotone and the stretch's ends are whole numbers), but
-    // float min and max are single vector instructions where int ones are not (SSE2).
-    const float dy = middle_[a] - y;
-    const float h2 = kReach * kReach - dy * dy;
-    const float h = std::sqrt(h2 > 0.0F ? h2 : 0.0F);
-    const float lo = std::min(std::max((x - h) * sq::kInvSquareSize - 0.5F, lo_[a]), end_[a]);
-    const std::int32_t f = sq::ceil_int(lo);
-    const float hi = std::min(std::max((x + h) * sq::kInvSquareSize - 0.5F, static_cast<float>(f) - 1.0F), end_[a] - 1.0F);
-    from[a] = f;
-    to[a] = h2 >= 0.0F ? sq::floor_int(hi) + 1 : f;  // out of reach of the row: nothing
+  constexpr float reach = kReach * sq::kInvSquareSize;  // 7 squares
+  const float sx = (x - origin_.x) * sq::kInvSquareSize;
+  const float sy = (y - origin_.y) * sq::kInvSquareSize;
+  const auto ceil_int = [](F4 v) {
+    const I4 t = __builtin_convertvector(v, I4);
+    return t - (v > __builtin_convertvector(t, F4));  // a true comparison is −1
+  };
+  const auto floor_int = [](F4 v) {
+    const I4 t = __builtin_convertvector(v, I4);
+    return t + (v < __builtin_convertvector(t, F4));
+  };
+  for (std::int32_t a = 0; a < m; a += lanes::kWidth) {
+    const F4 dy = lanes::load(&middle_[a]) - sy;
+    const F4 h2 = reach * reach - dy * dy;
+    const F4 h = lanes::sqrt(lanes::select(h2 > 0.0F, h2, F4{}));
+    const F4 lo = lanes::min(lanes::max(sx - h - 0.5F, lanes::load(&lo_[a])), lanes::load(&end_[a]));
+    const I4 f = ceil_int(lo);
+    const F4 hi = lanes::min(lanes::max(sx + h - 0.5F, __builtin_convertvector(f, F4) - 1.0F), lanes::load(&last_[a]));
+    // Out of reach of the row: nothing (to = from).
+    const I4 t = lanes::select(h2 >= 0.0F, floor_int(hi) + 1, f);
+    const I4 base = lanes::load(&index_base_[a]);
+    lanes::store(&from[a], base + f);
+    lanes::store(&to[a], base + t);
   }
+  // count, Σvx, Σvy, Σx as one vector of four integers (added modulo 2³², lane by lane), the
+  // chords' upper and lower ends summed apart and subtracted once (exact modulo 2³² as well).
+  using U4 = std::uint32_t __attribute__((vector_size(16)));
+  U4 sum_hi{};
+  U4 sum_lo{};
+  std::uint32_t y_hi = 0;
+  std::uint32_t y_lo = 0;
+  const std::uint32_t* const index = index_.data();
+  const auto* const bytes = reinterpret_cast<const unsigned char*>(entries_.data());
+  // Four places per turn of the loop (fully unrolled, the 32 addresses no longer fit in registers).
+#pragma GCC unroll 4
+  for (std::int32_t a = 0; a < m; ++a) {
+    const auto* const hi = static_cast<const Entry*>(__builtin_assume_aligned(bytes + index[to[a]], alignof(Entry)));
+    const auto* const lo = static_cast<const Entry*>(__builtin_assume_aligned(bytes + index[from[a]], alignof(Entry)));
+    U4 h;
+    U4 l;
+    std::memcpy(&h, hi, sizeof h);
+    std::memcpy(&l, lo, sizeof l);
+    sum_hi += h;
+    sum_lo += l;
+    y_hi += hi->y;
+    y_lo += lo->y;
+  }
+  const U4 sum = sum_hi - sum_lo;
+  const std::uint32_t sum_y = y_hi - y_lo;
   sq::Totals t;
-  for (std::int32_t a = 0; a < m; ++a) {
-    const Quad& hi = quad_base_[a][to[a]];
-    const Quad& lo = quad_base_[a][from[a]];
-    t.n += hi.n - lo.n;
-    t.vx += hi.vx - lo.vx;
-    t.vy += hi.vy - lo.vy;
-    t.x += hi.x - lo.x;
-    t.y += y_base_[a][to[a]] - y_base_[a][from[a]];
-  }
+  t.n = sum[0];
+  t.vx = sum[1];
+  t.vy = sum[2];
+  t.x = sum[3];
+  t.y = sum_y;
   return t;
 }
 

@@ -6,7 +6,8 @@
 // rows more than kBandsAhead bands above b have been overwritten.
 //
 // Only the occupied stretch of a row (from the first to the last occupied cell) is written, and a
-// row with no fireflies is skipped when reading.
+// row with no fireflies is skipped when reading. The totals themselves are stored once per
+// occupied square (see Entry below).
 #include <array>
 #include <cstdint>
 #include <span>
@@ -33,13 +34,27 @@ class SquareWindow {
   // `rows` rows, and forgets every row built so far.
   void reset(Vec2 origin, std::uint32_t columns, std::uint32_t rows);
 
-  // The fireflies of one band of cells, sorted by cell.
+  // A firefly as the squares take it (describe()): its own totals in fixed point, its square, and
+  // whether it sees that square. Worked out once per firefly and step, then read both when its
+  // band is built (count, Σvx, Σvy, Σx are the first 16 bytes: one vector addition) and when it
+  // subtracts itself from what it sees.
+  struct alignas(32) Firefly {
+    std::uint32_t n, vx, vy, x, y;  // own(): count 1, velocity, position from the origin
+    std::int32_t column, row;       // column_of(), row_of()
+    std::uint32_t sees_own;         // sees_own_square(): 1 or 0
+  };
+  [[nodiscard]] Firefly describe(float x, float y, float vx, float vy) const {
+    const squares::Totals t = own(x, y, vx, vy);
+    return {t.n, t.vx, t.vy, t.x, t.y, column_of(x), row_of(y), sees_own_square(x, y) ? 1U : 0U};
+  }
+  // describe() for fireflies [begin, end) of these arrays into out[begin, end), four at a time.
+  void describe(std::span<const float> x, std::span<const float> y, std::span<const float> vx,
+                std::span<const float> vy, std::size_t begin, std::size_t end, std::span<Firefly> out) const;
+
+  // The fireflies of one band of cells, sorted by cell, as describe() gives them.
   struct Band {
     std::int32_t index = 0;
-    std::span<const float> x;   // units
-    std::span<const float> y;
-    std::span<const float> vx;  // units/step
-    std::span<const float> vy;
+    std::span<const Firefly> fireflies;
   };
   // Builds the running totals of the band's two rows of squares into the window.
   void build(const Band& band);
@@ -48,7 +63,8 @@ class SquareWindow {
   void prepare(std::int32_t band);
   // count, Σv, Σp (positions from the origin) of the fireflies in the squares a firefly at
   // (x, y) in the prepared band sees, itself included.
-  [[nodiscard]] squares::Totals read(float x, float y) const;
+  // Pure (reads memory, changes none): callers need not reload what they keep around the call.
+  [[nodiscard, gnu::pure]] squares::Totals read(float x, float y) const;
 
   // Square column and row of a point, clamped to the grid like the cells of CellGrid (the same
   // float arithmetic at twice the scale, so a square column halved is the cell column).
@@ -84,21 +100,25 @@ class SquareWindow {
   }
   [[nodiscard]] static std::size_t slot_of(std::int32_t row) { return static_cast<std::size_t>(row % kRows); }
 
-  // The running totals are stored as count, Σvx, Σvy, Σx in one 16-byte entry and Σy apart: a
-  // stretch of equal totals (empty squares) is then filled with whole vector stores, and the
-  // reads at a chord's ends are one vector load and one scalar load each.
-  struct alignas(16) Quad {
-    std::uint32_t n, vx, vy, x;
+  // A row's running totals are kept compactly: one entry per occupied square (an entry holds the
+  // totals of the row's squares before it) and, per column of the occupied stretch, the number of
+  // the entry that holds the totals left of that column. Squares are mostly empty (at the spec's
+  // density a flocked swarm occupies about one square in fifteen), so building a row writes one
+  // small index per column and one entry per occupied square rather than a full set of totals per
+  // column, and the whole window stays in the level-2 cache.
+  //
+  // An entry: count, Σvx, Σvy, Σx (the first 16 bytes, added as one vector) and Σy, padded to 32
+  // bytes so that an entry's byte offset is what the index holds: a chord's end is then one index
+  // load, one vector load and one scalar load, with no address arithmetic.
+  struct alignas(32) Entry {
+    std::uint32_t n, vx, vy, x, y;
+    std::uint32_t unused[3];
   };
-  // What the unused places of the prepared band read (from = to = 0: adds exactly nothing).
-  static constexpr Quad kZeroQuad{0U, 0U, 0U, 0U};
-  static constexpr std::uint32_t kZeroY = 0U;
-  void fill(std::size_t slot, std::int32_t from, std::int32_t to, const squares::Totals& t);
-  // One entry: most writes (a cell's middle, the row's end) are single, not worth a loop.
-  void put(std::size_t slot, std::int32_t at, const squares::Totals& t);
+  // Writes `value` (an entry's byte offset) into places [from, to) of a slot's index.
+  static void fill(std::uint32_t* index, std::int32_t from, std::int32_t to, std::uint32_t value);
 
-  // A row in the window: entries [lo, end] of its slot hold the running totals before each
-  // column (entry c: the squares left of column c); outside them the row holds nothing.
+  // A row in the window: index places [lo, end] of its slot are valid; outside them the row holds
+  // nothing.
   struct Row {
     std::int32_t index = -1;  // which row of the grid; -1: none
     std::int32_t lo = 0;
@@ -109,20 +129,25 @@ class SquareWindow {
   Vec2 origin_;
   std::uint32_t columns_ = 0;
   std::uint32_t rows_ = 0;
-  // Entries fill() writes at a time (it may write up to kFillBlock − 1 past the stretch asked).
-  static constexpr std::int32_t kFillBlock = 4;
-  std::size_t stride_ = 0;  // entries per slot: columns + 1, and room for fill()'s last block
-  std::vector<Quad> quads_;       // kRows slots of stride_ entries
-  std::vector<std::uint32_t> ys_;  // the same for Σy
+  // Index places fill() writes at a time (it may write up to kFillBlock − 1 past the stretch asked).
+  static constexpr std::int32_t kFillBlock = 8;
+  std::size_t stride_ = 0;        // index places per slot: columns + 1, and room for fill()'s last block
+  std::size_t entry_stride_ = 0;  // entries per slot: one per square and the empty start
+  // kRows slots of stride_ places, then one slot of zeros that the unused read places point into.
+  // Each place holds the byte offset of an entry in entries_.
+  std::vector<std::uint32_t> index_;
+  std::vector<Entry> entries_;  // kRows slots of entry_stride_ entries
   std::array<Row, kRows> row_{};
   // The prepared band's rows that hold fireflies, as parallel arrays for a vectorisable chord loop.
   std::int32_t active_ = 0;
-  std::array<float, kRowsRead> middle_{};
-  // The rows' stretches as floats (exact: a row has far fewer than 2²⁴ columns).
-  std::array<float, kRowsRead> lo_{};
-  std::array<float, kRowsRead> end_{};
-  std::array<const Quad*, kRowsRead> quad_base_{};
-  std::array<const std::uint32_t*, kRowsRead> y_base_{};
+  // Row middles, in squares from the origin.
+  alignas(16) std::array<float, kRowsRead> middle_{};
+  // The rows' stretches as floats (exact: a row has far fewer than 2²⁴ columns), and end − 1.
+  alignas(16) std::array<float, kRowsRead> lo_{};
+  alignas(16) std::array<float, kRowsRead> end_{};
+  alignas(16) std::array<float, kRowsRead> last_{};
+  // Where each place's row starts in index_ (the unused places: the zero slot).
+  alignas(16) std::array<std::int32_t, kRowsRead> index_base_{};
 };
 
 }  // namespace meadow::sim

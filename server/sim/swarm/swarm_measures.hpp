@@ -7,6 +7,7 @@
 #include <numbers>
 
 #include "sim/geometry.hpp"
+#include "sim/swarm/lanes.hpp"
 #include "sim/swarm/swarm_rules.hpp"
 
 namespace meadow::sim {
@@ -50,6 +51,30 @@ struct MeasureSums {
       const float seen_speed = std::sqrt(seen_v.x * seen_v.x + seen_v.y * seen_v.y);
       if (speed > 0.0F && seen_speed > 0.0F) {
         alignment += static_cast<double>((v.x * seen_v.x + v.y * seen_v.y) / (speed * seen_speed));
+      }
+    }
+  }
+
+  // add() for the fireflies in lanes [0, count) of four, in lane order: the square roots and
+  // divisions four at a time, the sums one by one in the same order, so the result is exactly that
+  // of calling add() for each.
+  void add(lanes::F4 vx, lanes::F4 vy, const std::int32_t* seen_counts, lanes::F4 seen_vx, lanes::F4 seen_vy,
+           int count) {
+    const lanes::F4 speed = lanes::sqrt(vx * vx + vy * vy);
+    const lanes::F4 hx = vx / speed;
+    const lanes::F4 hy = vy / speed;
+    const lanes::F4 seen_speed = lanes::sqrt(seen_vx * seen_vx + seen_vy * seen_vy);
+    const lanes::F4 cos = (vx * seen_vx + vy * seen_vy) / (speed * seen_speed);
+    for (int l = 0; l < count; ++l) {
+      ++fireflies;
+      seen += static_cast<std::uint32_t>(seen_counts[l]);
+      if (speed[l] > 0.0F) {
+        heading_x += static_cast<double>(hx[l]);
+        heading_y += static_cast<double>(hy[l]);
+      }
+      if (seen_counts[l] > 0) {
+        ++seeing;
+        if (speed[l] > 0.0F && seen_speed[l] > 0.0F) alignment += static_cast<double>(cos[l]);
       }
     }
   }

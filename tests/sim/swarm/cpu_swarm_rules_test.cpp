@@ -5,8 +5,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <vector>
 
+#include "sim/random.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
+#include "sim/swarm/swarm_move.hpp"
 #include "sim/swarm/swarm_rules.hpp"
 #include "swarm/swarm_test_support.hpp"
 
@@ -189,6 +193,33 @@ TEST(SwarmRules, ASwarmNeverLeavesTheWorld) {
       ASSERT_TRUE(land.world().contains({v.x[i], v.y[i]})) << "step " << step;
     }
   }
+}
+
+// The move takes fireflies four at a time: each gets exactly what the one-by-one rule gives,
+// at the edges (clamped and turned back), beyond them in transit (left alone) and inside.
+TEST(SwarmRules, MovingFourAtATimeEqualsMovingOneByOne) {
+  const Rect world{-50.0F, 20.0F, 300.0F, 200.0F};
+  FireflyArrays four;
+  const CounterRandom rnd(3, 0, RandomPurpose::kSwarmPlacement);
+  for (std::uint32_t i = 0; i < 1003; ++i) {
+    const std::uint64_t b = rnd.bits(i);
+    const float x = world.x - 5.0F + unit_float(b) * (world.width + 10.0F);
+    const float y = world.y - 5.0F + unit_float_low(b) * (world.height + 10.0F);
+    const std::uint64_t c = rnd.bits(i, 1);
+    const std::uint8_t flags = i % 7 == 0 ? kFlagLeaving : (i % 11 == 0 ? kFlagArriving : 0);
+    four.push_back(x, y, 8.0F * signed_unit_float(c), i % 13 == 0 ? -0.0F : 8.0F * signed_unit_float_low(c), i,
+                   flags);
+  }
+  FireflyArrays one = four;
+  move_fireflies(four, world, 1, four.size());
+  for (std::size_t i = 1; i < one.size(); ++i) detail::move_one(one, world, i);
+  const auto same = [](const std::vector<float>& a, const std::vector<float>& b) {
+    return std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+  };
+  EXPECT_TRUE(same(four.x, one.x));
+  EXPECT_TRUE(same(four.y, one.y));
+  EXPECT_TRUE(same(four.vx, one.vx));
+  EXPECT_TRUE(same(four.vy, one.vy));
 }
 
 }  // namespace

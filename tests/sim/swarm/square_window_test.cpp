@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "sim/parallel_for.hpp"
@@ -67,11 +69,12 @@ TEST(SquareWindow, SumsOverSquaresEqualBruteForceSumsOverTheSameSquares) {
     const auto rows = static_cast<std::int32_t>(2 * grid.rows());
     SquareWindow window;
     window.reset(grid.origin(), 2 * grid.columns(), 2 * grid.rows());
+    std::vector<SquareWindow::Firefly> described;
+    for (std::size_t j = 0; j < s.x.size(); ++j) described.push_back(window.describe(s.x[j], s.y[j], s.vx[j], s.vy[j]));
     const auto band_span = [&](std::int32_t b) {
       const std::uint32_t begin = grid.start(static_cast<std::size_t>(b) * grid.columns());
       const std::uint32_t end = grid.start(static_cast<std::size_t>(b + 1) * grid.columns());
-      return SquareWindow::Band{b, std::span(s.x).subspan(begin, end - begin), std::span(s.y).subspan(begin, end - begin),
-                                std::span(s.vx).subspan(begin, end - begin), std::span(s.vy).subspan(begin, end - begin)};
+      return SquareWindow::Band{b, std::span<const SquareWindow::Firefly>(described).subspan(begin, end - begin)};
     };
     const auto bands = static_cast<std::int32_t>(grid.rows());
     std::int32_t built = 0;
@@ -79,10 +82,11 @@ TEST(SquareWindow, SumsOverSquaresEqualBruteForceSumsOverTheSameSquares) {
     for (std::int32_t b = 0; b < bands; ++b) {
       for (; built <= std::min(b + SquareWindow::kBandsAhead, bands - 1); ++built) window.build(band_span(built));
       window.prepare(b);
-      const SquareWindow::Band band = band_span(b);
-      for (std::size_t k = 0; k < band.x.size(); ++k) {
-        const float px = band.x[k] - world.x;
-        const float py = band.y[k] - world.y;
+      const std::uint32_t band_begin = grid.start(static_cast<std::size_t>(b) * grid.columns());
+      const std::uint32_t band_end = grid.start(static_cast<std::size_t>(b + 1) * grid.columns());
+      for (std::uint32_t k = band_begin; k < band_end; ++k) {
+        const float px = s.x[k] - world.x;
+        const float py = s.y[k] - world.y;
         // Brute force: every firefly whose square lies in the chord of its row, in 64 bits.
         std::int64_t n = 0, svx = 0, svy = 0, sx = 0, sy = 0;
         for (std::size_t j = 0; j < s.x.size(); ++j) {
@@ -99,13 +103,14 @@ TEST(SquareWindow, SumsOverSquaresEqualBruteForceSumsOverTheSameSquares) {
           sx += static_cast<std::int32_t>(sq::fixed_position(s.x[j] - world.x));
           sy += static_cast<std::int32_t>(sq::fixed_position(s.y[j] - world.y));
         }
-        const sq::Totals t = window.read(band.x[k], band.y[k]);
-        if (window.sees_own_square(band.x[k], band.y[k])) {
+        const sq::Totals t = window.read(s.x[k], s.y[k]);
+        if (window.sees_own_square(s.x[k], s.y[k])) {
           ASSERT_GE(n, 1);
         }
-        if (world.contains({band.x[k], band.y[k]})) {
-          ASSERT_TRUE(window.sees_own_square(band.x[k], band.y[k])) << "inside, a firefly sees its own square";
+        if (world.contains({s.x[k], s.y[k]})) {
+          ASSERT_TRUE(window.sees_own_square(s.x[k], s.y[k])) << "inside, a firefly sees its own square";
         }
+        ASSERT_EQ(described[k].sees_own, window.sees_own_square(s.x[k], s.y[k]) ? 1U : 0U);
         ASSERT_EQ(t.n, static_cast<std::uint32_t>(n));
         ASSERT_EQ(t.vx, static_cast<std::uint32_t>(svx));
         ASSERT_EQ(t.vy, static_cast<std::uint32_t>(svy));
@@ -117,6 +122,21 @@ TEST(SquareWindow, SumsOverSquaresEqualBruteForceSumsOverTheSameSquares) {
     EXPECT_EQ(checked, s.x.size());
     EXPECT_GT(rows, 0);
     EXPECT_GT(columns, 0);
+  }
+}
+
+TEST(SquareWindow, DescribingFourAtATimeGivesWhatOneByOneGives) {
+  const Rect world{-403.0F, -117.5F, 611.0F, 301.0F};
+  CellGrid grid;
+  const Swarm s = sorted_swarm(1001, world, grid);  // some outside the world, an odd count
+  SquareWindow window;
+  window.reset(grid.origin(), 2 * grid.columns(), 2 * grid.rows());
+  std::vector<SquareWindow::Firefly> four(s.x.size());
+  window.describe(s.x, s.y, s.vx, s.vy, 3, s.x.size(), four);
+  for (std::size_t j = 3; j < s.x.size(); ++j) {
+    const SquareWindow::Firefly one = window.describe(s.x[j], s.y[j], s.vx[j], s.vy[j]);
+    ASSERT_EQ(std::memcmp(&one, &four[j], offsetof(SquareWindow::Firefly, sees_own) + sizeof(one.sees_own)), 0)
+        << "firefly " << j << " at " << s.x[j] << "," << s.y[j];
   }
 }
 

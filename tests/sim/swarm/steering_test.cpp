@@ -1,9 +1,14 @@
 #include "sim/swarm/steering.hpp"
+#include "sim/swarm/steering_lanes.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <vector>
+
+#include "sim/random.hpp"
+#include "sim/swarm/swarm_measures.hpp"
 
 namespace meadow::sim::steering {
 namespace {
@@ -83,6 +88,116 @@ TEST(Steering, SpeedStaysInTheBand) {
   // The heading is kept.
   const Vec2 fast = clamp_speed({30.0F, 40.0F}, {1.0F, 0.0F});
   EXPECT_NEAR(fast.y / fast.x, 40.0F / 30.0F, 1e-5F);
+}
+
+// The engine applies the rules four fireflies at a time (steering_lanes.hpp); every lane must give
+// bit for bit what next_velocity gives, for every kind of firefly: nobody seen, crowded, near
+// rocks, at the edges and beyond them, stopped, too fast, with and without tools.
+TEST(Steering, FourLanesGiveExactlyWhatOneFireflyGets) {
+  const Rect world{-200.0F, -100.0F, 2000.0F, 1100.0F};
+  const std::vector<Rock> rocks{{1, {300.0F, 200.0F}, 22.0F}, {2, {320.0F, 230.0F}, 40.0F}, {3, {1500.0F, 800.0F}, 22.0F}};
+  const std::vector<SwarmPredator> predators{{1, {350.0F, 250.0F}}};
+  const std::vector<SwarmAttractor> marks{{1, {1000.0F, 500.0F}}, {2, {200.0F, 100.0F}}};
+  const std::vector<SwarmCrumb> crumbs{{1, {330.0F, 260.0F}}};
+  SwarmInputs tools;
+  tools.predators = predators;
+  tools.attractors = marks;
+  tools.crumbs = crumbs;
+  const CounterRandom rnd(11, 0, RandomPurpose::kSwarmPlacement);
+  const auto same = [](float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+  int checked = 0;
+  for (const bool with_tools : {false, true}) {
+    StepRules rules{{1.3F, 0.7F, 2.9F}, CounterRandom(3, 4, RandomPurpose::kSwarmNudge), rocks, world,
+                    with_tools ? &tools : nullptr};
+    for (std::uint32_t block = 0; block < 400; ++block) {
+      FireflyLanes f;
+      std::array<NeighbourSums, 4> sums{};
+      std::array<std::uint32_t, 4> ids{};
+      for (int l = 0; l < 4; ++l) {
+        const std::uint32_t id = block * 4 + static_cast<std::uint32_t>(l);
+        const std::uint64_t b = rnd.bits(id);
+        const std::uint64_t c = rnd.bits(id, 1);
+        // Positions over the world and a little beyond it, a quarter of them around the rocks.
+        float x = world.x - 30.0F + unit_float(b) * (world.width + 60.0F);
+        float y = world.y - 30.0F + unit_float_low(b) * (world.height + 60.0F);
+        if (id % 4 == 1) {
+          x = 300.0F + 80.0F * signed_unit_float(c);
+          y = 220.0F + 80.0F * signed_unit_float_low(c);
+        }
+        // Speeds from a dead stop to far beyond the band.
+        const float speed = id % 9 == 0 ? 0.0F : 6.0F * unit_float(c);
+        const float angle = 6.2831853F * unit_float_low(rnd.bits(id, 2));
+        Vec2 v{speed * std::cos(angle), speed * std::sin(angle)};
+        if (id % 17 == 0) v.x = -0.0F;
+        NeighbourSums& n = sums[static_cast<std::size_t>(l)];
+        n.seen = id % 5 == 0 ? 0.0F : static_cast<float>(id % 60);
+        n.sum_vx = n.seen * 2.0F * signed_unit_float(rnd.bits(id, 3));
+        n.sum_vy = n.seen * 2.0F * signed_unit_float_low(rnd.bits(id, 3));
+        n.sum_dx = n.seen * 10.0F * signed_unit_float(rnd.bits(id, 4));
+        n.sum_dy = n.seen * 10.0F * signed_unit_float_low(rnd.bits(id, 4));
+        n.separate_x = 3.0F * signed_unit_float(rnd.bits(id, 5));
+        n.separate_y = 3.0F * signed_unit_float_low(rnd.bits(id, 5));
+        n.personal_x = id % 3 == 0 ? 0.0F : signed_unit_float(rnd.bits(id, 6));
+        n.personal_y = id % 3 == 0 ? 0.0F : signed_unit_float_low(rnd.bits(id, 6));
+        ids[static_cast<std::size_t>(l)] = id;
+        const std::uint64_t nudge = rules.nudge.bits(id);
+        f.x[l] = x;
+        f.y[l] = y;
+        f.vx[l] = v.x;
+        f.vy[l] = v.y;
+        f.seen[l] = n.seen;
+        f.sum_vx[l] = n.sum_vx;
+        f.sum_vy[l] = n.sum_vy;
+        f.sum_dx[l] = n.sum_dx;
+        f.sum_dy[l] = n.sum_dy;
+        f.separate_x[l] = n.separate_x;
+        f.separate_y[l] = n.separate_y;
+        f.personal_x[l] = n.personal_x;
+        f.personal_y[l] = n.personal_y;
+        f.nudge_x[l] = signed_unit_float(nudge);
+        f.nudge_y[l] = signed_unit_float_low(nudge);
+      }
+      lanes::F4 next_x;
+      lanes::F4 next_y;
+      next_velocities(f, rules, next_x, next_y);
+      for (int l = 0; l < 4; ++l) {
+        const auto k = static_cast<std::size_t>(l);
+        const Vec2 one = next_velocity(sums[k], {f.x[l], f.y[l]}, {f.vx[l], f.vy[l]}, ids[k], 0, rules);
+        ASSERT_TRUE(same(one.x, next_x[l]) && same(one.y, next_y[l]))
+            << "firefly " << ids[k] << ": " << one.x << "," << one.y << " vs " << next_x[l] << "," << next_y[l];
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, 3200);
+}
+
+// The measures, four fireflies at a time, add up exactly as one by one.
+TEST(Steering, MeasuresOfFourLanesEqualThoseOfOneByOne) {
+  const CounterRandom rnd(12, 0, RandomPurpose::kSwarmPlacement);
+  MeasureSums one_by_one;
+  MeasureSums by_four;
+  for (std::uint32_t block = 0; block < 100; ++block) {
+    lanes::F4 vx, vy, svx, svy;
+    std::array<std::int32_t, 4> seen{};
+    for (int l = 0; l < 4; ++l) {
+      const std::uint32_t id = block * 4 + static_cast<std::uint32_t>(l);
+      vx[l] = id % 7 == 0 ? 0.0F : 3.0F * signed_unit_float(rnd.bits(id));
+      vy[l] = id % 7 == 0 ? 0.0F : 3.0F * signed_unit_float_low(rnd.bits(id));
+      seen[static_cast<std::size_t>(l)] = static_cast<std::int32_t>(id % 4 == 0 ? 0 : id % 50);
+      svx[l] = id % 11 == 0 ? 0.0F : 30.0F * signed_unit_float(rnd.bits(id, 1));
+      svy[l] = id % 11 == 0 ? 0.0F : 30.0F * signed_unit_float_low(rnd.bits(id, 1));
+    }
+    const int live = block % 3 == 0 ? 3 : 4;  // a band's last block is partly empty
+    for (int l = 0; l < live; ++l) {
+      one_by_one.add({vx[l], vy[l]}, static_cast<std::uint32_t>(seen[static_cast<std::size_t>(l)]), {svx[l], svy[l]});
+    }
+    by_four.add(vx, vy, seen.data(), svx, svy, live);
+  }
+  EXPECT_EQ(one_by_one.finish(1e6), by_four.finish(1e6));
+  EXPECT_EQ(one_by_one.fireflies, by_four.fireflies);
+  EXPECT_EQ(one_by_one.alignment, by_four.alignment);
+  EXPECT_EQ(one_by_one.heading_x, by_four.heading_x);
 }
 
 }  // namespace

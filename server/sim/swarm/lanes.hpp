@@ -1,0 +1,89 @@
+#pragma once
+// Four floats side by side in one vector register, for the CPU swarm's hot loops. GCC and Clang's
+// vector extensions: plain arithmetic and comparisons on whole vectors, lowered to SSE2 on x86-64
+// (NEON on ARM) with no intrinsics and no library. Every operation is the IEEE operation of each
+// lane, so a lane computes bit for bit what the same scalar code computes (sqrt and division are
+// correctly rounded; nothing is fused or approximated), and results stay deterministic.
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+namespace meadow::sim::lanes {
+
+inline constexpr int kWidth = 4;
+using F4 = float __attribute__((vector_size(16)));
+using I4 = std::int32_t __attribute__((vector_size(16)));  // what comparisons of F4 give: 0 or −1
+
+[[nodiscard]] inline F4 splat(float v) { return F4{v, v, v, v}; }
+[[nodiscard]] inline F4 load(const float* p) {
+  F4 v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+inline void store(float* p, F4 v) { std::memcpy(p, &v, sizeof v); }
+[[nodiscard]] inline I4 load(const std::int32_t* p) {
+  I4 v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+// static_cast<float> lane by lane (rounded to nearest, as the scalar conversion).
+[[nodiscard]] inline F4 to_float(I4 v) { return __builtin_convertvector(v, F4); }
+// std::max and std::min lane by lane: (a < b) ? b : a and (b < a) ? b : a, ties and NaNs
+// included. On x86 that is exactly maxps(b, a) and minps(b, a) (which return their second operand
+// unless the first is strictly greater, or less); GCC does not always find them itself.
+[[nodiscard]] inline F4 max(F4 a, F4 b) {
+#if defined(__SSE__)
+  return __builtin_ia32_maxps(b, a);
+#else
+  return a < b ? b : a;
+#endif
+}
+[[nodiscard]] inline F4 min(F4 a, F4 b) {
+#if defined(__SSE__)
+  return __builtin_ia32_minps(b, a);
+#else
+  return b < a ? b : a;
+#endif
+}
+// Lane by lane `mask ? yes : no`, for masks that comparisons give (every bit set or none): plain
+// bit operations, with no comparison against zero first.
+[[nodiscard]] inline I4 select(I4 mask, I4 yes, I4 no) { return (mask & yes) | (~mask & no); }
+[[nodiscard]] inline F4 select(I4 mask, F4 yes, F4 no) {
+  return reinterpret_cast<F4>(select(mask, reinterpret_cast<I4>(yes), reinterpret_cast<I4>(no)));
+}
+inline void store(std::int32_t* p, I4 v) { std::memcpy(p, &v, sizeof v); }
+[[nodiscard]] inline F4 sqrt(F4 v) {
+  F4 r;
+  for (int l = 0; l < kWidth; ++l) r[l] = std::sqrt(v[l]);
+  return r;
+}
+// A grid index lane by lane: static_cast<std::int32_t>(f >= 0 ? (f < last ? f : last) : 0), the
+// clamp of CellGrid and SquareWindow (NaN lands on 0).
+[[nodiscard]] inline I4 clamped_index(F4 f, float last) {
+  return __builtin_convertvector(select(f >= 0.0F, select(f < last, f, splat(last)), F4{}), I4);
+}
+
+// Rows a, b, c, d of a 4 × 4 matrix become its columns (lane k of the results: a[k], b[k], c[k],
+// d[k] in the result for k), for writing four lanes out as four records.
+template <typename V>  // I4 or F4
+inline void transpose(V& a, V& b, V& c, V& d) {
+  const V ab_low = __builtin_shufflevector(a, b, 0, 4, 1, 5);
+  const V ab_high = __builtin_shufflevector(a, b, 2, 6, 3, 7);
+  const V cd_low = __builtin_shufflevector(c, d, 0, 4, 1, 5);
+  const V cd_high = __builtin_shufflevector(c, d, 2, 6, 3, 7);
+  a = __builtin_shufflevector(ab_low, cd_low, 0, 1, 4, 5);
+  b = __builtin_shufflevector(ab_low, cd_low, 2, 3, 6, 7);
+  c = __builtin_shufflevector(ab_high, cd_high, 0, 1, 4, 5);
+  d = __builtin_shufflevector(ab_high, cd_high, 2, 3, 6, 7);
+}
+
+// The lanes added up in one fixed order, (0 + 2) + (1 + 3): two vector additions.
+[[nodiscard]] inline float sum(F4 v) { return (v[0] + v[2]) + (v[1] + v[3]); }
+// sum() of four vectors at once: lane k of the result is sum() of the k-th argument, bit for bit
+// (a transpose, then the same additions on whole vectors).
+[[nodiscard]] inline F4 sums(F4 a, F4 b, F4 c, F4 d) {
+  transpose(a, b, c, d);
+  return (a + c) + (b + d);
+}
+
+}  // namespace meadow::sim::lanes
