@@ -2,7 +2,7 @@
 // making (colony-route.ts, with a breeze we set): a falling seed is a pale speck drawn above its
 // ground point, fainter as it comes down; a firefly with a seed has a cream dot at its side; a
 // shoot is a small green sprout, a wilting flower a drooping, fading mauve-brown one, a withered
-// one brown, and the status line counts only the flowers in bloom; the motes drift downwind
+// one brown, and the status line shows the frame's flowers in bloom; the motes drift downwind
 // (east, then west, then south, between two readings of the air canvas) and a gust draws
 // streaks. Then against the real server: frames bring a breeze in both worlds, and the motes
 // drift the way it blows. COLONY_ROUTE_ALONE=1 runs the first part without a server.
@@ -41,7 +41,8 @@ function scene(): ColonyInit {
     size: 2,
     maxSize: 500,
     maxDroppedFlowers: 3,
-    flowersInBloom: 1,
+    // As the server counts them: the bloom and the wilting one (it still has nectar).
+    flowersInBloom: 2,
     fireflies: [
       { id: 1, x: q(SEEDED.x), y: q(SEEDED.y), heading: 0, energy: 255, state: ColonyFireflyState.WANDERING, fade: 255, seed: true },
       { id: 2, x: q(PLAIN.x), y: q(PLAIN.y), heading: 0, energy: 255, state: ColonyFireflyState.WANDERING, fade: 255 },
@@ -170,7 +171,7 @@ describe("seeds, flowers' lives and the breeze, from frames of our own making", 
     expect(errors).toEqual([]);
   });
 
-  it("draws a shoot, a bloom, a wilting and a withered flower by their stage; the status counts the bloom", async () => {
+  it("draws a shoot, a bloom, a wilting and a withered flower by their stage; the status counts those in bloom", async () => {
     const s = await debugState(page);
     expect(s.colony?.flowers.map((f) => [f.id, f.stage])).toEqual([
       [3, "shoot"],
@@ -203,8 +204,8 @@ describe("seeds, flowers' lives and the breeze, from frames of our own making", 
     expect(withered.mean[0], "withered: brown").toBeGreaterThan(withered.mean[2] + 30);
     expect(withered.mean[0]).toBeGreaterThan(withered.mean[1]);
     saveArtifact("breeze-flowers.png", await page.screenshot());
-    // Four flowers on the meadow, one in bloom.
-    await page.waitForFunction(() => /fireflies · store 50 % · 1 flower · /.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: 5000 });
+    // Four flowers on the meadow, two in bloom as the frame says (not the shoot or the withered one).
+    await page.waitForFunction(() => /fireflies · store 50 % · 2 flowers · /.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: 5000 });
     expect(errors).toEqual([]);
   });
 

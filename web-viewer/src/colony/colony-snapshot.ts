@@ -81,7 +81,7 @@ export interface ColonySnapshot {
   readonly fireflies: readonly FireflyView[];
   readonly flowers: readonly FlowerView[];
   readonly seeds: readonly SeedView[];
-  /** Flowers in bloom now (the status line's "N flowers"). */
+  /** Flowers in bloom now, wilting ones included (the status line's "N flowers"). */
   readonly flowersInBloom: number;
   readonly stump: StumpView | undefined;
   /** How full the stump's store of nectar is, 0 … 1. */

@@ -21,7 +21,7 @@ export interface StatusFigures {
 export interface ColonyFigures {
   /** How full the stump's store is, 0 … 1. */
   readonly store: number;
-  /** Flowers in bloom (shoots, buds and wilted flowers are not counted). */
+  /** Flowers in bloom, as the server counts them (wilting ones too; not shoots, buds, withered). */
   readonly flowersInBloom: number;
   /** The colony died out; a spark sleeps in the stump. */
   readonly dormant: boolean;
