@@ -21,6 +21,7 @@ class RecordingSession final : public net::HubSession {
     reliable.push_back(m);
   }
   void close_soon(const char*) override {}
+  [[nodiscard]] net::SessionInfo info() const override { return {}; }
 
   std::uint64_t id_;
   std::vector<stream::FrameBundlePtr> frames;
