@@ -19,7 +19,15 @@ namespace meadow::testing {
 
 namespace {
 constexpr const char* kListeningPrefix = "meadow-server listening on http://127.0.0.1:";
+constexpr const char* kOperatorPrefix = "meadow-server operator on 127.0.0.1:";
+
+// The port on the line that starts with `prefix`, once that line is complete; 0 before.
+std::uint16_t port_after(const std::string& out, const char* prefix) {
+  const auto at = out.find(prefix);
+  if (at == std::string::npos || out.find('\n', at) == std::string::npos) return 0;
+  return static_cast<std::uint16_t>(std::stoi(out.substr(at + std::strlen(prefix))));
 }
+}  // namespace
 
 ServerProcess::ServerProcess(const std::string& binary, std::vector<std::string> args,
                              std::chrono::milliseconds startup_timeout) {
@@ -41,6 +49,9 @@ ServerProcess::ServerProcess(const std::string& binary, std::vector<std::string>
   stdout_fd_ = pipe_fds[0];
   if (rc != 0) throw std::runtime_error("cannot start " + binary + ": " + std::strerror(rc));
 
+  // A server with an operator token (or told to do without) opens the operator port too.
+  bool wants_operator = false;
+  for (const auto& a : args) wants_operator = wants_operator || a == "--operator-token-file" || a == "--operator-insecure-local";
   std::string out;
   const auto deadline = std::chrono::steady_clock::now() + startup_timeout;
   while (std::chrono::steady_clock::now() < deadline) {
@@ -50,12 +61,9 @@ ServerProcess::ServerProcess(const std::string& binary, std::vector<std::string>
       const ssize_t n = read(stdout_fd_, buf, sizeof buf);
       if (n <= 0) break;
       out.append(buf, static_cast<std::size_t>(n));
-      const auto at = out.find(kListeningPrefix);
-      const auto eol = at == std::string::npos ? std::string::npos : out.find('\n', at);
-      if (eol != std::string::npos) {
-        port_ = static_cast<std::uint16_t>(std::stoi(out.substr(at + std::strlen(kListeningPrefix))));
-        return;
-      }
+      port_ = port_after(out, kListeningPrefix);
+      operator_port_ = port_after(out, kOperatorPrefix);
+      if (port_ != 0 && (!wants_operator || operator_port_ != 0)) return;
     }
   }
   stop();

@@ -1,0 +1,231 @@
+// End to end, the operator: the real meadow-server with an operator token, its gRPC service
+// called through a real channel with and without the token, locks honoured for a WebSocket
+// viewer, and meadowctl run as a command.
+#include <gtest/gtest.h>
+#include <grpcpp/grpcpp.h>
+
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <sys/wait.h>
+#include <thread>
+
+#include "meadow/v1/operator.grpc.pb.h"
+#include "support/server_process.hpp"
+#include "ws/ws_client.hpp"
+
+namespace meadow {
+namespace {
+
+using namespace std::chrono_literals;
+constexpr const char* kToken = "correct-horse-battery";
+
+class OperatorTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    token_file_ = ::testing::TempDir() + "/meadow-operator-token";
+    std::ofstream(token_file_) << kToken << "\n";
+    server_ = std::make_unique<testing::ServerProcess>(
+        MEADOW_SERVER_BIN, std::vector<std::string>{"--seed", "4", "--swarm-count", "400", "--log-level", "warn",
+                                                    "--web-root", MEADOW_TEST_WEB_ROOT, "--operator-port", "0",
+                                                    "--operator-token-file", token_file_});
+    ASSERT_NE(server_->operator_port(), 0);
+    address_ = "127.0.0.1:" + std::to_string(server_->operator_port());
+    stub_ = v1::Operator::NewStub(grpc::CreateChannel(address_, grpc::InsecureChannelCredentials()));
+  }
+  void prepare(grpc::ClientContext& c, const char* token = kToken) {
+    c.set_deadline(std::chrono::system_clock::now() + 10s);
+    if (token != nullptr) c.AddMetadata("authorization", std::string("Bearer ") + token);
+  }
+  v1::Status status() {
+    grpc::ClientContext c;
+    prepare(c);
+    v1::Status s;
+    EXPECT_TRUE(stub_->GetStatus(&c, {}, &s).ok());
+    return s;
+  }
+  // Runs meadowctl; returns its exit code and stdout.
+  std::pair<int, std::string> meadowctl(const std::string& args, bool with_token = true) {
+    std::string command = std::string(MEADOWCTL_BIN) + " --server " + address_ +
+                          (with_token ? " --token-file " + token_file_ : "") + " " + args + " 2>/dev/null";
+    FILE* pipe = popen(command.c_str(), "r");
+    std::string out;
+    std::array<char, 512> buf{};
+    while (pipe != nullptr && fgets(buf.data(), buf.size(), pipe) != nullptr) out += buf.data();
+    const int status = pipe != nullptr ? pclose(pipe) : -1;
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+  }
+
+  std::string token_file_;
+  std::unique_ptr<testing::ServerProcess> server_;
+  std::string address_;
+  std::unique_ptr<v1::Operator::Stub> stub_;
+};
+
+TEST_F(OperatorTest, EveryCallNeedsTheToken) {
+  for (const char* token : {static_cast<const char*>(nullptr), "wrong"}) {
+    grpc::ClientContext c1, c2, c3, c4, c5;
+    prepare(c1, token);
+    prepare(c2, token);
+    prepare(c3, token);
+    prepare(c4, token);
+    prepare(c5, token);
+    v1::Status s;
+    v1::ActionReply r;
+    v1::ViewerList list;
+    EXPECT_EQ(stub_->GetStatus(&c1, {}, &s).error_code(), grpc::StatusCode::UNAUTHENTICATED);
+    v1::PlaceRockRequest rock;
+    rock.mutable_position()->set_x(500);
+    rock.mutable_position()->set_y(400);
+    EXPECT_EQ(stub_->PlaceRock(&c2, rock, &r).error_code(), grpc::StatusCode::UNAUTHENTICATED);
+    EXPECT_EQ(stub_->Pause(&c3, {}, &r).error_code(), grpc::StatusCode::UNAUTHENTICATED);
+    EXPECT_EQ(stub_->ListViewers(&c4, {}, &list).error_code(), grpc::StatusCode::UNAUTHENTICATED);
+    auto reader = stub_->WatchStatus(&c5, {});
+    while (reader->Read(&s)) {
+    }
+    EXPECT_EQ(reader->Finish().error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  }
+  EXPECT_EQ(status().rocks(), 0U);  // nothing happened
+  EXPECT_FALSE(status().paused());
+}
+
+TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
+  std::this_thread::sleep_for(300ms);  // a frame or two, so the status is filled
+  v1::Status s = status();
+  EXPECT_EQ(s.swarm_count(), 400U);
+  EXPECT_EQ(s.colony_size(), 50U);
+  EXPECT_EQ(s.swarm_engine(), "cpu");
+  EXPECT_GT(s.tick(), 0U);
+
+  const auto call = [&](auto method, const auto& request) {
+    grpc::ClientContext c;
+    prepare(c);
+    v1::ActionReply r;
+    const grpc::Status st = ((*stub_).*method)(&c, request, &r);
+    EXPECT_TRUE(st.ok()) << st.error_message();
+    return r;
+  };
+  v1::SwarmSettings settings;
+  settings.set_count(900);
+  settings.set_cohesion(2.0F);
+  EXPECT_TRUE(call(&v1::Operator::Stub::SetSwarm, settings).accepted());
+  v1::PlaceRockRequest rock;
+  rock.mutable_position()->set_x(500);
+  rock.mutable_position()->set_y(400);
+  EXPECT_TRUE(call(&v1::Operator::Stub::PlaceRock, rock).accepted());
+  v1::DropFlowerRequest flower;
+  flower.mutable_position()->set_x(900);
+  flower.mutable_position()->set_y(300);
+  EXPECT_TRUE(call(&v1::Operator::Stub::DropFlower, flower).accepted());
+  EXPECT_TRUE(call(&v1::Operator::Stub::Pause, v1::PauseRequest{}).accepted());
+  std::this_thread::sleep_for(300ms);
+  s = status();
+  EXPECT_EQ(s.swarm_target_count(), 900U);
+  EXPECT_FLOAT_EQ(s.swarm_weights().cohesion(), 2.0F);
+  EXPECT_EQ(s.rocks(), 1U);
+  EXPECT_EQ(s.flowers(), 1U);
+  EXPECT_TRUE(s.paused());
+  EXPECT_TRUE(call(&v1::Operator::Stub::Resume, v1::ResumeRequest{}).accepted());
+  EXPECT_TRUE(call(&v1::Operator::Stub::ClearRocks, v1::ClearRocksRequest{}).accepted());
+  std::this_thread::sleep_for(300ms);
+  s = status();
+  EXPECT_FALSE(s.paused());
+  EXPECT_EQ(s.rocks(), 0U);
+  // A refusal comes back as the meadow's reason, not as an error.
+  rock.mutable_position()->set_x(-5000);
+  const v1::ActionReply refused = call(&v1::Operator::Stub::PlaceRock, rock);
+  EXPECT_FALSE(refused.accepted());
+  EXPECT_EQ(refused.code(), "outside_world");
+  // Live figures stream until cancelled.
+  grpc::ClientContext watch;
+  prepare(watch);
+  v1::WatchStatusRequest every;
+  every.set_interval_ms(100);
+  auto reader = stub_->WatchStatus(&watch, every);
+  int seen = 0;
+  while (seen < 3 && reader->Read(&s)) ++seen;
+  EXPECT_EQ(seen, 3);
+  watch.TryCancel();
+  (void)reader->Finish();
+}
+
+TEST_F(OperatorTest, LocksAreHonouredForViewersAndViewersCanBeListedAndClosed) {
+  client::WsClient viewer;
+  viewer.connect("127.0.0.1", server_->port());
+  ASSERT_TRUE(viewer.wait_for([](const v1::ServerMessage& m) { return m.has_welcome(); }, 10s));
+  v1::Locks locks;
+  locks.set_rock(true);
+  {
+    grpc::ClientContext c;
+    prepare(c);
+    v1::ActionReply r;
+    ASSERT_TRUE(stub_->SetLocks(&c, locks, &r).ok());
+    ASSERT_TRUE(r.accepted());
+  }
+  v1::ClientMessage tap;
+  tap.mutable_tool()->set_tool(v1::TOOL_ROCK);
+  tap.mutable_tool()->set_phase(v1::ToolAction::PHASE_TAP);
+  tap.mutable_tool()->mutable_position()->set_x(600);
+  tap.mutable_tool()->mutable_position()->set_y(300);
+  viewer.send(tap);
+  const auto notice = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_notice(); }, 10s);
+  ASSERT_TRUE(notice);
+  EXPECT_EQ(notice->notice().code(), "locked");
+  const auto frame = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_frame(); }, 10s);
+  ASSERT_TRUE(frame);
+  EXPECT_TRUE(frame->frame().locks().rock());  // the viewer can show it as locked
+  EXPECT_EQ(status().rocks(), 0U);
+
+  v1::ViewerList list;
+  {
+    grpc::ClientContext c;
+    prepare(c);
+    ASSERT_TRUE(stub_->ListViewers(&c, {}, &list).ok());
+  }
+  ASSERT_EQ(list.viewers_size(), 1);
+  EXPECT_GT(list.viewers(0).bytes_sent(), 0U);
+  EXPECT_EQ(list.viewers(0).world(), v1::WORLD_SWARM);
+  grpc::ClientContext c;
+  prepare(c);
+  v1::CloseViewerRequest close;
+  close.set_session_id(list.viewers(0).session_id());
+  v1::ActionReply r;
+  ASSERT_TRUE(stub_->CloseViewer(&c, close, &r).ok());
+  EXPECT_TRUE(r.accepted());
+  const auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (!viewer.close_info().closed && std::chrono::steady_clock::now() < deadline) {
+    (void)viewer.next(50ms);  // the close arrives after whatever was queued
+  }
+  EXPECT_TRUE(viewer.close_info().closed);
+}
+
+TEST_F(OperatorTest, MeadowctlEndToEnd) {
+  std::this_thread::sleep_for(300ms);
+  auto [code, out] = meadowctl("status");
+  EXPECT_EQ(code, 0);
+  EXPECT_NE(out.find("colony"), std::string::npos);
+  std::tie(code, out) = meadowctl("status --json");
+  EXPECT_EQ(code, 0);
+  EXPECT_NE(out.find("\"swarmCount\": 400"), std::string::npos) << out;
+  EXPECT_EQ(meadowctl("set --count 700").first, 0);
+  EXPECT_EQ(meadowctl("lock rock settings").first, 0);
+  std::tie(code, out) = meadowctl("status --json");
+  EXPECT_NE(out.find("\"swarmTargetCount\": 700"), std::string::npos) << out;
+  EXPECT_NE(out.find("\"rock\": true"), std::string::npos) << out;
+  EXPECT_NE(out.find("\"settings\": true"), std::string::npos) << out;
+  EXPECT_EQ(meadowctl("unlock all").first, 0);
+  EXPECT_EQ(meadowctl("viewers").first, 0);
+  EXPECT_EQ(meadowctl("viewers --json").first, 0);
+  EXPECT_EQ(meadowctl("rock add -9000 0").first, 1);       // refused by the meadow
+  EXPECT_EQ(meadowctl("status", false).first, 4);          // no token
+  EXPECT_EQ(meadowctl("lock nonsense").first, 2);          // usage
+  EXPECT_EQ(meadowctl("watch --updates 2 --interval-ms 100").first, 0);
+  server_->stop();
+  EXPECT_EQ(meadowctl("status").first, 3);                 // server gone
+}
+
+}  // namespace
+}  // namespace meadow
