@@ -14,8 +14,9 @@ layout(std430, binding = 1) readonly buffer Marks { vec4 marks[]; };  // gpu/swa
 layout(std430, binding = 2) readonly buffer Starts { uint starts[]; };
 layout(std430, binding = 3) readonly buffer SortedState { vec4 sorted_pv[]; };
 layout(std430, binding = 4) readonly buffer SortedMeta { uvec2 sorted_meta[]; };
-layout(std430, binding = 5) readonly buffer SquareSums { uvec4 square_sums[]; };  // fixed point
-layout(std430, binding = 6) readonly buffer SquareCounts { uint square_counts[]; };
+// The squares' running totals along each row (swarm_square_rows.comp), fixed point.
+layout(std430, binding = 5) readonly buffer RowSums { uvec4 row_sums[]; };
+layout(std430, binding = 6) readonly buffer RowCounts { uint row_counts[]; };
 layout(std430, binding = 7) writeonly buffer State { vec4 pv[]; };
 layout(std430, binding = 8) writeonly buffer Meta { uvec2 meta[]; };
 struct MeasureGroup {
@@ -222,8 +223,9 @@ void main() {
     precise float reach2 = reach * reach;
 
     // Alignment and cohesion: the squares whose middles lie within the circle of view, per row
-    // the stretch between the chord's ends (squares::chord), exactly the CPU engine's set, and
-    // their fixed-point sums added exactly (modulo 2^32), so the sums are the CPU's bit for bit.
+    // the stretch between the chord's ends (squares::chord), exactly the CPU engine's set, read
+    // as the difference of the row's running totals at both ends. Fixed point added modulo 2^32:
+    // the sums are the CPU's bit for bit.
     uint n_total = 0u;
     uvec4 total = uvec4(0u);  // Σx, Σy, Σvx, Σvy
     int row_lo = max(0, int(floor((ry - reach) * P.inv_square - 0.5)));
@@ -238,11 +240,10 @@ void main() {
       precise float hi_f = (rx + h) * P.inv_square - 0.5;
       int lo = max(int(ceil(lo_f)), 0);
       int end = min(int(floor(hi_f)) + 1, int(P.square_columns));
-      uint base = uint(r) * P.square_columns;
-      for (int c = lo; c < end; ++c) {
-        n_total += square_counts[base + uint(c)];
-        total += square_sums[base + uint(c)];
-      }
+      if (end <= lo) continue;
+      uint base = uint(r) * (P.square_columns + 1u);
+      n_total += row_counts[base + uint(end)] - row_counts[base + uint(lo)];
+      total += row_sums[base + uint(end)] - row_sums[base + uint(lo)];
     }
     // Itself, when its own square is seen (SquareWindow::sees_own_square): always inside the
     // grid; outside it only if the border square it counts to is within view.

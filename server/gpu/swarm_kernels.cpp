@@ -10,6 +10,8 @@ namespace meadow::gpu {
 namespace {
 // Each pipeline's sets are made anew whenever buffers grow; the pool is reset first.
 constexpr std::uint32_t kSets = 1;
+// Invocations per workgroup of swarm_square_rows.comp (one per row of squares).
+constexpr std::uint32_t kRowGroup = 64;
 // Growth: half again what is asked, so a swarm growing flock by flock reallocates rarely.
 std::size_t grown(std::size_t wanted) { return std::max<std::size_t>(wanted + wanted / 2, 1024); }
 }  // namespace
@@ -19,6 +21,7 @@ SwarmKernels::SwarmKernels(VulkanContext& context)
       count_(context, shaders::swarm_count(), 4, 0, kSets),
       scatter_(context, shaders::swarm_scatter(), 7, 0, kSets),
       square_sums_kernel_(context, shaders::swarm_square_sums(), 5, 0, kSets),
+      square_rows_(context, shaders::swarm_square_rows(), 5, 0, kSets),
       steer_(context, shaders::swarm_steer(), 10, 0, kSets),
       scan_(context),
       params_buffer_(context, sizeof(SwarmParams), Memory::kShared),
@@ -55,6 +58,9 @@ void SwarmKernels::prepare(const SwarmParams& params) {
     counts_ = Buffer(context_, (cell_capacity_ + 1) * sizeof(std::uint32_t), Memory::kDevice);
     square_sums_ = Buffer(context_, cell_capacity_ * 4 * 4 * sizeof(float), Memory::kDevice);
     square_counts_ = Buffer(context_, cell_capacity_ * 4 * sizeof(std::uint32_t), Memory::kDevice);
+    // (2 × columns + 1) × 2 × rows entries ≤ 6 × cells (rows ≤ cells).
+    row_sums_ = Buffer(context_, cell_capacity_ * 6 * 4 * sizeof(std::uint32_t), Memory::kDevice);
+    row_counts_ = Buffer(context_, cell_capacity_ * 6 * sizeof(std::uint32_t), Memory::kDevice);
     make_sets();
   }
   if (params.cells != scanned_cells_) {
@@ -67,12 +73,14 @@ void SwarmKernels::make_sets() {
   count_.reset_sets();
   scatter_.reset_sets();
   square_sums_kernel_.reset_sets();
+  square_rows_.reset_sets();
   steer_.reset_sets();
   count_set_ = count_.make_set({&params_buffer_, &state_, &counts_, &cell_slot_});
   scatter_set_ = scatter_.make_set({&params_buffer_, &state_, &meta_, &cell_slot_, &counts_, &sorted_, &sorted_meta_});
   square_sums_set_ = square_sums_kernel_.make_set({&params_buffer_, &counts_, &sorted_, &square_sums_, &square_counts_});
-  steer_set_ = steer_.make_set({&params_buffer_, &marks_, &counts_, &sorted_, &sorted_meta_, &square_sums_,
-                                &square_counts_, &state_, &meta_, &measures_});
+  square_rows_set_ = square_rows_.make_set({&params_buffer_, &square_sums_, &square_counts_, &row_sums_, &row_counts_});
+  steer_set_ = steer_.make_set({&params_buffer_, &marks_, &counts_, &sorted_, &sorted_meta_, &row_sums_, &row_counts_,
+                                &state_, &meta_, &measures_});
   scanned_cells_ = 0;  // the counts buffer may be new: prepare the scan again
 }
 
@@ -88,6 +96,8 @@ void SwarmKernels::record_sort(VkCommandBuffer commands) const {
 
 void SwarmKernels::record_square_sums(VkCommandBuffer commands) const {
   square_sums_kernel_.dispatch(commands, square_sums_set_, groups_for(params_.cells, kGroup));
+  compute_barrier(commands);
+  square_rows_.dispatch(commands, square_rows_set_, groups_for(params_.square_rows, kRowGroup));
   compute_barrier(commands);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The GPU swarm's step as kernels over buffers (SPEC §2 "Neighbours, GPU"): count per cell with
-// slots, prefix sum to cell starts, scatter, square sums, steering and the move. Owns the
+// slots, prefix sum to cell starts, scatter, square sums and their running totals along each row,
+// steering and the move. Owns the
 // pipelines and the buffers, sized for a capacity that grows in steps (never per step). GpuSwarm
 // drives it; the tests drive the stages one by one and read the buffers in between.
 #include <cstddef>
@@ -56,7 +57,7 @@ class SwarmKernels {
 
   // The stages; each ends with a barrier, so they can be recorded one after another.
   void record_sort(VkCommandBuffer commands) const;        // counts → starts, sorted copies
-  void record_square_sums(VkCommandBuffer commands) const;  // needs the sort
+  void record_square_sums(VkCommandBuffer commands) const;  // needs the sort; sums and row totals
   void record_steer(VkCommandBuffer commands) const;        // needs both; writes state and measures
   void record_step(VkCommandBuffer commands) const;         // all three, then a host read barrier
 
@@ -66,6 +67,8 @@ class SwarmKernels {
   [[nodiscard]] const Buffer& sorted_meta() const { return sorted_meta_; }
   [[nodiscard]] const Buffer& square_sums() const { return square_sums_; }
   [[nodiscard]] const Buffer& square_counts() const { return square_counts_; }
+  [[nodiscard]] const Buffer& row_sums() const { return row_sums_; }  // (square columns + 1) per row
+  [[nodiscard]] const Buffer& row_counts() const { return row_counts_; }
   [[nodiscard]] const SwarmParams& params() const { return params_; }
 
  private:
@@ -75,6 +78,7 @@ class SwarmKernels {
   ComputePipeline count_;
   ComputePipeline scatter_;
   ComputePipeline square_sums_kernel_;
+  ComputePipeline square_rows_;
   ComputePipeline steer_;
   PrefixSum scan_;
 
@@ -92,10 +96,13 @@ class SwarmKernels {
   Buffer counts_;  // per cell and one more, scanned in place into the cell starts
   Buffer square_sums_;
   Buffer square_counts_;
+  Buffer row_sums_;
+  Buffer row_counts_;
   Buffer measures_;
   VkDescriptorSet count_set_ = VK_NULL_HANDLE;
   VkDescriptorSet scatter_set_ = VK_NULL_HANDLE;
   VkDescriptorSet square_sums_set_ = VK_NULL_HANDLE;
+  VkDescriptorSet square_rows_set_ = VK_NULL_HANDLE;
   VkDescriptorSet steer_set_ = VK_NULL_HANDLE;
 };
 

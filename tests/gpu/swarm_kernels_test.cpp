@@ -144,6 +144,26 @@ TEST_F(SwarmKernelsTest, SquareSumsAreExactlyTheCpuSquares) {
   }
   EXPECT_TRUE(std::equal(counts.begin(), counts.end(), cpu_counts.begin()));
   EXPECT_TRUE(std::equal(sums.begin(), sums.end(), cpu_sums.begin()));
+
+  // The running totals along each row: entry c is the sum of the squares left of c, exactly.
+  const std::size_t columns = p.params.square_columns;
+  const std::size_t entries = (columns + 1) * p.params.square_rows;
+  const auto row_counts = read<std::uint32_t>(context(), kernels.row_counts(), entries);
+  const auto row_sums = read<std::uint32_t>(context(), kernels.row_sums(), entries * 4);
+  std::size_t wrong = 0;
+  for (std::size_t r = 0; r < p.params.square_rows; ++r) {
+    std::uint32_t n = 0;
+    std::uint32_t t[4] = {};
+    for (std::size_t c = 0; c <= columns; ++c) {
+      const std::size_t e = r * (columns + 1) + c;
+      wrong += row_counts[e] != n ? 1 : 0;
+      for (int k = 0; k < 4; ++k) wrong += row_sums[e * 4 + k] != t[k] ? 1 : 0;
+      if (c == columns) break;
+      n += cpu_counts[r * columns + c];
+      for (int k = 0; k < 4; ++k) t[k] += cpu_sums[(r * columns + c) * 4 + k];
+    }
+  }
+  EXPECT_EQ(wrong, 0U);
   EXPECT_GE(*std::max_element(counts.begin(), counts.end()), 3U);  // shared squares were tested
 }
 
