@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gpu/gpu_error.hpp"
 #include "gpu/swarm_params.hpp"
 #include "sim/swarm/swarm_measures.hpp"
 #include "sim/swarm/swarm_population.hpp"
@@ -72,6 +73,7 @@ bool GpuSwarm::download() {
 }
 
 void GpuSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::ParallelFor& /*parallel*/) {
+  if (simulate_loss_) throw GpuError("simulated device loss", VK_ERROR_DEVICE_LOST);
   if (f_.size() == 0) {
     measures_ = {};
     ++steps_;

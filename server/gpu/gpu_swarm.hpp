@@ -50,7 +50,12 @@ class GpuSwarm final : public sim::SwarmEngine {
 
   [[nodiscard]] std::span<const std::uint32_t> ids() const { return f_.id; }
   [[nodiscard]] std::span<const std::uint8_t> flags() const { return f_.flags; }
+  [[nodiscard]] std::uint64_t seed() const { return seed_; }
   [[nodiscard]] const VulkanContext& context() const { return *context_; }
+
+  // For tests of the fallback: the next step throws GpuError as a lost device would, before it
+  // touches anything (the fireflies stay those of the last step).
+  void simulate_device_loss() { simulate_loss_ = true; }
 
  private:
   void upload();
@@ -66,6 +71,7 @@ class GpuSwarm final : public sim::SwarmEngine {
   sim::SwarmMeasures measures_;
   sim::FireflyArrays f_;  // the host's copy, in the order of the last sort
   bool dirty_ = true;     // f_ changed on the host: write it to the GPU before the next step
+  bool simulate_loss_ = false;
 };
 
 }  // namespace meadow::gpu
