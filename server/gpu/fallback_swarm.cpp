@@ -3,6 +3,7 @@
 #include <exception>
 #include <vector>
 
+#include "gpu/gpu_swarm.hpp"
 #include "gpu/vk_context.hpp"
 
 namespace meadow::gpu {
@@ -18,6 +19,12 @@ FallbackSwarm::FallbackSwarm(const MakeGpu& make_gpu, std::uint64_t seed, std::s
     if (notice_) notice_(std::string("GPU engine unavailable (") + e.what() + "): the swarm runs on the CPU");
   }
   if (!gpu_) cpu_ = std::make_unique<sim::CpuSwarm>(seed, count, land);
+}
+
+FallbackSwarm::~FallbackSwarm() = default;
+
+const sim::SwarmEngine& FallbackSwarm::active() const {
+  return gpu_ ? static_cast<const sim::SwarmEngine&>(*gpu_) : *cpu_;
 }
 
 void FallbackSwarm::set_weights(sim::SwarmWeights weights) {

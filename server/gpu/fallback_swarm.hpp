@@ -4,19 +4,22 @@
 // device, a pipeline that will not build) or in a step (a lost device) moves the swarm to the
 // CPU engine with the same fireflies, their velocities and their transits, without a restart;
 // the step that failed is taken again on the CPU, so none is lost. `notice` is called once, with
-// why, when that happens (the server logs it). The engine in use is name().
+// why, when that happens (the server logs it). The engine in use is name(). Includes no Vulkan
+// header, so the server's wiring (app/) stays free of them.
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 
-#include "gpu/gpu_swarm.hpp"
 #include "sim/land.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/swarm_engine.hpp"
 
 namespace meadow::gpu {
+
+class GpuSwarm;
 
 // Which engine the server asks for (--swarm-engine).
 enum class EngineChoice : std::uint8_t {
@@ -33,6 +36,9 @@ class FallbackSwarm final : public sim::SwarmEngine {
   // Starts on what make_gpu returns, or, if it throws, on a CpuSwarm(seed, count, land) (the
   // same fireflies the GPU engine would have placed), after calling notice.
   FallbackSwarm(const MakeGpu& make_gpu, std::uint64_t seed, std::size_t count, const sim::Land& land, Notice notice);
+  ~FallbackSwarm() override;
+  FallbackSwarm(const FallbackSwarm&) = delete;
+  FallbackSwarm& operator=(const FallbackSwarm&) = delete;
 
   [[nodiscard]] std::string_view name() const override { return active().name(); }
   [[nodiscard]] std::size_t count() const override { return active().count(); }
@@ -53,9 +59,7 @@ class FallbackSwarm final : public sim::SwarmEngine {
   [[nodiscard]] GpuSwarm* gpu() { return gpu_.get(); }
 
  private:
-  [[nodiscard]] const sim::SwarmEngine& active() const {
-    return gpu_ ? static_cast<const sim::SwarmEngine&>(*gpu_) : *cpu_;
-  }
+  [[nodiscard]] const sim::SwarmEngine& active() const;
   // Moves the GPU engine's fireflies (as of its last good step) to a new CPU engine.
   void fall_back(const std::string& why);
 

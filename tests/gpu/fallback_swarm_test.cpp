@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gpu/gpu_error.hpp"
+#include "gpu/gpu_swarm.hpp"
 #include "gpu_fixture.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
