@@ -2,6 +2,11 @@
 
 #include <cstring>
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <dlfcn.h>
+#include <link.h>
+#endif
+
 #include "gpu/gpu_error.hpp"
 
 namespace meadow::gpu {
@@ -9,6 +14,23 @@ namespace meadow::gpu {
 namespace {
 
 constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
+
+#if defined(__SANITIZE_ADDRESS__)
+// AddressSanitizer builds only (the dev preset): Vulkan drivers (lavapipe and its LLVM among
+// them) make one-time allocations they never free, reachable only from the driver's own globals;
+// the loader unloads the driver at vkDestroyInstance, and LeakSanitizer then reports those as
+// leaks at exit. Keeping every library loaded so far in memory for good (RTLD_NODELETE) keeps
+// them reachable; leaks of this code's own still show.
+int pin_library(dl_phdr_info* info, std::size_t /*size*/, void* /*data*/) {
+  if (info->dlpi_name != nullptr && info->dlpi_name[0] != '\0') {
+    dlopen(info->dlpi_name, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+  }
+  return 0;
+}
+void keep_drivers_loaded() { dl_iterate_phdr(&pin_library, nullptr); }
+#else
+void keep_drivers_loaded() {}
+#endif
 
 bool has_layer(const char* name) {
   std::uint32_t n = 0;
@@ -110,6 +132,7 @@ VulkanContext::VulkanContext(const ContextOptions& options) {
     check(vkEnumeratePhysicalDevices(instance_, &n, nullptr), "vkEnumeratePhysicalDevices");
     std::vector<VkPhysicalDevice> devices(n);
     check(vkEnumeratePhysicalDevices(instance_, &n, devices.data()), "vkEnumeratePhysicalDevices");
+    keep_drivers_loaded();  // the drivers are loaded by now
     std::vector<DeviceCandidate> candidates;
     for (VkPhysicalDevice d : devices) {
       VkPhysicalDeviceProperties p{};
@@ -250,3 +273,4 @@ VKAPI_ATTR VkBool32 VKAPI_CALL VulkanContext::on_message(VkDebugUtilsMessageSeve
 }
 
 }  // namespace meadow::gpu
+
