@@ -53,6 +53,12 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->check(CLI::Range(static_cast<std::uint32_t>(sim::SwarmEngine::kMinCount),
                          static_cast<std::uint32_t>(sim::CpuSwarm::kMaxCount)))
       ->capture_default_str();
+  app.add_option("--swarm-engine", c.swarm_engine,
+                 "Swarm engine: auto (a real GPU if present, else CPU), gpu (Vulkan on any device, "
+                 "CPU-type ones too), cpu; on any GPU failure the swarm moves to the CPU")
+      ->envname("MEADOW_SWARM_ENGINE")
+      ->check(CLI::IsMember({"auto", "gpu", "cpu"}))
+      ->capture_default_str();
   app.add_option("--log-level", c.log_level, "Log level: trace, debug, info, warn, error, off")
       ->envname("MEADOW_LOG_LEVEL")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))

@@ -15,6 +15,9 @@ struct Config {
   std::filesystem::path web_root = "web-viewer/dist";
   double frame_rate = 30.0;
   std::uint32_t swarm_count = 5000;
+  // The swarm's engine: "auto" (a real GPU if there is one, else the CPU), "gpu" (Vulkan on any
+  // device, lavapipe included), "cpu". Any GPU failure falls back to the CPU (gpu/fallback_swarm.hpp).
+  std::string swarm_engine = "auto";
   std::string log_level = "info";
   bool log_json = false;
   unsigned io_threads = 1;

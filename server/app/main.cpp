@@ -12,9 +12,9 @@
 #include "app/logging.hpp"
 #include "app/sim_loop.hpp"
 #include "app/worker_pool.hpp"
+#include "gpu/fallback_swarm.hpp"
 #include "net/net_server.hpp"
 #include "net/operator_server.hpp"
-#include "sim/swarm/cpu_swarm.hpp"
 #include "sim/world_size.hpp"
 
 namespace {
@@ -52,7 +52,12 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   // The swarm starts on the world its count calls for (SPEC §1), as the meadow will size it.
   sim::Land initial_land;
   initial_land.set_world(sim::world_for_count(config.swarm_count, initial_land.meadow()));
-  auto swarm = std::make_unique<sim::CpuSwarm>(config.seed, config.swarm_count, initial_land);
+  const gpu::EngineChoice engine = config.swarm_engine == "cpu"   ? gpu::EngineChoice::kCpu
+                                  : config.swarm_engine == "gpu" ? gpu::EngineChoice::kGpu
+                                                                 : gpu::EngineChoice::kAuto;
+  // One line when the GPU engine cannot start or fails later (from the sim thread then).
+  auto swarm = gpu::make_swarm(engine, config.seed, config.swarm_count, initial_land,
+                               [gpu_log = spdlog::get("gpu")](const std::string& why) { gpu_log->warn("{}", why); });
   sim::Meadow meadow(config.seed, std::move(swarm));
   app::WorkerPool pool(config.sim_threads);
   stream::ActionQueue actions(kActionQueueCapacity);

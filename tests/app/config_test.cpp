@@ -20,11 +20,12 @@ TEST(Config, DefaultsWorkOnALaptop) {
   EXPECT_EQ(r.config->bind_address, "127.0.0.1");
   EXPECT_EQ(r.config->frame_rate, 30.0);
   EXPECT_EQ(r.config->log_level, "info");
+  EXPECT_EQ(r.config->swarm_engine, "auto");
 }
 
 TEST(Config, FlagsAreRead) {
   const auto r = parse({"--port", "9001", "--bind", "0.0.0.0", "--seed", "42", "--web-root", "/srv/www",
-                        "--frame-rate", "20", "--swarm-count", "1234", "--log-level", "debug"});
+                        "--frame-rate", "20", "--swarm-count", "1234", "--log-level", "debug", "--swarm-engine", "cpu"});
   ASSERT_TRUE(r.config);
   EXPECT_EQ(r.config->port, 9001);
   EXPECT_EQ(r.config->bind_address, "0.0.0.0");
@@ -33,6 +34,7 @@ TEST(Config, FlagsAreRead) {
   EXPECT_EQ(r.config->frame_rate, 20.0);
   EXPECT_EQ(r.config->swarm_count, 1234U);
   EXPECT_EQ(r.config->log_level, "debug");
+  EXPECT_EQ(r.config->swarm_engine, "cpu");
 }
 
 TEST(Config, EnvironmentOverridesDefaultsButNotFlags) {
@@ -54,6 +56,7 @@ TEST(Config, NonsenseIsRefusedWithAnError) {
   EXPECT_FALSE(parse({"--frame-rate", "0"}).config);
   EXPECT_FALSE(parse({"--swarm-count", "5"}).config);
   EXPECT_FALSE(parse({"--log-level", "loud"}).config);
+  EXPECT_FALSE(parse({"--swarm-engine", "tpu"}).config);
   EXPECT_FALSE(parse({"--port", "70000"}).config);
   EXPECT_FALSE(parse({"--no-such-flag"}).config);
   const auto r = parse({"--no-such-flag"});

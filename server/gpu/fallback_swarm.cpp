@@ -1,0 +1,84 @@
+#include "gpu/fallback_swarm.hpp"
+
+#include <exception>
+#include <vector>
+
+#include "gpu/gpu_swarm.hpp"
+#include "gpu/vk_context.hpp"
+
+namespace meadow::gpu {
+
+FallbackSwarm::FallbackSwarm(const MakeGpu& make_gpu, std::uint64_t seed, std::size_t count,
+                             const sim::Land& land, Notice notice)
+    : notice_(std::move(notice)) {
+  try {
+    gpu_ = make_gpu();
+  } catch (const std::exception& e) {
+    // GpuError for Vulkan's failures; anything else (e.g. out of host memory) ends the same way.
+    gpu_.reset();
+    if (notice_) notice_(std::string("GPU engine unavailable (") + e.what() + "): the swarm runs on the CPU");
+  }
+  if (!gpu_) cpu_ = std::make_unique<sim::CpuSwarm>(seed, count, land);
+}
+
+FallbackSwarm::~FallbackSwarm() = default;
+
+const sim::SwarmEngine& FallbackSwarm::active() const {
+  return gpu_ ? static_cast<const sim::SwarmEngine&>(*gpu_) : *cpu_;
+}
+
+void FallbackSwarm::set_weights(sim::SwarmWeights weights) {
+  if (gpu_) {
+    gpu_->set_weights(weights);
+  } else {
+    cpu_->set_weights(weights);
+  }
+}
+
+void FallbackSwarm::resize(std::size_t count, const sim::Land& land) {
+  if (gpu_) {
+    gpu_->resize(count, land);
+  } else {
+    cpu_->resize(count, land);
+  }
+}
+
+void FallbackSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::ParallelFor& parallel) {
+  if (gpu_) {
+    try {
+      gpu_->step(land, inputs, parallel);
+      return;
+    } catch (const std::exception& e) {
+      fall_back(std::string("GPU engine failed (") + e.what() + "): the swarm moves to the CPU");
+    }
+  }
+  cpu_->step(land, inputs, parallel);
+}
+
+void FallbackSwarm::fall_back(const std::string& why) {
+  // The GPU engine's host copy is its last good step: a failed step reads nothing back.
+  const sim::SwarmView v = gpu_->view();
+  std::vector<sim::CpuSwarm::Firefly> fireflies(v.x.size());
+  for (std::size_t i = 0; i < fireflies.size(); ++i) fireflies[i] = {{v.x[i], v.y[i]}, {v.vx[i], v.vy[i]}};
+  auto cpu = std::make_unique<sim::CpuSwarm>(gpu_->seed(), fireflies);
+  // Ids start again from 0 (they only key the nudge); the transits carry over, so leavers still
+  // fly out and newcomers still fly in.
+  const std::span<const std::uint8_t> flags = gpu_->flags();
+  std::copy(flags.begin(), flags.end(), cpu->flags().begin());
+  cpu->set_weights(gpu_->weights());
+  steps_before_cpu_ = gpu_->steps();
+  cpu_ = std::move(cpu);
+  gpu_.reset();
+  if (notice_) notice_(why);
+}
+
+std::unique_ptr<sim::SwarmEngine> make_swarm(EngineChoice choice, std::uint64_t seed, std::size_t count,
+                                             const sim::Land& land, const FallbackSwarm::Notice& notice) {
+  if (choice == EngineChoice::kCpu) return std::make_unique<sim::CpuSwarm>(seed, count, land);
+  const ContextOptions options{.allow_cpu_device = choice == EngineChoice::kGpu, .validation = false};
+  return std::make_unique<FallbackSwarm>(
+      [&] { return std::make_unique<GpuSwarm>(std::make_shared<VulkanContext>(options), seed, count, land); },
+      seed, count, land, notice);
+}
+
+}  // namespace meadow::gpu

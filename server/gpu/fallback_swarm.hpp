@@ -1,0 +1,78 @@
+#pragma once
+// The swarm engine the server runs (issue 6 "Choosing and falling back"): the GPU engine while
+// it works, the CPU engine from the first failure on. Any failure at start (no loader, no
+// device, a pipeline that will not build) or in a step (a lost device) moves the swarm to the
+// CPU engine with the same fireflies, their velocities and their transits, without a restart;
+// the step that failed is taken again on the CPU, so none is lost. `notice` is called once, with
+// why, when that happens (the server logs it). The engine in use is name(). Includes no Vulkan
+// header, so the server's wiring (app/) stays free of them.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "sim/land.hpp"
+#include "sim/swarm/cpu_swarm.hpp"
+#include "sim/swarm/swarm_engine.hpp"
+
+namespace meadow::gpu {
+
+class GpuSwarm;
+
+// Which engine the server asks for (--swarm-engine).
+enum class EngineChoice : std::uint8_t {
+  kAuto,  // a real GPU if there is one, else the CPU engine
+  kGpu,   // Vulkan on any device, CPU-type ones (lavapipe, SwiftShader) included
+  kCpu,   // the CPU engine; Vulkan is not touched
+};
+
+class FallbackSwarm final : public sim::SwarmEngine {
+ public:
+  using Notice = std::function<void(const std::string& why)>;
+  using MakeGpu = std::function<std::unique_ptr<GpuSwarm>()>;
+
+  // Starts on what make_gpu returns, or, if it throws, on a CpuSwarm(seed, count, land) (the
+  // same fireflies the GPU engine would have placed), after calling notice.
+  FallbackSwarm(const MakeGpu& make_gpu, std::uint64_t seed, std::size_t count, const sim::Land& land, Notice notice);
+  ~FallbackSwarm() override;
+  FallbackSwarm(const FallbackSwarm&) = delete;
+  FallbackSwarm& operator=(const FallbackSwarm&) = delete;
+
+  [[nodiscard]] std::string_view name() const override { return active().name(); }
+  [[nodiscard]] std::size_t count() const override { return active().count(); }
+  [[nodiscard]] sim::SwarmWeights weights() const override { return active().weights(); }
+  void set_weights(sim::SwarmWeights weights) override;
+  void resize(std::size_t count, const sim::Land& land) override;
+  [[nodiscard]] std::size_t max_count() const override { return active().max_count(); }
+  using SwarmEngine::step;
+  void step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::ParallelFor& parallel) override;
+  [[nodiscard]] sim::SwarmMeasures measures() const override { return active().measures(); }
+  [[nodiscard]] sim::SwarmView view() const override { return active().view(); }
+  // Continues across a fallback (the CPU engine counts from 0 again; its nudges then repeat
+  // earlier steps' draws for other ids, which no rule can tell).
+  [[nodiscard]] std::uint64_t steps() const override { return steps_before_cpu_ + active().steps(); }
+
+  [[nodiscard]] bool on_gpu() const { return gpu_ != nullptr; }
+  // The GPU engine while it runs (tests), else null.
+  [[nodiscard]] GpuSwarm* gpu() { return gpu_.get(); }
+
+ private:
+  [[nodiscard]] const sim::SwarmEngine& active() const;
+  // Moves the GPU engine's fireflies (as of its last good step) to a new CPU engine.
+  void fall_back(const std::string& why);
+
+  std::unique_ptr<GpuSwarm> gpu_;
+  std::unique_ptr<sim::CpuSwarm> cpu_;
+  std::uint64_t steps_before_cpu_ = 0;
+  Notice notice_;
+};
+
+// The server's swarm for `choice`: a CpuSwarm for kCpu; otherwise a FallbackSwarm that tries a
+// Vulkan context (CPU-type devices allowed only for kGpu) and the GPU engine on it.
+[[nodiscard]] std::unique_ptr<sim::SwarmEngine> make_swarm(EngineChoice choice, std::uint64_t seed,
+                                                           std::size_t count, const sim::Land& land,
+                                                           const FallbackSwarm::Notice& notice);
+
+}  // namespace meadow::gpu

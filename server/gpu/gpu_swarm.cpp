@@ -1,0 +1,110 @@
+#include "gpu/gpu_swarm.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "gpu/gpu_error.hpp"
+#include "gpu/swarm_params.hpp"
+#include "sim/swarm/swarm_measures.hpp"
+#include "sim/swarm/swarm_population.hpp"
+
+namespace meadow::gpu {
+
+namespace {
+float clamp_weight(float w, float previous) {
+  if (std::isnan(w)) return previous;
+  return std::clamp(w, sim::SwarmWeights::kMin, sim::SwarmWeights::kMax);
+}
+}  // namespace
+
+GpuSwarm::GpuSwarm(std::shared_ptr<VulkanContext> context, std::uint64_t seed, std::size_t count,
+                   const sim::Land& land)
+    : context_(std::move(context)), kernels_(*context_), seed_(seed) {
+  sim::population::place_random(f_, std::min(count, kMaxCount), land, seed_, next_id_);
+}
+
+GpuSwarm::GpuSwarm(std::shared_ptr<VulkanContext> context, std::uint64_t seed,
+                   std::span<const sim::CpuSwarm::Firefly> fireflies)
+    : context_(std::move(context)), kernels_(*context_), seed_(seed) {
+  f_.reserve(fireflies.size());
+  for (const sim::CpuSwarm::Firefly& ff : fireflies) {
+    f_.push_back(ff.position.x, ff.position.y, ff.velocity.x, ff.velocity.y, next_id_++);
+  }
+}
+
+void GpuSwarm::set_weights(sim::SwarmWeights weights) {
+  weights_.separation = clamp_weight(weights.separation, weights_.separation);
+  weights_.alignment = clamp_weight(weights.alignment, weights_.alignment);
+  weights_.cohesion = clamp_weight(weights.cohesion, weights_.cohesion);
+}
+
+void GpuSwarm::resize(std::size_t count, const sim::Land& land) {
+  // The CPU engine's rules for who leaves and who arrives, on the host copy (issue 6 moves the
+  // leavers' choice to a histogram on the GPU later).
+  sim::population::resize(f_, std::clamp(count, kMinCount, kMaxCount), land.world(), seed_, steps_, next_id_);
+  dirty_ = true;
+}
+
+void GpuSwarm::upload() {
+  kernels_.reserve(f_.size());
+  const std::span<GpuFirefly> state = kernels_.state();
+  const std::span<GpuFireflyMeta> meta = kernels_.meta();
+  for (std::size_t i = 0; i < f_.size(); ++i) {
+    state[i] = {f_.x[i], f_.y[i], f_.vx[i], f_.vy[i]};
+    meta[i] = {f_.id[i], f_.flags[i]};
+  }
+  dirty_ = false;
+}
+
+bool GpuSwarm::download() {
+  const std::span<const GpuFirefly> state = kernels_.state();
+  const std::span<const GpuFireflyMeta> meta = kernels_.meta();
+  bool transit = false;
+  for (std::size_t i = 0; i < f_.size(); ++i) {
+    f_.x[i] = state[i].x;
+    f_.y[i] = state[i].y;
+    f_.vx[i] = state[i].vx;
+    f_.vy[i] = state[i].vy;
+    f_.id[i] = meta[i].id;
+    f_.flags[i] = static_cast<std::uint8_t>(meta[i].flags);
+    transit = transit || meta[i].flags != 0;
+  }
+  return transit;
+}
+
+void GpuSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::ParallelFor& /*parallel*/) {
+  if (simulate_loss_) throw GpuError("simulated device loss", VK_ERROR_DEVICE_LOST);
+  if (f_.size() == 0) {
+    measures_ = {};
+    ++steps_;
+    return;
+  }
+  if (dirty_) upload();
+  const sim::Rect world = land.world();
+  const SwarmParams params =
+      make_params(world, f_.size(), weights_, seed_, steps_, land.rocks(), inputs, kernels_.marks());
+  kernels_.prepare(params);
+  VkCommandBuffer commands = context_->begin();
+  kernels_.record_step(commands);
+  context_->submit_and_wait();
+
+  // Arrivals that are in lose their flag, leavers that are out go: the CPU engine's settle() on
+  // the host copy, written back before the next step.
+  if (download()) {
+    sim::population::settle(f_, world);
+    dirty_ = true;
+  }
+  sim::MeasureSums sums;
+  for (const GpuMeasureGroup& g : kernels_.measure_groups()) {
+    sums.fireflies += g.fireflies;
+    sums.seen += g.seen;
+    sums.seeing += g.seeing;
+    sums.alignment += static_cast<double>(g.alignment);
+    sums.heading_x += static_cast<double>(g.heading_x);
+    sums.heading_y += static_cast<double>(g.heading_y);
+  }
+  measures_ = sums.finish(static_cast<double>(world.width) * static_cast<double>(world.height));
+  ++steps_;
+}
+
+}  // namespace meadow::gpu

@@ -1,0 +1,116 @@
+#include "gpu/swarm_kernels.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "meadow_swarm_shaders.hpp"
+
+namespace meadow::gpu {
+
+namespace {
+// Each pipeline's sets are made anew whenever buffers grow; the pool is reset first.
+constexpr std::uint32_t kSets = 1;
+// Invocations per workgroup of swarm_square_rows.comp (one per row of squares).
+constexpr std::uint32_t kRowGroup = 64;
+// Growth: half again what is asked, so a swarm growing flock by flock reallocates rarely.
+std::size_t grown(std::size_t wanted) { return std::max<std::size_t>(wanted + wanted / 2, 1024); }
+}  // namespace
+
+SwarmKernels::SwarmKernels(VulkanContext& context)
+    : context_(context),
+      count_(context, shaders::swarm_count(), 4, 0, kSets),
+      scatter_(context, shaders::swarm_scatter(), 7, 0, kSets),
+      square_sums_kernel_(context, shaders::swarm_square_sums(), 5, 0, kSets),
+      square_rows_(context, shaders::swarm_square_rows(), 5, 0, kSets),
+      steer_(context, shaders::swarm_steer(), 10, 0, kSets),
+      scan_(context),
+      params_buffer_(context, sizeof(SwarmParams), Memory::kShared),
+      marks_(context, std::size_t{kMarkCount} * 4 * sizeof(float), Memory::kShared) {
+  reserve(1024);
+}
+
+void SwarmKernels::reserve(std::size_t count) {
+  if (count <= capacity_ && capacity_ > 0) return;
+  const std::size_t capacity = capacity_ == 0 ? std::max<std::size_t>(count, 1024) : grown(count);
+  // The state is kept across growth: the host may have written it already.
+  Buffer state(context_, capacity * sizeof(GpuFirefly), Memory::kShared);
+  Buffer meta(context_, capacity * sizeof(GpuFireflyMeta), Memory::kShared);
+  if (capacity_ > 0) {
+    std::memcpy(state.as<GpuFirefly>().data(), state_.as<GpuFirefly>().data(), capacity_ * sizeof(GpuFirefly));
+    std::memcpy(meta.as<GpuFireflyMeta>().data(), meta_.as<GpuFireflyMeta>().data(), capacity_ * sizeof(GpuFireflyMeta));
+  }
+  state_ = std::move(state);
+  meta_ = std::move(meta);
+  cell_slot_ = Buffer(context_, capacity * 2 * sizeof(std::uint32_t), Memory::kDevice);
+  sorted_ = Buffer(context_, capacity * sizeof(GpuFirefly), Memory::kDevice);
+  sorted_meta_ = Buffer(context_, capacity * sizeof(GpuFireflyMeta), Memory::kDevice);
+  measures_ = Buffer(context_, groups_for(capacity, kGroup) * sizeof(GpuMeasureGroup), Memory::kShared);
+  capacity_ = capacity;
+  if (cell_capacity_ > 0) make_sets();
+}
+
+void SwarmKernels::prepare(const SwarmParams& params) {
+  reserve(params.count);
+  params_ = params;
+  std::memcpy(params_buffer_.as<SwarmParams>().data(), &params, sizeof(SwarmParams));
+  if (params.cells > cell_capacity_) {
+    cell_capacity_ = cell_capacity_ == 0 ? params.cells : grown(params.cells);
+    counts_ = Buffer(context_, (cell_capacity_ + 1) * sizeof(std::uint32_t), Memory::kDevice);
+    square_sums_ = Buffer(context_, cell_capacity_ * 4 * 4 * sizeof(float), Memory::kDevice);
+    square_counts_ = Buffer(context_, cell_capacity_ * 4 * sizeof(std::uint32_t), Memory::kDevice);
+    // (2 × columns + 1) × 2 × rows entries ≤ 6 × cells (rows ≤ cells).
+    row_sums_ = Buffer(context_, cell_capacity_ * 6 * 4 * sizeof(std::uint32_t), Memory::kDevice);
+    row_counts_ = Buffer(context_, cell_capacity_ * 6 * sizeof(std::uint32_t), Memory::kDevice);
+    make_sets();
+  }
+  if (params.cells != scanned_cells_) {
+    scan_.prepare(counts_, std::size_t{params.cells} + 1);  // the extra count is 0: starts[cells] = n
+    scanned_cells_ = params.cells;
+  }
+}
+
+void SwarmKernels::make_sets() {
+  count_.reset_sets();
+  scatter_.reset_sets();
+  square_sums_kernel_.reset_sets();
+  square_rows_.reset_sets();
+  steer_.reset_sets();
+  count_set_ = count_.make_set({&params_buffer_, &state_, &counts_, &cell_slot_});
+  scatter_set_ = scatter_.make_set({&params_buffer_, &state_, &meta_, &cell_slot_, &counts_, &sorted_, &sorted_meta_});
+  square_sums_set_ = square_sums_kernel_.make_set({&params_buffer_, &counts_, &sorted_, &square_sums_, &square_counts_});
+  square_rows_set_ = square_rows_.make_set({&params_buffer_, &square_sums_, &square_counts_, &row_sums_, &row_counts_});
+  steer_set_ = steer_.make_set({&params_buffer_, &marks_, &counts_, &sorted_, &sorted_meta_, &row_sums_, &row_counts_,
+                                &state_, &meta_, &measures_});
+  scanned_cells_ = 0;  // the counts buffer may be new: prepare the scan again
+}
+
+void SwarmKernels::record_sort(VkCommandBuffer commands) const {
+  vkCmdFillBuffer(commands, counts_.handle(), 0, VK_WHOLE_SIZE, 0U);
+  compute_barrier(commands);
+  count_.dispatch(commands, count_set_, groups_for(params_.count, kGroup));
+  compute_barrier(commands);
+  scan_.record(commands);
+  scatter_.dispatch(commands, scatter_set_, groups_for(params_.count, kGroup));
+  compute_barrier(commands);
+}
+
+void SwarmKernels::record_square_sums(VkCommandBuffer commands) const {
+  square_sums_kernel_.dispatch(commands, square_sums_set_, groups_for(params_.cells, kGroup));
+  compute_barrier(commands);
+  square_rows_.dispatch(commands, square_rows_set_, groups_for(params_.square_rows, kRowGroup));
+  compute_barrier(commands);
+}
+
+void SwarmKernels::record_steer(VkCommandBuffer commands) const {
+  steer_.dispatch(commands, steer_set_, groups_for(params_.count, kGroup));
+  compute_barrier(commands);
+}
+
+void SwarmKernels::record_step(VkCommandBuffer commands) const {
+  record_sort(commands);
+  record_square_sums(commands);
+  record_steer(commands);
+  host_read_barrier(commands);
+}
+
+}  // namespace meadow::gpu

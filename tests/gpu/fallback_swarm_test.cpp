@@ -1,0 +1,125 @@
+#include "gpu/fallback_swarm.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "gpu/gpu_error.hpp"
+#include "gpu/gpu_swarm.hpp"
+#include "gpu_fixture.hpp"
+#include "sim/parallel_for.hpp"
+#include "sim/swarm/cpu_swarm.hpp"
+#include "swarm_test_state.hpp"
+
+namespace meadow::gpu {
+namespace {
+
+std::vector<sim::CpuSwarm::Firefly> copy_of(const sim::SwarmView& v) {
+  std::vector<sim::CpuSwarm::Firefly> out(v.x.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = {{v.x[i], v.y[i]}, {v.vx[i], v.vy[i]}};
+  return out;
+}
+
+// A GPU engine that fails to start (as a missing loader or device does): the swarm starts on the
+// CPU, with the fireflies the GPU engine would have had, and says why once.
+TEST(FallbackSwarm, AFailureAtStartRunsTheSameSwarmOnTheCpu) {
+  const sim::Land land = testing::rocky_land();
+  std::vector<std::string> notices;
+  FallbackSwarm swarm([]() -> std::unique_ptr<GpuSwarm> { throw GpuError("vkCreateInstance", VK_ERROR_INCOMPATIBLE_DRIVER); },
+                      5, 3000, land, [&](const std::string& why) { notices.push_back(why); });
+  EXPECT_FALSE(swarm.on_gpu());
+  EXPECT_EQ(swarm.name(), "cpu");
+  ASSERT_EQ(notices.size(), 1U);
+  EXPECT_NE(notices[0].find("VK_ERROR_INCOMPATIBLE_DRIVER"), std::string::npos) << notices[0];
+  const sim::CpuSwarm reference(5, 3000, land);
+  ASSERT_EQ(swarm.count(), 3000U);
+  EXPECT_TRUE(std::equal(swarm.view().x.begin(), swarm.view().x.end(), reference.view().x.begin()));
+  sim::SerialFor serial;
+  swarm.step(land, serial);
+  EXPECT_EQ(swarm.steps(), 1U);
+  EXPECT_EQ(notices.size(), 1U);
+}
+
+TEST(FallbackSwarm, TheCpuChoiceNeverTouchesVulkan) {
+  const sim::Land land;
+  const auto swarm = make_swarm(EngineChoice::kCpu, 1, 500, land, [](const std::string&) { FAIL(); });
+  EXPECT_EQ(swarm->name(), "cpu");
+  EXPECT_EQ(swarm->count(), 500U);
+}
+
+// Auto takes a real GPU or says why not and runs on the CPU; either way the swarm runs.
+TEST(FallbackSwarm, AutoRunsOnARealGpuOrSaysWhyNot) {
+  const sim::Land land;
+  std::vector<std::string> notices;
+  const auto swarm = make_swarm(EngineChoice::kAuto, 1, 500, land, [&](const std::string& why) { notices.push_back(why); });
+  EXPECT_EQ(notices.size(), swarm->name() == "cpu" ? 1U : 0U);
+  EXPECT_EQ(swarm->count(), 500U);
+  sim::SerialFor serial;
+  swarm->step(land, serial);
+  EXPECT_EQ(swarm->steps(), 1U);
+}
+
+using FallbackSwarmGpuTest = testing::GpuTest;
+
+// Asking for the GPU takes any Vulkan device, a CPU-type one too.
+TEST_F(FallbackSwarmGpuTest, TheGpuChoiceRunsOnAnyVulkanDevice) {
+  const sim::Land land;
+  std::vector<std::string> notices;
+  const auto swarm = make_swarm(EngineChoice::kGpu, 1, 500, land, [&](const std::string& why) { notices.push_back(why); });
+  EXPECT_EQ(swarm->name(), "gpu");
+  EXPECT_TRUE(notices.empty()) << notices.front();
+}
+
+// A device lost in the middle of a run: the step that failed is taken on the CPU from the
+// fireflies of the last good step, exactly as a CPU engine given those fireflies takes it.
+TEST_F(FallbackSwarmGpuTest, ADeviceLostMidRunCarriesOnOnTheCpuWithTheSameFireflies) {
+  const sim::Land land = testing::rocky_land();
+  std::vector<std::string> notices;
+  FallbackSwarm swarm([&] { return std::make_unique<GpuSwarm>(context_, 7, 4000, land); }, 7, 4000, land,
+                      [&](const std::string& why) { notices.push_back(why); });
+  ASSERT_TRUE(swarm.on_gpu());
+  EXPECT_EQ(swarm.name(), "gpu");
+  EXPECT_TRUE(notices.empty());
+  sim::SerialFor serial;
+  swarm.set_weights({2.0F, 0.5F, 1.5F});
+  for (int s = 0; s < 5; ++s) swarm.step(land, serial);
+  const auto before = copy_of(swarm.view());
+
+  swarm.gpu()->simulate_device_loss();
+  swarm.step(land, serial);
+  EXPECT_FALSE(swarm.on_gpu());
+  EXPECT_EQ(swarm.name(), "cpu");
+  ASSERT_EQ(notices.size(), 1U);
+  EXPECT_NE(notices[0].find("VK_ERROR_DEVICE_LOST"), std::string::npos) << notices[0];
+  EXPECT_EQ(swarm.steps(), 6U);
+  EXPECT_EQ(swarm.weights(), (sim::SwarmWeights{2.0F, 0.5F, 1.5F}));
+
+  sim::CpuSwarm reference(7, before);
+  reference.set_weights({2.0F, 0.5F, 1.5F});
+  reference.step(land, serial);
+  ASSERT_EQ(swarm.count(), reference.count());
+  EXPECT_TRUE(std::equal(swarm.view().x.begin(), swarm.view().x.end(), reference.view().x.begin()));
+  EXPECT_TRUE(std::equal(swarm.view().vy.begin(), swarm.view().vy.end(), reference.view().vy.begin()));
+  swarm.step(land, serial);
+  EXPECT_EQ(notices.size(), 1U);
+}
+
+// Leavers on their way out when the device goes keep going, and the count still reaches what
+// was asked.
+TEST_F(FallbackSwarmGpuTest, TransitsInProgressSurviveTheFallback) {
+  const sim::Land land = testing::rocky_land();
+  FallbackSwarm swarm([&] { return std::make_unique<GpuSwarm>(context_, 3, 3000, land); }, 3, 3000, land, {});
+  sim::SerialFor serial;
+  swarm.resize(2000, land);
+  swarm.step(land, serial);
+  ASSERT_TRUE(swarm.on_gpu());
+  ASSERT_GT(swarm.count(), 2000U);  // they have only just set off
+  swarm.gpu()->simulate_device_loss();
+  for (int s = 0; s < 400 && swarm.count() > 2000; ++s) swarm.step(land, serial);
+  EXPECT_FALSE(swarm.on_gpu());
+  EXPECT_EQ(swarm.count(), 2000U);
+}
+
+}  // namespace
+}  // namespace meadow::gpu

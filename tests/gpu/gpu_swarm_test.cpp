@@ -1,0 +1,277 @@
+#include "gpu/gpu_swarm.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "gpu_fixture.hpp"
+#include "sim/parallel_for.hpp"
+#include "sim/swarm/cpu_swarm.hpp"
+#include "swarm_test_state.hpp"
+
+namespace meadow::gpu {
+namespace {
+
+using GpuSwarmTest = testing::GpuTest;
+
+struct State {
+  float x, y, vx, vy;
+  std::uint8_t flags;
+};
+template <typename Engine>
+std::unordered_map<std::uint32_t, State> by_id(const Engine& e) {
+  std::unordered_map<std::uint32_t, State> out;
+  const sim::SwarmView v = e.view();
+  for (std::size_t i = 0; i < v.x.size(); ++i) out[e.ids()[i]] = {v.x[i], v.y[i], v.vx[i], v.vy[i], e.flags()[i]};
+  return out;
+}
+
+// One step of each engine from the same fireflies, compared firefly by firefly (by id).
+//
+// Both engines see exactly the same neighbours (the same squares and cells), add the same
+// fixed-point square sums exactly (so alignment and cohesion get identical inputs), and draw the
+// same nudge (the same counter-based bits). What is left is float rounding: separation and
+// personal space summed over the neighbours in another order, and sqrt and division, which
+// Vulkan allows a few ULP. On pushes of at most a few units/step² that is ~1e-6; the speed band
+// can magnify it when a firefly is almost stopped before the band rescales it to 1.8 (a leaver
+// turning round, a firefly between a rock and its flock), by 1.8 / its speed. kVelocityTolerance
+// allows a magnification of 50 and still catches a rule gone wrong (the smallest, the nudge, is
+// up to 0.05). Positions are the same old positions plus the new velocities, rounded to floats:
+// they may differ by that and one ULP of the coordinate more.
+constexpr float kVelocityTolerance = 5e-5F;
+
+struct Differences {
+  float velocity = 0.0F;
+  float position = 0.0F;  // beyond one ULP of the coordinate
+};
+
+float beyond_ulp(float a, float b) {
+  const float ulp = std::nextafter(std::abs(a), INFINITY) - std::abs(a);
+  return std::abs(a - b) - ulp;
+}
+
+// Fails if the engines' ids or flags differ.
+Differences differences(const sim::CpuSwarm& cpu, const GpuSwarm& gpu) {
+  const auto a = by_id(cpu);
+  const auto b = by_id(gpu);
+  EXPECT_EQ(a.size(), b.size());
+  Differences worst;
+  for (const auto& [id, s] : a) {
+    const auto it = b.find(id);
+    if (it == b.end()) {
+      ADD_FAILURE() << "firefly " << id << " missing on the GPU";
+      continue;
+    }
+    const State& g = it->second;
+    EXPECT_EQ(s.flags, g.flags) << id;
+    worst.velocity = std::max({worst.velocity, std::abs(s.vx - g.vx), std::abs(s.vy - g.vy)});
+    worst.position = std::max({worst.position, beyond_ulp(s.x, g.x), beyond_ulp(s.y, g.y)});
+  }
+  return worst;
+}
+
+void expect_close(const sim::CpuSwarm& cpu, const GpuSwarm& gpu) {
+  const Differences d = differences(cpu, gpu);
+  EXPECT_LT(d.velocity, kVelocityTolerance);
+  EXPECT_LT(d.position, kVelocityTolerance);
+}
+
+// After one step the engines no longer start from the same state (positions one ULP apart, up
+// to 2.4e-4 at coordinates past 2048), and separation can turn that into a few 1e-4 of velocity
+// (its push changes by up to 1/d² per unit moved, d ≥ 0.5 or so in a swarm): steps after the
+// first are held to kDivergedTolerance, still far below any rule's size (the nudge: 0.05).
+constexpr float kDivergedTolerance = 2e-3F;
+
+void expect_still_close(const sim::CpuSwarm& cpu, const GpuSwarm& gpu) {
+  const Differences d = differences(cpu, gpu);
+  EXPECT_LT(d.velocity, kDivergedTolerance);
+  EXPECT_LT(d.position, 2.0F * kDivergedTolerance);
+}
+
+TEST_F(GpuSwarmTest, OneStepMatchesTheCpuEngineForEveryFirefly) {
+  const sim::Land land = testing::rocky_land();
+  const auto start = testing::flocked_fireflies(5, 20000, land, 200);
+  sim::CpuSwarm cpu(42, start);
+  GpuSwarm gpu(context_, 42, start);
+  sim::SerialFor serial;
+  cpu.step(land, serial);
+  gpu.step(land, serial);
+  expect_close(cpu, gpu);
+  // The measures: the same seen counts exactly, the float ones within float summation error.
+  EXPECT_EQ(cpu.measures().lonely, gpu.measures().lonely);
+  EXPECT_NEAR(cpu.measures().mean_seen, gpu.measures().mean_seen, 1e-4);
+  EXPECT_NEAR(cpu.measures().tightness, gpu.measures().tightness, 1e-4);
+  EXPECT_NEAR(cpu.measures().order, gpu.measures().order, 1e-4);
+  EXPECT_NEAR(cpu.measures().mean_alignment, gpu.measures().mean_alignment, 1e-4);
+}
+
+// Every weight away from its default and every tool in play: predators, attract marks (the
+// nearest one wins), crumbs within smell range.
+TEST_F(GpuSwarmTest, OneStepWithWeightsAndToolsMatchesTheCpuEngine) {
+  const sim::Land land = testing::rocky_land();
+  const auto start = testing::flocked_fireflies(6, 15000, land, 150);
+  sim::CpuSwarm cpu(9, start);
+  GpuSwarm gpu(context_, 9, start);
+  const sim::SwarmWeights weights{2.5F, 0.3F, 3.0F};
+  cpu.set_weights(weights);
+  gpu.set_weights(weights);
+  const std::vector<sim::SwarmPredator> predators{{1, {800.0F, 450.0F}}, {2, {100.0F, 100.0F}}};
+  const std::vector<sim::SwarmAttractor> attractors{{1, {300.0F, 700.0F}}, {2, {1300.0F, 200.0F}}};
+  const std::vector<sim::SwarmCrumb> crumbs{{3, {600.0F, 200.0F}}, {4, {1000.0F, 800.0F}}};
+  sim::SwarmInputs inputs;
+  inputs.predators = predators;
+  inputs.predator_reach = 180.0F;
+  inputs.attractors = attractors;
+  inputs.crumbs = crumbs;
+  sim::SerialFor serial;
+  cpu.step(land, inputs, serial);
+  gpu.step(land, inputs, serial);
+  expect_close(cpu, gpu);
+}
+
+// Leavers fly out and newcomers fly in on both engines alike: the same fireflies flagged, the
+// same transit steering, and after the step the same ones settled (gone, or in and unflagged).
+TEST_F(GpuSwarmTest, CountChangesAndTransitsMatchTheCpuEngine) {
+  const sim::Land land = testing::rocky_land();
+  const auto start = testing::flocked_fireflies(8, 6000, land, 100);
+  sim::SerialFor serial;
+  for (const std::size_t target : {4000UL, 6500UL}) {
+    SCOPED_TRACE(target);
+    sim::CpuSwarm cpu(13, start);
+    GpuSwarm gpu(context_, 13, start);
+    cpu.resize(target, land);
+    gpu.resize(target, land);
+    for (int s = 0; s < 2; ++s) {
+      cpu.step(land, serial);
+      gpu.step(land, serial);
+      EXPECT_EQ(cpu.count(), gpu.count());
+      SCOPED_TRACE(s);
+      if (s == 0) {
+        expect_close(cpu, gpu);
+      } else {
+        expect_still_close(cpu, gpu);
+      }
+    }
+  }
+}
+
+TEST_F(GpuSwarmTest, PlacesANewSwarmAsTheCpuEngineDoesAndKeepsTheInterface) {
+  const sim::Land land = testing::rocky_land();
+  GpuSwarm gpu(context_, 77, 3000, land);
+  const sim::CpuSwarm cpu(77, 3000, land);
+  EXPECT_EQ(gpu.name(), "gpu");
+  ASSERT_EQ(gpu.count(), 3000U);
+  EXPECT_TRUE(std::equal(gpu.view().x.begin(), gpu.view().x.end(), cpu.view().x.begin()));
+  EXPECT_TRUE(std::equal(gpu.view().vy.begin(), gpu.view().vy.end(), cpu.view().vy.begin()));
+  EXPECT_EQ(gpu.measures(), sim::SwarmMeasures{});
+  gpu.set_weights({9.0F, std::nanf(""), -1.0F});
+  EXPECT_EQ(gpu.weights(), (sim::SwarmWeights{3.0F, 1.0F, 0.0F}));
+  sim::SerialFor serial;
+  gpu.step(land, serial);
+  EXPECT_EQ(gpu.steps(), 1U);
+  EXPECT_GT(gpu.measures().mean_seen, 0.0F);
+  const sim::Rect world = land.world();
+  for (std::size_t i = 0; i < gpu.count(); ++i) {
+    ASSERT_TRUE(world.contains({gpu.view().x[i], gpu.view().y[i]})) << i;
+    const float speed = std::hypot(gpu.view().vx[i], gpu.view().vy[i]);
+    ASSERT_GE(speed, 1.8F - 1e-4F);
+    ASSERT_LE(speed, 3.2F + 1e-4F);
+  }
+  gpu.resize(10, land);  // below the smallest swarm: clamped
+  std::size_t leaving = 0;
+  for (const std::uint8_t f : gpu.flags()) leaving += (f & sim::kFlagLeaving) != 0 ? 1 : 0;
+  EXPECT_EQ(leaving, 3000U - sim::SwarmEngine::kMinCount);
+}
+
+// Statistics over 600 steps (10 s) from the same random start: flocks form on both engines
+// alike. After some hundred steps the two runs have diverged (chaos amplifies the float
+// differences), so each run is one sample of the same process; what they must agree on is what
+// the swarm looks like. The means over the second half, averaged over two seeds per engine, are
+// compared with tolerances about twice the spread between CPU runs that differ only in their
+// seed (2,000 fireflies, measured: order parameter 0.12–0.17, tightness 11.1–11.3, mean speed
+// 2.18–2.22 units/step), so a rule the GPU got wrong (no cohesion: tightness ~1; no alignment:
+// order ~0.05; no speed band) shows at once.
+struct Stats {
+  double order = 0.0;
+  double tightness = 0.0;
+  double speed = 0.0;
+};
+
+template <typename Make>
+Stats run_statistics(Make make, const sim::Land& land) {
+  sim::SerialFor serial;
+  Stats total;
+  constexpr int kSteps = 600;
+  constexpr int kFrom = 300;
+  const std::uint64_t seeds[] = {1, 2};
+  for (const std::uint64_t seed : seeds) {
+    auto engine = make(seed);
+    for (int s = 0; s < kSteps; ++s) {
+      engine->step(land, serial);
+      if (s < kFrom) continue;
+      total.order += engine->measures().order;
+      total.tightness += engine->measures().tightness;
+      const sim::SwarmView v = engine->view();
+      double speed = 0.0;
+      for (std::size_t i = 0; i < v.x.size(); ++i) speed += std::hypot(v.vx[i], v.vy[i]);
+      total.speed += speed / static_cast<double>(v.x.size());
+    }
+  }
+  const double samples = static_cast<double>(kSteps - kFrom) * std::size(seeds);
+  return {total.order / samples, total.tightness / samples, total.speed / samples};
+}
+
+TEST_F(GpuSwarmTest, StatisticsOver600StepsAgreeWithTheCpuEngine) {
+  const sim::Land land = testing::rocky_land();
+  const auto start = testing::flocked_fireflies(21, 2000, land, 0);
+  const Stats cpu = run_statistics([&](std::uint64_t seed) { return std::make_unique<sim::CpuSwarm>(seed, start); }, land);
+  const Stats gpu = run_statistics([&](std::uint64_t seed) { return std::make_unique<GpuSwarm>(context_, seed, start); }, land);
+  std::printf("order %.3f / %.3f, tightness %.2f / %.2f, speed %.3f / %.3f (CPU / GPU)\n", cpu.order, gpu.order,
+              cpu.tightness, gpu.tightness, cpu.speed, gpu.speed);
+  EXPECT_NEAR(gpu.order, cpu.order, 0.15);
+  EXPECT_NEAR(gpu.tightness, cpu.tightness, 0.2 * cpu.tightness);
+  EXPECT_NEAR(gpu.speed, cpu.speed, 0.06);
+  EXPECT_GT(cpu.tightness, 3.0);  // flocks did form: the comparison is not between two even spreads
+}
+
+}  // namespace
+}  // namespace meadow::gpu
+
+namespace meadow::gpu {
+namespace {
+
+// The world grows under a running swarm (more cells than the buffers were made for) and four
+// times the fireflies fly in: the GPU engine grows its grids and buffers and stays with the CPU
+// engine.
+
+TEST_F(GpuSwarmTest, AGrownWorldAndMoreFirefliesStayCloseToTheCpuEngine) {
+  sim::Land land = testing::rocky_land();
+  const auto start = testing::flocked_fireflies(4, 5000, land, 50);
+  sim::CpuSwarm cpu(17, start);
+  GpuSwarm gpu(context_, 17, start);
+  sim::SerialFor serial;
+  cpu.step(land, serial);
+  gpu.step(land, serial);
+  expect_close(cpu, gpu);
+  const sim::Rect meadow = land.meadow();
+  land.set_world({meadow.x - meadow.width, meadow.y - meadow.height, 3.0F * meadow.width, 3.0F * meadow.height});
+  cpu.resize(20000, land);
+  gpu.resize(20000, land);
+  for (int s = 0; s < 3; ++s) {
+    SCOPED_TRACE(s);
+    cpu.step(land, serial);
+    gpu.step(land, serial);
+    EXPECT_EQ(cpu.count(), 20000U);
+    EXPECT_EQ(gpu.count(), 20000U);
+    expect_still_close(cpu, gpu);
+  }
+}
+
+}  // namespace
+}  // namespace meadow::gpu
