@@ -77,7 +77,7 @@ async function box(page: Page, canvas: string, world: Spot, r: number, minAlpha 
  * frames are cut short) and the breeze's mean direction. A screenshot is saved just before the
  * first reading and just after the second (one takes longer than the wait, so none in between).
  */
-async function moteDrift(page: Page, waitMs: number, name: string, within = 70): Promise<{ dx: number; dy: number; matched: number; seconds: number; carriedS: number; direction: number }> {
+async function moteDrift(page: Page, waitMs: number, name: string, within = 70): Promise<{ dx: number; dy: number; matched: number; seconds: number; carriedS: number; direction: number; turnedBy: number }> {
   saveArtifact(`breeze-${name}-a.png`, await page.screenshot());
   const a = await canvasSpecks(page, "air-layer");
   await sleep(waitMs);
@@ -110,7 +110,7 @@ async function moteDrift(page: Page, waitMs: number, name: string, within = 70):
   const da = a.direction ?? Number.NaN;
   const db = b.direction ?? Number.NaN;
   const direction = Math.atan2(Math.sin(da) + Math.sin(db), Math.cos(da) + Math.cos(db));
-  return { dx: m.x, dy: m.y, matched: m.matched, seconds: (b.atMs - a.atMs) / 1000, carriedS: b.carriedS - a.carriedS, direction };
+  return { dx: m.x, dy: m.y, matched: m.matched, seconds: (b.atMs - a.atMs) / 1000, carriedS: b.carriedS - a.carriedS, direction, turnedBy: db - da };
 }
 
 describe("seeds, flowers' lives and the breeze, from frames of our own making", () => {
@@ -275,23 +275,34 @@ describe.skipIf(ALONE)("the breeze against the real server", () => {
     await browser?.close();
   });
 
-  /** The motes move the way the frames' breeze blows (cosine above 0.7), about as fast. */
+  /**
+   * The motes move the way the frames' breeze blows (cosine above 0.7). The real breeze wanders
+   * and a gust swings it 30–60° within 2 s and draws streaks on the same canvas, whose pieces
+   * pair up by chance into a false drift (seen in CI: a cosine of -0.94 at gust 0.03). So each
+   * reading waits for calm air (no streaks), counts only when it stayed calm and the breeze
+   * pointed the same way (within 15°) at both ends, and up to three are taken, each logged.
+   */
   async function motesFollowBreeze(page: Page, world: string): Promise<void> {
     const s = await waitForState(page, (st) => st.breeze && st.air.motes > 0 && st, "a breeze in the frames and motes drawn");
     const breeze = s.breeze;
     if (!breeze) throw new Error("no breeze");
     expect(breeze.strength).toBeGreaterThanOrEqual(0);
     expect(breeze.strength).toBeLessThanOrEqual(1);
-    const drift = await moteDrift(page, 500, `real-${world}`);
-    const direction = drift.direction;
-    const length = Math.hypot(drift.dx, drift.dy);
-    const cosine = (drift.dx * Math.cos(direction) + drift.dy * Math.sin(direction)) / Math.max(length, 1e-9);
-    console.log(
-      `[breeze] ${world}: breeze towards ${((direction * 180) / Math.PI).toFixed(0)}°, strength ${breeze.strength.toFixed(2)}, gust ${breeze.gust.toFixed(2)}; motes moved (${drift.dx.toFixed(1)}, ${drift.dy.toFixed(1)}) px in ${drift.seconds.toFixed(2)} s, ${drift.matched} alike`,
-    );
-    expect(drift.matched).toBeGreaterThan(15);
-    expect(length, `${world}: the motes moved`).toBeGreaterThan(3);
-    expect(cosine, `${world}: downwind`).toBeGreaterThan(0.7);
+    const readings: string[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await waitForState(page, (st) => st.air.streaks === 0, "calm air between gusts", 20_000);
+      const drift = await moteDrift(page, 500, `real-${world}-${attempt}`);
+      const calm = (await debugState(page)).air.streaks === 0;
+      const direction = drift.direction;
+      const length = Math.hypot(drift.dx, drift.dy);
+      const cosine = (drift.dx * Math.cos(direction) + drift.dy * Math.sin(direction)) / Math.max(length, 1e-9);
+      const steady = Math.abs(Math.atan2(Math.sin(drift.turnedBy), Math.cos(drift.turnedBy))) < (15 * Math.PI) / 180;
+      const line = `${world} #${attempt}: breeze towards ${((direction * 180) / Math.PI).toFixed(0)}° (turned ${((drift.turnedBy * 180) / Math.PI).toFixed(0)}°), ${calm ? "calm" : "a gust began"}; motes moved (${drift.dx.toFixed(1)}, ${drift.dy.toFixed(1)}) px in ${drift.seconds.toFixed(2)} s, ${drift.matched} alike, cosine ${cosine.toFixed(2)}`;
+      console.log(`[breeze] ${line}`);
+      readings.push(line);
+      if (calm && steady && drift.matched > 15 && length > 3 && cosine > 0.7) return;
+    }
+    throw new Error(`${world}: the motes did not drift downwind in any of three readings:\n${readings.join("\n")}`);
   }
 
   it("brings a breeze in the swarm's frames and the colony's, and the motes drift with it in both", async () => {
