@@ -123,8 +123,9 @@ class Console {
 std::string onoff(bool b) { return b ? "locked" : "open"; }
 
 void print_status(const v1::Status& s) {
-  std::printf("meadow-server %s, up %.0f s, tick %llu (%.1f ticks/s)%s\n", s.server_version().c_str(), s.uptime_seconds(),
-              static_cast<unsigned long long>(s.tick()), s.ticks_per_second(), s.paused() ? ", PAUSED" : "");
+  std::printf("meadow-server %s, up %.0f s, tick %llu (%.1f ticks/s, p99 tick %.2f ms)%s\n", s.server_version().c_str(),
+              s.uptime_seconds(), static_cast<unsigned long long>(s.tick()), s.ticks_per_second(), s.tick_p99_ms(),
+              s.paused() ? ", PAUSED" : "");
   std::printf("  %-8s %-6s %u fireflies (asked %u), order %.2f, %.0f steps/s, step %.2f ms, weights %.2f/%.2f/%.2f\n",
               "swarm", s.swarm_engine().c_str(), s.swarm_count(), s.swarm_target_count(), s.swarm_order(),
               s.swarm_steps_per_second(), s.swarm_step_ms(), s.swarm_weights().separation(),
@@ -343,7 +344,7 @@ int main(int argc, char** argv) {
         push(bloom, s.flowers_in_bloom());
         push(order, s.swarm_order());
         push(viewer_count, s.viewers());
-        push(tick_ms, s.swarm_step_ms() + s.colony_step_ms());
+        push(tick_ms, s.tick_p99_ms());
         if (g.json) {
           std::string line;
           (void)google::protobuf::util::MessageToJsonString(s, &line);
@@ -356,7 +357,7 @@ int main(int argc, char** argv) {
           std::printf("  in bloom     %6u  %s\n", s.flowers_in_bloom(), sparkline(bloom).c_str());
           std::printf("  order        %6.2f  %s\n", s.swarm_order(), sparkline(order).c_str());
           std::printf("  viewers      %6u  %s\n", s.viewers(), sparkline(viewer_count).c_str());
-          std::printf("  step ms      %6.2f  %s\n", s.swarm_step_ms() + s.colony_step_ms(), sparkline(tick_ms).c_str());
+          std::printf("  p99 tick ms  %6.2f  %s\n", s.tick_p99_ms(), sparkline(tick_ms).c_str());
         }
         std::fflush(stdout);
         if (updates != 0 && seen >= updates) {

@@ -79,6 +79,15 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->check(CLI::Range(1U, 100000U))
       ->capture_default_str();
 
+  app.add_option("--viewer-grpc-bind", c.viewer_grpc_bind, "Address of the viewers' gRPC port (native viewers); by default that of --bind")
+      ->envname("MEADOW_VIEWER_GRPC_BIND");
+  auto* viewer_grpc_port =
+      app.add_option("--viewer-grpc-port", c.viewer_grpc_port,
+                     "The viewers' gRPC port (meadow.v1.Viewer); 0 picks a free one. If the default is taken the "
+                     "server runs without it")
+          ->envname("MEADOW_VIEWER_GRPC_PORT")
+          ->capture_default_str();
+
   app.add_option("--operator-bind", c.operator_bind, "Address of the operator's gRPC port (meadowctl)")
       ->envname("MEADOW_OPERATOR_BIND")
       ->capture_default_str();
@@ -105,6 +114,8 @@ ParseResult parse_config(int argc, const char* const* argv) {
   } catch (const CLI::ParseError& e) {
     return {std::nullopt, app.exit(e)};
   }
+  c.viewer_grpc_port_given = viewer_grpc_port->count() > 0;
+  if (c.viewer_grpc_bind.empty()) c.viewer_grpc_bind = c.bind_address;
   // The token: from the file (first line, surrounding space trimmed), else the environment.
   if (!c.operator_token_file.empty()) {
     std::ifstream in(c.operator_token_file);

@@ -23,6 +23,12 @@ struct Config {
   unsigned io_threads = 1;
   unsigned sim_threads = 2;
   std::uint32_t max_viewers = 512;
+  // The viewer protocol over gRPC for native clients (meadow-watch), on its own port. When the
+  // default port is taken the server runs without it (a warning says so); a port given on the
+  // command line or in the environment must be free.
+  std::string viewer_grpc_bind;  // empty: the address of --bind
+  std::uint16_t viewer_grpc_port = 8082;
+  bool viewer_grpc_port_given = false;
   // The operator's gRPC port (meadowctl), off the viewers' port. Without a token it stays closed
   // unless operator_insecure_local (loopback only).
   std::string operator_bind = "127.0.0.1";

@@ -15,6 +15,7 @@
 #include "gpu/fallback_swarm.hpp"
 #include "net/net_server.hpp"
 #include "net/operator_server.hpp"
+#include "net/viewer_grpc_server.hpp"
 #include "sim/world_size.hpp"
 
 namespace {
@@ -77,6 +78,8 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   net_config.facts.tick_rate = sim::kTicksPerSecond;
   net_config.facts.max_swarm_count = static_cast<std::uint32_t>(meadow.swarm().max_count());
   net::NetServer server(net_config, hub, actions, metrics);
+  net::ViewerGrpcServer viewer_grpc({config.viewer_grpc_bind, config.viewer_grpc_port},
+                                    net::SessionContext{hub, actions, metrics, net_config.limits, net_config.facts, {}});
 
   // The operator's port: only with a token (or, on loopback, when told to do without one).
   std::unique_ptr<net::OperatorServer> operator_server;
@@ -101,20 +104,34 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
             config.seed, meadow.swarm().count(), meadow.swarm().name(), pool.threads());
   loop.start();
   server.start();
+  bool serving_viewer_grpc = true;
+  try {
+    viewer_grpc.start();
+  } catch (const std::exception& e) {
+    if (config.viewer_grpc_port_given) throw;
+    serving_viewer_grpc = false;
+    log->warn("{}: native viewers over gRPC are not served (pass --viewer-grpc-port)", e.what());
+  }
   if (operator_server) operator_server->start();
   // Scripts and tests read these lines to learn the ports (useful with --port 0).
-  std::printf("meadow-server listening on http://%s:%u\n", config.bind_address.c_str(),
-              static_cast<unsigned>(server.port()));
+  if (serving_viewer_grpc) {
+    std::printf("meadow-server viewer gRPC on %s:%u\n", config.viewer_grpc_bind.c_str(),
+                static_cast<unsigned>(viewer_grpc.port()));
+  }
   if (operator_server) {
     std::printf("meadow-server operator on %s:%u\n", config.operator_bind.c_str(),
                 static_cast<unsigned>(operator_server->port()));
   }
+  // The listening line last: a reader that saw it has seen every other port line.
+  std::printf("meadow-server listening on http://%s:%u\n", config.bind_address.c_str(),
+              static_cast<unsigned>(server.port()));
   std::fflush(stdout);
 
   const int signal = wait_for_stop_signal(stop_signals);
   log->info("received {}, shutting down", signal == SIGINT ? "SIGINT" : "SIGTERM");
   // The operator first: calls waiting on the sim thread are answered while it still runs.
   if (operator_server) operator_server->stop();
+  viewer_grpc.stop();
   server.stop();
   loop.stop();
   log->info("stopped after {} ticks", meadow.tick());

@@ -26,6 +26,9 @@ constexpr double kStepShareOfTick = 0.8;
 // Weight of the newest measurement in the running means of step and frame time: about the last
 // 20 ticks count, so one slow step does not halve the pace.
 constexpr double kTimingSmoothing = 0.05;
+// Ticks between refreshes of the tick tail (p99 over TickWindow): twice a second is plenty for a
+// figure people read, and keeps the partial sort off most ticks.
+constexpr std::uint64_t kTickTailEvery = 30;
 // After skipping ticks the loop reports "slowed" for this many ticks (one second).
 constexpr std::uint64_t kBehindReportTicks = 60;
 // No more steps than this in one tick whatever the measurements say (far above the 4–5 a tick
@@ -88,6 +91,7 @@ void SimLoop::run(const std::stop_token& stop) {
 }
 
 void SimLoop::tick() {
+  const auto tick_started = Clock::now();
   apply_actions();
   const std::uint64_t steps_before = meadow_.swarm().steps();
   const auto started = Clock::now();
@@ -116,6 +120,13 @@ void SimLoop::tick() {
   publish_world_change();
   maybe_build_frame();
   update_step_budget();
+  const double tick_elapsed = Seconds(Clock::now() - tick_started).count();
+  metrics_.tick_seconds.observe(tick_elapsed);
+  tick_times_.add(tick_elapsed);
+  if (meadow_.tick() % kTickTailEvery == 0) {
+    tick_p99_seconds_ = tick_times_.percentile(99.0);
+    metrics_.tick_p99_nanos.store(static_cast<std::uint64_t>(tick_p99_seconds_ * 1e9), std::memory_order_relaxed);
+  }
 }
 
 void SimLoop::update_step_budget() {
@@ -187,6 +198,7 @@ void SimLoop::publish_status() {
   status->swarm_step_seconds = step_seconds_;
   status->colony_step_seconds = colony_seconds_;
   status->frame_build_seconds = frame_seconds_;
+  status->tick_p99_seconds = tick_p99_seconds_;
   const sim::SwarmEngine& swarm = meadow_.swarm();
   status->swarm_engine = std::string(swarm.name());
   status->swarm_count = static_cast<std::uint32_t>(swarm.count());

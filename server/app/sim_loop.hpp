@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "app/tick_window.hpp"
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
 #include "sim/meadow.hpp"
@@ -48,6 +49,8 @@ class SimLoop {
   const double frame_rate_;
   stream::FrameBuilder frames_;
   std::vector<stream::QueuedAction> drained_;
+  TickWindow tick_times_;
+  double tick_p99_seconds_ = 0.0;
   std::optional<std::uint64_t> last_frame_slot_;
   std::uint64_t land_version_ = 0;
   sim::Rect land_world_;

@@ -14,6 +14,7 @@ struct MeadowStatus {
   double swarm_step_seconds = 0.0;  // running means
   double colony_step_seconds = 0.0;
   double frame_build_seconds = 0.0;
+  double tick_p99_seconds = 0.0;  // a whole tick's 99th percentile over about 10 s
   std::string swarm_engine;
   std::uint32_t swarm_count = 0;
   std::uint32_t swarm_target_count = 0;

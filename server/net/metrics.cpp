@@ -1,6 +1,9 @@
 #include "net/metrics.hpp"
 
+#include <unistd.h>
+
 #include <cmath>
+#include <cstdio>
 #include <fmt/format.h>
 
 namespace meadow::net {
@@ -11,6 +14,17 @@ constexpr double kNanosPerSecond = 1e9;
 
 void counter(std::string& out, const char* name, const char* help, std::uint64_t value) {
   out += fmt::format("# HELP {0} {1}\n# TYPE {0} counter\n{0} {2}\n", name, help, value);
+}
+
+// The process's resident set from /proc/self/statm (pages × page size); 0 where unreadable.
+std::int64_t resident_bytes() {
+  std::FILE* f = std::fopen("/proc/self/statm", "r");
+  if (f == nullptr) return 0;
+  long long size = 0;
+  long long resident = 0;
+  const int read = std::fscanf(f, "%lld %lld", &size, &resident);
+  std::fclose(f);
+  return read == 2 ? static_cast<std::int64_t>(resident) * sysconf(_SC_PAGESIZE) : 0;
 }
 
 void gauge(std::string& out, const char* name, const char* help, std::int64_t value) {
@@ -78,6 +92,13 @@ std::string Metrics::render() const {
           load(sessions_closed_slow_total));
   counter(out, "meadow_http_requests_total", "HTTP requests served.", load(http_requests_total));
   gauge(out, "meadow_sessions", "Viewer sessions connected.", load(sessions));
+  out += "# HELP meadow_tick_seconds Time of one whole tick (actions, steps, frame).\n";
+  out += "# TYPE meadow_tick_seconds histogram\n";
+  tick_seconds.render(out, "meadow_tick_seconds", "");
+  out += fmt::format("# HELP meadow_tick_p99_seconds A whole tick's 99th percentile over about the last 10 s.\n"
+                     "# TYPE meadow_tick_p99_seconds gauge\nmeadow_tick_p99_seconds {}\n",
+                     static_cast<double>(load(tick_p99_nanos)) * 1e-9);
+  gauge(out, "process_resident_memory_bytes", "Resident memory of the server process.", resident_bytes());
   return out;
 }
 

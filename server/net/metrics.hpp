@@ -33,6 +33,8 @@ struct Metrics {
   Histogram swarm_step_seconds;   // one swarm step
   Histogram colony_step_seconds;  // one colony step (one a tick)
   Histogram frame_build_seconds;
+  Histogram tick_seconds;  // a whole tick: actions, steps, frame
+  std::atomic<std::uint64_t> tick_p99_nanos{0};  // over about the last 10 s
   std::atomic<std::uint64_t> frames_total{0};
   std::atomic<std::uint64_t> sent_bytes_total{0};
   std::atomic<std::uint64_t> sent_frames_total{0};

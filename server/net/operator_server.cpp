@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "net/grpc_listen.hpp"
 #include "net/logger.hpp"
 #include "net/operator_service.hpp"
 
@@ -66,16 +67,10 @@ void OperatorServer::start() {
   } else {
     credentials = grpc::InsecureServerCredentials();
   }
-  grpc::ServerBuilder builder;
-  const std::string host = c.bind_address.find(':') != std::string::npos ? "[" + c.bind_address + "]" : c.bind_address;
-  builder.AddListeningPort(host + ":" + std::to_string(c.port), credentials, &impl_->port);
-  builder.RegisterService(&impl_->service);
-  impl_->server = builder.BuildAndStart();
-  if (!impl_->server || impl_->port == 0) {
-    impl_->server.reset();
-    throw std::runtime_error("cannot serve the operator on " + host + ":" + std::to_string(c.port) +
-                             " (address taken or not valid)");
-  }
+  GrpcServing serving = listen_grpc({c.bind_address, c.port, credentials, &impl_->service, -1, "the operator"});
+  impl_->server = std::move(serving.server);
+  impl_->port = serving.port;
+  const std::string& host = serving.host;
   logger()->info("operator service on {}:{} ({}{})", host, impl_->port, c.token.empty() ? "no token, loopback" : "token",
                  credentials == nullptr ? "" : (c.tls_cert.empty() ? ", plain" : ", TLS"));
 }

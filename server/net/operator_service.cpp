@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "net/logger.hpp"
+#include "net/secret.hpp"
 #include "stream/proto_mapping.hpp"
 
 namespace meadow::net {
@@ -23,14 +24,6 @@ grpc::ServerUnaryReactor* finished(grpc::ServerUnaryReactor* reactor, const grpc
 }
 
 grpc::Status invalid(const std::string& why) { return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, why); }
-
-// Compares in time independent of where the strings differ, so the token cannot be guessed a
-// character at a time from the answer's timing.
-bool same_secret(std::string_view a, std::string_view b) {
-  unsigned char diff = a.size() == b.size() ? 0 : 1;
-  for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i % std::max<std::size_t>(1, b.size())]);
-  return diff == 0;
-}
 
 bool finite_point(const v1::Vec2& p) { return std::isfinite(p.x()) && std::isfinite(p.y()); }
 
@@ -122,6 +115,7 @@ void OperatorService::fill_status(v1::Status& out) const {
   out.set_swarm_step_ms(status->swarm_step_seconds * 1e3);
   out.set_colony_step_ms(status->colony_step_seconds * 1e3);
   out.set_frame_build_ms(status->frame_build_seconds * 1e3);
+  out.set_tick_p99_ms(status->tick_p99_seconds * 1e3);
   out.set_swarm_engine(status->swarm_engine);
   out.set_colony_engine("cpu");
   out.set_swarm_count(status->swarm_count);

@@ -2,7 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <type_traits>
 #include <utility>
 
 #include "net/logger.hpp"
@@ -12,11 +11,6 @@ namespace meadow::net {
 
 namespace {
 
-using Level = v1::Notice::Level;
-
-// At most one "slow down" notice a second, so a flooding viewer cannot make us flood it back.
-constexpr std::chrono::seconds kRateNoticeInterval{1};
-
 SharedBytes shared(std::string bytes) { return std::make_shared<const std::string>(std::move(bytes)); }
 
 }  // namespace
@@ -25,10 +19,10 @@ WsSession::WsSession(tcp::socket&& socket, SessionContext& context)
     : ws_(std::move(socket)),
       context_(context),
       id_(context.hub.next_session_id()),
+      counters_(context.metrics),
       outbox_(context.limits.reliable_queue),
       write_deadline_(ws_.get_executor()),
-      rate_(context.limits.messages_per_second, context.limits.message_burst,
-            std::chrono::steady_clock::now()) {
+      input_(context, id_) {
   beast::error_code ec;
   const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
   remote_ = ec ? std::string("unknown") : endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
@@ -43,17 +37,7 @@ WsSession::~WsSession() {
   logger()->info("session {} from {} ended ({} frames dropped)", id_, remote_, outbox_.frames_dropped());
 }
 
-SessionInfo WsSession::info() const {
-  SessionInfo out;
-  out.id = id_;
-  out.address = remote_;
-  out.world = world_watched_.load(std::memory_order_relaxed);
-  out.connected_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - connected_at_).count();
-  out.bytes_sent = bytes_sent_.load(std::memory_order_relaxed);
-  out.frames_sent = frames_sent_.load(std::memory_order_relaxed);
-  out.frames_dropped = frames_dropped_.load(std::memory_order_relaxed);
-  return out;
-}
+SessionInfo WsSession::info() const { return counters_.info(id_, remote_); }
 
 void WsSession::run(http::request<http::string_body> request) {
   // The WebSocket layer keeps its own timeouts; the TCP stream's would cut long-lived sessions.
@@ -97,77 +81,29 @@ void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
     }
     return fail(ec, "websocket read");
   }
-  context_.metrics.received_messages_total.fetch_add(1, std::memory_order_relaxed);
-  const auto now = std::chrono::steady_clock::now();
-  if (!rate_.try_take(now)) {
-    context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);
-    if (now - last_rate_notice_ >= kRateNoticeInterval) {
-      last_rate_notice_ = now;
-      send_notice(v1::Notice::LEVEL_WARNING, "rate_limited",
-                  "Too many messages: some were ignored. Please slow down.");
-    }
-  } else if (!ws_.got_binary()) {
-    context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);
-    send_notice(v1::Notice::LEVEL_WARNING, "binary_only",
-                "Send binary ClientMessage frames; text frames are not understood.");
+  if (!ws_.got_binary()) {
+    (void)input_.refuse(*this, "binary_only", "Send binary ClientMessage frames; text frames are not understood.",
+                        std::chrono::steady_clock::now());
   } else {
     const auto data = read_buffer_.cdata();
-    handle_message(std::string_view(static_cast<const char*>(data.data()), bytes));
+    (void)input_.handle(std::string_view(static_cast<const char*>(data.data()), bytes), *this,
+                        std::chrono::steady_clock::now());
   }
   read_buffer_.consume(read_buffer_.size());
   do_read();  // also while closing: the read completes when the close handshake does
 }
 
-void WsSession::handle_message(std::string_view bytes) {
-  const LandSnapshot land = context_.hub.land();
-  const stream::InputLimits limits{context_.limits.max_message_bytes, context_.facts.max_swarm_count};
-  stream::ClientInput input = stream::parse_client_message(bytes, land->world(), limits, id_);
-  std::visit(
-      [this](auto& value) {
-        using T = std::decay_t<decltype(value)>;
-        if constexpr (std::is_same_v<T, sim::Action>) {
-          value.world = stream::to_sim(outbox_.world());
-          if (!context_.actions.push(std::move(value))) {
-            context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);
-            send_notice(v1::Notice::LEVEL_WARNING, "busy",
-                        "The meadow is busy; that action was not applied. Try again.");
-          }
-        } else if constexpr (std::is_same_v<T, stream::ClientHello>) {
-          logger()->debug("session {} hello from '{}'", id_, value.client_name);
-        } else if constexpr (std::is_same_v<T, stream::ChooseWorld>) {
-          if (value.world == stream::WorldIndex::mold) {
-            send_notice(v1::Notice::LEVEL_INFO, "world_unavailable",
-                        "The mold does not run on this server yet; you keep watching this world.");
-          } else if (value.world != outbox_.world()) {
-            // The next frame is of the chosen world, and a key frame: the delta chain was the
-            // other world's.
-            outbox_.set_world(value.world);
-            world_watched_.store(static_cast<int>(value.world), std::memory_order_relaxed);
-            outbox_.reset_delta_chain();
-            logger()->debug("session {} watches world {}", id_, static_cast<int>(value.world));
-          }
-        } else if constexpr (std::is_same_v<T, stream::ClientPing>) {
-          deliver_reliable(shared(stream::pong_message(value.client_time_ms, context_.hub.latest_tick())));
-        } else {
-          static_assert(std::is_same_v<T, stream::Rejection>);
-          context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);
-          logger()->debug("session {}: rejected message: {}", id_, value.code);
-          send_notice(v1::Notice::LEVEL_WARNING, value.code.c_str(), value.text);
-        }
-      },
-      input);
-}
-
-void WsSession::send_notice(int level, const char* code, const std::string& text) {
-  deliver_reliable(shared(stream::notice_message(static_cast<Level>(level), code, text)));
+void WsSession::watch_world(stream::WorldIndex world) {
+  outbox_.set_world(world);
+  counters_.watching(world);
+  outbox_.reset_delta_chain();
 }
 
 void WsSession::deliver_frame(stream::FrameBundlePtr bundle) {
   asio::post(ws_.get_executor(), [self = shared_from_this(), bundle = std::move(bundle)]() mutable {
     if (self->closing_) return;
     if (self->outbox_.has_frame()) {
-      self->context_.metrics.frames_dropped_total.fetch_add(1, std::memory_order_relaxed);
-      self->frames_dropped_.fetch_add(1, std::memory_order_relaxed);
+      self->counters_.frame_dropped();
     }
     self->outbox_.offer_frame(std::move(bundle));
     self->maybe_write();
@@ -215,12 +151,7 @@ void WsSession::on_write(beast::error_code ec, std::size_t bytes) {
   const bool was_frame = writing_ && writing_->is_frame;
   writing_.reset();
   if (ec) return fail(ec, "websocket write");
-  context_.metrics.sent_bytes_total.fetch_add(bytes, std::memory_order_relaxed);
-  bytes_sent_.fetch_add(bytes, std::memory_order_relaxed);
-  if (was_frame) {
-    context_.metrics.sent_frames_total.fetch_add(1, std::memory_order_relaxed);
-    frames_sent_.fetch_add(1, std::memory_order_relaxed);
-  }
+  counters_.sent(bytes, was_frame);
   if (closing_) return send_close();
   maybe_write();
 }

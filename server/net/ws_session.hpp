@@ -12,12 +12,13 @@
 #include "net/beast.hpp"
 #include "net/hub.hpp"
 #include "net/outbox.hpp"
-#include "net/rate_limiter.hpp"
 #include "net/session_context.hpp"
+#include "net/session_counters.hpp"
+#include "net/viewer_input.hpp"
 
 namespace meadow::net {
 
-class WsSession final : public HubSession, public std::enable_shared_from_this<WsSession> {
+class WsSession final : public HubSession, private ViewerPort, public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(tcp::socket&& socket, SessionContext& context);
   ~WsSession() override;
@@ -35,8 +36,10 @@ class WsSession final : public HubSession, public std::enable_shared_from_this<W
   void on_accept(beast::error_code ec);
   void do_read();
   void on_read(beast::error_code ec, std::size_t bytes);
-  void handle_message(std::string_view bytes);
-  void send_notice(int level, const char* code, const std::string& text);
+  // ViewerPort: what handling a message needs of this session (on the strand).
+  [[nodiscard]] stream::WorldIndex watched_world() const override { return outbox_.world(); }
+  void watch_world(stream::WorldIndex world) override;
+  void send_to_viewer(SharedBytes message) override { deliver_reliable(std::move(message)); }
   void maybe_write();
   void on_write(beast::error_code ec, std::size_t bytes);
   void close(websocket::close_code code, const char* reason);
@@ -46,18 +49,12 @@ class WsSession final : public HubSession, public std::enable_shared_from_this<W
   SessionContext& context_;
   const std::uint64_t id_;
   std::string remote_;
-  const std::chrono::steady_clock::time_point connected_at_ = std::chrono::steady_clock::now();
-  // For the operator (read from its threads; written on the strand).
-  std::atomic<int> world_watched_{0};
-  std::atomic<std::uint64_t> bytes_sent_{0};
-  std::atomic<std::uint64_t> frames_sent_{0};
-  std::atomic<std::uint64_t> frames_dropped_{0};
+  SessionCounters counters_;
   beast::flat_buffer read_buffer_;
   Outbox outbox_;
   std::optional<OutMessage> writing_;
   asio::steady_timer write_deadline_;
-  TokenBucket rate_;
-  std::chrono::steady_clock::time_point last_rate_notice_{};
+  ViewerInput input_;
   bool joined_ = false;
   bool closing_ = false;
   websocket::close_reason pending_close_;

@@ -20,6 +20,7 @@ namespace meadow::testing {
 namespace {
 constexpr const char* kListeningPrefix = "meadow-server listening on http://127.0.0.1:";
 constexpr const char* kOperatorPrefix = "meadow-server operator on 127.0.0.1:";
+constexpr const char* kViewerGrpcPrefix = "meadow-server viewer gRPC on 127.0.0.1:";
 
 // The port on the line that starts with `prefix`, once that line is complete; 0 before.
 std::uint16_t port_after(const std::string& out, const char* prefix) {
@@ -33,7 +34,11 @@ ServerProcess::ServerProcess(const std::string& binary, std::vector<std::string>
                              std::chrono::milliseconds startup_timeout) {
   int pipe_fds[2];
   if (pipe(pipe_fds) != 0) throw std::runtime_error("pipe failed");
+  // The viewers' gRPC port too is a free one unless the test names it (tests run side by side).
+  bool names_grpc_port = false;
+  for (const auto& a : args) names_grpc_port = names_grpc_port || a == "--viewer-grpc-port";
   std::vector<std::string> argv_strings{binary, "--bind", "127.0.0.1", "--port", "0"};
+  if (!names_grpc_port) argv_strings.insert(argv_strings.end(), {"--viewer-grpc-port", "0"});
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& s : argv_strings) argv.push_back(s.data());
@@ -63,6 +68,8 @@ ServerProcess::ServerProcess(const std::string& binary, std::vector<std::string>
       out.append(buf, static_cast<std::size_t>(n));
       port_ = port_after(out, kListeningPrefix);
       operator_port_ = port_after(out, kOperatorPrefix);
+      viewer_grpc_port_ = port_after(out, kViewerGrpcPrefix);
+      // The listening line comes last: every port line is out by then.
       if (port_ != 0 && (!wants_operator || operator_port_ != 0)) return;
     }
   }

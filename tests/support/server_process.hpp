@@ -22,6 +22,8 @@ class ServerProcess {
   [[nodiscard]] std::uint16_t port() const { return port_; }
   // The operator's gRPC port, when started with an operator token (0 otherwise).
   [[nodiscard]] std::uint16_t operator_port() const { return operator_port_; }
+  // The viewers' gRPC port (meadow.v1.Viewer); a free one unless args name --viewer-grpc-port.
+  [[nodiscard]] std::uint16_t viewer_grpc_port() const { return viewer_grpc_port_; }
   // Sends SIGTERM and waits; returns the exit status (or -1 if it had to be killed).
   int stop(std::chrono::milliseconds timeout = std::chrono::seconds(10));
 
@@ -30,6 +32,7 @@ class ServerProcess {
   int stdout_fd_ = -1;
   std::uint16_t port_ = 0;
   std::uint16_t operator_port_ = 0;
+  std::uint16_t viewer_grpc_port_ = 0;
 };
 
 // One plain HTTP/1.0 request over a socket; returns the whole response (status line, headers,

@@ -40,7 +40,7 @@ export async function startServer(port?: number): Promise<RunningServer> {
     throw new Error(`${WEB_ROOT}/index.html is missing: run "npm run build" first`);
   }
   const p = port ?? (await freePort());
-  const args = ["--bind", "127.0.0.1", "--port", String(p), "--web-root", WEB_ROOT, "--seed", "7", "--swarm-count", "3000", "--log-level", "warn"];
+  const args = ["--bind", "127.0.0.1", "--port", String(p), "--viewer-grpc-port", "0", "--web-root", WEB_ROOT, "--seed", "7", "--swarm-count", "3000", "--log-level", "warn"];
   const child = spawn(SERVER_BIN, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer): void => {

@@ -1,0 +1,90 @@
+#include "net/viewer_input.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <memory>
+#include <optional>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include "net/logger.hpp"
+#include "stream/client_input.hpp"
+#include "stream/proto_mapping.hpp"
+
+namespace meadow::net {
+
+namespace {
+
+// At most one "slow down" notice a second, so a flooding viewer cannot make us flood it back.
+constexpr std::chrono::seconds kRateNoticeInterval{1};
+
+SharedBytes shared(std::string bytes) { return std::make_shared<const std::string>(std::move(bytes)); }
+
+}  // namespace
+
+ViewerInput::ViewerInput(SessionContext& context, std::uint64_t session_id)
+    : context_(context),
+      session_id_(session_id),
+      rate_(context.limits.messages_per_second, context.limits.message_burst, Clock::now()) {}
+
+InputOutcome ViewerInput::notice(ViewerPort& port, InputResult result, const char* code, const std::string& text) {
+  port.send_to_viewer(shared(stream::notice_message(v1::Notice::LEVEL_WARNING, code, text)));
+  return InputOutcome{result, code, text};
+}
+
+std::optional<InputOutcome> ViewerInput::admit(ViewerPort& port, Clock::time_point now) {
+  context_.metrics.received_messages_total.fetch_add(1, std::memory_order_relaxed);
+  if (rate_.try_take(now)) return std::nullopt;
+  context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);
+  static const std::string kSlowDown = "Too many messages: some were ignored. Please slow down.";
+  if (now - last_rate_notice_ < kRateNoticeInterval) return InputOutcome{InputResult::kRateLimited, "rate_limited", kSlowDown};
+  last_rate_notice_ = now;
+  return notice(port, InputResult::kRateLimited, "rate_limited", kSlowDown);
+}
+
+InputOutcome ViewerInput::refuse(ViewerPort& port, const char* code, const std::string& text, Clock::time_point now) {
+  if (auto limited = admit(port, now)) return *limited;
+  context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);
+  return notice(port, InputResult::kRejected, code, text);
+}
+
+InputOutcome ViewerInput::handle(std::string_view bytes, ViewerPort& port, Clock::time_point now) {
+  if (auto limited = admit(port, now)) return *limited;
+  const LandSnapshot land = context_.hub.land();
+  const stream::InputLimits limits{context_.limits.max_message_bytes, context_.facts.max_swarm_count};
+  stream::ClientInput input = stream::parse_client_message(bytes, land->world(), limits, session_id_);
+  return std::visit(
+      [&](auto& value) -> InputOutcome {
+        using T = std::decay_t<decltype(value)>;
+        if constexpr (std::is_same_v<T, sim::Action>) {
+          value.world = stream::to_sim(port.watched_world());
+          if (!context_.actions.push(std::move(value))) {
+            context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);
+            return notice(port, InputResult::kBusy, "busy", "The meadow is busy; that action was not applied. Try again.");
+          }
+        } else if constexpr (std::is_same_v<T, stream::ClientHello>) {
+          logger()->debug("session {} hello from '{}'", session_id_, value.client_name);
+        } else if constexpr (std::is_same_v<T, stream::ChooseWorld>) {
+          if (value.world == stream::WorldIndex::mold) {
+            port.send_to_viewer(shared(stream::notice_message(
+                v1::Notice::LEVEL_INFO, "world_unavailable",
+                "The mold does not run on this server yet; you keep watching this world.")));
+          } else if (value.world != port.watched_world()) {
+            port.watch_world(value.world);
+            logger()->debug("session {} watches world {}", session_id_, static_cast<int>(value.world));
+          }
+        } else if constexpr (std::is_same_v<T, stream::ClientPing>) {
+          port.send_to_viewer(shared(stream::pong_message(value.client_time_ms, context_.hub.latest_tick())));
+        } else {
+          static_assert(std::is_same_v<T, stream::Rejection>);
+          context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);
+          logger()->debug("session {}: rejected message: {}", session_id_, value.code);
+          return notice(port, InputResult::kRejected, value.code.c_str(), value.text);
+        }
+        return InputOutcome{};
+      },
+      input);
+}
+
+}  // namespace meadow::net

@@ -1,0 +1,65 @@
+#pragma once
+// What one viewer's message does, the same whichever way it came (WebSocket or gRPC): the rate
+// limit, validation at the edge (stream::parse_client_message), actions queued for the sim
+// thread, a world chosen, a ping answered, and a clear notice for anything refused. The session
+// supplies what is its own through ViewerPort. Not thread-safe: the session serialises calls.
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "meadow/v1/viewer.pb.h"
+#include "net/outbox.hpp"
+#include "net/rate_limiter.hpp"
+#include "net/session_context.hpp"
+
+namespace meadow::net {
+
+// The session's side of handling a message.
+class ViewerPort {
+ public:
+  virtual ~ViewerPort() = default;
+  [[nodiscard]] virtual stream::WorldIndex watched_world() const = 0;
+  // The next frame is of `world`, and a key frame (the delta chain was the other world's).
+  virtual void watch_world(stream::WorldIndex world) = 0;
+  // A reliable message to this viewer only (notices, pongs).
+  virtual void send_to_viewer(SharedBytes message) = 0;
+};
+
+enum class InputResult {
+  kDone,         // applied, queued or answered
+  kRateLimited,  // over the rate limit: ignored (a notice at most once a second)
+  kBusy,         // the action queue is full: not applied (a notice said so)
+  kRejected,     // failed validation (a notice said why)
+};
+
+struct InputOutcome {
+  InputResult result = InputResult::kDone;
+  std::string code;  // the notice's code when not kDone
+  std::string text;
+};
+
+class ViewerInput {
+ public:
+  using Clock = std::chrono::steady_clock;
+  ViewerInput(SessionContext& context, std::uint64_t session_id);
+
+  // One binary ClientMessage; counted in the metrics, answered through `port`.
+  InputOutcome handle(std::string_view bytes, ViewerPort& port, Clock::time_point now);
+  // A message the transport refused itself (a text frame, say): rate-limited and counted like
+  // any other, and a notice sent.
+  InputOutcome refuse(ViewerPort& port, const char* code, const std::string& text, Clock::time_point now);
+
+ private:
+  // Counts the message; an outcome when it is over the rate limit.
+  std::optional<InputOutcome> admit(ViewerPort& port, Clock::time_point now);
+  InputOutcome notice(ViewerPort& port, InputResult result, const char* code, const std::string& text);
+
+  SessionContext& context_;
+  const std::uint64_t session_id_;
+  TokenBucket rate_;
+  Clock::time_point last_rate_notice_{};
+};
+
+}  // namespace meadow::net

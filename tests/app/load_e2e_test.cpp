@@ -1,0 +1,66 @@
+// End to end, meadow-watch's load mode: 50 viewers for 20 s against a real server, over the
+// WebSocket and over gRPC. Every viewer must receive frames, the people's actions must show
+// (latencies reported), and the report must carry the keys scripts rely on.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "support/server_process.hpp"
+
+namespace meadow {
+namespace {
+
+std::pair<int, std::string> run(const std::string& command) {
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  std::string out;
+  std::array<char, 512> buf{};
+  while (pipe != nullptr && fgets(buf.data(), buf.size(), pipe) != nullptr) out += buf.data();
+  const int status = pipe != nullptr ? pclose(pipe) : -1;
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+class LoadTest : public ::testing::TestWithParam<bool> {};
+
+TEST_P(LoadTest, FiftyViewersForTwentySecondsAllReceiveFramesAndSeeTheirActions) {
+  const bool over_grpc = GetParam();
+  testing::ServerProcess server(MEADOW_SERVER_BIN, {"--seed", "3", "--swarm-count", "2000", "--log-level", "warn",
+                                                    "--web-root", MEADOW_TEST_WEB_ROOT});
+  std::string command = std::string(MEADOW_WATCH_BIN) + " --server 127.0.0.1:" + std::to_string(server.port()) +
+                        " --load 50 --seconds 20 --json";
+  if (over_grpc) command += " --grpc 127.0.0.1:" + std::to_string(server.viewer_grpc_port());
+  const auto [code, out] = run(command);
+  std::printf("[load %s] %s", over_grpc ? "grpc" : "ws", out.c_str());
+  ASSERT_EQ(code, 0) << out;
+  const auto brace = out.find('{');
+  ASSERT_NE(brace, std::string::npos) << out;
+  const auto report = nlohmann::json::parse(out.substr(brace));
+  for (const char* key : {"viewers", "frames_received", "frames_dropped", "bytes_per_viewer_per_s", "latency_p50_ms",
+                          "latency_p99_ms", "server_tick_p99_ms"}) {
+    EXPECT_TRUE(report.contains(key) && report[key].is_number()) << key << " missing in " << report.dump();
+  }
+  const auto number = [&report](const char* key) { return report.value(key, -1.0); };
+  EXPECT_EQ(number("viewers"), 50);
+  EXPECT_EQ(number("viewers_with_frames"), 50) << "every viewer received frames";
+  EXPECT_EQ(number("viewers_closed_early"), 0);
+  // 30 frames a second for about 20 s each; sanitizer builds and a busy machine deliver fewer.
+  EXPECT_GT(number("frames_received"), 50 * 20 * 5);
+  EXPECT_GT(number("bytes_per_viewer_per_s"), 1000);
+  // People acted (a predator or a rock every few seconds each) and saw what they did.
+  EXPECT_GT(number("latency_samples"), 50);
+  const double p50 = number("latency_p50_ms");
+  const double p99 = number("latency_p99_ms");
+  EXPECT_GT(p50, 0);
+  EXPECT_GE(p99, p50);
+  EXPECT_GT(number("server_tick_p99_ms"), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Transports, LoadTest, ::testing::Values(false, true),
+                         [](const ::testing::TestParamInfo<bool>& p) { return p.param ? "Grpc" : "WebSocket"; });
+
+}  // namespace
+}  // namespace meadow

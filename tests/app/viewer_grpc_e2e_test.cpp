@@ -1,0 +1,257 @@
+// End to end, the viewer protocol over gRPC (meadow.v1.Viewer): the real meadow-server, a Watch
+// through a real channel (Welcome first, the key in the initial metadata, frames of the chosen
+// world), Send with the right key, a wrong one and none, validation and notices as over the
+// WebSocket, a rock placed over gRPC seen by a WebSocket viewer, and the light of the same frame
+// decoding to the same raster over both.
+#include <gtest/gtest.h>
+#include <grpcpp/grpcpp.h>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "meadow/v1/viewer_service.grpc.pb.h"
+#include "support/server_process.hpp"
+#include "watch/frame_follower.hpp"
+#include "watch/grpc_link.hpp"
+#include "watch/ws_link.hpp"
+#include "ws/ws_client.hpp"
+
+namespace meadow {
+namespace {
+
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+class ViewerGrpcTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    server_ = std::make_unique<testing::ServerProcess>(
+        MEADOW_SERVER_BIN, std::vector<std::string>{"--seed", "5", "--swarm-count", "600", "--log-level", "warn",
+                                                    "--web-root", MEADOW_TEST_WEB_ROOT});
+    ASSERT_NE(server_->viewer_grpc_port(), 0);
+    channel_ = grpc::CreateChannel("127.0.0.1:" + std::to_string(server_->viewer_grpc_port()),
+                                   grpc::InsecureChannelCredentials());
+    stub_ = v1::Viewer::NewStub(channel_);
+  }
+
+  // A Watch read synchronously, for tests that look at one message at a time.
+  struct Watch {
+    grpc::ClientContext context;
+    std::unique_ptr<grpc::ClientReader<v1::ServerMessage>> reader;
+    std::uint64_t session = 0;
+    std::string key;
+  };
+  std::unique_ptr<Watch> watch(v1::World world) {
+    auto w = std::make_unique<Watch>();
+    w->context.set_deadline(std::chrono::system_clock::now() + 60s);
+    v1::WatchRequest request;
+    request.set_world(world);
+    request.set_client_name("viewer_grpc_e2e_test");
+    w->reader = stub_->Watch(&w->context, request);
+    v1::ServerMessage first;
+    EXPECT_TRUE(w->reader->Read(&first));
+    EXPECT_TRUE(first.has_welcome()) << "the first message is the Welcome";
+    w->session = first.welcome().session_id();
+    const auto& metadata = w->context.GetServerInitialMetadata();
+    const auto it = metadata.find("meadow-viewer-key");
+    EXPECT_NE(it, metadata.end());
+    if (it != metadata.end()) w->key.assign(it->second.data(), it->second.size());
+    return w;
+  }
+  grpc::Status send(std::uint64_t session, const std::string& key, const v1::ClientMessage& message) {
+    grpc::ClientContext c;
+    c.set_deadline(std::chrono::system_clock::now() + 10s);
+    v1::SendRequest request;
+    request.set_session_id(session);
+    request.set_viewer_key(key);
+    *request.mutable_message() = message;
+    v1::SendReply reply;
+    return stub_->Send(&c, request, &reply);
+  }
+  static v1::ClientMessage rock_at(float x, float y) {
+    v1::ClientMessage m;
+    m.mutable_tool()->set_tool(v1::TOOL_ROCK);
+    m.mutable_tool()->set_phase(v1::ToolAction::PHASE_TAP);
+    m.mutable_tool()->mutable_position()->set_x(x);
+    m.mutable_tool()->mutable_position()->set_y(y);
+    return m;
+  }
+  // Reads until `match` or `count` messages went by.
+  static std::optional<v1::ServerMessage> read_until(Watch& w, const std::function<bool(const v1::ServerMessage&)>& match,
+                                                     int count = 300) {
+    v1::ServerMessage m;
+    for (int i = 0; i < count && w.reader->Read(&m); ++i) {
+      if (match(m)) return m;
+    }
+    return std::nullopt;
+  }
+
+  std::unique_ptr<testing::ServerProcess> server_;
+  std::shared_ptr<grpc::Channel> channel_;
+  std::unique_ptr<v1::Viewer::Stub> stub_;
+};
+
+TEST_F(ViewerGrpcTest, WatchStreamsFramesOfTheChosenWorld) {
+  auto swarm = watch(v1::WORLD_SWARM);
+  auto frame = read_until(*swarm, [](const auto& m) { return m.has_frame(); });
+  ASSERT_TRUE(frame);
+  EXPECT_EQ(frame->frame().world(), v1::WORLD_SWARM);
+  EXPECT_TRUE(frame->frame().light().key()) << "a new viewer's first frame is a key frame";
+  EXPECT_GT(frame->frame().swarm().count(), 0U);
+  auto colony = watch(v1::WORLD_COLONY);
+  frame = read_until(*colony, [](const auto& m) { return m.has_frame(); });
+  ASSERT_TRUE(frame);
+  EXPECT_EQ(frame->frame().world(), v1::WORLD_COLONY);
+  EXPECT_GT(frame->frame().colony().size(), 0U);
+  EXPECT_NE(swarm->session, colony->session);
+  EXPECT_NE(swarm->key, colony->key);
+  // ChooseWorld through Send switches the Watch, with a key frame of the new world.
+  v1::ClientMessage choose;
+  choose.mutable_choose_world()->set_world(v1::WORLD_COLONY);
+  ASSERT_TRUE(send(swarm->session, swarm->key, choose).ok());
+  frame = read_until(*swarm, [](const auto& m) { return m.has_frame() && m.frame().world() == v1::WORLD_COLONY; });
+  ASSERT_TRUE(frame);
+  swarm->context.TryCancel();
+  colony->context.TryCancel();
+}
+
+TEST_F(ViewerGrpcTest, SendNeedsTheWatchAndItsKey) {
+  auto w = watch(v1::WORLD_SWARM);
+  EXPECT_EQ(send(w->session, "not-the-key", rock_at(500, 400)).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(send(w->session, "", rock_at(500, 400)).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(send(w->session + 1000, w->key, rock_at(500, 400)).error_code(), grpc::StatusCode::NOT_FOUND);
+  // Nothing was placed by those: the first rocks message is the good Send's.
+  EXPECT_TRUE(send(w->session, w->key, rock_at(700, 450)).ok());
+  auto rocks = read_until(*w, [](const auto& m) { return m.has_rocks(); });
+  ASSERT_TRUE(rocks);
+  ASSERT_EQ(rocks->rocks().rocks_size(), 1);
+  EXPECT_FLOAT_EQ(rocks->rocks().rocks(0).center().x(), 700.0F);
+  // Once the Watch is over its session is gone.
+  w->context.TryCancel();
+  v1::ServerMessage rest;
+  while (w->reader->Read(&rest)) {
+  }
+  const auto deadline = Clock::now() + 5s;
+  grpc::Status after;
+  do {
+    after = send(w->session, w->key, rock_at(900, 450));
+  } while (after.error_code() != grpc::StatusCode::NOT_FOUND && Clock::now() < deadline &&
+           (std::this_thread::sleep_for(50ms), true));
+  EXPECT_EQ(after.error_code(), grpc::StatusCode::NOT_FOUND);
+}
+
+TEST_F(ViewerGrpcTest, ValidatesAsTheWebSocketDoesAndSharesTheLand) {
+  client::WsClient ws;
+  ws.connect("127.0.0.1", server_->port());
+  ASSERT_TRUE(ws.wait_for([](const auto& m) { return m.has_welcome(); }, 5s));
+  auto w = watch(v1::WORLD_SWARM);
+  // A point that is not a number: INVALID_ARGUMENT, and the same notice in the stream.
+  const auto bad = send(w->session, w->key, rock_at(std::numeric_limits<float>::quiet_NaN(), 10));
+  EXPECT_EQ(bad.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  const auto notice = read_until(*w, [](const auto& m) { return m.has_notice(); });
+  ASSERT_TRUE(notice);
+  EXPECT_NE(bad.error_message().find(notice->notice().code()), std::string::npos) << bad.error_message();
+  // A rock placed over gRPC is there for the WebSocket viewer.
+  ASSERT_TRUE(send(w->session, w->key, rock_at(640, 420)).ok());
+  const auto rocks = ws.wait_for([](const auto& m) { return m.has_rocks() && m.rocks().rocks_size() == 1; }, 5s);
+  ASSERT_TRUE(rocks);
+  EXPECT_FLOAT_EQ(rocks->rocks().rocks(0).center().y(), 420.0F);
+  // A predator held over gRPC is a mark in the WebSocket viewer's frames, owned by the gRPC session.
+  v1::ClientMessage down;
+  down.mutable_tool()->set_tool(v1::TOOL_PREDATOR);
+  down.mutable_tool()->set_phase(v1::ToolAction::PHASE_DOWN);
+  down.mutable_tool()->mutable_position()->set_x(300);
+  down.mutable_tool()->mutable_position()->set_y(300);
+  ASSERT_TRUE(send(w->session, w->key, down).ok());
+  const std::uint64_t session = w->session;
+  const auto marked = ws.wait_for(
+      [session](const auto& m) {
+        if (!m.has_frame()) return false;
+        for (const auto& mark : m.frame().marks()) {
+          if (mark.tool() == v1::TOOL_PREDATOR && mark.owner_session() == session) return true;
+        }
+        return false;
+      },
+      5s);
+  EXPECT_TRUE(marked);
+  // The viewer leaves: its predator goes with it.
+  w->context.TryCancel();
+  const auto gone = ws.wait_for(
+      [session](const auto& m) {
+        if (!m.has_frame()) return false;
+        for (const auto& mark : m.frame().marks()) {
+          if (mark.owner_session() == session) return false;
+        }
+        return true;
+      },
+      5s);
+  EXPECT_TRUE(gone);
+}
+
+// The light of one frame over gRPC and over the WebSocket decodes to the same raster: the same
+// encoded bytes travel both ways, and each link's delta chain rebuilds the same pixels.
+TEST_F(ViewerGrpcTest, WatchDecodesToTheSameRasterAsTheWebSocket) {
+  struct Side {
+    std::mutex mutex;
+    client::FrameFollower follower{true};
+    std::map<std::uint64_t, std::vector<std::uint8_t>> rasters;  // frame number → pixels
+  };
+  Side over_ws;
+  Side over_grpc;
+  const auto handlers = [](Side& side) {
+    client::LinkHandlers h;
+    h.on_message = [&side](v1::ServerMessage&& m, std::size_t bytes) {
+      std::lock_guard lock(side.mutex);
+      side.follower.take(std::move(m), bytes, Clock::now());
+      if (const auto& light = side.follower.light()) side.rasters[light->frame] = light->pixels;
+    };
+    return h;
+  };
+  boost::asio::io_context io;
+  auto work = boost::asio::make_work_guard(io);
+  std::jthread io_thread([&io] { io.run(); });
+  client::LinkTarget ws_target{"127.0.0.1", server_->port(), v1::WORLD_SWARM, "raster-test"};
+  client::LinkTarget grpc_target{"127.0.0.1", server_->viewer_grpc_port(), v1::WORLD_SWARM, "raster-test"};
+  auto ws = client::make_ws_link(io, ws_target, handlers(over_ws));
+  auto grpc_link = client::make_grpc_link(client::viewer_channel(grpc_target), grpc_target, handlers(over_grpc));
+  ws->start();
+  grpc_link->start();
+  // Wait for a couple of dozen frames both sides decoded (key frames, then deltas on each chain).
+  std::size_t common = 0;
+  const auto deadline = Clock::now() + 15s;
+  while (Clock::now() < deadline && common < 20) {
+    std::this_thread::sleep_for(100ms);
+    std::scoped_lock lock(over_ws.mutex, over_grpc.mutex);
+    common = 0;
+    for (const auto& [number, pixels] : over_ws.rasters) common += over_grpc.rasters.count(number);
+  }
+  ws->stop();
+  grpc_link->stop();
+  work.reset();
+  io.stop();
+  ASSERT_GE(common, 20U) << "frames decoded on both links";
+  std::size_t compared = 0;
+  for (const auto& [number, pixels] : over_ws.rasters) {
+    const auto it = over_grpc.rasters.find(number);
+    if (it == over_grpc.rasters.end()) continue;
+    ++compared;
+    ASSERT_FALSE(pixels.empty());
+    EXPECT_EQ(pixels, it->second) << "frame " << number;
+  }
+  EXPECT_GE(compared, 20U);
+  EXPECT_EQ(over_ws.follower.light_errors(), 0U);
+  EXPECT_EQ(over_grpc.follower.light_errors(), 0U);
+}
+
+}  // namespace
+}  // namespace meadow
