@@ -41,6 +41,8 @@ describe("audio analysis", () => {
     expect(peakAbs(x)).toBe(0.5);
     expect(rms(x)).toBeCloseTo(Math.sqrt((0.25 + 0.0625 + 0.0625) / 4), 9);
     expect(largestStep(x)).toBe(0.75);
+    // Fractional bounds (times × sample rate) read whole samples.
+    expect(rms(x, 0.5, 2.5)).toBeCloseTo(Math.sqrt((0 + 0.25) / 2), 9);
   });
 });
 

@@ -7,7 +7,7 @@ import type { MusicFrame } from "../src/music/music-frame";
 import { STEPS_PER_BEAT } from "../src/music/step-scheduler";
 import { layerEntryBar } from "../src/music/swarm-build";
 import { colonyTempoBpm, swarmTempoBpm } from "../src/music/tempo";
-import { RecordingSink, loadRecording, withoutSync, type Recording } from "./music-streams";
+import { RecordingSink, loadRecording, looped, withoutSync, type Recording } from "./music-streams";
 
 /** Plays a recording through a conductor, pumping every 25 ms of stream time as the live timer does. */
 function play(rec: Recording, frames: readonly MusicFrame[] = rec.frames, offsetS = 0, c?: Conductor, sink = new RecordingSink()) {
@@ -66,9 +66,7 @@ describe("Conductor: colony", () => {
 
   it("over many bars, about 30 % of them get one", () => {
     // The recording looped ten times (ticks shifted on): about 70 bars, all with a group in sync.
-    const span = (colony.frames[colony.frames.length - 1]?.tick ?? 0) - (colony.frames[0]?.tick ?? 0) + 2;
-    const looped = Array.from({ length: 10 }, (_, k) => colony.frames.map((f) => ({ ...f, tick: f.tick + k * span }))).flat();
-    const log = play(colony, looped).conductor.log;
+    const log = play(colony, looped(colony.frames, 10)).conductor.log;
     const share = log.harmonyBars.length / log.bars.length;
     expect(log.bars.length).toBeGreaterThan(60);
     expect(share).toBeGreaterThan(0.15);

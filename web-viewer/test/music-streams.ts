@@ -34,6 +34,15 @@ export function withoutSync(frames: readonly MusicFrame[]): MusicFrame[] {
   }));
 }
 
+/** The stream played `times` over, each repeat's ticks carried on after the last (a frame apart). */
+export function looped(frames: readonly MusicFrame[], times: number): MusicFrame[] {
+  const first = frames[0]?.tick ?? 0;
+  const last = frames[frames.length - 1]?.tick ?? first;
+  const step = frames.length > 1 ? (last - first) / (frames.length - 1) : 1;
+  const span = last - first + Math.round(step);
+  return Array.from({ length: times }, (_, k) => frames.map((f) => ({ ...f, tick: f.tick + k * span }))).flat();
+}
+
 /** The mean of a measure over a stream's first `seconds`. */
 export function meanOver(frames: readonly MusicFrame[], tickRate: number, seconds: number, pick: (f: MusicFrame) => number | undefined): number {
   const first = frames[0]?.tick ?? 0;

@@ -11,8 +11,8 @@ export function peakAbs(x: ArrayLike<number>): number {
 
 export function rms(x: ArrayLike<number>, from = 0, to = x.length): number {
   let s = 0;
-  const a = Math.max(0, from);
-  const b = Math.min(x.length, to);
+  const a = Math.max(0, Math.floor(from));
+  const b = Math.min(x.length, Math.floor(to));
   for (let i = a; i < b; i++) s += (x[i] ?? 0) ** 2;
   return b > a ? Math.sqrt(s / (b - a)) : 0;
 }
