@@ -38,6 +38,9 @@ const NO_HARMONY_RATIO = 2;
  */
 const CLICK_STEP = 0.3;
 
+/** How many times over the crowded colony's test repeats each frame's events. */
+const CROWD = 20;
+
 const colony = loadRecording("colony-sync");
 const swarm = loadRecording("swarm");
 
@@ -156,6 +159,25 @@ describe("the music, rendered offline from recorded streams", () => {
     expect(heard.length).toBeGreaterThan(0);
     for (const b of heard) expect(b.ratio).toBeGreaterThan(HARMONY_RATIO);
     for (const b of r.bars.filter((x) => !x.harmony)) expect(b.ratio).toBeLessThan(NO_HARMONY_RATIO);
+  });
+
+  it("a swarming colony (every event twenty times over: ~700 flashes a second) stays music: thinned, never clipping", async () => {
+    const crowded = colony.frames.map((f) => ({ ...f, colony: f.colony && { ...f.colony, size: 500 }, events: Array.from({ length: CROWD }, () => f.events).flat() }));
+    const flashesPerS = crowded.flatMap((f) => f.events).filter((e) => e.kind === "flash").length / (crowded.length / colony.frameRate);
+    const r = await page.evaluate(
+      async ([fr, rate, seconds, sr]) => {
+        const m = window.meadowMusic;
+        if (!m) throw new Error("no music bundle");
+        const out = await m.renderMusic({ frames: fr, tickRate: rate, seconds, sampleRate: sr });
+        return { peak: m.peakAbs(out.samples), rms: m.rms(out.samples), largestStep: m.largestStep(out.samples), flashNotes: out.log.notes.flash ?? 0, bars: out.log.bars.length, notes: Object.values(out.log.notes).reduce((a, b) => a + (b ?? 0), 0) };
+      },
+      [crowded, colony.tickRate, RENDER_S, SAMPLE_RATE] as const,
+    );
+    console.log(`[music] crowded colony: ${flashesPerS.toFixed(0)} flashes/s → ${r.flashNotes} flash notes in ${r.bars} bars, ${r.notes} notes in all; peak ${r.peak.toFixed(3)}, rms ${r.rms.toFixed(3)}, largest step ${r.largestStep.toFixed(3)}`);
+    expect(flashesPerS).toBeGreaterThan(500);
+    expect(r.flashNotes).toBeLessThanOrEqual(4 * r.bars);
+    expect(r.peak).toBeLessThan(1);
+    expect(r.largestStep).toBeLessThan(CLICK_STEP);
   });
 
   it("switching worlds crossfades without clipping or clicks, the new theme coming in", async () => {

@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { FrameSchema, World } from "../src/gen/meadow/v1/viewer_pb";
-import { CROSSFADE_BEATS, Conductor } from "../src/music/conductor";
+import { CROSSFADE_BEATS, Conductor, FADE_OUT_S } from "../src/music/conductor";
 import { musicFrame } from "../src/music/frame-to-music";
 import type { MusicFrame } from "../src/music/music-frame";
 import { STEPS_PER_BEAT } from "../src/music/step-scheduler";
@@ -151,9 +151,10 @@ describe("Conductor: switching worlds", () => {
     // The swarm's first kick is on that beat; the colony plays nothing after the fade.
     const kick = sink.notes.find((n) => n.note.voice === "kick");
     expect(kick?.atS).toBeCloseTo(atS, 9);
+    // The colony's steps end with its fade (a cricket sits anywhere within its step).
     const lastColony = Math.max(...sink.notes.filter((n) => n.theme === "colony").map((n) => n.atS));
-    expect(lastColony).toBeLessThan(sw?.untilS ?? 0);
-    expect(STEPS_PER_BEAT).toBe(4);
+    expect(lastColony).toBeLessThan((sw?.untilS ?? 0) + 60 / colonyBpm / STEPS_PER_BEAT);
+    expect(lastColony).toBeGreaterThan(atS);
   });
 
   it("builds the swarm up only once: when it comes back it starts whole", () => {
@@ -166,6 +167,22 @@ describe("Conductor: switching worlds", () => {
     expect(firstBar).toContain("kick");
     expect(firstBar).toContain("hat");
     expect(firstBar).toContain("bass");
+  });
+});
+
+describe("Conductor: the link dropping", () => {
+  it("fades the theme out and starts it afresh with the next frame", () => {
+    const sink = new RecordingSink();
+    const c = play(colony, colony.frames.slice(0, 90), 0, undefined, sink).conductor;
+    c.silence(3.2);
+    expect(c.world).toBeUndefined();
+    expect(sink.fades[sink.fades.length - 1]).toMatchObject({ theme: "colony", gain: 0, fromS: 3.2, toS: 3.2 + FADE_OUT_S });
+    for (let t = 3.2; t < 8; t += 0.025) c.pump(t);
+    expect(Math.max(...sink.notes.map((n) => n.atS))).toBeLessThan(3.2 + FADE_OUT_S);
+    play(colony, colony.frames.slice(90, 120), 8, c, sink);
+    expect(c.world).toBe("colony");
+    expect(c.log.switches[c.log.switches.length - 1]).toMatchObject({ from: undefined, to: "colony" });
+    expect(Math.max(...sink.notes.map((n) => n.atS))).toBeGreaterThan(8);
   });
 });
 

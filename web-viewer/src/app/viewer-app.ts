@@ -288,6 +288,7 @@ export class ViewerApp {
       this.air.clear();
       this.sparks = [];
       this.controls.linkLost();
+      this.music.linkLost();
     }
     this.updateStatus(performance.now(), true);
   }

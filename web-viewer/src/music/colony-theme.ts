@@ -35,8 +35,10 @@ const OFFBEAT_STEPS: readonly number[] = [2, 6, 10, 14];
 const OFFBEAT_VELOCITY = 0.4;
 /** The handpan's tone field for the off-beats: degrees D4 … C♯5. */
 const TONE_FIELD: readonly number[] = [7, 8, 9, 10, 11, 12, 13];
-/** Chance per sixteenth of a cricket's chirp (off the grid: crickets keep their own time). */
-const CRICKET_CHANCE_PER_STEP = 0.18;
+/** Chance per sixteenth of a cricket's chirp (off the grid: crickets keep their own time); about two a second: a bed, not a beat. */
+const CRICKET_CHANCE_PER_STEP = 0.4;
+/** Crickets of a few kinds: voices.ts tells them apart by the note's number (its pitch). */
+const CRICKET_KINDS = 3;
 
 export class ColonyTheme implements Theme {
   readonly world = "colony" as const;
@@ -122,7 +124,7 @@ export class ColonyTheme implements Theme {
       if (flash) play({ voice: "flash", midi: d(FLASH_OCTAVE_DEGREE + (FLASH_DEGREES[flash.degreeIndex] ?? 0)), velocity: flash.velocity, durationS: 0.4 });
     }
     if (this.grooveRng.next() < CRICKET_CHANCE_PER_STEP) {
-      play({ voice: "cricket", midi: 0, velocity: 0.4 + 0.6 * this.grooveRng.next(), durationS: 0.12 }, step.timeS + this.grooveRng.next() * step.durationS);
+      play({ voice: "cricket", midi: this.grooveRng.int(CRICKET_KINDS), velocity: 0.4 + 0.6 * this.grooveRng.next(), durationS: 0.12 }, step.timeS + this.grooveRng.next() * step.durationS);
     }
     if (this.wandererDue) {
       this.wandererDue = false;

@@ -16,6 +16,8 @@ export const CROSSFADE_BEATS = 2;
 export const START_DELAY_S = 0.1;
 /** s: the first theme fades in over this long (no click, no jolt when sound is switched on). */
 export const FADE_IN_S = 1;
+/** s: the fade when the link drops: gentle, as if the meadow went quiet. */
+export const FADE_OUT_S = 1.5;
 /** The seed of the music's random choices: the same stream always plays the same music. */
 export const DEFAULT_SEED = 9;
 
@@ -71,6 +73,19 @@ export class Conductor {
     this.log.switches.push({ from: old.world, to: next.world, atS: beatS, untilS });
     this.fading = { theme: old, untilS };
     this.active = next;
+  }
+
+  /**
+   * The link is down: what plays fades out over FADE_OUT_S and stops; the next frame starts its
+   * theme afresh (with its fade-in), rather than playing on from stale figures.
+   */
+  silence(atS: number): void {
+    const a = this.active;
+    if (!a) return;
+    const untilS = atS + FADE_OUT_S;
+    this.sink.fadeTheme(a.world, 0, atS, untilS);
+    this.fading = { theme: a, untilS };
+    this.active = undefined;
   }
 
   private startTheme(theme: Theme, atS: number): void {

@@ -106,6 +106,12 @@ export class MusicPlayer {
     this.conductor.pump(ctx.currentTime);
   }
 
+  /** The link dropped: the music fades out until frames come again. */
+  linkLost(): void {
+    const ctx = this.ctx;
+    if (ctx && this.conductor) this.conductor.silence(ctx.currentTime);
+  }
+
   private pump(): void {
     const ctx = this.ctx;
     if (ctx && ctx.state === "running") this.conductor?.pump(ctx.currentTime);

@@ -88,7 +88,7 @@ const VOICES: Record<Voice, Play> = {
     lfo.stop(end + 0.01);
   },
   cricket: (k, out, t, n) => {
-    // Three pulses of a 4.6 kHz tone 25 ms apart: one chirp.
+    // Three pulses of a 4.3 … 5.0 kHz tone (by the cricket's kind, note.midi) 25 ms apart: one chirp.
     const g = gain(k, out);
     const peak = 0.025 * n.velocity;
     g.gain.setValueAtTime(0, t);
@@ -97,7 +97,7 @@ const VOICES: Record<Voice, Play> = {
       g.gain.linearRampToValueAtTime(peak, p + 0.006);
       g.gain.linearRampToValueAtTime(0, p + 0.014);
     }
-    osc(k, "sine", 4600, g, t, t + 0.09);
+    osc(k, "sine", 4300 + (n.midi % 3) * 350, g, t, t + 0.09);
   },
   rush: (k, out, t, n) => {
     const g = gain(k, out);
