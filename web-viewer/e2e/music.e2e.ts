@@ -2,8 +2,9 @@
 // OfflineAudioContext from the frame streams recorded from a real server (test/data/, by
 // scripts/capture-music.ts): not silent, never clipping, the tempo heard in the onsets within 2 %
 // of what the stream's size gives, harmony bars heard while a group flashes in sync and none in
-// the same stream with its sync taken out, a switch of worlds without clipping. Live: the viewer
-// against the real server (m, the panel, w), and kiosk mode with the autoplay flag.
+// the same stream with its sync taken out, a crowded colony, a switch of worlds without clipping.
+// Live: the viewer against the real server (m, the panel, w), and kiosk mode without and with
+// the autoplay flag.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { colonyTempoBpm, swarmTempoBpm } from "../src/music/tempo";
@@ -256,6 +257,18 @@ describe("the music in the viewer, against the real server", () => {
     await page.keyboard.press("m");
     expect((await music(page)).state).toBe("off");
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("kiosk mode without the autoplay flag waits for a gesture, says so, and m starts the sound", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${inject("baseUrl")}/?kiosk=1`);
+    await waitConnected(page);
+    await page.waitForFunction(() => window.__meadowMusic?.state === "blocked", undefined, { timeout: 5000 });
+    expect(await page.textContent("#sound-toggle")).toContain("press m");
+    await page.keyboard.press("m");
+    await page.waitForFunction(() => window.__meadowMusic?.state === "on" && window.__meadowMusic.bars > 0, undefined, { timeout: 10_000 });
     await context.close();
   });
 
