@@ -42,7 +42,13 @@ const CLICK_STEP = 0.3;
 /** How many times over the crowded colony's test repeats each frame's events. */
 const CROWD = 20;
 
+/** s of the recorded gust rendered (the recording's 4 s before the gust and 8 after). */
+const GUST_S = 12;
+/** Hz: where the breeze's brightness is read: between the notes of D lydian from B5 to G♯6, so only noise is there. */
+const BREEZE_PROBES_HZ = [1045, 1245, 1400, 1560];
+
 const colony = loadRecording("colony-sync");
+const gust = loadRecording("colony-gust");
 const swarm = loadRecording("swarm");
 
 interface Figures {
@@ -179,6 +185,53 @@ describe("the music, rendered offline from recorded streams", () => {
     expect(r.flashNotes).toBeLessThanOrEqual(4 * r.bars);
     expect(r.peak).toBeLessThan(1);
     expect(r.largestStep).toBeLessThan(CLICK_STEP);
+  });
+
+  it("the breeze swells and brightens with the wind, and a gust brings its rush (a recorded gust)", async () => {
+    // Three renders of the recorded gust: as it was; without the gust event (so the difference
+    // is the rush alone); and with the breeze held at its first strength (so the difference
+    // between this and the second is the breeze following the wind). Groove, flashes and
+    // events are the same in all three.
+    const frames = gust.frames;
+    const first = frames[0]?.tick ?? 0;
+    const gustFrame = frames.find((f) => f.events.some((e) => e.kind === "gust"));
+    expect(gustFrame, "the recording has a gust").toBeDefined();
+    const gustS = ((gustFrame?.tick ?? 0) - first) / gust.tickRate;
+    const noGust = frames.map((f) => ({ ...f, events: f.events.filter((e) => e.kind !== "gust") }));
+    const calm = frames[0]?.breeze?.strength ?? 0;
+    const heldBreeze = noGust.map((f) => ({ ...f, breeze: f.breeze && { ...f.breeze, strength: calm } }));
+    const strongest = frames.reduce((a, f) => ((f.breeze?.strength ?? 0) > (a.breeze?.strength ?? 0) ? f : a));
+    const strongS = ((strongest.tick - first) / gust.tickRate);
+    const r = await page.evaluate(
+      async ([fa, fb, fc, rate, seconds, sr, gS, sS, probes]) => {
+        const m = window.meadowMusic;
+        if (!m) throw new Error("no music bundle");
+        const [a, b, c] = await Promise.all([fa, fb, fc].map((fr) => m.renderMusic({ frames: fr, tickRate: rate, seconds, sampleRate: sr })));
+        if (!a || !b || !c) throw new Error("no render");
+        const diff = new Float32Array(a.samples.length);
+        for (let i = 0; i < diff.length; i++) diff[i] = (a.samples[i] ?? 0) - (b.samples[i] ?? 0);
+        const band = (x: Float32Array, from: number, to: number) => probes.reduce((s, hz) => s + m.tonePower(x, sr, hz, from * sr, to * sr), 0);
+        return {
+          rushBefore: m.rms(diff, 0, (gS - 0.1) * sr),
+          rushAfter: m.rms(diff, gS * sr, (gS + 2.5) * sr),
+          brightCalm: band(b.samples, 0.5, gS - 0.5) / band(c.samples, 0.5, gS - 0.5),
+          brightStrong: band(b.samples, sS - 1, sS + 1) / band(c.samples, sS - 1, sS + 1),
+          louderStrong: m.rms(b.samples, (sS - 1) * sr, (sS + 1) * sr) / m.rms(c.samples, (sS - 1) * sr, (sS + 1) * sr),
+          peak: Math.max(m.peakAbs(a.samples), m.peakAbs(b.samples), m.peakAbs(c.samples)),
+        };
+      },
+      [frames, noGust, heldBreeze, gust.tickRate, GUST_S, SAMPLE_RATE, gustS, strongS, BREEZE_PROBES_HZ] as const,
+    );
+    console.log(
+      `[music] gust at ${gustS.toFixed(2)} s (breeze ${calm} → ${strongest.breeze?.strength} at ${strongS.toFixed(1)} s): rush rms ${r.rushBefore.toExponential(1)} before, ${r.rushAfter.toFixed(4)} after; ` +
+        `breeze band power ×${r.brightCalm.toFixed(2)} in calm air, ×${r.brightStrong.toFixed(2)} at the gust's height, loudness ×${r.louderStrong.toFixed(2)}; peak ${r.peak.toFixed(3)}`,
+    );
+    expect(r.rushBefore).toBeLessThan(1e-4);
+    expect(r.rushAfter).toBeGreaterThan(SILENT_RMS);
+    expect(r.brightCalm).toBeLessThan(1.5);
+    expect(r.brightStrong).toBeGreaterThan(2);
+    expect(r.louderStrong).toBeGreaterThan(1);
+    expect(r.peak).toBeLessThan(1);
   });
 
   it("switching worlds crossfades without clipping or clicks, the new theme coming in", async () => {

@@ -8,7 +8,8 @@
 //
 // --flowers N drops N flowers near the stump (the colony's foragers need them to form groups that
 // fall into sync); --wait-sync S waits up to S seconds for a group of 3+ flashing as one before
-// recording starts. Needs Node's WebSocket (Node 20: --experimental-websocket; the npm script
+// recording starts; --wait-gust S waits up to S seconds for a gust, keeping the --lead seconds
+// before it. Needs Node's WebSocket (Node 20: --experimental-websocket; the npm script
 // sets it).
 import { writeFileSync } from "node:fs";
 import { Tool, World, type Frame } from "../src/gen/meadow/v1/viewer_pb";
@@ -22,11 +23,13 @@ interface Options {
   seconds: number;
   flowers: number;
   waitSyncS: number;
+  waitGustS: number;
+  leadS: number;
   out: string;
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const o: Options = { url: "ws://127.0.0.1:8080/ws", world: "colony", seconds: 22, flowers: 0, waitSyncS: 0, out: "" };
+  const o: Options = { url: "ws://127.0.0.1:8080/ws", world: "colony", seconds: 22, flowers: 0, waitSyncS: 0, waitGustS: 0, leadS: 0, out: "" };
   for (let i = 0; i < argv.length; i += 2) {
     const [k, v] = [argv[i], argv[i + 1] ?? ""];
     if (k === "--url") o.url = v;
@@ -34,6 +37,8 @@ function parseArgs(argv: readonly string[]): Options {
     else if (k === "--seconds") o.seconds = Number(v);
     else if (k === "--flowers") o.flowers = Number(v);
     else if (k === "--wait-sync") o.waitSyncS = Number(v);
+    else if (k === "--wait-gust") o.waitGustS = Number(v);
+    else if (k === "--lead") o.leadS = Number(v);
     else if (k === "--out") o.out = v;
     else if (k !== "--") throw new Error(`unknown option ${k}`);
   }
@@ -59,6 +64,7 @@ async function main(): Promise<void> {
   let recordingSince: number | undefined;
   const startedMs = Date.now();
   let syncSeenAfterS: number | undefined;
+  let gustSeenAfterS: number | undefined;
 
   await new Promise<void>((resolve, reject) => {
     socket.onerror = () => reject(new Error(`cannot connect to ${o.url}`));
@@ -85,9 +91,18 @@ async function main(): Promise<void> {
       const waitedS = (Date.now() - startedMs) / 1000;
       if (recordingSince === undefined) {
         const synced = (m.colony?.groupsInSync ?? 0) > 0;
-        if (o.waitSyncS > 0 && !synced && waitedS < o.waitSyncS) return;
+        const gust = m.events.some((e) => e.kind === "gust");
+        const waitingSync = o.waitSyncS > 0 && !synced && waitedS < o.waitSyncS;
+        const waitingGust = o.waitGustS > 0 && !gust && waitedS < o.waitGustS;
+        if (waitingSync || waitingGust) {
+          // Kept for the lead: the last --lead seconds before the moment waited for.
+          frames.push(m);
+          while (frames.length > 0 && (m.tick - (frames[0]?.tick ?? 0)) / tickRate > o.leadS) frames.shift();
+          return;
+        }
         if (o.waitSyncS > 0) syncSeenAfterS = synced ? waitedS : undefined;
-        recordingSince = m.tick;
+        if (o.waitGustS > 0) gustSeenAfterS = gust ? waitedS : undefined;
+        recordingSince = frames[0]?.tick ?? m.tick;
       }
       frames.push(m);
       if ((m.tick - recordingSince) / tickRate >= o.seconds) {
@@ -102,7 +117,7 @@ async function main(): Promise<void> {
     world: o.world,
     tickRate,
     frameRate,
-    note: `captured by scripts/capture-music.ts from ${o.url}; flowers dropped: ${o.flowers}; sync waited for: ${o.waitSyncS} s, seen after: ${syncSeenAfterS ?? "-"} s`,
+    note: `captured by scripts/capture-music.ts from ${o.url}; flowers dropped: ${o.flowers}; sync waited for: ${o.waitSyncS} s, seen after: ${syncSeenAfterS ?? "-"} s; gust waited for: ${o.waitGustS} s, seen after: ${gustSeenAfterS ?? "-"} s, lead ${o.leadS} s`,
     frames,
   };
   const text = JSON.stringify(data);

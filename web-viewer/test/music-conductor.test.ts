@@ -25,6 +25,7 @@ function play(rec: Recording, frames: readonly MusicFrame[] = rec.frames, offset
 
 const colony = loadRecording("colony-sync");
 const swarm = loadRecording("swarm");
+const gust = loadRecording("colony-gust");
 
 describe("recorded streams", () => {
   it("are what the tests say they are (a real capture, small)", () => {
@@ -36,6 +37,8 @@ describe("recorded streams", () => {
     expect(colony.frames.some((f) => f.events.some((e) => e.kind === "flash"))).toBe(true);
     expect(JSON.stringify(colony).length).toBeLessThan(200_000);
     expect(JSON.stringify(swarm).length).toBeLessThan(200_000);
+    expect(JSON.stringify(gust).length).toBeLessThan(200_000);
+    expect(gust.frames.some((f) => f.events.some((e) => e.kind === "gust"))).toBe(true);
   });
 });
 
@@ -89,11 +92,21 @@ describe("Conductor: colony", () => {
     const voices = new Set(sink.notes.map((n) => n.note.voice));
     for (const v of ["handpan", "cricket", "delivery", "meal", "birth"]) expect(voices.has(v as never)).toBe(true);
     expect(sink.breezes.length).toBe(colony.frames.length);
-    const gust: MusicFrame = { tick: 0, world: "colony", breeze: { strength: 0.9, gust: 1 }, colony: undefined, swarm: undefined, events: [{ kind: "gust", strength: 0.9 }] };
+    const gustFrame: MusicFrame = { tick: 0, world: "colony", breeze: { strength: 0.9, gust: 1 }, colony: undefined, swarm: undefined, events: [{ kind: "gust", strength: 0.9 }] };
     const c = new Conductor(sink);
-    c.onFrame(gust, 0);
+    c.onFrame(gustFrame, 0);
     c.pump(0.5);
     expect(sink.notes.some((n) => n.note.voice === "rush")).toBe(true);
+  });
+
+  it("plays one rush for the recorded gust, on the step after it", () => {
+    const { sink } = play(gust);
+    const first = gust.frames[0]?.tick ?? 0;
+    const gustS = ((gust.frames.find((f) => f.events.some((e) => e.kind === "gust"))?.tick ?? 0) - first) / gust.tickRate;
+    const rushes = sink.notes.filter((n) => n.note.voice === "rush");
+    expect(rushes.length).toBe(1);
+    expect(rushes[0]?.atS).toBeGreaterThanOrEqual(gustS);
+    expect(rushes[0]?.atS).toBeLessThan(gustS + 0.5);
   });
 });
 

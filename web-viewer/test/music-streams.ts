@@ -17,7 +17,7 @@ export interface Recording {
 
 const DATA = resolve(dirname(fileURLToPath(import.meta.url)), "data");
 
-export function loadRecording(name: "colony-sync" | "swarm"): Recording {
+export function loadRecording(name: "colony-sync" | "colony-gust" | "swarm"): Recording {
   return JSON.parse(readFileSync(resolve(DATA, `${name}.json`), "utf8")) as Recording;
 }
 
