@@ -29,6 +29,8 @@ import { WorldChoice, worldEnum, worldName, type WorldName } from "./world-choic
 import { NoticeToast, type NoticeLevel } from "../ui/notice";
 import { StatusLine, statusText } from "../ui/status";
 import { RateMeter } from "../util/rate-meter";
+import { MusicPlayer } from "../music/music-player";
+import { setUpSound } from "../music/sound-setup";
 
 export interface ViewerElements {
   readonly stage: HTMLElement;
@@ -72,6 +74,8 @@ export class ViewerApp {
   /** What moves in the colony now, refilled every animation frame. */
   private readonly colonyMotion: Mutable<ColonyMotion> = { fireflies: [], effects: [], breeze: undefined, sinceFrameS: 0 };
   private readonly worldChoice = new WorldChoice();
+  /** The music (SPEC §8): listens to every frame of the world shown. */
+  private readonly music = new MusicPlayer();
   /** The world of the latest frame: what is drawn. */
   private shownWorld: WorldName = "swarm";
   private light: LightLayer | undefined;
@@ -133,6 +137,7 @@ export class ViewerApp {
     window.addEventListener("resize", () => {
       this.layoutDirty = true;
     });
+    setUpSound(this.music, document, window.location);
     this.installDebugHook();
   }
 
@@ -236,6 +241,7 @@ export class ViewerApp {
     const world = worldName(frame.world);
     if (this.worldChoice.passOver(world, now)) return;
     if (world !== this.shownWorld) this.showWorld(world);
+    this.music.onFrame(frame);
     if (world === "colony") {
       this.onColonyFrame(frame);
       return;
@@ -282,6 +288,7 @@ export class ViewerApp {
       this.air.clear();
       this.sparks = [];
       this.controls.linkLost();
+      this.music.linkLost();
     }
     this.updateStatus(performance.now(), true);
   }

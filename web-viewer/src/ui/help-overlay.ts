@@ -16,7 +16,7 @@ const ROWS: readonly HelpRow[] = [
   { keys: "x", text: "Fullscreen on / off" },
   { keys: "h", text: "This help" },
   { keys: "space", text: "Start (coming later)", later: true },
-  { keys: "m", text: "Sound (coming later)", later: true },
+  { keys: "m", text: "Sound on / off (volume and mute: top right)" },
 ];
 
 export class HelpOverlay {

@@ -8,6 +8,7 @@ export type KeyCommand =
   | { readonly kind: "help" }
   | { readonly kind: "fullscreen" }
   | { readonly kind: "world" }
+  | { readonly kind: "sound" }
   | { readonly kind: "close" };
 
 export interface KeyLike {
@@ -40,6 +41,9 @@ export function commandForKey(ev: KeyLike): KeyCommand | undefined {
     case "w":
     case "W":
       return ev.repeat ? undefined : { kind: "world" };
+    case "m":
+    case "M":
+      return ev.repeat ? undefined : { kind: "sound" };
     case "Escape":
       return { kind: "close" };
     default: {

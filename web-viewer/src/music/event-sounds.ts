@@ -1,0 +1,78 @@
+// Colony events → their own sounds (SPEC §8: births, deaths, deliveries, meals, seeds landing,
+// sprouts, blooms, wilting; a rush for each gust). Pitches are in the colony's D lydian, so every
+// event sits in the groove's key. Flashes and group sync are not here: flashes become thinned
+// notes (flash-gate.ts), sync drives the harmony.
+import type { MusicEvent, MusicEventKind } from "./music-frame";
+import { D3_MIDI, LYDIAN, scaleNote } from "./scales";
+import type { Note } from "./sound-spec";
+
+/** Scale degrees per octave (7), to write degrees as octave + step. */
+const OCT = 7;
+
+/** The note for an event, or undefined for events without a sound of their own. */
+export function soundForEvent(e: MusicEvent): Note | undefined {
+  const d = (degree: number): number => scaleNote(D3_MIDI, LYDIAN, degree);
+  switch (e.kind) {
+    case "birth": // a bell rising a fifth (voices.ts) from D5: something new and bright
+      return { voice: "birth", midi: d(2 * OCT), velocity: 0.5, durationS: 0.6 };
+    case "death": // a low tone sinking away from A3
+      return { voice: "death", midi: d(OCT - 3), velocity: 0.45, durationS: 1.2 };
+    case "delivery": // a pluck that climbs the scale as the store fills (0 … 1 → 4 steps)
+      return { voice: "delivery", midi: d(OCT + 4 + Math.round(Math.min(1, Math.max(0, e.store)) * 4)), velocity: 0.35, durationS: 0.25 };
+    case "meal": // a water drop
+      return { voice: "meal", midi: d(2 * OCT + 2), velocity: 0.3, durationS: 0.2 };
+    case "seedLanded": // a tiny wooden tick, higher where it took root
+      return { voice: "seed", midi: d(3 * OCT + (e.rooted ? 4 : 0)), velocity: 0.3, durationS: 0.05 };
+    case "tookRoot": // a soft pop upwards
+      return { voice: "rooted", midi: d(OCT + 4), velocity: 0.35, durationS: 0.15 };
+    case "sprout": // a short rising glide
+      return { voice: "sprout", midi: d(2 * OCT + 4), velocity: 0.3, durationS: 0.3 };
+    case "bloom": // a chime: the triad on the lydian's raised fourth, shimmering
+      return { voice: "bloom", midi: d(2 * OCT + 3), velocity: 0.35, durationS: 1.5 };
+    case "wilt": // a falling sigh
+      return { voice: "wilt", midi: d(OCT + 5), velocity: 0.3, durationS: 1.4 };
+    case "gust": // the rush of air, as hard as the gust blows
+      return { voice: "rush", midi: d(OCT), velocity: 0.4 + 0.6 * Math.min(1, Math.max(0, e.strength)), durationS: 2.5 };
+    case "flash":
+    case "groupSync":
+      return undefined;
+  }
+}
+
+/**
+ * s: the least time between two sounds of one kind. A colony of 500 delivers and eats many
+ * times a second; the ear hears a kind's character at a few a second, more is clutter.
+ */
+export const EVENT_GAP_S: Readonly<Partial<Record<MusicEventKind, number>>> = {
+  birth: 0.5,
+  death: 0.5,
+  delivery: 0.3,
+  meal: 0.4,
+  seedLanded: 0.25,
+  tookRoot: 0.3,
+  sprout: 0.3,
+  bloom: 0.8,
+  wilt: 0.8,
+  // SPEC §4: a gust every 20 … 45 s; one rush each, never two for one gust.
+  gust: 6,
+};
+
+/** Lets each kind of event sound at most once per its gap. */
+export class EventThinner {
+  private readonly last = new Map<MusicEventKind, number>();
+  /** Events that were let through / held back (for the debug hook and tests). */
+  played = 0;
+  thinned = 0;
+
+  admit(kind: MusicEventKind, atS: number): boolean {
+    const gap = EVENT_GAP_S[kind] ?? 0;
+    const prev = this.last.get(kind);
+    if (prev !== undefined && atS - prev < gap) {
+      this.thinned++;
+      return false;
+    }
+    this.last.set(kind, atS);
+    this.played++;
+    return true;
+  }
+}

@@ -1,0 +1,71 @@
+// A decoded protobuf Frame → the plain MusicFrame the music engine listens to. Used live by the
+// viewer and by scripts/capture-music.ts, which records these values as test data.
+import { World, type Event, type Frame } from "../gen/meadow/v1/viewer_pb";
+import type { MusicEvent, MusicFrame } from "./music-frame";
+
+/** Floats are kept to this many decimals: the music cannot hear finer, and recordings stay small. */
+const DECIMALS = 3;
+
+function round(v: number): number {
+  const k = 10 ** DECIMALS;
+  return Number.isFinite(v) ? Math.round(v * k) / k : 0;
+}
+
+export function musicEvent(e: Event): MusicEvent | undefined {
+  const b = e.body;
+  switch (b.case) {
+    case "colonyFlash":
+      return { kind: "flash", group: b.value.flowerId, inSync: b.value.groupInSync };
+    case "colonyGroupSync":
+      return { kind: "groupSync", members: b.value.members, inSync: b.value.inSync };
+    case "colonyBirth":
+      return { kind: "birth" };
+    case "colonyDeath":
+      return { kind: "death" };
+    case "colonyDelivery":
+      return { kind: "delivery", store: round(b.value.store) };
+    case "colonyMeal":
+      return { kind: "meal" };
+    case "seedLanded":
+      return { kind: "seedLanded", rooted: b.value.rooted };
+    case "tookRoot":
+      return { kind: "tookRoot" };
+    case "sprout":
+      return { kind: "sprout" };
+    case "bloom":
+      return { kind: "bloom" };
+    case "wilt":
+      return { kind: "wilt" };
+    case "gust":
+      return { kind: "gust", strength: round(b.value.strength) };
+    default:
+      // Sips, seeds dropping, flowers dropped or gone, the spark, crumbs, order crossings: no
+      // sound of their own (SPEC §8 names the ones above).
+      return undefined;
+  }
+}
+
+export function musicFrame(frame: Frame): MusicFrame {
+  const events: MusicEvent[] = [];
+  for (const e of frame.events) {
+    const m = musicEvent(e);
+    if (m) events.push(m);
+  }
+  const c = frame.colony;
+  const s = frame.swarm;
+  const world = frame.world === World.COLONY ? "colony" : "swarm";
+  return {
+    tick: Number(frame.tick),
+    world,
+    breeze: frame.breeze ? { strength: round(frame.breeze.strength), gust: round(frame.breeze.gust) } : undefined,
+    colony:
+      world === "colony" && c
+        ? { size: c.size, maxSize: c.maxSize, dormant: c.dormant, groupsInSync: c.groupsInSync }
+        : undefined,
+    swarm:
+      world === "swarm" && s
+        ? { count: s.count, meanAlignment: round(s.meanAlignment), tightness: round(s.tightness), lonely: s.lonely }
+        : undefined,
+    events,
+  };
+}

@@ -1,0 +1,53 @@
+// What the music listens to in one server frame (SPEC §8): the world it shows, the breeze, the
+// colony's or the swarm's measures and the events since the previous frame. Plain values, so
+// the live viewer and the recorded test streams (test/data/*.json) feed the engine the same way.
+
+export type MusicWorld = "swarm" | "colony";
+
+/** The events that make a sound, reduced to what the sound depends on. */
+export type MusicEvent =
+  | { readonly kind: "flash"; readonly group: number; readonly inSync: boolean }
+  | { readonly kind: "groupSync"; readonly members: number; readonly inSync: boolean }
+  | { readonly kind: "birth" }
+  | { readonly kind: "death" }
+  | { readonly kind: "delivery"; readonly store: number }
+  | { readonly kind: "meal" }
+  | { readonly kind: "seedLanded"; readonly rooted: boolean }
+  | { readonly kind: "tookRoot" }
+  | { readonly kind: "sprout" }
+  | { readonly kind: "bloom" }
+  | { readonly kind: "wilt" }
+  | { readonly kind: "gust"; readonly strength: number };
+
+export type MusicEventKind = MusicEvent["kind"];
+
+export interface ColonyMeasures {
+  /** Living fireflies (the dormant spark not counted). */
+  readonly size: number;
+  /** The colony's largest size (500). */
+  readonly maxSize: number;
+  readonly dormant: boolean;
+  /** Foraging groups of at least 3 flashing as one. */
+  readonly groupsInSync: number;
+}
+
+export interface SwarmMeasures {
+  readonly count: number;
+  /** Mean cosine between a firefly's heading and the mean heading of those it sees, −1 … 1. */
+  readonly meanAlignment: number;
+  /** Mean neighbours seen ÷ what an even spread would give (1 = even). */
+  readonly tightness: number;
+  /** Fireflies that see nobody. */
+  readonly lonely: number;
+}
+
+export interface MusicFrame {
+  /** The simulation tick the frame shows. */
+  readonly tick: number;
+  readonly world: MusicWorld;
+  /** Breeze strength 0 … 1 and how far into a gust 0 … 1. */
+  readonly breeze: { readonly strength: number; readonly gust: number } | undefined;
+  readonly colony: ColonyMeasures | undefined;
+  readonly swarm: SwarmMeasures | undefined;
+  readonly events: readonly MusicEvent[];
+}

@@ -1,0 +1,15 @@
+// A theme: one world's music, stepped by its own look-ahead scheduler.
+import type { MusicFrame, MusicWorld } from "./music-frame";
+import type { SoundSink } from "./sound-spec";
+import type { Step, StepScheduler } from "./step-scheduler";
+
+export interface Theme {
+  readonly world: MusicWorld;
+  readonly scheduler: StepScheduler;
+  /** Called just before the scheduler starts the theme (again). */
+  begin(): void;
+  /** A frame of this theme's world arrived at `atS` (audio clock). */
+  onFrame(frame: MusicFrame, atS: number, sink: SoundSink): void;
+  /** A step of the grid is due: schedule its notes at `step.timeS`. */
+  onStep(step: Step, sink: SoundSink): void;
+}
