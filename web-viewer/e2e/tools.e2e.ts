@@ -51,7 +51,7 @@ describe("controls against the real server", () => {
     expect((await debugState(page)).helpVisible).toBe(true);
     expect(await page.isVisible("#help")).toBe(true);
     const help = ((await page.textContent("#help")) ?? "").toLowerCase();
-    for (const text of ["attract", "flower", "rock", "predator", "↑ / ↓", "fullscreen", "coming later"]) expect(help).toContain(text);
+    for (const text of ["attract", "flower", "rock", "predator", "↑ / ↓", "fullscreen", "sound", "palette", "start"]) expect(help).toContain(text);
     saveArtifact("help.png", await page.screenshot());
     await page.keyboard.press("h");
     expect(await page.isVisible("#help")).toBe(false);
@@ -235,6 +235,13 @@ describe("controls against the real server", () => {
     const target = await waitFor(page, (s) => s.cameraTarget && s.cameraTarget.width > before.width * 1.2 && s.cameraTarget, "the camera aims wider");
     await waitFor(page, (s) => Math.abs(s.camera.width - target.width) < target.width * 0.02 || undefined, "the view arrives", 15_000);
     expect(grown.width).toBeGreaterThan(before.width);
+    // The new land was painted a little each frame (never one long frozen frame), all of it.
+    const tilesBefore = (await debugState(page)).experience.ground.tiles;
+    const ground = await waitFor(page, (s) => s.experience.ground.pending === 0 && s.experience.ground, "the new land is painted", 20_000);
+    console.log(`[e2e] grown world: ${ground.tiles} ground tiles painted in all, longest frame spent painting ${ground.longestFrameMs.toFixed(1)} ms`);
+    expect(ground.tiles).toBeGreaterThan(12);
+    expect(ground.tiles).toBeGreaterThanOrEqual(tilesBefore);
+    expect(ground.longestFrameMs, "the longest frame spent painting new land, ms").toBeLessThan(60);
     saveArtifact("grown.png", await page.screenshot());
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press("ArrowDown");
