@@ -198,6 +198,8 @@ describe("the experience", () => {
       const { context, page, errors } = await open(browser, server.url, size, phone);
       await waitConnected(page);
       await waitFor(page, (s) => s.experience.timings.firstLightMs !== undefined, "the first light is drawn");
+      // Chromium has Worker and OffscreenCanvas: the ground is painted off the main thread.
+      expect((await debugState(page)).experience.ground.worker, "ground painted in a worker").toBe(true);
       const swarm = await checkWorld(page, "light-layer", `swarm-${label}`);
       if (!phone) nightGround = swarm.ground;
       // The stump (wood, browner than the grass) and the pond (water, bluer than the grass).

@@ -96,3 +96,21 @@ describe("land features", () => {
     for (const pad of p.pads) expect(inPond(p, pad.x, pad.y)).toBe(true);
   });
 });
+
+describe("tile jobs for the worker", () => {
+  it("rounds a tile's box out to whole cache pixels, neighbours meeting or overlapping by a pixel", async () => {
+    const { tilePixelBox } = await import("../src/render/tile-job");
+    const job = { meadow: MEADOW, originX: -800, originY: -450, scale: 0.37 };
+    const a = tilePixelBox({ ...job, i: 0, j: 0 });
+    const b = tilePixelBox({ ...job, i: 1, j: 0 });
+    expect(a.px).toBe(Math.floor(800 * 0.37));
+    expect(a.py).toBe(Math.floor(450 * 0.37));
+    expect(a.width).toBeGreaterThanOrEqual(TILE_W * 0.37);
+    expect(a.width).toBeLessThanOrEqual(TILE_W * 0.37 + 2);
+    expect(b.px).toBeLessThanOrEqual(a.px + a.width);
+    expect(b.px).toBeGreaterThanOrEqual(a.px + a.width - 1);
+    const tiny = tilePixelBox({ ...job, scale: 1e-3, i: 0, j: 0 });
+    expect(tiny.width).toBeGreaterThanOrEqual(1);
+    expect(tiny.width).toBeLessThanOrEqual(2);
+  });
+});

@@ -351,7 +351,7 @@ export class ViewerApp {
     this.layoutDirty = false;
     this.viewport = viewport;
 
-    if (moved || this.groundDirty || this.ground.pending > 0) {
+    if (moved || this.groundDirty || this.ground.needsDraw) {
       const target = this.camera.targetRect;
       const finalScale = target ? this.measure(target).scale : viewport.scale;
       this.ground.draw(this.world, viewport, Math.max(viewport.scale, finalScale) * viewport.dpr);
@@ -578,7 +578,7 @@ export class ViewerApp {
           started: app.startCard.isStarted,
           kiosk: app.kiosk !== undefined,
           moreOpen: app.controls.moreOpen,
-          ground: { pending: g.pending, tiles: g.tilesPainted, longestFrameMs: g.longestFrameMs, paintMs: g.paintMs },
+          ground: { pending: g.pending, tiles: g.tilesPainted, longestFrameMs: g.longestFrameMs, paintMs: g.paintMs, worker: g.inWorker },
           timings: { firstLightMs: app.firstLightMs, frame: app.frameTimes.snapshot(), decode: app.decodeTimes.snapshot() },
         };
       },

@@ -54,7 +54,7 @@ export class StumpPainter {
 }
 
 /** The stump's wood, bark and hollow (no store) at (x, y), radius r, in the context's units. */
-export function paintStumpWood(ctx: CanvasRenderingContext2D, x: number, y: number, r: number): void {
+export function paintStumpWood(ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D, x: number, y: number, r: number): void {
   const random = seededRandom(STUMP_SEED);
   // Shadow to the bottom left: the moon is at the top right.
   const sx = x - r * 0.18;

@@ -73,8 +73,11 @@ export interface ExperienceDebug {
   readonly started: boolean;
   readonly kiosk: boolean;
   readonly moreOpen: boolean;
-  /** Tiles of ground still to paint, painted so far, and the longest frame spent painting (ms). */
-  readonly ground: { readonly pending: number; readonly tiles: number; readonly longestFrameMs: number; readonly paintMs: number };
+  /**
+   * Tiles of ground still to paint, painted so far, the longest frame the main thread spent on
+   * them after the first painting (ms), their painting time in all (ms), and whether a worker paints them.
+   */
+  readonly ground: { readonly pending: number; readonly tiles: number; readonly longestFrameMs: number; readonly paintMs: number; readonly worker: boolean };
   readonly timings: TimingDebug;
 }
 

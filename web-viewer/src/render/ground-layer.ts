@@ -2,10 +2,13 @@
 // canvas covering the whole world, at about the screen's detail (capped), never every frame.
 // When the world grows, the land already painted is kept and only the new tiles are painted, a
 // few each animation frame within a time budget, from the middle outwards, while the camera
-// rises: never a frozen frame. Each frame that the view moves, the picture is placed through
+// rises: never a frozen frame. Where the browser allows, a worker paints the tiles
+// (tile-worker.ts, ground-worker.ts) and the main thread only copies each finished tile in;
+// elsewhere the tiles are painted here, on the main thread, within the same budget. Each frame that the view moves, the picture is placed through
 // the same world → screen mapping as the light and the marks, and the moonlight from the top
 // right and the darker edges of the world are laid over it. Outside the world is the night.
 import { TilePainter } from "./tile-painter";
+import { TileWorker } from "./tile-worker";
 import { rectInside, tileRect, tilesCovering, type TileIndex } from "./ground-tiles";
 import { DEFAULT_PALETTE, css, type Palette } from "./palettes";
 import type { Viewport, WorldRect } from "./viewport";
@@ -27,6 +30,8 @@ export const GROUND_BUDGET_MS = 5;
  * tile by tile for seconds on a slow device. Growing, shrinking and palettes use the small budget.
  */
 export const FIRST_PAINT_BUDGET_MS = 150;
+/** Tiles handed to the worker at once: enough to keep it busy between frames, few enough that the middle-outwards order holds. */
+const WORKER_IN_FLIGHT = 4;
 
 /** Device pixels per world unit for the cached ground of `world`, given the detail wanted. */
 export function groundScale(world: WorldRect, wanted: number): number {
@@ -60,6 +65,11 @@ export class GroundLayer {
   private queue: TileIndex[] = [];
   /** Whether the cache has ever held painted land (until then the first-paint budget applies). */
   private everPainted = false;
+  /** Counts caches and palettes: a worker's answer for an older one is dropped. */
+  private generation = 0;
+  /** Finished tiles copied into the cache since the screen last showed it. */
+  private fresh = false;
+  private readonly worker: TileWorker | undefined;
   private painter: TilePainter;
   private palette: Palette = DEFAULT_PALETTE;
   /** Tiles painted since the page loaded, and the time spent painting them (ms), for the debug hook. */
@@ -72,16 +82,28 @@ export class GroundLayer {
     private readonly canvas: HTMLCanvasElement,
     private meadow: WorldRect = DEFAULT_WORLD,
     private readonly clock: () => number = () => performance.now(),
+    useWorker = true,
   ) {
+    this.worker = useWorker ? new TileWorker() : undefined;
     const doc = canvas.ownerDocument;
     this.cache = doc.createElement("canvas");
     this.spare = doc.createElement("canvas");
     this.painter = new TilePainter(meadow);
   }
 
-  /** Tiles still to paint; the caller keeps calling draw() every frame while there are some. */
+  /** Tiles still to paint (queued or with the worker). */
   get pending(): number {
-    return this.queue.length;
+    return this.queue.length + (this.worker?.busy ?? 0);
+  }
+
+  /** Whether draw() has work: tiles to paint or painted ones the screen has not shown yet. */
+  get needsDraw(): boolean {
+    return this.pending > 0 || this.fresh;
+  }
+
+  /** Whether the tiles are painted off the main thread. */
+  get inWorker(): boolean {
+    return this.worker?.available ?? false;
   }
 
   get paletteName(): string {
@@ -92,6 +114,7 @@ export class GroundLayer {
   setPalette(palette: Palette): void {
     if (palette.name === this.palette.name) return;
     this.palette = palette;
+    this.generation += 1;
     if (this.cachedWorld) this.queue = tilesCovering(this.cachedWorld, this.meadow);
   }
 
@@ -100,6 +123,7 @@ export class GroundLayer {
     if (sameRect(meadow, this.meadow)) return;
     this.meadow = meadow;
     this.painter = new TilePainter(meadow);
+    this.generation += 1;
     if (this.cachedWorld) this.queue = tilesCovering(this.cachedWorld, meadow);
   }
 
@@ -116,6 +140,7 @@ export class GroundLayer {
     if (c.height !== viewport.deviceHeight) c.height = viewport.deviceHeight;
     const ctx = c.getContext("2d", { alpha: false });
     if (!ctx) return;
+    this.fresh = false;
     const colors = this.palette.ground;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = css(colors.night);
@@ -135,6 +160,9 @@ export class GroundLayer {
     const sameWorld = this.cachedWorld !== undefined && sameRect(world, this.cachedWorld);
     if (sameWorld && k <= this.cachedScale * DETAIL_STEP) return;
     const before = this.cachedWorld ? { world: this.cachedWorld, scale: this.cachedScale } : undefined;
+    // Tiles the worker finished for the old cache go into it first, so they are carried over.
+    const old = this.cache.getContext("2d", { alpha: false });
+    if (old) this.copyDone(old);
     const next = this.spare;
     next.width = Math.max(1, Math.ceil(world.width * k));
     next.height = Math.max(1, Math.ceil(world.height * k));
@@ -151,7 +179,8 @@ export class GroundLayer {
     ctx.setTransform(k, 0, 0, k, -world.x * k, -world.y * k);
     // Tiles still waiting from the previous size are painted too: their old pixels are base colour.
     const key = (t: TileIndex): string => `${t.i},${t.j}`;
-    const wanted = new Set([...tilesToPaint(world, k, this.meadow, before), ...this.queue].map(key));
+    const wanted = new Set([...tilesToPaint(world, k, this.meadow, before), ...this.queue, ...(this.worker?.inFlightTiles() ?? [])].map(key));
+    this.generation += 1;
     this.queue = tilesCovering(world, this.meadow).filter((t) => wanted.has(key(t)));
     this.spare = this.cache;
     this.cache = next;
@@ -159,11 +188,17 @@ export class GroundLayer {
     this.cachedScale = k;
   }
 
-  /** Paints tiles from the queue until this frame's budget is spent (at least one). */
+  /** Paints tiles from the queue until this frame's budget is spent (at least one), or has the worker paint them. */
   private paintSome(): void {
-    if (this.queue.length === 0) return;
     const ctx = this.cache.getContext("2d", { alpha: false });
     if (!ctx || !this.cachedWorld) return;
+    if (this.worker && (this.worker.available || this.worker.busy > 0)) {
+      this.collectFromWorker(ctx);
+      if (this.worker.available) return;
+      // The worker failed: what it had is painted here.
+      this.queue.unshift(...this.worker.takeLost().map((t) => ({ i: t.i, j: t.j })));
+    }
+    if (this.queue.length === 0) return;
     const k = this.cachedScale;
     const w = this.cachedWorld;
     ctx.setTransform(k, 0, 0, k, -w.x * k, -w.y * k);
@@ -177,9 +212,42 @@ export class GroundLayer {
       this.tilesPainted += 1;
       now = this.clock();
     } while (this.queue.length > 0 && now - start < budget);
-    if (this.queue.length === 0) this.everPainted = true;
+    this.fresh = true;
     this.paintMs += now - start;
-    this.longestFrameMs = Math.max(this.longestFrameMs, now - start);
+    if (this.everPainted) this.longestFrameMs = Math.max(this.longestFrameMs, now - start);
+    if (this.queue.length === 0) this.everPainted = true;
+  }
+
+  /** Copies the worker's finished tiles of this generation into `ctx` (the cache); older ones are dropped. */
+  private copyDone(ctx: CanvasRenderingContext2D): void {
+    const done = this.worker?.takeDone() ?? [];
+    if (done.length > 0) ctx.setTransform(1, 0, 0, 1, 0, 0);
+    for (const d of done) {
+      if (d.generation === this.generation) {
+        ctx.drawImage(d.bitmap, d.px, d.py);
+        this.tilesPainted += 1;
+        this.paintMs += d.ms;
+        this.fresh = true;
+      }
+      d.bitmap.close();
+    }
+  }
+
+  /** Copies the worker's finished tiles into the cache and hands it the next ones. */
+  private collectFromWorker(ctx: CanvasRenderingContext2D): void {
+    const worker = this.worker;
+    const w = this.cachedWorld;
+    if (!worker || !w) return;
+    const start = this.clock();
+    this.copyDone(ctx);
+    while (worker.available && this.queue.length > 0 && worker.busy < WORKER_IN_FLIGHT) {
+      const t = this.queue.shift();
+      if (!t) break;
+      worker.send({ generation: this.generation, i: t.i, j: t.j, meadow: this.meadow, originX: w.x, originY: w.y, scale: this.cachedScale, palette: this.palette.name });
+    }
+    const spent = this.clock() - start;
+    if (this.everPainted) this.longestFrameMs = Math.max(this.longestFrameMs, spent);
+    if (this.queue.length === 0 && worker.busy === 0) this.everPainted = true;
   }
 }
 

@@ -9,6 +9,9 @@ import { css } from "./palettes";
 import { TILE_REACH, tileFeatures, tileRect, type TileFeatures } from "./ground-tiles";
 import type { WorldRect } from "./viewport";
 
+/** A 2D context on the page or in a worker (OffscreenCanvas): the painting is the same. */
+export type Paint2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
 /** Below this many device pixels per world unit, tufts and clover would be sub-pixel noise. */
 const DETAIL_MIN_SCALE = 0.3;
 /** How far a tuft or a clover clump reaches from its point, world units (blade ≤ 11, clump ≤ 16 + a leaf). */
@@ -26,7 +29,7 @@ export class TilePainter {
   constructor(private readonly meadow: WorldRect) {}
 
   /** Paints tile (i, j); `pixelsPerUnit` decides whether the small things are worth drawing. */
-  paint(ctx: CanvasRenderingContext2D, i: number, j: number, colors: GroundColors, pixelsPerUnit: number): void {
+  paint(ctx: Paint2D, i: number, j: number, colors: GroundColors, pixelsPerUnit: number): void {
     const rect = tileRect(i, j, this.meadow);
     const near: TileFeatures[] = [];
     for (let dj = -1; dj <= 1; dj++) for (let di = -1; di <= 1; di++) near.push(this.tile(i + di, j + dj));
@@ -69,7 +72,7 @@ function grow(r: WorldRect, by: number): WorldRect {
   return { x: r.x - by, y: r.y - by, width: r.width + 2 * by, height: r.height + 2 * by };
 }
 
-function paintPatch(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, c: Rgb255, alpha: number): void {
+function paintPatch(ctx: Paint2D, x: number, y: number, r: number, c: Rgb255, alpha: number): void {
   const g = ctx.createRadialGradient(x, y, 0, x, y, r);
   g.addColorStop(0, css(c, alpha));
   g.addColorStop(1, css(c, 0));
@@ -78,7 +81,7 @@ function paintPatch(ctx: CanvasRenderingContext2D, x: number, y: number, r: numb
 }
 
 /** The shore as a smooth closed curve: quadratic curves through the midpoints of its points. */
-function shorePath(ctx: CanvasRenderingContext2D, p: Pond, scale: number): void {
+function shorePath(ctx: Paint2D, p: Pond, scale: number): void {
   const n = p.shore.length;
   const point = (k: number): [number, number] => {
     const a = (k / n) * Math.PI * 2;
@@ -97,7 +100,7 @@ function shorePath(ctx: CanvasRenderingContext2D, p: Pond, scale: number): void 
   ctx.closePath();
 }
 
-function paintPond(ctx: CanvasRenderingContext2D, p: Pond, colors: GroundColors): void {
+function paintPond(ctx: Paint2D, p: Pond, colors: GroundColors): void {
   // A dark damp margin round the water, then the water, deepest in the middle.
   shorePath(ctx, p, 1.08);
   ctx.fillStyle = css(colors.patchDark, 0.45);
@@ -143,7 +146,7 @@ function inAnyPond(ponds: readonly Pond[], x: number, y: number): boolean {
   return false;
 }
 
-function paintClover(ctx: CanvasRenderingContext2D, near: readonly TileFeatures[], area: WorldRect, ponds: readonly Pond[], c: Rgb255): void {
+function paintClover(ctx: Paint2D, near: readonly TileFeatures[], area: WorldRect, ponds: readonly Pond[], c: Rgb255): void {
   ctx.fillStyle = css(c, 0.8);
   ctx.beginPath();
   for (const t of near) {
@@ -167,7 +170,7 @@ function mixColor(a: Rgb255, b: Rgb255, t: number): Rgb255 {
   return [Math.round(a[0] + (b[0] - a[0]) * t), Math.round(a[1] + (b[1] - a[1]) * t), Math.round(a[2] + (b[2] - a[2]) * t)];
 }
 
-function paintTufts(ctx: CanvasRenderingContext2D, near: readonly TileFeatures[], area: WorldRect, ponds: readonly Pond[], colors: GroundColors): void {
+function paintTufts(ctx: Paint2D, near: readonly TileFeatures[], area: WorldRect, ponds: readonly Pond[], colors: GroundColors): void {
   const inArea = (x: number, y: number): boolean => x >= area.x && y >= area.y && x <= area.x + area.width && y <= area.y + area.height;
   // Shadows first (the moon is top right, so they fall bottom left), one fill.
   ctx.fillStyle = "rgba(0, 0, 0, 0.22)";
