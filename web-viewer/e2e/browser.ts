@@ -69,6 +69,7 @@ export function debugState(page: Page): Promise<DebugState> {
       colony: copy(m.colony),
       breeze: copy(m.breeze),
       air: copy(m.air),
+      experience: copy(m.experience),
     };
   });
 }

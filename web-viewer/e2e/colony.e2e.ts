@@ -144,7 +144,8 @@ describe("the colony against the real server", () => {
           return (c.getContext("2d")?.getImageData(Math.round(x * devicePixelRatio), Math.round(y * devicePixelRatio), 1, 1).data[3] ?? 0) > 200;
         },
         [at.x, at.y] as const,
-        { timeout: 5000 },
+        // Generous: on a busy two-core machine headless Chromium gets a few frames a second.
+        { timeout: 15_000 },
       )
       .then(() => true)
       .catch(() => false);

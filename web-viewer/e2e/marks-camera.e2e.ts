@@ -6,7 +6,7 @@
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { MarkSchema, ServerMessageSchema, Tool, type Mark, type Rect } from "../src/gen/meadow/v1/viewer_pb";
+import { LocksSchema, MarkSchema, ServerMessageSchema, Tool, type Mark, type Rect } from "../src/gen/meadow/v1/viewer_pb";
 import { debugState, launchChromium, saveArtifact, waitConnected, worldToScreen } from "./browser";
 import { sleep } from "./server";
 
@@ -16,6 +16,8 @@ interface Injection {
   camera: Rect | undefined;
   /** Figures to set on every frame's SwarmFigures. */
   figures?: { settingsLocked?: boolean; slowed?: boolean; fed?: bigint; targetCount?: number };
+  /** The operator's locks to set on every frame. */
+  locks?: { attract?: boolean; flower?: boolean; rock?: boolean; predator?: boolean; settings?: boolean };
 }
 
 async function openRouted(browser: Browser, url: string, inject: Injection): Promise<{ page: Page; errors: string[] }> {
@@ -38,6 +40,7 @@ async function openRouted(browser: Browser, url: string, inject: Injection): Pro
         if (inject.world) frame.worldBounds = inject.world;
         if (inject.camera) frame.camera = inject.camera;
         if (inject.figures && frame.swarm) Object.assign(frame.swarm, inject.figures);
+        if (inject.locks) frame.locks = create(LocksSchema, inject.locks);
       }
       ws.send(Buffer.from(toBinary(ServerMessageSchema, message)));
     });
@@ -154,6 +157,7 @@ describe("marks and camera, drawn from (augmented) frames", () => {
       world: undefined,
       camera: undefined,
       figures: { settingsLocked: true, slowed: true, fed: 1234n, targetCount: 4500 },
+      locks: { predator: true, settings: true },
     };
     const { page, errors } = await openRouted(browser, baseUrl, injection);
     await waitConnected(page);
@@ -161,6 +165,12 @@ describe("marks and camera, drawn from (augmented) frames", () => {
     await page.waitForFunction(() => (document.getElementById("weight-cohesion") as HTMLInputElement).disabled, undefined, { timeout: 5000 });
     expect(await page.getAttribute("#weight-cohesion", "title")).toMatch(/locked/i);
     expect(await page.isVisible("#sliders .lock")).toBe(true);
+    // The locked tool on the tool bar, and the phone menu's locked buttons (count and tool).
+    await page.waitForFunction(() => document.querySelector('#toolbar button[data-tool="predator"]')?.classList.contains("locked") === true, undefined, { timeout: 5000 });
+    expect(await page.getAttribute('#toolbar button[data-tool="predator"]', "title")).toMatch(/locked/i);
+    expect(await page.getAttribute('#toolbar button[data-tool="rock"]', "aria-disabled")).not.toBe("true");
+    for (const action of ["count-more", "count-fewer", "tool-predator"]) expect(await page.isDisabled(`#more button[data-action="${action}"]`), action).toBe(true);
+    expect(await page.isDisabled('#more button[data-action="tool-rock"]')).toBe(false);
     await page.keyboard.press("ArrowUp");
     expect((await debugState(page)).requestedCount).toBeUndefined();
     await page.waitForFunction(() => /locked/i.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: 5000 });

@@ -51,7 +51,7 @@ describe("controls against the real server", () => {
     expect((await debugState(page)).helpVisible).toBe(true);
     expect(await page.isVisible("#help")).toBe(true);
     const help = ((await page.textContent("#help")) ?? "").toLowerCase();
-    for (const text of ["attract", "flower", "rock", "predator", "↑ / ↓", "fullscreen", "coming later"]) expect(help).toContain(text);
+    for (const text of ["attract", "flower", "rock", "predator", "↑ / ↓", "fullscreen", "sound", "palette", "start"]) expect(help).toContain(text);
     saveArtifact("help.png", await page.screenshot());
     await page.keyboard.press("h");
     expect(await page.isVisible("#help")).toBe(false);
@@ -235,11 +235,22 @@ describe("controls against the real server", () => {
     const target = await waitFor(page, (s) => s.cameraTarget && s.cameraTarget.width > before.width * 1.2 && s.cameraTarget, "the camera aims wider");
     await waitFor(page, (s) => Math.abs(s.camera.width - target.width) < target.width * 0.02 || undefined, "the view arrives", 15_000);
     expect(grown.width).toBeGreaterThan(before.width);
+    // The new land was painted a little each frame (never one long frozen frame), all of it:
+    // the longest frame's share of the ground's work is a small part of painting the new land.
+    const ground = await waitFor(page, (s) => s.experience.ground.pending === 0 && s.experience.ground, "the new land is painted", 40_000);
+    console.log(
+      `[e2e] grown world: ${ground.tiles} ground tiles painted in all (${ground.worker ? "in a worker" : "on the main thread"}), ` +
+        `${ground.paintMs.toFixed(0)} ms of painting, the longest frame's share ${ground.longestFrameMs.toFixed(1)} ms`,
+    );
+    // More new tiles than the first meadow's 12, so painting them in one frame would be over half of it all.
+    expect(ground.tiles).toBeGreaterThan(2 * 12);
+    expect(ground.longestFrameMs, "the longest frame spent on the ground, ms, against all the ground's painting").toBeLessThan(0.5 * ground.paintMs);
     saveArtifact("grown.png", await page.screenshot());
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press("ArrowDown");
       await sleep(150);
     }
     await waitFor(page, (s) => s.targetCount === 3000, "back to 3,000");
-  });
+    // Growing, gliding, painting the new land and shrinking back: slow on a busy two-core machine.
+  }, 120_000);
 });

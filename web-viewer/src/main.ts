@@ -22,6 +22,9 @@ const elements: ViewerElements = {
   toolbar: element("toolbar", HTMLElement),
   sliders: element("sliders", HTMLElement),
   help: element("help", HTMLElement),
+  start: element("start", HTMLElement),
+  moreButton: element("more-button", HTMLButtonElement),
+  more: element("more", HTMLElement),
 };
 
 new ViewerApp(elements).start();

@@ -27,6 +27,16 @@ describe("commandForKey", () => {
     expect(commandForKey(key("w", { ctrlKey: true }))).toBeUndefined();
   });
 
+  it("maps space to start, m to sound and p to the palette, once per press", () => {
+    expect(commandForKey(key(" "))).toEqual({ kind: "start" });
+    expect(commandForKey(key(" ", { targetTag: "BUTTON" }))).toBeUndefined();
+    expect(commandForKey(key("m"))).toEqual({ kind: "sound" });
+    expect(commandForKey(key("M"))).toEqual({ kind: "sound" });
+    expect(commandForKey(key("p"))).toEqual({ kind: "palette" });
+    expect(commandForKey(key("m", { repeat: true }))).toBeUndefined();
+    expect(commandForKey(key("p", { altKey: true }))).toBeUndefined();
+  });
+
   it("leaves arrows to a focused slider and ignores held-down repeats of the count", () => {
     expect(commandForKey(key("ArrowUp", { targetTag: "INPUT" }))).toBeUndefined();
     expect(commandForKey(key("ArrowDown", { targetTag: "input" }))).toBeUndefined();
@@ -37,7 +47,6 @@ describe("commandForKey", () => {
   it("stays out of browser shortcuts and keys it does not have", () => {
     expect(commandForKey(key("1", { ctrlKey: true }))).toBeUndefined();
     expect(commandForKey(key("x", { metaKey: true }))).toBeUndefined();
-    expect(commandForKey(key(" "))).toBeUndefined();
     expect(commandForKey(key("5"))).toBeUndefined();
   });
 });

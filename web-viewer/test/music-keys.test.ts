@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isKiosk } from "../src/music/sound-setup";
+import { isKiosk } from "../src/app/kiosk";
 import { commandForKey, type KeyLike } from "../src/ui/key-commands";
 
 const key = (k: string, over: Partial<KeyLike> = {}): KeyLike => ({ key: k, ctrlKey: false, altKey: false, metaKey: false, ...over });

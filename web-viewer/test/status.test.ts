@@ -11,14 +11,16 @@ const figures: StatusFigures = {
 
 describe("statusText", () => {
   it("says it is connecting", () => {
-    expect(statusText({ kind: "connecting", attempt: 0 }, figures, 0)).toBe("connecting…");
-    expect(statusText({ kind: "handshaking" }, figures, 0)).toBe("connecting…");
+    expect(statusText({ kind: "connecting", attempt: 0 }, figures, 0)).toBe("Connecting to the meadow…");
+    expect(statusText({ kind: "connecting", attempt: 3 }, figures, 0)).toBe("Finding the meadow again…");
+    expect(statusText({ kind: "handshaking" }, figures, 0)).toBe("Connecting to the meadow…");
   });
 
   it("counts down to the next try, in whole seconds", () => {
     const waiting = { kind: "waiting", retryAt: 3000, attempt: 2, reason: "server unavailable" } as const;
-    expect(statusText(waiting, figures, 0)).toBe("server unavailable — retrying in 3 s");
-    expect(statusText(waiting, figures, 2500)).toBe("server unavailable — retrying in 1 s");
+    expect(statusText(waiting, figures, 0)).toBe("The meadow's server cannot be reached — retrying in 3 s");
+    expect(statusText(waiting, figures, 2500)).toBe("The meadow's server cannot be reached — retrying in 1 s");
+    expect(statusText({ ...waiting, reason: "resynchronising light" }, figures, 0)).toBe("Resynchronising light — retrying in 3 s");
   });
 
   it("shows the figures when connected", () => {

@@ -12,6 +12,7 @@ import { CountStepper, type CountDirection } from "../ui/count-step";
 import { toggleFullscreen } from "../ui/fullscreen";
 import { HelpOverlay } from "../ui/help-overlay";
 import { commandForKey, type KeyCommand } from "../ui/key-commands";
+import { MoreMenu, type LockView } from "../ui/more-menu";
 import type { NoticeLevel } from "../ui/notice";
 import { Toolbar } from "../ui/toolbar";
 import { WeightSliders } from "../ui/weight-sliders";
@@ -23,6 +24,9 @@ export interface ControlElements {
   readonly toolbar: HTMLElement;
   readonly sliders: HTMLElement;
   readonly help: HTMLElement;
+  /** The phone's ⋯ button and the panel it opens. */
+  readonly moreButton: HTMLButtonElement;
+  readonly more: HTMLElement;
 }
 
 export interface ControlHooks {
@@ -34,6 +38,12 @@ export interface ControlHooks {
   readonly worldBounds: () => WorldRect;
   /** w: watch the other world. */
   readonly switchWorld: () => void;
+  /** space: start (the start card goes, the music may begin). */
+  readonly start: () => void;
+  /** m: sound on or off. */
+  readonly toggleSound: () => void;
+  /** p: the next palette. */
+  readonly nextPalette: () => void;
 }
 
 /** One action sent, for the debug hook. */
@@ -58,6 +68,7 @@ export class Controls {
   private readonly tools: ToolInput;
   private readonly sliders: WeightSliders;
   private readonly help: HelpOverlay;
+  private readonly more: MoreMenu;
   private readonly counts = new CountStepper();
   private readonly log: SentAction[] = [];
   private readonly slidersPanel: HTMLElement;
@@ -73,6 +84,7 @@ export class Controls {
     this.toolbar = new Toolbar(el.toolbar, (spec) => this.select(spec));
     this.toolbar.show(this.active);
     this.help = new HelpOverlay(el.help);
+    this.more = new MoreMenu(el.moreButton, el.more, (command) => this.run(command));
     this.sliders = new WeightSliders(el.sliders, (name, value) => {
       if (!hooks.send(swarmSettingsBytes({ [name]: value }))) this.notConnected();
     });
@@ -108,6 +120,16 @@ export class Controls {
     if (f) this.sliders.reflect(f.weights, f.settingsLocked, nowMs);
   }
 
+  get moreOpen(): boolean {
+    return this.more.open;
+  }
+
+  /** The operator's locks, shown on the tool bar and the "more" menu (the sliders show their own). */
+  showLocks(locks: LockView): void {
+    this.toolbar.showLocks(locks.tools);
+    this.more.showLocks(locks);
+  }
+
   /** The link dropped: a held predator is let go (the server drops it with the session). */
   linkLost(): void {
     this.tools.releaseAll();
@@ -141,7 +163,8 @@ export class Controls {
     this.run(command);
   }
 
-  private run(command: KeyCommand): void {
+  /** Runs a key's command (keys, the "more" menu's buttons). */
+  run(command: KeyCommand): void {
     switch (command.kind) {
       case "tool":
         this.select(command.spec);
@@ -158,8 +181,18 @@ export class Controls {
       case "fullscreen":
         toggleFullscreen(document, (text) => this.hooks.say(text, "warning"));
         break;
+      case "start":
+        this.hooks.start();
+        break;
+      case "sound":
+        this.hooks.toggleSound();
+        break;
+      case "palette":
+        this.hooks.nextPalette();
+        break;
       case "close":
         this.help.hide();
+        this.more.setOpen(false);
         break;
     }
   }

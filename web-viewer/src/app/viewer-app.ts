@@ -31,6 +31,12 @@ import { StatusLine, statusText } from "../ui/status";
 import { RateMeter } from "../util/rate-meter";
 import { MusicPlayer } from "../music/music-player";
 import { setUpSound } from "../music/sound-setup";
+import { DurationStats } from "../util/duration-stats";
+import { Kiosk, isKiosk } from "./kiosk";
+import { NO_LOCKS, locksFromProto, sameLocks } from "./locks";
+import { PaletteChoice } from "./palette-choice";
+import { announceStart, toggleSound } from "./sound-hook";
+import { StartCard } from "../ui/start-card";
 
 export interface ViewerElements {
   readonly stage: HTMLElement;
@@ -48,12 +54,18 @@ export interface ViewerElements {
   readonly toolbar: HTMLElement;
   readonly sliders: HTMLElement;
   readonly help: HTMLElement;
+  /** The start card, the phone's ⋯ button and its panel. */
+  readonly start: HTMLElement;
+  readonly moreButton: HTMLButtonElement;
+  readonly more: HTMLElement;
 }
 
 /** Light frames in a row that can't be decoded before the link is renewed to get a key frame. */
 const RESYNC_AFTER_SECONDS = 3;
 /** A decode problem is announced at most this often. */
 const PROBLEM_NOTICE_MS = 10_000;
+/** In kiosk mode, a server that speaks another protocol (a new build) gets the page reloaded after this, ms. */
+const KIOSK_RELOAD_MS = 5000;
 
 export class ViewerApp {
   private readonly connection: Connection;
@@ -102,11 +114,21 @@ export class ViewerApp {
   private lastRenderAt: number | undefined;
   private lastStatusAt = 0;
 
+  // The experience around the meadow (issue 8): palette, start card, kiosk, locks, timings.
+  private readonly paletteChoice = new PaletteChoice(window.location.search, storage());
+  private readonly kiosk = isKiosk(window.location.search) ? new Kiosk(document) : undefined;
+  private readonly startCard: StartCard;
+  private locks = NO_LOCKS;
+  private readonly frameTimes = new DurationStats();
+  private readonly decodeTimes = new DurationStats();
+  private firstLightMs: number | undefined;
+
   constructor(private readonly el: ViewerElements) {
     this.statusLine = new StatusLine(el.status);
     this.toast = new NoticeToast(el.notice);
     this.viewport = this.measure(DEFAULT_WORLD);
     this.ground = new GroundLayer(el.meadow);
+    this.ground.setPalette(this.paletteChoice.palette);
     this.colonyLayer = new ColonyLayer(el.colony, el.colonyLight);
     this.air = new AirLayer(el.air);
     this.createLight();
@@ -132,6 +154,18 @@ export class ViewerApp {
       viewport: () => this.viewport,
       worldBounds: () => this.world,
       switchWorld: () => this.switchWorld(),
+      start: () => this.startCard.start(),
+      toggleSound: () => this.toast.show(toggleSound(), "info"),
+      nextPalette: () => this.nextPalette(),
+    });
+    this.startCard = new StartCard(el.start, () => announceStart());
+    if (this.kiosk) {
+      this.kiosk.enter();
+      this.startCard.start();
+    }
+    // Back online: try at once rather than at the end of the backoff.
+    window.addEventListener("online", () => {
+      if (this.connection.state.kind === "waiting") this.connection.reconnectNow("back online");
     });
 
     window.addEventListener("resize", () => {
@@ -179,8 +213,10 @@ export class ViewerApp {
   private onWelcome(w: Welcome): void {
     if (w.protocolVersion !== ProtocolVersion.CURRENT) {
       this.toast.show(`The server speaks protocol ${w.protocolVersion}, this viewer ${ProtocolVersion.CURRENT}: reload the page.`, "warning");
+      if (this.kiosk) setTimeout(() => window.location.reload(), KIOSK_RELOAD_MS);
     }
     this.sessionId = w.sessionId;
+    this.ground.setMeadow(rectFromProto(w.meadow) ?? DEFAULT_WORLD);
     this.swarm.forgetLive();
     // The colony's land is the meadow; the swarm's world grows with its count.
     const land = this.worldChoice.chosen === "colony" ? rectFromProto(w.meadow) : rectFromProto(w.worldBounds);
@@ -238,6 +274,7 @@ export class ViewerApp {
     this.frameMeter.mark(now);
     // One breeze blows over the whole land: any world's frame says what it does now.
     this.breeze = breezeFromProto(frame.breeze);
+    this.showLocks(locksFromProto(frame.locks));
     const world = worldName(frame.world);
     if (this.worldChoice.passOver(world, now)) return;
     if (world !== this.shownWorld) this.showWorld(world);
@@ -252,7 +289,9 @@ export class ViewerApp {
     const nowS = performance.now() / 1000;
     this.sparks = this.sparks.filter((k) => nowS - k.atS < SPARK_S);
     for (const e of this.swarm.eaten) this.sparks.push({ x: e.x, y: e.y, atS: nowS });
+    const decodeStart = performance.now();
     const result = this.decoder.decode(frame.number, frame.light);
+    this.decodeTimes.add(performance.now() - decodeStart);
     if (result.kind === "raster") {
       this.dropStreak = 0;
       this.framesShown += 1;
@@ -306,6 +345,11 @@ export class ViewerApp {
   }
 
   private renderFrame(now: number): void {
+    this.renderScene(now);
+    this.frameTimes.add(performance.now() - now);
+  }
+
+  private renderScene(now: number): void {
     const dt = this.lastRenderAt === undefined ? 0 : (now - this.lastRenderAt) / 1000;
     this.lastRenderAt = now;
     this.camera.advance(dt);
@@ -314,7 +358,7 @@ export class ViewerApp {
     this.layoutDirty = false;
     this.viewport = viewport;
 
-    if (moved || this.groundDirty) {
+    if (moved || this.groundDirty || this.ground.needsDraw) {
       const target = this.camera.targetRect;
       const finalScale = target ? this.measure(target).scale : viewport.scale;
       this.ground.draw(this.world, viewport, Math.max(viewport.scale, finalScale) * viewport.dpr);
@@ -344,6 +388,7 @@ export class ViewerApp {
     if (this.light && (moved || this.lightDirty || !this.crossFade.settled(now))) {
       if (moved) this.light.resize(viewport);
       this.light.draw(viewport, this.crossFade.mix(now));
+      if (this.firstLightMs === undefined && this.light.hasLight) this.firstLightMs = performance.now();
       this.lightDirty = !this.crossFade.settled(now);
     }
     const marks = this.swarm.marks;
@@ -364,7 +409,7 @@ export class ViewerApp {
   }
 
   private createLight(): void {
-    const light = LightLayer.create(this.el.light);
+    const light = LightLayer.create(this.el.light, this.paletteChoice.palette.light);
     if (typeof light === "string") {
       this.light = undefined;
       this.lightProblem = "no WebGL2: light hidden";
@@ -374,6 +419,21 @@ export class ViewerApp {
     this.light = light;
     this.light.resize(this.viewport);
     this.lightDirty = true;
+  }
+
+  /** p: the next palette, for the ground and the light, remembered on this device. */
+  private nextPalette(): void {
+    const p = this.paletteChoice.step();
+    this.ground.setPalette(p);
+    this.light?.setRamp(p.light);
+    this.lightDirty = true;
+    this.toast.show(`Palette: ${p.label} (p: next)`, "info");
+  }
+
+  private showLocks(locks: typeof NO_LOCKS): void {
+    if (sameLocks(locks, this.locks)) return;
+    this.locks = locks;
+    this.controls.showLocks(locks);
   }
 
   private updateStatus(now: number, force: boolean): void {
@@ -518,6 +578,17 @@ export class ViewerApp {
       get tool() {
         return app.controls.activeTool.name;
       },
+      get experience() {
+        const g = app.ground;
+        return {
+          palette: app.paletteChoice.palette.name,
+          started: app.startCard.isStarted,
+          kiosk: app.kiosk !== undefined,
+          moreOpen: app.controls.moreOpen,
+          ground: { pending: g.pending, tiles: g.tilesPainted, longestFrameMs: g.longestFrameMs, paintMs: g.paintMs, worker: g.inWorker },
+          timings: { firstLightMs: app.firstLightMs, frame: app.frameTimes.snapshot(), decode: app.decodeTimes.snapshot() },
+        };
+      },
       worldToScreen(x: number, y: number) {
         const box = app.el.stage.getBoundingClientRect();
         const p = app.viewport.worldToScreen(x, y);
@@ -528,6 +599,15 @@ export class ViewerApp {
         return app.colony.fireflies(performance.now()).filter((f) => Math.hypot(f.x - x, f.y - y) <= radius).length;
       },
     });
+  }
+}
+
+/** localStorage, or nothing where the browser refuses it. */
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
   }
 }
 

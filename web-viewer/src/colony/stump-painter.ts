@@ -48,12 +48,13 @@ export class StumpPainter {
     const side = Math.ceil(2 * rounded * (1 + MARGIN));
     this.cache.width = this.cache.height = side;
     const ctx = this.cache.getContext("2d");
-    if (ctx) paintWood(ctx, side / 2, side / 2, rounded);
+    if (ctx) paintStumpWood(ctx, side / 2, side / 2, rounded);
     return this.cache;
   }
 }
 
-function paintWood(ctx: CanvasRenderingContext2D, x: number, y: number, r: number): void {
+/** The stump's wood, bark and hollow (no store) at (x, y), radius r, in the context's units. */
+export function paintStumpWood(ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D, x: number, y: number, r: number): void {
   const random = seededRandom(STUMP_SEED);
   // Shadow to the bottom left: the moon is at the top right.
   const sx = x - r * 0.18;

@@ -57,6 +57,30 @@ export interface ColonyDebug {
   readonly activities: Partial<Record<FireflyActivity, number>>;
 }
 
+/** Timings the viewer measures of itself, ms. */
+export interface TimingDebug {
+  /** From navigation start to the first light frame drawn; undefined before it. */
+  readonly firstLightMs: number | undefined;
+  /** Main-thread time of each animation frame's work (render loop). */
+  readonly frame: { readonly count: number; readonly meanMs: number; readonly maxMs: number; readonly recentMs: number };
+  /** Decoding one light frame (decompress, delta, raster). */
+  readonly decode: { readonly count: number; readonly meanMs: number; readonly maxMs: number; readonly recentMs: number };
+}
+
+/** The experience around the meadow: palette, start, kiosk, the ground's painting, timings. */
+export interface ExperienceDebug {
+  readonly palette: string;
+  readonly started: boolean;
+  readonly kiosk: boolean;
+  readonly moreOpen: boolean;
+  /**
+   * Tiles of ground still to paint, painted so far, the longest frame the main thread spent on
+   * them after the first painting (ms), their painting time in all (ms), and whether a worker paints them.
+   */
+  readonly ground: { readonly pending: number; readonly tiles: number; readonly longestFrameMs: number; readonly paintMs: number; readonly worker: boolean };
+  readonly timings: TimingDebug;
+}
+
 export interface MeadowDebug {
   readonly connected: boolean;
   /** Light frames decoded and shown since the page loaded. */
@@ -101,6 +125,7 @@ export interface MeadowDebug {
    * motes have been carried along (long animation frames cut short).
    */
   readonly air: { readonly motes: number; readonly streaks: number; readonly carriedS: number };
+  readonly experience: ExperienceDebug;
   /** World units → page CSS pixels (clientX/clientY space). */
   worldToScreen(x: number, y: number): Point;
   /** Colony fireflies (as drawn now) within `radius` world units of (x, y); 0 outside the colony. */

@@ -2,7 +2,8 @@
 // start), kiosk mode (?kiosk=1: sound starts by itself where the browser allows audio without a
 // gesture, e.g. Chromium with --autoplay-policy=no-user-gesture-required; otherwise m or the
 // button starts it) and window.__meadowMusic, a read-only view for tests.
-import { commandForKey } from "../ui/key-commands";
+import { isKiosk } from "../app/kiosk";
+import { setSoundToggle } from "../app/sound-hook";
 import { MusicPlayer } from "./music-player";
 import { SoundPanel } from "./sound-panel";
 
@@ -24,16 +25,12 @@ declare global {
   }
 }
 
-export function isKiosk(search: string): boolean {
-  return new URLSearchParams(search).get("kiosk") === "1";
-}
-
 export function setUpSound(player: MusicPlayer, doc: Document, location: Location): void {
   new SoundPanel(doc, player);
-  doc.defaultView?.addEventListener("keydown", (ev) => {
-    const target = ev.target instanceof HTMLElement ? ev.target.tagName : undefined;
-    const command = commandForKey({ key: ev.key, ctrlKey: ev.ctrlKey, altKey: ev.altKey, metaKey: ev.metaKey, repeat: ev.repeat, targetTag: target });
-    if (command?.kind === "sound") player.toggle();
+  // m, and the phone's ⋯ menu button for it, reach the player through the viewer's sound hook.
+  setSoundToggle(() => {
+    player.toggle();
+    return player.state !== "off";
   });
   if (isKiosk(location.search)) player.start();
   const view: MusicDebug = {

@@ -20,7 +20,7 @@ export function clearCanvas(canvas: HTMLCanvasElement): void {
 }
 
 /** A filled circle. */
-export function fillDisc(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, fill: string | CanvasGradient): void {
+export function fillDisc(ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D, x: number, y: number, r: number, fill: string | CanvasGradient): void {
   ctx.fillStyle = fill;
   ctx.beginPath();
   ctx.arc(x, y, r, 0, Math.PI * 2);

@@ -2,7 +2,8 @@
 // the cross-fade, mapped through the firefly palette and written premultiplied into a canvas
 // that CSS adds onto the meadow (mix-blend-mode: plus-lighter).
 import type { LightRaster } from "../net/frame-decoder";
-import { paletteTexels } from "./palette";
+import { paletteTexels, type LightRamp } from "./palette";
+import { DEFAULT_PALETTE } from "./palettes";
 import { fitCanvas, type Viewport, type WorldRect } from "./viewport";
 
 const VERTEX = `#version 300 es
@@ -47,13 +48,14 @@ function formatFor(gl: WebGL2RenderingContext, channels: number): [internal: num
 export class LightLayer {
   private readonly program: WebGLProgram;
   private readonly vao: WebGLVertexArrayObject;
+  private readonly palette: WebGLTexture;
   private readonly uClip: WebGLUniformLocation | null;
   private readonly uMix: WebGLUniformLocation | null;
   private prev: Slot;
   private next: Slot;
 
   /** Returns an error text instead of throwing when WebGL2 is missing or a shader fails. */
-  static create(canvas: HTMLCanvasElement): LightLayer | string {
+  static create(canvas: HTMLCanvasElement, ramp?: LightRamp): LightLayer | string {
     const gl = canvas.getContext("webgl2", {
       alpha: true,
       premultipliedAlpha: true,
@@ -63,7 +65,7 @@ export class LightLayer {
     });
     if (!gl) return "WebGL2 is not available: the fireflies' light cannot be shown";
     try {
-      return new LightLayer(canvas, gl);
+      return new LightLayer(canvas, gl, ramp);
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
@@ -72,6 +74,7 @@ export class LightLayer {
   private constructor(
     private readonly canvas: HTMLCanvasElement,
     private readonly gl: WebGL2RenderingContext,
+    ramp: LightRamp | undefined,
   ) {
     this.program = link(gl, VERTEX, FRAGMENT);
     this.vao = must(gl.createVertexArray(), "vertex array");
@@ -93,11 +96,17 @@ export class LightLayer {
 
     this.prev = { texture: makeTexture(gl), raster: undefined };
     this.next = { texture: makeTexture(gl), raster: undefined };
-    const palette = makeTexture(gl);
-    gl.activeTexture(gl.TEXTURE2);
-    gl.bindTexture(gl.TEXTURE_2D, palette);
-    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, 256, 1, 0, gl.RGBA, gl.UNSIGNED_BYTE, paletteTexels());
+    this.palette = makeTexture(gl);
+    this.setRamp(ramp ?? DEFAULT_PALETTE.light);
     gl.disable(gl.BLEND);
+  }
+
+  /** The light's colours: a palette's ramp (palettes.ts), uploaded as 256 texels. */
+  setRamp(ramp: LightRamp): void {
+    const gl = this.gl;
+    gl.activeTexture(gl.TEXTURE2);
+    gl.bindTexture(gl.TEXTURE_2D, this.palette);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, 256, 1, 0, gl.RGBA, gl.UNSIGNED_BYTE, paletteTexels(ramp));
   }
 
   get hasLight(): boolean {

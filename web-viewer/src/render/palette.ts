@@ -1,26 +1,16 @@
-// The firefly palette: light intensity (0…1 after the server's tone curve) → the colour added
+// The firefly light's ramp: light intensity (0…1 after the server's tone curve) → the colour added
 // onto the meadow. Faint light is a deep green glow, brighter light green-yellow, the hottest
 // spots pale yellow-white. Zero maps to exactly nothing so dark areas leave the ground as is.
 
+import { DEFAULT_PALETTE } from "./palettes";
+
 export type Rgb = readonly [number, number, number];
 
-/** Colour stops by intensity; between stops the colour is interpolated linearly. */
-const STOPS: ReadonlyArray<readonly [number, Rgb]> = [
-  // The server's tone curve is logarithmic (docs/light-codec.md): a lone firefly peaks near
-  // 0.16, one firefly per light pixel is about 0.6, only dense knots reach 0.85 and above. The
-  // ramp keeps the bulk of a flock a soft green glow and saves yellow and white for the knots.
-  [0.0, [0.0, 0.0, 0.0]],
-  [0.08, [0.01, 0.05, 0.01]],
-  [0.2, [0.05, 0.2, 0.03]],
-  [0.45, [0.14, 0.37, 0.05]],
-  [0.65, [0.36, 0.6, 0.1]],
-  [0.8, [0.62, 0.82, 0.2]],
-  [0.92, [0.9, 0.95, 0.4]],
-  [1.0, [1.0, 1.0, 0.86]],
-];
+export type LightRamp = ReadonlyArray<readonly [number, Rgb]>;
 
-export function paletteColor(v: number): Rgb {
-  return rampColor(STOPS, v);
+/** The night meadow's light at intensity `v` (palettes.ts holds every palette's ramp). */
+export function paletteColor(v: number, ramp: LightRamp = DEFAULT_PALETTE.light): Rgb {
+  return rampColor(ramp, v);
 }
 
 /** The colour at `v` on a ramp of stops sorted by position; clamped to the first and last stop. */
@@ -46,10 +36,10 @@ export function rampColor(stops: ReadonlyArray<readonly [number, Rgb]>, v: numbe
  * 256 RGBA texels, premultiplied for an additive (plus-lighter) composite: alpha is the
  * strongest channel so colour never exceeds alpha.
  */
-export function paletteTexels(): Uint8Array<ArrayBuffer> {
+export function paletteTexels(ramp: LightRamp = DEFAULT_PALETTE.light): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(256 * 4);
   for (let i = 0; i < 256; i++) {
-    const [r, g, b] = paletteColor(i / 255);
+    const [r, g, b] = paletteColor(i / 255, ramp);
     out[i * 4] = Math.round(r * 255);
     out[i * 4 + 1] = Math.round(g * 255);
     out[i * 4 + 2] = Math.round(b * 255);

@@ -1,23 +1,6 @@
-// The help overlay (h): every key and what it does now. Keys the viewer does not have yet are
-// listed as coming, not pretended.
-import { TOOLS } from "../tools/tool-catalog";
-
-interface HelpRow {
-  readonly keys: string;
-  readonly text: string;
-  readonly later?: boolean;
-}
-
-const ROWS: readonly HelpRow[] = [
-  ...TOOLS.map((t) => ({ keys: t.key, text: t.label })),
-  { keys: "↑ / ↓", text: "More fireflies (×1.5) / fewer (÷1.5)" },
-  { keys: "sliders", text: "Separation, alignment, cohesion: how the swarm flocks" },
-  { keys: "w", text: "Switch world: swarm ⇄ colony" },
-  { keys: "x", text: "Fullscreen on / off" },
-  { keys: "h", text: "This help" },
-  { keys: "space", text: "Start (coming later)", later: true },
-  { keys: "m", text: "Sound on / off (volume and mute: top right)" },
-];
+// The help overlay (h): every key and what it does (key-catalog.ts), the sliders, and how to
+// use a tool. Each row carries the key it lists (data-key) so a test can press every one.
+import { KEY_ROWS } from "./key-catalog";
 
 export class HelpOverlay {
   constructor(private readonly element: HTMLElement) {
@@ -25,21 +8,20 @@ export class HelpOverlay {
     const title = doc.createElement("h2");
     title.textContent = "Meadow";
     const list = doc.createElement("dl");
-    for (const row of ROWS) {
+    const row = (keys: string, text: string, pressed: readonly string[]): void => {
       const dt = doc.createElement("dt");
       const kbd = doc.createElement("kbd");
-      kbd.textContent = row.keys;
+      kbd.textContent = keys;
       dt.append(kbd);
       const dd = doc.createElement("dd");
-      dd.textContent = row.text;
-      if (row.later) {
-        dt.className = "later";
-        dd.className = "later";
-      }
+      dd.textContent = text;
+      if (pressed.length > 0) dt.dataset.keys = pressed.join("|");
       list.append(dt, dd);
-    }
+    };
+    for (const r of KEY_ROWS) row(r.keys, r.text, r.actions.map((a) => a.key));
+    row("sliders", "Separation, alignment, cohesion: how the swarm flocks", []);
     const hint = doc.createElement("p");
-    hint.textContent = "Click or tap the meadow to use the tool. Press h or Esc to close.";
+    hint.textContent = "Click or tap the meadow to use the tool. On a phone, ⋯ holds a button for each key. Press h or Esc to close.";
     element.append(title, list, hint);
     element.hidden = true;
     element.addEventListener("click", () => this.hide());

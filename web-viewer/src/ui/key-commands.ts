@@ -8,7 +8,9 @@ export type KeyCommand =
   | { readonly kind: "help" }
   | { readonly kind: "fullscreen" }
   | { readonly kind: "world" }
+  | { readonly kind: "start" }
   | { readonly kind: "sound" }
+  | { readonly kind: "palette" }
   | { readonly kind: "close" };
 
 export interface KeyLike {
@@ -41,9 +43,15 @@ export function commandForKey(ev: KeyLike): KeyCommand | undefined {
     case "w":
     case "W":
       return ev.repeat ? undefined : { kind: "world" };
+    case " ":
+      // Space on a focused button presses the button; elsewhere it starts.
+      return ev.repeat || ev.targetTag?.toUpperCase() === "BUTTON" ? undefined : { kind: "start" };
     case "m":
     case "M":
       return ev.repeat ? undefined : { kind: "sound" };
+    case "p":
+    case "P":
+      return ev.repeat ? undefined : { kind: "palette" };
     case "Escape":
       return { kind: "close" };
     default: {

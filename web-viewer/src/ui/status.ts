@@ -34,11 +34,12 @@ export function statusText(state: ConnectionState, figures: StatusFigures, nowMs
     case "stopped":
       return "stopped";
     case "connecting":
+      return state.attempt > 0 ? "Finding the meadow again…" : "Connecting to the meadow…";
     case "handshaking":
-      return "connecting…";
+      return "Connecting to the meadow…";
     case "waiting": {
       const seconds = Math.max(1, Math.ceil((state.retryAt - nowMs) / 1000));
-      return `${state.reason} — retrying in ${seconds} s`;
+      return `${friendlyReason(state.reason)} — retrying in ${seconds} s`;
     }
     case "connected": {
       const parts: string[] = [];
@@ -51,6 +52,20 @@ export function statusText(state: ConnectionState, figures: StatusFigures, nowMs
       return parts.join(" · ");
     }
   }
+}
+
+/** The link's reasons (connection.ts) in words for people at a gallery wall. */
+const FRIENDLY: Readonly<Record<string, string>> = {
+  "server went away": "The meadow's server went away",
+  "server unavailable": "The meadow's server cannot be reached",
+  "server stopped answering": "The meadow stopped answering",
+  "no welcome from the server": "The meadow's server did not answer",
+};
+
+export function friendlyReason(reason: string): string {
+  const known = FRIENDLY[reason];
+  if (known) return known;
+  return reason.length > 0 ? reason[0]!.toUpperCase() + reason.slice(1) : "The link was lost";
 }
 
 function fireflyText(now: number, target: number | undefined): string {

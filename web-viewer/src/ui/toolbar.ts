@@ -34,6 +34,18 @@ export class Toolbar {
     }
   }
 
+  /** Tools the operator locked: disabled, with a lock and a title saying so. */
+  showLocks(locked: ReadonlySet<string>): void {
+    for (const [name, b] of this.buttons) {
+      const on = locked.has(name);
+      if (b.classList.contains("locked") === on) continue;
+      b.classList.toggle("locked", on);
+      b.setAttribute("aria-disabled", String(on));
+      const spec = TOOLS.find((t) => t.name === name);
+      b.title = on ? `${name} is locked by the operator` : spec ? `${spec.key} · ${spec.label}` : name;
+    }
+  }
+
   show(active: ToolSpec): void {
     for (const [name, b] of this.buttons) {
       const on = name === active.name;

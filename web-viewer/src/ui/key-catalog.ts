@@ -1,0 +1,47 @@
+// Every key the viewer has (SPEC §7), once: the help overlay lists these rows and the phone's
+// "more" menu makes a button of each action, so the two cannot drift apart from the keys.
+import { TOOLS } from "../tools/tool-catalog";
+import type { KeyCommand } from "./key-commands";
+
+export interface KeyAction {
+  /** The key as a KeyboardEvent's `key` (what a test presses). */
+  readonly key: string;
+  readonly command: KeyCommand;
+  /** The "more" menu's button. */
+  readonly button: string;
+  /** Locked by the operator's settings lock (the count); tools carry their own lock. */
+  readonly settings?: boolean;
+}
+
+export interface KeyRow {
+  /** The key(s) as the help shows them. */
+  readonly keys: string;
+  readonly text: string;
+  readonly actions: readonly KeyAction[];
+}
+
+export const KEY_ROWS: readonly KeyRow[] = [
+  { keys: "space", text: "Start (the card goes; kiosk mode starts by itself)", actions: [{ key: " ", command: { kind: "start" }, button: "▶ start" }] },
+  ...TOOLS.map((t) => ({ keys: t.key, text: t.label, actions: [{ key: t.key, command: { kind: "tool", spec: t } as const, button: `${t.icon} ${t.name}` }] })),
+  {
+    keys: "↑ / ↓",
+    text: "More fireflies (×1.5) / fewer (÷1.5)",
+    actions: [
+      { key: "ArrowUp", command: { kind: "count", direction: "more" }, button: "↑ more", settings: true },
+      { key: "ArrowDown", command: { kind: "count", direction: "fewer" }, button: "↓ fewer", settings: true },
+    ],
+  },
+  { keys: "w", text: "Switch world: swarm ⇄ colony", actions: [{ key: "w", command: { kind: "world" }, button: "w world" }] },
+  { keys: "m", text: "Sound on / off", actions: [{ key: "m", command: { kind: "sound" }, button: "♪ sound" }] },
+  { keys: "p", text: "Palette: night meadow → Tropical → Arctic → Deep", actions: [{ key: "p", command: { kind: "palette" }, button: "◐ palette" }] },
+  { keys: "x", text: "Fullscreen on / off", actions: [{ key: "x", command: { kind: "fullscreen" }, button: "⤢ fullscreen" }] },
+  { keys: "h", text: "This help", actions: [{ key: "h", command: { kind: "help" }, button: "? help" }] },
+];
+
+/** A stable name for an action (data-action on its button). */
+export function actionId(a: KeyAction): string {
+  const c = a.command;
+  if (c.kind === "tool") return `tool-${c.spec.name}`;
+  if (c.kind === "count") return `count-${c.direction}`;
+  return c.kind;
+}
