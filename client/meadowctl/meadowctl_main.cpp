@@ -335,10 +335,20 @@ int main(int argc, char** argv) {
         d.push_back(v);
         if (d.size() > kHistory) d.pop_front();
       };
+      // The newest events, shown under the sparklines (by the name of their kind, with their tick).
+      constexpr std::size_t kEventLines = 6;
+      std::deque<std::string> recent;
+      std::uint64_t missed = 0;
       v1::Status s;
       std::uint32_t seen = 0;
       while (reader->Read(&s)) {
         ++seen;
+        for (const v1::Event& e : s.events()) {
+          const auto* field = v1::Event::descriptor()->FindFieldByNumber(static_cast<int>(e.body_case()));
+          recent.push_back("tick " + std::to_string(e.tick()) + "  " + (field != nullptr ? field->name() : "event"));
+          if (recent.size() > kEventLines) recent.pop_front();
+        }
+        missed += s.events_missed();
         push(colony, s.colony_size());
         push(store, 100.0 * s.colony_store());
         push(bloom, s.flowers_in_bloom());
@@ -358,6 +368,8 @@ int main(int argc, char** argv) {
           std::printf("  order        %6.2f  %s\n", s.swarm_order(), sparkline(order).c_str());
           std::printf("  viewers      %6u  %s\n", s.viewers(), sparkline(viewer_count).c_str());
           std::printf("  p99 tick ms  %6.2f  %s\n", s.tick_p99_ms(), sparkline(tick_ms).c_str());
+          std::printf("\n  events%s\n", missed > 0 ? (" (" + std::to_string(missed) + " missed)").c_str() : "");
+          for (const auto& line : recent) std::printf("    %s\n", line.c_str());
         }
         std::fflush(stdout);
         if (updates != 0 && seen >= updates) {

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
+#include <string>
+#include <variant>
 
 #include "stream/proto_mapping.hpp"
 
@@ -219,6 +221,31 @@ void SimLoop::publish_status() {
   status->locks = meadow_.locks();
   status->paused = meadow_.paused();
   hub_.publish_status(std::move(status));
+  feed_operator_events();
+}
+
+namespace {
+// Flashes (hundreds a second in a big colony) and sips are the music's and the viewers', not the
+// operator's: left out of the operator's feed.
+bool for_the_operator(const sim::MeadowEvent& event) {
+  return !std::holds_alternative<sim::ColonyFlashEvent>(event.body) &&
+         !std::holds_alternative<sim::ColonySipEvent>(event.body);
+}
+}  // namespace
+
+void SimLoop::feed_operator_events() {
+  const auto take = [this](const auto& log, std::uint64_t& last) {
+    for (const sim::MeadowEvent& event : log.events()) {
+      if (event.sequence <= last || !for_the_operator(event)) continue;
+      v1::Event proto;
+      stream::to_proto(event, proto);
+      operator_events_.push_back(proto.SerializeAsString());
+    }
+    last = log.last_sequence();
+  };
+  take(meadow_.events(), operator_meadow_event_);
+  take(meadow_.colony().events(), operator_colony_event_);
+  hub_.events().append(operator_events_);
 }
 
 }  // namespace meadow::app

@@ -40,6 +40,8 @@ class SimLoop {
   void publish_world_change();
   void update_step_budget();
   void publish_status();
+  // The events since the last frame, but flashes and sips, into the hub's feed for the operator.
+  void feed_operator_events();
 
   sim::Meadow& meadow_;
   sim::ParallelFor& parallel_;
@@ -51,6 +53,10 @@ class SimLoop {
   std::vector<stream::QueuedAction> drained_;
   TickWindow tick_times_;
   double tick_p99_seconds_ = 0.0;
+  // The events already handed to the operator's feed (sequence per log), and a buffer for them.
+  std::uint64_t operator_meadow_event_ = 0;
+  std::uint64_t operator_colony_event_ = 0;
+  std::vector<std::string> operator_events_;
   std::optional<std::uint64_t> last_frame_slot_;
   std::uint64_t land_version_ = 0;
   sim::Rect land_world_;

@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "net/event_feed.hpp"
 #include "net/meadow_status.hpp"
 #include "net/outbox.hpp"
 #include "sim/land.hpp"
@@ -67,6 +68,9 @@ class Hub {
   // Sim thread: the meadow's figures for the operator; any thread: the newest.
   void publish_status(std::shared_ptr<const MeadowStatus> status);
   [[nodiscard]] std::shared_ptr<const MeadowStatus> status() const;
+  // The meadow's recent events for the operator (sim thread appends, any thread reads).
+  [[nodiscard]] EventFeed& events() { return events_; }
+  [[nodiscard]] const EventFeed& events() const { return events_; }
 
  private:
   std::vector<std::shared_ptr<HubSession>> sessions_locked() const;
@@ -77,6 +81,7 @@ class Hub {
   std::shared_ptr<const MeadowStatus> status_;
   std::uint64_t next_id_ = 1;
   std::atomic<std::uint64_t> latest_tick_{0};
+  EventFeed events_;
 };
 
 }  // namespace meadow::net

@@ -8,7 +8,9 @@
 #include <cmath>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "net/logger.hpp"
 #include "net/secret.hpp"
@@ -30,8 +32,8 @@ bool finite_point(const v1::Vec2& p) { return std::isfinite(p.x()) && std::isfin
 // Streams the status every interval until the caller cancels or a write fails.
 class StatusWatch final : public grpc::ServerWriteReactor<v1::Status> {
  public:
-  StatusWatch(const OperatorService& service, std::chrono::milliseconds interval)
-      : service_(service), interval_(interval) {
+  StatusWatch(const OperatorService& service, const EventFeed& events, std::chrono::milliseconds interval)
+      : service_(service), events_(events), interval_(interval), cursor_(events.cursor()) {
     write_next();
   }
 
@@ -58,6 +60,11 @@ class StatusWatch final : public grpc::ServerWriteReactor<v1::Status> {
     if (done_) return;
     status_.Clear();
     service_.fill_status(status_);
+    fresh_.clear();
+    status_.set_events_missed(events_.read(cursor_, fresh_));
+    for (const std::string& bytes : fresh_) {
+      if (!status_.add_events()->ParseFromString(bytes)) status_.mutable_events()->RemoveLast();
+    }
     StartWrite(&status_);
   }
   void finish(const grpc::Status& status) {
@@ -68,7 +75,10 @@ class StatusWatch final : public grpc::ServerWriteReactor<v1::Status> {
   }
 
   const OperatorService& service_;
+  const EventFeed& events_;
   const std::chrono::milliseconds interval_;
+  std::uint64_t cursor_;
+  std::vector<std::string> fresh_;
   std::mutex mutex_;
   bool done_ = false;
   v1::Status status_;
@@ -300,7 +310,7 @@ grpc::ServerWriteReactor<v1::Status>* OperatorService::WatchStatus(grpc::Callbac
     return new Refused();
   }
   const std::uint32_t asked = request->interval_ms() == 0 ? 500 : request->interval_ms();
-  return new StatusWatch(*this, std::chrono::milliseconds(std::clamp<std::uint32_t>(asked, 100, 10'000)));
+  return new StatusWatch(*this, hub_.events(), std::chrono::milliseconds(std::clamp<std::uint32_t>(asked, 100, 10'000)));
 }
 
 }  // namespace meadow::net

@@ -152,6 +152,49 @@ TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
   (void)reader->Finish();
 }
 
+// The live stream carries the meadow's events since its previous message: a flower dropped while
+// watching is there, once; the colony's flashes (hundreds a second) are left out.
+TEST_F(OperatorTest, WatchStatusBringsTheEventsAsTheyHappen) {
+  grpc::ClientContext watch;
+  prepare(watch);
+  v1::WatchStatusRequest every;
+  every.set_interval_ms(100);
+  auto reader = stub_->WatchStatus(&watch, every);
+  v1::Status s;
+  ASSERT_TRUE(reader->Read(&s));
+  grpc::ClientContext c;
+  prepare(c);
+  v1::DropFlowerRequest flower;
+  flower.mutable_position()->set_x(1000);
+  flower.mutable_position()->set_y(350);
+  v1::ActionReply r;
+  ASSERT_TRUE(stub_->DropFlower(&c, flower, &r).ok());
+  ASSERT_TRUE(r.accepted());
+  int dropped = 0;
+  int flashes = 0;
+  int events = 0;
+  std::uint64_t last_tick = 0;
+  for (int i = 0; i < 30 && reader->Read(&s); ++i) {
+    EXPECT_EQ(s.events_missed(), 0U);
+    for (const auto& e : s.events()) {
+      ++events;
+      EXPECT_GE(e.tick(), last_tick) << "oldest first";
+      last_tick = e.tick();
+      if (e.has_colony_flower_dropped()) {
+        ++dropped;
+        EXPECT_FLOAT_EQ(e.colony_flower_dropped().position().x(), 1000.0F);
+      }
+      if (e.has_colony_flash() || e.has_colony_sip()) ++flashes;
+    }
+    if (dropped > 0 && i >= 10) break;
+  }
+  EXPECT_EQ(dropped, 1);
+  EXPECT_EQ(flashes, 0);
+  EXPECT_GE(events, 1);
+  watch.TryCancel();
+  (void)reader->Finish();
+}
+
 TEST_F(OperatorTest, LocksAreHonouredForViewersAndViewersCanBeListedAndClosed) {
   client::WsClient viewer;
   viewer.connect("127.0.0.1", server_->port());
