@@ -80,8 +80,9 @@ http::message_generator handle_request(const Request& req, const SessionContext&
     return text_response(req, http::status::ok, "text/plain; charset=utf-8", "ok\n");
   }
   if (path == "/metrics") {
-    return text_response(req, http::status::ok, "text/plain; version=0.0.4; charset=utf-8",
-                         context.metrics.render());
+    std::string body = context.metrics.render();
+    if (const auto status = context.hub.status()) body += Metrics::render_engines(status->swarm_engine);
+    return text_response(req, http::status::ok, "text/plain; version=0.0.4; charset=utf-8", std::move(body));
   }
   if (path == kWebSocketPath) {
     return text_response(req, http::status::upgrade_required, "text/plain; charset=utf-8",

@@ -102,4 +102,12 @@ std::string Metrics::render() const {
   return out;
 }
 
+std::string Metrics::render_engines(const std::string& swarm_engine) {
+  // The colony always steps on the CPU; the swarm on the engine the server chose (or fell back to).
+  return fmt::format(
+      "# HELP meadow_engine_info The engine each world runs on.\n# TYPE meadow_engine_info gauge\n"
+      "meadow_engine_info{{world=\"swarm\",engine=\"{}\"}} 1\nmeadow_engine_info{{world=\"colony\",engine=\"cpu\"}} 1\n",
+      swarm_engine);
+}
+
 }  // namespace meadow::net

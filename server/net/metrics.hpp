@@ -47,6 +47,8 @@ struct Metrics {
 
   // The whole exposition, Prometheus text format 0.0.4.
   [[nodiscard]] std::string render() const;
+  // The engine each world runs on, as an info series (`swarm_engine`: the status's name of it).
+  [[nodiscard]] static std::string render_engines(const std::string& swarm_engine);
 };
 
 }  // namespace meadow::net

@@ -178,10 +178,18 @@ TEST_F(ServerTest, FramesDecodeAsKeyThenDeltas) {
 TEST_F(ServerTest, HealthMetricsAndStaticFiles) {
   const auto health = testing::http_request(server_->port(), "GET /healthz HTTP/1.0");
   EXPECT_NE(health.find("200 OK"), std::string::npos);
-  const auto metrics = testing::http_request(server_->port(), "GET /metrics HTTP/1.0");
+  // The engine's line comes with the first status the sim thread publishes (its first frame).
+  std::string metrics;
+  for (int i = 0; i < 50; ++i) {
+    metrics = testing::http_request(server_->port(), "GET /metrics HTTP/1.0");
+    if (metrics.find("meadow_engine_info") != std::string::npos) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
   for (const char* series : {"meadow_ticks_total", "meadow_step_seconds_bucket{world=\"swarm\"",
                              "meadow_step_seconds_bucket{world=\"colony\"",
-                             "meadow_frames_total", "meadow_sent_bytes_total", "meadow_sessions"}) {
+                             "meadow_frames_total", "meadow_sent_bytes_total", "meadow_sessions",
+                             "meadow_tick_seconds_bucket", "meadow_tick_p99_seconds ", "process_resident_memory_bytes ",
+                             "meadow_engine_info{world=\"swarm\",engine=\"cpu\"} 1"}) {
     EXPECT_NE(metrics.find(series), std::string::npos) << series;
   }
   const auto index = testing::http_request(server_->port(), "GET / HTTP/1.0");

@@ -27,6 +27,13 @@ TEST(Metrics, RendersTheSeriesOperatorsRelyOn) {
   EXPECT_NE(text.find("meadow_step_seconds_count{world=\"colony\"} 1\n"), std::string::npos);
 }
 
+TEST(Metrics, NamesTheEngineOfEachWorld) {
+  const std::string text = Metrics::render_engines("vulkan");
+  EXPECT_NE(text.find("# TYPE meadow_engine_info gauge\n"), std::string::npos);
+  EXPECT_NE(text.find("meadow_engine_info{world=\"swarm\",engine=\"vulkan\"} 1\n"), std::string::npos);
+  EXPECT_NE(text.find("meadow_engine_info{world=\"colony\",engine=\"cpu\"} 1\n"), std::string::npos);
+}
+
 TEST(Histogram, BucketsAreCumulative) {
   Histogram h;
   h.observe(0.00001);
