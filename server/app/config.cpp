@@ -79,6 +79,9 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->check(CLI::Range(1U, 100000U))
       ->capture_default_str();
 
+  bool no_viewer_grpc = false;
+  app.add_flag("--no-viewer-grpc", no_viewer_grpc, "Do not open the viewers' gRPC port (browsers only, over /ws)")
+      ->envname("MEADOW_NO_VIEWER_GRPC");
   app.add_option("--viewer-grpc-bind", c.viewer_grpc_bind, "Address of the viewers' gRPC port (native viewers); by default that of --bind")
       ->envname("MEADOW_VIEWER_GRPC_BIND");
   auto* viewer_grpc_port =
@@ -115,6 +118,7 @@ ParseResult parse_config(int argc, const char* const* argv) {
     return {std::nullopt, app.exit(e)};
   }
   c.viewer_grpc_port_given = viewer_grpc_port->count() > 0;
+  c.viewer_grpc = !no_viewer_grpc;
   if (c.viewer_grpc_bind.empty()) c.viewer_grpc_bind = c.bind_address;
   // The token: from the file (first line, surrounding space trimmed), else the environment.
   if (!c.operator_token_file.empty()) {

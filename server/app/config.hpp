@@ -26,6 +26,7 @@ struct Config {
   // The viewer protocol over gRPC for native clients (meadow-watch), on its own port. When the
   // default port is taken the server runs without it (a warning says so); a port given on the
   // command line or in the environment must be free.
+  bool viewer_grpc = true;       // false (--no-viewer-grpc): no gRPC port for native viewers
   std::string viewer_grpc_bind;  // empty: the address of --bind
   std::uint16_t viewer_grpc_port = 8082;
   bool viewer_grpc_port_given = false;

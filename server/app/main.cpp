@@ -78,8 +78,12 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   net_config.facts.tick_rate = sim::kTicksPerSecond;
   net_config.facts.max_swarm_count = static_cast<std::uint32_t>(meadow.swarm().max_count());
   net::NetServer server(net_config, hub, actions, metrics);
-  net::ViewerGrpcServer viewer_grpc({config.viewer_grpc_bind, config.viewer_grpc_port},
-                                    net::SessionContext{hub, actions, metrics, net_config.limits, net_config.facts, {}});
+  std::unique_ptr<net::ViewerGrpcServer> viewer_grpc;
+  if (config.viewer_grpc) {
+    viewer_grpc = std::make_unique<net::ViewerGrpcServer>(
+        net::ViewerGrpcConfig{config.viewer_grpc_bind, config.viewer_grpc_port},
+        net::SessionContext{hub, actions, metrics, net_config.limits, net_config.facts, {}});
+  }
 
   // The operator's port: only with a token (or, on loopback, when told to do without one).
   std::unique_ptr<net::OperatorServer> operator_server;
@@ -104,9 +108,9 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
             config.seed, meadow.swarm().count(), meadow.swarm().name(), pool.threads());
   loop.start();
   server.start();
-  bool serving_viewer_grpc = true;
+  bool serving_viewer_grpc = viewer_grpc != nullptr;
   try {
-    viewer_grpc.start();
+    if (viewer_grpc) viewer_grpc->start();
   } catch (const std::exception& e) {
     if (config.viewer_grpc_port_given) throw;
     serving_viewer_grpc = false;
@@ -116,7 +120,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   // Scripts and tests read these lines to learn the ports (useful with --port 0).
   if (serving_viewer_grpc) {
     std::printf("meadow-server viewer gRPC on %s:%u\n", config.viewer_grpc_bind.c_str(),
-                static_cast<unsigned>(viewer_grpc.port()));
+                static_cast<unsigned>(viewer_grpc->port()));
   }
   if (operator_server) {
     std::printf("meadow-server operator on %s:%u\n", config.operator_bind.c_str(),
@@ -131,7 +135,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   log->info("received {}, shutting down", signal == SIGINT ? "SIGINT" : "SIGTERM");
   // The operator first: calls waiting on the sim thread are answered while it still runs.
   if (operator_server) operator_server->stop();
-  viewer_grpc.stop();
+  if (viewer_grpc) viewer_grpc->stop();
   server.stop();
   loop.stop();
   log->info("stopped after {} ticks", meadow.tick());

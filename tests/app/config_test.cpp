@@ -37,6 +37,23 @@ TEST(Config, FlagsAreRead) {
   EXPECT_EQ(r.config->swarm_engine, "cpu");
 }
 
+TEST(Config, TheViewersGrpcPortFollowsBindUnlessToldOtherwise) {
+  const auto defaults = parse({"--bind", "0.0.0.0"});
+  ASSERT_TRUE(defaults.config);
+  EXPECT_TRUE(defaults.config->viewer_grpc);
+  EXPECT_EQ(defaults.config->viewer_grpc_port, 8082);
+  EXPECT_FALSE(defaults.config->viewer_grpc_port_given);
+  EXPECT_EQ(defaults.config->viewer_grpc_bind, "0.0.0.0");
+  const auto given = parse({"--viewer-grpc-port", "9100", "--viewer-grpc-bind", "127.0.0.1"});
+  ASSERT_TRUE(given.config);
+  EXPECT_TRUE(given.config->viewer_grpc_port_given);
+  EXPECT_EQ(given.config->viewer_grpc_port, 9100);
+  EXPECT_EQ(given.config->viewer_grpc_bind, "127.0.0.1");
+  const auto off = parse({"--no-viewer-grpc"});
+  ASSERT_TRUE(off.config);
+  EXPECT_FALSE(off.config->viewer_grpc);
+}
+
 TEST(Config, EnvironmentOverridesDefaultsButNotFlags) {
   ::setenv("MEADOW_PORT", "7000", 1);
   ::setenv("MEADOW_SEED", "99", 1);
