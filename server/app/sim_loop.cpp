@@ -37,9 +37,7 @@ constexpr std::uint64_t kBehindReportTicks = 60;
 // the largest world wants).
 constexpr std::uint32_t kMaxStepsPerTick = 16;
 
-std::shared_ptr<const std::string> shared(std::string bytes) {
-  return std::make_shared<const std::string>(std::move(bytes));
-}
+using net::shared;
 
 }  // namespace
 

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "stream/frame_bundle.hpp"
 
@@ -25,6 +26,9 @@ struct OutMessage {
 };
 
 using SharedBytes = std::shared_ptr<const std::string>;
+
+// One encoded message, to be shared by whoever sends it.
+[[nodiscard]] inline SharedBytes shared(std::string bytes) { return std::make_shared<const std::string>(std::move(bytes)); }
 
 class Outbox {
  public:

@@ -19,8 +19,6 @@ namespace {
 // At most one "slow down" notice a second, so a flooding viewer cannot make us flood it back.
 constexpr std::chrono::seconds kRateNoticeInterval{1};
 
-SharedBytes shared(std::string bytes) { return std::make_shared<const std::string>(std::move(bytes)); }
-
 }  // namespace
 
 ViewerInput::ViewerInput(SessionContext& context, std::uint64_t session_id)

@@ -92,7 +92,7 @@ grpc::ServerWriteReactor<grpc::ByteBuffer>* ViewerService::Watch(grpc::CallbackS
   ViewerWatch* reactor = session.get();
   reactor->start(std::move(session));
   if (mold) {
-    reactor->deliver_reliable(std::make_shared<const std::string>(stream::notice_message(
+    reactor->deliver_reliable(shared(stream::notice_message(
         v1::Notice::LEVEL_INFO, "world_unavailable", "The mold does not run on this server yet; you watch the swarm.")));
   }
   return reactor;

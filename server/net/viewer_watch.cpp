@@ -11,8 +11,6 @@ namespace meadow::net {
 
 namespace {
 
-SharedBytes shared(std::string bytes) { return std::make_shared<const std::string>(std::move(bytes)); }
-
 // The bytes of `message` as a ByteBuffer without copying them: the slice holds a reference to
 // their owner until gRPC has sent them.
 grpc::ByteBuffer borrow(const OutMessage& message) {

@@ -9,12 +9,6 @@
 
 namespace meadow::net {
 
-namespace {
-
-SharedBytes shared(std::string bytes) { return std::make_shared<const std::string>(std::move(bytes)); }
-
-}  // namespace
-
 WsSession::WsSession(tcp::socket&& socket, SessionContext& context)
     : ws_(std::move(socket)),
       context_(context),
