@@ -74,7 +74,9 @@ void FrameFollower::take_frame(v1::Frame&& frame, Clock::time_point now) {
 
 void FrameFollower::decode(const v1::Frame& frame) {
   const v1::LightLayer& layer = frame.light();
-  const std::size_t row = static_cast<std::size_t>(layer.width()) * layer.channels();
+  // The planes stacked: rows of `width` bytes, height × channels of them (docs/light-codec.md).
+  const std::size_t row = layer.width();
+  const std::size_t rows = static_cast<std::size_t>(layer.height()) * layer.channels();
   try {
     if (layer.key()) {
       LightRaster next;
@@ -82,10 +84,10 @@ void FrameFollower::decode(const v1::Frame& frame) {
       next.height = layer.height();
       next.channels = layer.channels();
       if (light_) next.pixels.swap(light_->pixels);  // reuse the buffer
-      decoder_.decode_key(layer.data(), row, layer.height(), next.pixels);
+      decoder_.decode_key(layer.data(), row, rows, next.pixels);
       light_ = std::move(next);
     } else if (light_ && light_->frame == layer.base_frame() && light_->width == layer.width() &&
-               light_->height == layer.height()) {
+               light_->height == layer.height() && light_->channels == layer.channels()) {
       decoder_.decode_delta(layer.data(), light_->pixels, row, light_->pixels);
     } else {
       return;  // a delta whose base this viewer has not got: wait for the next key frame

@@ -22,7 +22,9 @@ struct LightRaster {
   std::uint32_t channels = 0;
   std::uint64_t frame = 0;  // Frame.number it belongs to
   std::uint64_t tick = 0;
-  std::vector<std::uint8_t> pixels;  // row-major, top row first
+  // `channels` planes of width × height bytes one after the other (the swarm's: intensity, then
+  // heat), each row-major, top row first.
+  std::vector<std::uint8_t> pixels;
 };
 
 class FrameFollower {

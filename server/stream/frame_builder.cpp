@@ -9,6 +9,7 @@
 #include "sim/world_size.hpp"
 #include "stream/colony_frame.hpp"
 #include "stream/proto_mapping.hpp"
+#include "stream/rock_rims.hpp"
 
 namespace meadow::stream {
 
@@ -72,7 +73,7 @@ void fill_swarm_frame(v1::Frame& frame, std::uint64_t number, const sim::Meadow&
   v1::LightLayer& light = *frame.mutable_light();
   light.set_width(geometry.width);
   light.set_height(geometry.height);
-  light.set_channels(1);
+  light.set_channels(kLightChannels);
   to_proto(geometry.bounds, *light.mutable_bounds());
   light.set_codec(v1::LIGHT_CODEC_ZSTD_U8);
 }
@@ -97,10 +98,12 @@ FrameBundlePtr FrameBuilder::build(const sim::Meadow& meadow, std::uint32_t view
   fill_swarm_frame(frame, bundle->number, meadow, viewers, camera.value_or(meadow.camera()), geometry,
                    last_event_sequence_);
   last_event_sequence_ = meadow.events().last_sequence();
+  for (const RockRim& rim : rock_rims(light_, geometry, meadow.land().rocks())) to_proto(rim, *frame.add_rock_rims());
 
   v1::LightLayer& light = *frame.mutable_light();
   light.set_key(true);
   light.set_base_frame(0);
+  // The planes stacked: rows of `width` bytes, height × kLightChannels of them.
   light.set_data(encoder_.encode_key(raster, geometry.width));
   message.SerializeToString(&swarm.key_message);
 

@@ -11,7 +11,23 @@ constexpr int kBoxWidth = 2 * kLightBlurRadius + 1;  // pixels
 constexpr float kBoxScale = 1.0F / static_cast<float>(kBoxWidth);
 static_assert(kLightBlurPasses == 4, "render() runs the passes as H, V, H, V");
 
+constexpr float kTopHeatLevel = static_cast<float>(kHeatLevels - 1);
+constexpr int kHeatStep = 255 / (kHeatLevels - 1);  // bytes per level: 17
+static_assert(255 % (kHeatLevels - 1) == 0, "the top level is exactly 255");
+
+constexpr float kHeatFromSpeedSquared = kHeatFromSpeed * kHeatFromSpeed;
+
+// Heat below this share of a pixel's light is sent as 0: the blur's faint tails.
+constexpr float kDensityWithLight = 1e-6F;  // fireflies per pixel
+
 }  // namespace
+
+float firefly_heat(float speed) {
+  const float t = (speed - kHeatFromSpeed) / (kHeatFullSpeed - kHeatFromSpeed);
+  if (!(t > 0.0F)) return 0.0F;  // also NaN
+  if (t >= 1.0F) return 1.0F;
+  return t * t * (3.0F - 2.0F * t);
+}
 
 RasterGeometry light_geometry(const sim::Rect& world) {
   const bool usable = std::isfinite(world.x) && std::isfinite(world.y) &&
@@ -37,26 +53,26 @@ void LightRaster::resize(const RasterGeometry& geometry) {
   padded_width_ = std::size_t{width_} + 2 * kLightMargin;
   padded_height_ = std::size_t{height_} + 2 * kLightMargin;
   // resize() keeps capacity, so after the first frame of a size these never allocate.
-  density_.resize(padded_width_ * padded_height_);
-  scratch_.resize(padded_width_ * padded_height_);
-  line_.resize(padded_width_ + 2 * kLightBlurRadius);
-  image_.resize(geometry.pixels());
+  map_.resize(kMapChannels * padded_width_ * padded_height_);
+  scratch_.resize(map_.size());
+  line_.resize(kMapChannels * (padded_width_ + 2 * kLightBlurRadius));
+  image_.resize(geometry.pixels() * kLightChannels);
 }
 
 std::span<const std::uint8_t> LightRaster::render(const sim::SwarmView& swarm,
                                                   const RasterGeometry& geometry) {
   resize(geometry);
   splat(swarm, geometry);
-  blur_rows(density_, scratch_);
-  blur_columns(scratch_, density_);
-  blur_rows(density_, scratch_);
-  blur_columns(scratch_, density_);
+  blur_rows(map_, scratch_);
+  blur_columns(scratch_, map_);
+  blur_rows(map_, scratch_);
+  blur_columns(scratch_, map_);
   tone_map();
   return image_;
 }
 
 void LightRaster::splat(const sim::SwarmView& swarm, const RasterGeometry& geometry) {
-  std::fill(density_.begin(), density_.end(), 0.0F);
+  std::fill(map_.begin(), map_.end(), 0.0F);
   const float pixels_per_unit_x = static_cast<float>(width_) / geometry.bounds.width;
   const float pixels_per_unit_y = static_cast<float>(height_) / geometry.bounds.height;
   // Pixel centres sit at i + 0.5; shift so that grid coordinate g puts its light on pixels
@@ -68,11 +84,13 @@ void LightRaster::splat(const sim::SwarmView& swarm, const RasterGeometry& geome
   // The last grid coordinate whose right/bottom neighbour is still inside the padded map.
   const float last_x = static_cast<float>(padded_width_ - 1);
   const float last_y = static_cast<float>(padded_height_ - 1);
-  const std::size_t n = std::min(swarm.x.size(), swarm.y.size());
+  const std::size_t n = std::min({swarm.x.size(), swarm.y.size(), swarm.vx.size(), swarm.vy.size()});
   const float* xs = swarm.x.data();
   const float* ys = swarm.y.data();
-  float* density = density_.data();
-  const std::size_t stride = padded_width_;
+  const float* vxs = swarm.vx.data();
+  const float* vys = swarm.vy.data();
+  float* map = map_.data();
+  const std::size_t stride = kMapChannels * padded_width_;  // floats per row
   for (std::size_t i = 0; i < n; ++i) {
     const float gx = xs[i] * pixels_per_unit_x + offset_x;
     const float gy = ys[i] * pixels_per_unit_y + offset_y;
@@ -82,45 +100,62 @@ void LightRaster::splat(const sim::SwarmView& swarm, const RasterGeometry& geome
     const auto iy = static_cast<std::size_t>(gy);
     const float fx = gx - static_cast<float>(ix);
     const float fy = gy - static_cast<float>(iy);
-    float* cell = density + iy * stride + ix;
-    cell[0] += (1.0F - fx) * (1.0F - fy);
-    cell[1] += fx * (1.0F - fy);
-    cell[stride] += (1.0F - fx) * fy;
-    cell[stride + 1] += fx * fy;
+    const float w00 = (1.0F - fx) * (1.0F - fy);
+    const float w10 = fx * (1.0F - fy);
+    const float w01 = (1.0F - fx) * fy;
+    const float w11 = fx * fy;
+    // Most fireflies cruise below the heat's speed: no square root for them.
+    const float speed_squared = vxs[i] * vxs[i] + vys[i] * vys[i];
+    const float heat = speed_squared > kHeatFromSpeedSquared ? firefly_heat(std::sqrt(speed_squared)) : 0.0F;
+    // Light and heat side by side: one cache line for both, and no branch.
+    float* cell = map + iy * stride + kMapChannels * ix;
+    cell[0] += w00;
+    cell[1] += heat * w00;
+    cell[2] += w10;
+    cell[3] += heat * w10;
+    cell[stride] += w01;
+    cell[stride + 1] += heat * w01;
+    cell[stride + 2] += w11;
+    cell[stride + 3] += heat * w11;
   }
 }
 
 void LightRaster::blur_rows(const std::vector<float>& in, std::vector<float>& out) {
   // Each row is copied between zeros so the box never reads outside it: light that leaves the
-  // margin is gone, which is right for a glow.
+  // margin is gone, which is right for a glow. A pixel's channel and its neighbours' are
+  // kMapChannels floats apart; the sum over the box is written out in full so it vectorises.
+  constexpr std::size_t kReach = kMapChannels * kLightBlurRadius;  // floats either side
   std::fill(line_.begin(), line_.end(), 0.0F);
-  float* line = line_.data() + kLightBlurRadius;
+  float* line = line_.data() + kReach;
+  const std::size_t floats = kMapChannels * padded_width_;
   for (std::size_t y = 0; y < padded_height_; ++y) {
-    const float* src = in.data() + y * padded_width_;
-    float* dst = out.data() + y * padded_width_;
-    std::copy(src, src + padded_width_, line);
+    const float* src = in.data() + y * floats;
+    float* dst = out.data() + y * floats;
+    std::copy(src, src + floats, line);
     const float* window = line_.data();
-    for (std::size_t x = 0; x < padded_width_; ++x) {
+    for (std::size_t x = 0; x < floats; ++x) {
       float sum = 0.0F;
-      for (int k = 0; k < kBoxWidth; ++k) sum += window[x + static_cast<std::size_t>(k)];
+      for (int k = 0; k < kBoxWidth; ++k) sum += window[x + kMapChannels * static_cast<std::size_t>(k)];
       dst[x] = sum * kBoxScale;
     }
   }
 }
 
 void LightRaster::blur_columns(const std::vector<float>& in, std::vector<float>& out) const {
-  // Row by row, adding whole rows, so the inner loop runs along memory and vectorises.
+  // Row by row, adding whole rows, so the inner loop runs along memory and vectorises; channels
+  // need no care, being added to themselves.
+  const std::size_t floats = kMapChannels * padded_width_;
   const auto rows = static_cast<std::ptrdiff_t>(padded_height_);
   for (std::ptrdiff_t y = 0; y < rows; ++y) {
-    float* dst = out.data() + static_cast<std::size_t>(y) * padded_width_;
-    std::fill(dst, dst + padded_width_, 0.0F);
+    float* dst = out.data() + static_cast<std::size_t>(y) * floats;
+    std::fill(dst, dst + floats, 0.0F);
     const std::ptrdiff_t first = std::max<std::ptrdiff_t>(0, y - kLightBlurRadius);
     const std::ptrdiff_t last = std::min<std::ptrdiff_t>(rows - 1, y + kLightBlurRadius);
     for (std::ptrdiff_t k = first; k <= last; ++k) {
-      const float* src = in.data() + static_cast<std::size_t>(k) * padded_width_;
-      for (std::size_t x = 0; x < padded_width_; ++x) dst[x] += src[x];
+      const float* src = in.data() + static_cast<std::size_t>(k) * floats;
+      for (std::size_t x = 0; x < floats; ++x) dst[x] += src[x];
     }
-    for (std::size_t x = 0; x < padded_width_; ++x) dst[x] *= kBoxScale;
+    for (std::size_t x = 0; x < floats; ++x) dst[x] *= kBoxScale;
   }
 }
 
@@ -129,20 +164,30 @@ void LightRaster::tone_map() {
   const float scale = curve_.entries_per_density();
   constexpr auto kLastEntry = static_cast<float>(kToneTableSize - 1);
   for (std::uint32_t y = 0; y < height_; ++y) {
-    const float* src = density_.data() + (std::size_t{y} + kLightMargin) * padded_width_ +
-                       kLightMargin;
-    std::uint8_t* dst = image_.data() + std::size_t{y} * width_;
+    const float* src = map_.data() + kMapChannels * ((std::size_t{y} + kLightMargin) * padded_width_ + kLightMargin);
+    std::uint8_t* intensity = image_.data() + std::size_t{y} * width_;
+    std::uint8_t* heat = intensity + std::size_t{width_} * height_;
     for (std::uint32_t x = 0; x < width_; ++x) {
+      const float density = src[kMapChannels * x];
+      const float hot = src[kMapChannels * x + 1];
       // Density is a sum of non-negative terms, so only the top needs clamping.
-      const float entry = std::min(src[x] * scale, kLastEntry);
-      dst[x] = table[static_cast<std::size_t>(entry)];
+      const float entry = std::min(density * scale, kLastEntry);
+      intensity[x] = table[static_cast<std::size_t>(entry)];
+      // Heat never exceeds the light it is part of; the min() guards float rounding.
+      const float share = density > kDensityWithLight ? std::min(hot / density, 1.0F) : 0.0F;
+      heat[x] = static_cast<std::uint8_t>(static_cast<int>(share * kTopHeatLevel + 0.5F) * kHeatStep);
     }
   }
 }
 
 float LightRaster::density_at(std::uint32_t x, std::uint32_t y) const {
   if (x >= width_ || y >= height_) return 0.0F;
-  return density_[(std::size_t{y} + kLightMargin) * padded_width_ + kLightMargin + x];
+  return map_[kMapChannels * ((std::size_t{y} + kLightMargin) * padded_width_ + kLightMargin + x)];
+}
+
+float LightRaster::heat_at(std::uint32_t x, std::uint32_t y) const {
+  if (x >= width_ || y >= height_) return 0.0F;
+  return map_[kMapChannels * ((std::size_t{y} + kLightMargin) * padded_width_ + kLightMargin + x) + 1];
 }
 
 }  // namespace meadow::stream

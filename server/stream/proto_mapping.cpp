@@ -42,6 +42,13 @@ void to_proto(const sim::Rock& from, v1::Rock& to) {
   to.set_radius(from.radius);
 }
 
+void to_proto(const RockRim& from, v1::RockRim& to) {
+  to.set_rock_id(from.rock_id);
+  to.set_angle(from.angle);
+  to.set_strength(from.strength);
+  to.set_focus(from.focus);
+}
+
 void to_proto(const sim::ToolMark& mark, v1::Tool tool, float radius, v1::Mark& to) {
   to.set_id(mark.id);
   to.set_tool(tool);

@@ -16,6 +16,7 @@
 #include "sim/swarm/swarm_tools.hpp"
 #include "stream/client_input.hpp"
 #include "stream/frame_bundle.hpp"
+#include "stream/rock_rims.hpp"
 
 namespace meadow::stream {
 
@@ -25,6 +26,7 @@ namespace meadow::stream {
 void to_proto(const sim::Vec2& from, v1::Vec2& to);
 void to_proto(const sim::Rect& from, v1::Rect& to);
 void to_proto(const sim::Rock& from, v1::Rock& to);
+void to_proto(const RockRim& from, v1::RockRim& to);
 [[nodiscard]] sim::Vec2 from_proto(const v1::Vec2& from);
 [[nodiscard]] sim::Rect from_proto(const v1::Rect& from);
 [[nodiscard]] sim::Rock from_proto(const v1::Rock& from);

@@ -155,9 +155,11 @@ TEST_F(ServerTest, FramesDecodeAsKeyThenDeltas) {
     EXPECT_EQ(frame.world(), v1::WORLD_SWARM);
     EXPECT_EQ(frame.swarm().count(), 800U);
     EXPECT_GT(frame.number(), last_number);
-    const std::size_t row_bytes = std::size_t{light.width()} * light.channels();
+    // The planes (intensity, heat) stacked: rows of `width` bytes.
+    const std::size_t row_bytes = light.width();
+    const std::size_t rows = std::size_t{light.height()} * light.channels();
     if (light.key()) {
-      decoder.decode_key(light.data(), row_bytes, light.height(), raster);
+      decoder.decode_key(light.data(), row_bytes, rows, raster);
       ++keys;
     } else {
       ASSERT_EQ(light.base_frame(), last_number) << "a delta must build on the frame sent before";
@@ -165,9 +167,10 @@ TEST_F(ServerTest, FramesDecodeAsKeyThenDeltas) {
       raster.swap(next);
       ++deltas;
     }
-    ASSERT_EQ(raster.size(), row_bytes * light.height());
+    ASSERT_EQ(raster.size(), row_bytes * rows);
     lit_pixels = 0;
-    for (const auto v : raster) lit_pixels += v > 0 ? 1 : 0;
+    const std::size_t plane = row_bytes * light.height();  // the intensity plane
+    for (std::size_t p = 0; p < plane; ++p) lit_pixels += raster[p] > 0 ? 1 : 0;
     last_number = frame.number();
   }
   EXPECT_GE(keys, 1);

@@ -38,9 +38,10 @@ class LightFollower {
     if (!m) return std::nullopt;
     const v1::Frame& frame = m->frame();
     const v1::LightLayer& light = frame.light();
-    const std::size_t row = std::size_t{light.width()} * light.channels();
+    // The planes (intensity, heat) stacked: rows of `width` bytes; the centroid reads the first.
+    const std::size_t row = light.width();
     if (light.key()) {
-      decoder_.decode_key(light.data(), row, light.height(), raster_);
+      decoder_.decode_key(light.data(), row, std::size_t{light.height()} * light.channels(), raster_);
     } else {
       decoder_.decode_delta(light.data(), raster_, row, next_);
       raster_.swap(next_);

@@ -61,7 +61,7 @@ struct Sequence {
 void report(benchmark::State& state, std::size_t bytes, const Sequence& seq) {
   state.counters["bytes_per_frame"] =
       benchmark::Counter(static_cast<double>(bytes) / static_cast<double>(state.iterations()));
-  state.counters["raster_bytes"] = static_cast<double>(seq.geometry.pixels());
+  state.counters["raster_bytes"] = static_cast<double>(seq.geometry.pixels() * meadow::stream::kLightChannels);
 }
 
 void codec_encode_key(benchmark::State& state) {
@@ -99,7 +99,7 @@ void codec_decode_key(benchmark::State& state) {
   std::size_t i = 0;
   for (auto _ : state) {
     const std::string& data = seq.keys[1 + i++ % kCodecFrames];
-    decoder.decode_key(data, seq.geometry.width, seq.geometry.height, out);
+    decoder.decode_key(data, seq.geometry.width, std::size_t{seq.geometry.height} * meadow::stream::kLightChannels, out);
     bytes += data.size();
     benchmark::DoNotOptimize(out.data());
   }

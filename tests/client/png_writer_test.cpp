@@ -30,6 +30,24 @@ TEST(PngWriter, WritesAGreyRasterThatReadsBackPixelForPixel) {
   std::remove(path.c_str());
 }
 
+TEST(PngWriter, WritesTheSwarmsIntensityAndHeatAsGreenTurningWhite) {
+  LightRaster r;
+  r.width = 3;
+  r.height = 1;
+  r.channels = 2;
+  r.pixels = {200, 200, 100, 0, 255, 128};  // intensities, then heats: cool, hot, half hot
+  const std::string path = ::testing::TempDir() + "/meadow-heat.png";
+  write_png(path, r);
+  png_image image{};
+  image.version = PNG_IMAGE_VERSION;
+  ASSERT_NE(png_image_begin_read_from_file(&image, path.c_str()), 0) << image.message;
+  image.format = PNG_FORMAT_RGB;
+  std::vector<std::uint8_t> back(PNG_IMAGE_SIZE(image));
+  ASSERT_NE(png_image_finish_read(&image, nullptr, back.data(), 0, nullptr), 0) << image.message;
+  EXPECT_EQ(back, (std::vector<std::uint8_t>{0, 200, 0, 200, 200, 200, 50, 100, 50}));
+  std::remove(path.c_str());
+}
+
 TEST(PngWriter, RefusesWhatItCannotWrite) {
   LightRaster r;
   r.width = 4;
@@ -38,8 +56,8 @@ TEST(PngWriter, RefusesWhatItCannotWrite) {
   r.pixels.assign(15, 0);  // one short
   EXPECT_THROW(write_png(::testing::TempDir() + "/x.png", r), std::runtime_error);
   r.pixels.assign(16, 0);
-  r.channels = 2;
-  r.pixels.assign(32, 0);
+  r.channels = 5;
+  r.pixels.assign(80, 0);
   EXPECT_THROW(write_png(::testing::TempDir() + "/x.png", r), std::runtime_error);
   r.channels = 1;
   r.pixels.assign(16, 0);

@@ -47,9 +47,9 @@ v1::Frame parse_frame(const std::string& bytes) {
 Bytes decode(FrameDecoder& dec, const v1::LightLayer& light, const Bytes* base = nullptr) {
   Bytes out;
   if (light.key()) {
-    dec.decode_key(light.data(), std::size_t{light.width()} * light.channels(), light.height(), out);
+    dec.decode_key(light.data(), light.width(), std::size_t{light.height()} * light.channels(), out);
   } else {
-    dec.decode_delta(light.data(), *base, std::size_t{light.width()} * light.channels(), out);
+    dec.decode_delta(light.data(), *base, light.width(), out);
   }
   return out;
 }
@@ -81,13 +81,47 @@ TEST(FrameBuilder, KeyMessageCarriesTheSwarmFrame) {
   const v1::LightLayer& light = frame.light();
   EXPECT_EQ(light.width(), 400U);
   EXPECT_EQ(light.height(), 225U);
-  EXPECT_EQ(light.channels(), 1U);
+  EXPECT_EQ(light.channels(), kLightChannels);
   EXPECT_EQ(light.bounds().x(), 0.0F);
   EXPECT_EQ(light.bounds().width(), 1600.0F);
   EXPECT_EQ(light.codec(), v1::LIGHT_CODEC_ZSTD_U8);
   EXPECT_TRUE(light.key());
   FrameDecoder dec;
   EXPECT_EQ(decode(dec, light), builder.last_raster());
+}
+
+TEST(FrameBuilder, ARockAmongFirefliesHasARimOnTheirSideAndTheLightItsHeat) {
+  World world(0);
+  sim::Action tap{5, 0, sim::RockTap{{800.0F, 450.0F}}};
+  ASSERT_TRUE(world.meadow->apply(tap).accepted);
+  // A patch of fireflies just south of the rock, the nearest of them hurrying.
+  for (int i = 0; i < 40; ++i) {
+    world.swarm->x.push_back(790.0F + static_cast<float>(i % 8) * 3.0F);
+    world.swarm->y.push_back(450.0F + sim::kRockRadius + 6.0F + static_cast<float>(i / 8) * 3.0F);
+    world.swarm->vx.push_back(i < 8 ? kHeatFullSpeed : 2.0F);
+    world.swarm->vy.push_back(0.0F);
+  }
+  FrameBuilder builder;
+  const FrameBundlePtr bundle = builder.build(*world.meadow, 1);
+  const v1::Frame frame = parse_frame(bundle->world(WorldIndex::swarm).key_message);
+  ASSERT_EQ(frame.rock_rims_size(), 1);
+  const v1::RockRim& rim = frame.rock_rims(0);
+  EXPECT_EQ(rim.rock_id(), world.meadow->land().rocks().at(0).id);
+  EXPECT_NEAR(rim.angle(), 1.5707963F, 0.2F);  // south: +y
+  EXPECT_GT(rim.strength(), 0.1F);
+  EXPECT_GT(rim.focus(), 0.5F);
+  // The light's second plane holds heat where the hurried fireflies are, and none far off.
+  FrameDecoder dec;
+  const Bytes raster = decode(dec, frame.light());
+  const std::size_t plane = std::size_t{frame.light().width()} * frame.light().height();
+  ASSERT_EQ(raster.size(), plane * kLightChannels);
+  const auto heat_at = [&](float wx, float wy) {
+    const auto px = static_cast<std::size_t>(wx / 4.0F);
+    const auto py = static_cast<std::size_t>(wy / 4.0F);
+    return raster[plane + py * frame.light().width() + px];
+  };
+  EXPECT_GT(heat_at(800.0F, 450.0F + sim::kRockRadius + 6.0F), 0);
+  EXPECT_EQ(heat_at(200.0F, 200.0F), 0);
 }
 
 TEST(FrameBuilder, DeltasChainOnThePreviousFrame) {

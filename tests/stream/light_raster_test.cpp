@@ -4,7 +4,6 @@
 
 #include <cmath>
 #include <limits>
-#include <numeric>
 #include <vector>
 
 #include "swarm_fixture.hpp"
@@ -16,17 +15,26 @@ const sim::Rect kMeadow{0.0F, 0.0F, 1600.0F, 900.0F};
 
 struct Swarm {
   std::vector<float> x, y, vx, vy;
-  void add(float px, float py) {
+  void add(float px, float py, float speed = 0.0F) {
     x.push_back(px);
     y.push_back(py);
-    vx.push_back(0.0F);
+    vx.push_back(speed);
     vy.push_back(0.0F);
   }
   [[nodiscard]] sim::SwarmView view() const { return {x, y, vx, vy}; }
 };
 
+// The intensity and the heat of pixel i of a rendered image: the first plane and the second.
+std::uint8_t intensity(std::span<const std::uint8_t> image, std::size_t i) { return image[i]; }
+std::uint8_t heat(std::span<const std::uint8_t> image, std::size_t i) {
+  return image[image.size() / kLightChannels + i];
+}
+
+// The sum of the intensities.
 std::uint64_t total(std::span<const std::uint8_t> image) {
-  return std::accumulate(image.begin(), image.end(), std::uint64_t{0});
+  std::uint64_t sum = 0;
+  for (std::size_t i = 0; i < image.size() / kLightChannels; ++i) sum += intensity(image, i);
+  return sum;
 }
 
 TEST(LightGeometry, OneMeadowIsAQuarterOfAScreen) {
@@ -65,8 +73,8 @@ TEST(LightRaster, OneFireflyLightsAroundItselfAndNothingFarAway) {
   LightRaster light;
   const RasterGeometry g = light_geometry(kMeadow);
   const auto image = light.render(swarm.view(), g);
-  ASSERT_EQ(image.size(), g.pixels());
-  const auto at = [&](std::uint32_t x, std::uint32_t y) { return image[y * g.width + x]; };
+  ASSERT_EQ(image.size(), g.pixels() * kLightChannels);
+  const auto at = [&](std::uint32_t x, std::uint32_t y) { return intensity(image, y * g.width + x); };
   EXPECT_GE(at(200, 112), 30);  // visible
   // The glow reaches a few pixels and no further than the blur's reach.
   EXPECT_GT(at(203, 112), 0);
@@ -116,10 +124,10 @@ TEST(LightRaster, FirefliesOutsideTheWorldOrNotFiniteAreSkipped) {
   LightRaster light;
   const RasterGeometry g = light_geometry(kMeadow);
   const auto image = light.render(swarm.view(), g);  // ASan watches the writes
-  ASSERT_EQ(image.size(), g.pixels());
-  EXPECT_GT(image[0], 0);                  // the corner firefly
-  EXPECT_GT(image[g.pixels() - 1], 0);     // and the opposite one
-  EXPECT_EQ(image[112 * g.width + 200], 0);  // the middle stays dark
+  ASSERT_EQ(image.size(), g.pixels() * kLightChannels);
+  EXPECT_GT(intensity(image, 0), 0);                  // the corner firefly
+  EXPECT_GT(intensity(image, g.pixels() - 1), 0);     // and the opposite one
+  EXPECT_EQ(intensity(image, 112 * g.width + 200), 0);  // the middle stays dark
 }
 
 TEST(LightRaster, FireflyJustOutsideTheBoundsGlowsAcrossTheEdge) {
@@ -128,7 +136,7 @@ TEST(LightRaster, FireflyJustOutsideTheBoundsGlowsAcrossTheEdge) {
   LightRaster light;
   const RasterGeometry g = light_geometry(kMeadow);
   const auto image = light.render(swarm.view(), g);
-  EXPECT_GT(image[112 * g.width + 0], 0);
+  EXPECT_GT(intensity(image, 112 * g.width + 0), 0);
 }
 
 TEST(LightRaster, OffsetBoundsAndResizingBetweenFrames) {
@@ -143,7 +151,53 @@ TEST(LightRaster, OffsetBoundsAndResizingBetweenFrames) {
   EXPECT_GT(total(light.render(swarm.view(), g_big)), 0U);
   const RasterGeometry g_small = light_geometry(kMeadow);
   EXPECT_EQ(total(light.render(swarm.view(), g_small)), 0U);
-  EXPECT_EQ(light.render(swarm.view(), g_small).size(), g_small.pixels());
+  EXPECT_EQ(light.render(swarm.view(), g_small).size(), g_small.pixels() * kLightChannels);
+}
+
+TEST(FireflyHeat, NoneWhileCruisingFullAtTheTopOfTheSpeedBand) {
+  EXPECT_EQ(firefly_heat(0.0F), 0.0F);
+  EXPECT_EQ(firefly_heat(sim::swarm_rules::kMinSpeed), 0.0F);
+  EXPECT_EQ(firefly_heat(kHeatFromSpeed), 0.0F);
+  EXPECT_EQ(firefly_heat(kHeatFullSpeed), 1.0F);
+  EXPECT_EQ(firefly_heat(10.0F), 1.0F);
+  EXPECT_EQ(firefly_heat(std::numeric_limits<float>::quiet_NaN()), 0.0F);
+  float previous = 0.0F;
+  for (float s = kHeatFromSpeed; s <= kHeatFullSpeed; s += 0.01F) {
+    EXPECT_GE(firefly_heat(s), previous) << s;
+    previous = firefly_heat(s);
+  }
+  EXPECT_NEAR(firefly_heat(0.5F * (kHeatFromSpeed + kHeatFullSpeed)), 0.5F, 1e-5F);
+}
+
+TEST(LightRaster, SlowFirefliesGlowWithoutHeat) {
+  Swarm swarm;
+  for (int i = 0; i < 50; ++i) swarm.add(700.0F + 4.0F * static_cast<float>(i), 450.0F, 2.2F);
+  LightRaster light;
+  const RasterGeometry g = light_geometry(kMeadow);
+  const auto image = light.render(swarm.view(), g);
+  EXPECT_GT(total(image), 0U);
+  for (std::size_t i = 0; i < g.pixels(); ++i) ASSERT_EQ(heat(image, i), 0) << i;
+}
+
+TEST(LightRaster, TheFastestBurnWhiterAndHeatIsTheShareOfTheLight) {
+  LightRaster light;
+  const RasterGeometry g = light_geometry(kMeadow);
+  const std::size_t middle = 112 * g.width + 200;
+  Swarm fast;
+  fast.add(802.0F, 450.0F, kHeatFullSpeed);
+  const auto rendered = light.render(fast.view(), g);
+  const std::vector<std::uint8_t> hot(rendered.begin(), rendered.end());  // the next render reuses the buffer
+  EXPECT_GE(intensity(hot, middle), 30);
+  EXPECT_EQ(heat(hot, middle), 255);
+  for (std::size_t i = 0; i < g.pixels(); ++i) ASSERT_EQ(heat(hot, i) % 17, 0) << "heat comes in 16 levels";
+  // One fast and one cruising firefly on the same spot: half the light is hot.
+  Swarm mixed = fast;
+  mixed.add(802.0F, 450.0F, 2.0F);
+  const auto half = light.render(mixed.view(), g);
+  // Half, in the nearest of the 16 levels sent: 8 × 17 or 7 × 17.
+  EXPECT_TRUE(heat(half, middle) == 136 || heat(half, middle) == 119) << int{heat(half, middle)};
+  EXPECT_GT(intensity(half, middle), intensity(hot, middle));
+  EXPECT_NEAR(light.heat_at(200, 112), 0.5F * light.density_at(200, 112), 1e-6F);
 }
 
 TEST(LightRaster, SameInputSameImage) {

@@ -35,6 +35,10 @@ class SwarmFixture {
   static constexpr float kStepsPerFrame = 2.0F;
   // Speed of a firefly, world units per step (the middle of SPEC §2's band 1.8 … 3.2).
   static constexpr float kSpeed = 2.5F;
+  // Fireflies on the outskirts of a flock (past kStragglerRadius of kFlockRadius) hurry to keep up
+  // at this speed, so the light has some heat where a real swarm has it: at flocks' edges.
+  static constexpr float kStragglerSpeed = 3.1F;
+  static constexpr float kStragglerRadius = 0.8F;
   // Fireflies per flock, on average.
   static constexpr std::size_t kFlockSize = 400;
   // Radius of a flock at kFlockSize fireflies, world units.
@@ -129,8 +133,10 @@ class SwarmFixture {
       const std::size_t f = flock_[i];
       x_[i] = centre_x_[f] + offset_x_[i];
       y_[i] = centre_y_[f] + offset_y_[i];
-      vx_[i] = std::cos(heading_[f]) * kSpeed;
-      vy_[i] = std::sin(heading_[f]) * kSpeed;
+      const bool straggler = std::hypot(offset_x_[i], offset_y_[i]) > kStragglerRadius * kFlockRadius;
+      const float speed = straggler ? kStragglerSpeed : kSpeed;
+      vx_[i] = std::cos(heading_[f]) * speed;
+      vy_[i] = std::sin(heading_[f]) * speed;
     }
   }
 

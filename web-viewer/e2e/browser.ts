@@ -46,6 +46,7 @@ export function debugState(page: Page): Promise<DebugState> {
       droppedFrames: m.droppedFrames,
       decodeErrors: m.decodeErrors,
       rocks: copy(m.rocks),
+      rims: copy(m.rims),
       marks: copy(m.marks),
       fireflies: m.fireflies,
       targetCount: m.targetCount,

@@ -13,6 +13,7 @@ const elements: ViewerElements = {
   meadow: element("meadow-layer", HTMLCanvasElement),
   rocks: element("rocks-layer", HTMLCanvasElement),
   light: element("light-layer", HTMLCanvasElement),
+  rims: element("rims-layer", HTMLCanvasElement),
   colony: element("colony-layer", HTMLCanvasElement),
   colonyLight: element("colony-light", HTMLCanvasElement),
   air: element("air-layer", HTMLCanvasElement),

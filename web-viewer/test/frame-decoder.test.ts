@@ -15,11 +15,11 @@ const W = 40;
 const H = 24;
 const BOUNDS = { x: 0, y: 0, width: 1600, height: 900 };
 
-function layer(data: Uint8Array, fields: Partial<{ key: boolean; baseFrame: bigint; width: number; height: number }> = {}): LightLayer {
+function layer(data: Uint8Array, fields: Partial<{ key: boolean; baseFrame: bigint; width: number; height: number; channels: number }> = {}): LightLayer {
   return create(LightLayerSchema, {
     width: fields.width ?? W,
     height: fields.height ?? H,
-    channels: 1,
+    channels: fields.channels ?? 1,
     bounds: BOUNDS,
     codec: LightCodec.ZSTD_U8,
     key: fields.key ?? true,
@@ -95,7 +95,18 @@ describe("LightDecoder", () => {
     expectRaster(decoder.decode(2n, layer(rawZstd(deltaPayload), { width: 3, height: 2, key: false, baseFrame: 1n })), next);
   });
 
-  it("undoes the up predictor per row of width × channels bytes", () => {
+  it("decodes the swarm's two planes (intensity, then heat) as rows of width bytes, key and delta", () => {
+    const decoder = new LightDecoder();
+    // Planes stacked: W × 2H bytes; the server's predictor runs over rows of W bytes.
+    const key = testRaster(W, 2 * H, 3);
+    const next = testRaster(W, 2 * H, 4);
+    const first = decoder.decode(1n, layer(keyData(key), { channels: 2 }));
+    expectRaster(first, key);
+    expect(first.kind === "raster" && first.raster.channels).toBe(2);
+    expectRaster(decoder.decode(2n, layer(deltaData(next, key), { key: false, baseFrame: 1n, channels: 2 })), next);
+  });
+
+  it("undoes the up predictor per row of width bytes", () => {
     const bytes = Uint8Array.from([1, 2, 3, 4, 1, 1, 1, 1, 255, 0, 0, 0]);
     undoUpPredictor(bytes, 4);
     expect(Array.from(bytes)).toEqual([1, 2, 3, 4, 2, 3, 4, 5, 1, 3, 4, 5]);

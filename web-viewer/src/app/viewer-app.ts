@@ -6,14 +6,17 @@
 import { Notice_Level, ProtocolVersion, type Frame, type ServerMessage, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { Connection, type ConnectionState } from "../net/connection";
 import { LightDecoder } from "../net/frame-decoder";
-import { rectFromProto, rocksFromProto } from "../net/proto-mapping";
+import { rectFromProto, rimsFromProto, rocksFromProto } from "../net/proto-mapping";
 import { chooseWorldBytes } from "../net/messages";
 import { webSocketUrl } from "../net/ws-url";
 import { CameraGlide } from "../render/camera-glide";
+import { clearCanvas } from "../render/canvas-2d";
 import { CrossFade } from "../render/crossfade";
 import { GroundLayer } from "../render/ground-layer";
 import { LightLayer } from "../render/light-layer";
 import { SPARK_S, markShapes, paintMarks, sparkShapes, type Spark } from "../render/marks";
+import { rampColor } from "../render/palette";
+import { RimEaser, paintRims, rimArcs, type RimView } from "../render/rock-rims";
 import { paintRocks, type RockView } from "../render/rocks";
 import { DEFAULT_WORLD, Viewport, sameRect, sameViewport, type WorldRect } from "../render/viewport";
 import { ColonyFrames } from "../colony/colony-frames";
@@ -43,6 +46,8 @@ export interface ViewerElements {
   readonly meadow: HTMLCanvasElement;
   readonly rocks: HTMLCanvasElement;
   readonly light: HTMLCanvasElement;
+  /** The rocks' rim light in the swarm (added onto the meadow). */
+  readonly rims: HTMLCanvasElement;
   /** The colony's stump and flowers, and its light (added onto the meadow). */
   readonly colony: HTMLCanvasElement;
   readonly colonyLight: HTMLCanvasElement;
@@ -60,6 +65,8 @@ export interface ViewerElements {
   readonly more: HTMLElement;
 }
 
+/** Where on the light's ramp (0…1) the rocks' rims take their colour: the bright green-yellow of a flock's knots. */
+const RIM_LIGHT_AT = 0.85;
 /** Light frames in a row that can't be decoded before the link is renewed to get a key frame. */
 const RESYNC_AFTER_SECONDS = 3;
 /** A decode problem is announced at most this often. */
@@ -110,6 +117,8 @@ export class ViewerApp {
   private groundDirty = true;
   private lightDirty = true;
   private marksShown = false;
+  private readonly rimEaser = new RimEaser();
+  private rimsShown: RimView[] = [];
   private sparks: Spark[] = [];
   private lastRenderAt: number | undefined;
   private lastStatusAt = 0;
@@ -257,6 +266,7 @@ export class ViewerApp {
     this.sparks = [];
     paintMarks(this.el.marks, this.viewport, []);
     this.marksShown = false;
+    this.clearRims();
     if (world !== "colony") {
       this.colony.forget();
       this.colonyLayer.clear();
@@ -284,6 +294,7 @@ export class ViewerApp {
       return;
     }
     this.swarm.applyFrame(frame);
+    this.rimEaser.setTargets(rimsFromProto(frame.rockRims));
     if (this.swarm.worldBounds) this.setWorld(this.swarm.worldBounds);
     if (this.swarm.cameraTarget) this.camera.aim(this.swarm.cameraTarget);
     const nowS = performance.now() / 1000;
@@ -325,6 +336,7 @@ export class ViewerApp {
       this.colonyLayer.clear();
       this.breeze = undefined;
       this.air.clear();
+      this.clearRims();
       this.sparks = [];
       this.controls.linkLost();
       this.music.linkLost();
@@ -366,7 +378,7 @@ export class ViewerApp {
     }
     if (moved) paintRocks(this.el.rocks, viewport, this.rocks);
     if (this.shownWorld === "colony") this.renderColony(viewport, now);
-    else this.renderSwarm(viewport, now, moved);
+    else this.renderSwarm(viewport, now, moved, dt);
     this.air.draw(viewport, this.breeze, now / 1000);
     this.controls.tick(now);
     this.updateStatus(now, false);
@@ -384,7 +396,12 @@ export class ViewerApp {
     } else this.colonyLayer.clear();
   }
 
-  private renderSwarm(viewport: Viewport, now: number, moved: boolean): void {
+  private renderSwarm(viewport: Viewport, now: number, moved: boolean, dt: number): void {
+    const rims = this.rimEaser.step(dt);
+    if (rims.length > 0 || this.rimsShown.length > 0 || moved) {
+      paintRims(this.el.rims, viewport, rimArcs(rims, this.rocks, viewport), rampColor(this.paletteChoice.palette.light, RIM_LIGHT_AT));
+      this.rimsShown = rims;
+    }
     if (this.light && (moved || this.lightDirty || !this.crossFade.settled(now))) {
       if (moved) this.light.resize(viewport);
       this.light.draw(viewport, this.crossFade.mix(now));
@@ -400,6 +417,13 @@ export class ViewerApp {
       this.marksShown = live;
       if (this.sparks.length > 0) this.sparks = this.sparks.filter((k) => t - k.atS < SPARK_S);
     }
+  }
+
+  /** The rims belong to the swarm's light: gone with it. */
+  private clearRims(): void {
+    this.rimEaser.clear();
+    this.rimsShown = [];
+    clearCanvas(this.el.rims);
   }
 
   /** The camera's view fitted into the stage as it is now (size and devicePixelRatio). */
@@ -492,6 +516,9 @@ export class ViewerApp {
       },
       get rocks() {
         return app.rocks;
+      },
+      get rims() {
+        return app.rimsShown;
       },
       get fireflies() {
         return app.swarm.figures?.count;

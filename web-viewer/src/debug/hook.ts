@@ -5,6 +5,7 @@ import type { SentAction } from "../app/controls";
 import type { WorldName } from "../app/world-choice";
 import type { FireflyActivity, FlowerStageName, SeedView, StumpView } from "../colony/colony-snapshot";
 import type { BreezeView } from "../wind/breeze";
+import type { RimView } from "../render/rock-rims";
 import type { RockView } from "../render/rocks";
 import type { Point, WorldRect } from "../render/viewport";
 import type { ToolName } from "../tools/tool-catalog";
@@ -88,6 +89,8 @@ export interface MeadowDebug {
   readonly droppedFrames: number;
   readonly decodeErrors: number;
   readonly rocks: readonly RockView[];
+  /** The rocks' rim light as drawn in the latest animation frame (swarm). */
+  readonly rims: readonly RimView[];
   /** Every viewer's marks in the latest frame. */
   readonly marks: readonly MarkDebug[];
   readonly fireflies: number | undefined;

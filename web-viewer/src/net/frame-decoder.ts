@@ -66,7 +66,8 @@ export class LightDecoder {
       return { kind: "error", reason: `raster has ${bytes.length} bytes, expected ${shape.size}` };
     }
 
-    undoUpPredictor(bytes, layer.width * layer.channels);
+    // The channels are planes one after the other (intensity, then heat): rows of `width` bytes.
+    undoUpPredictor(bytes, layer.width);
     const pixels = base ? applyDelta(base.pixels, bytes) : bytes;
     const raster: LightRaster = {
       frameNumber,

@@ -1,7 +1,8 @@
 // Generated protobuf shapes → the plain, validated values the renderer and tools use.
 // Anything not finite or not positive where it must be is left out rather than drawn wrong.
-import type { Mark, Rect, Rock } from "../gen/meadow/v1/viewer_pb";
+import type { Mark, Rect, Rock, RockRim } from "../gen/meadow/v1/viewer_pb";
 import { toolByEnum, type ToolName } from "../tools/tool-catalog";
+import type { RimView } from "../render/rock-rims";
 import type { RockView } from "../render/rocks";
 import type { WorldRect } from "../render/viewport";
 
@@ -17,6 +18,15 @@ export function rocksFromProto(rocks: readonly Rock[]): RockView[] {
     const c = r.center;
     if (!c || !Number.isFinite(c.x) || !Number.isFinite(c.y) || !(r.radius > 0)) continue;
     out.push({ id: r.id, x: c.x, y: c.y, radius: r.radius });
+  }
+  return out;
+}
+
+export function rimsFromProto(rims: readonly RockRim[]): RimView[] {
+  const out: RimView[] = [];
+  for (const r of rims) {
+    if (![r.angle, r.strength, r.focus].every(Number.isFinite) || !(r.strength > 0)) continue;
+    out.push({ rockId: r.rockId, angle: r.angle, strength: Math.min(1, r.strength), focus: Math.min(1, Math.max(0, r.focus)) });
   }
   return out;
 }

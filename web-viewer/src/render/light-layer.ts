@@ -1,6 +1,8 @@
 // The swarm's light on the GPU (WebGL2): the two latest rasters as R8 textures, blended by
 // the cross-fade, mapped through the firefly palette and written premultiplied into a canvas
-// that CSS adds onto the meadow (mix-blend-mode: plus-lighter).
+// that CSS adds onto the meadow (mix-blend-mode: plus-lighter). A raster's channels are planes
+// stacked one under the other (intensity, then heat), uploaded as one R8 texture `channels`
+// times as tall; the heat turns the light towards white (the fastest fireflies burn whiter).
 import type { LightRaster } from "../net/frame-decoder";
 import { paletteTexels, type LightRamp } from "./palette";
 import { DEFAULT_PALETTE } from "./palettes";
@@ -22,11 +24,24 @@ uniform sampler2D u_prev;
 uniform sampler2D u_next;
 uniform sampler2D u_palette;
 uniform float u_mix;
+uniform float u_planes;   // planes stacked in the texture: 1 (intensity) or 2 (and heat)
+uniform float u_rows;     // rows of one plane
 out vec4 o_color;
+// Pale yellow-white, and how far the hottest light turns towards it.
+const vec3 HOT = vec3(1.0, 0.97, 0.86);
+const float HOT_SHARE = 0.75;
+float plane(sampler2D t, float index) {
+  // Stay within the plane's own rows, so the filter never blends in the next plane's first row.
+  float y = clamp(v_uv.y, 0.5 / u_rows, 1.0 - 0.5 / u_rows);
+  return texture(t, vec2(v_uv.x, (index + y) / u_planes)).r;
+}
 void main() {
-  float v = mix(texture(u_prev, v_uv).r, texture(u_next, v_uv).r, u_mix);
+  float v = mix(plane(u_prev, 0.0), plane(u_next, 0.0), u_mix);
   // Sample texel centres so 0 maps to the palette's first entry (nothing) exactly.
-  o_color = texture(u_palette, vec2((v * 255.0 + 0.5) / 256.0, 0.5));
+  vec4 light = texture(u_palette, vec2((v * 255.0 + 0.5) / 256.0, 0.5));
+  float heat = u_planes > 1.5 ? mix(plane(u_prev, 1.0), plane(u_next, 1.0), u_mix) : 0.0;
+  // Premultiplied: alpha is the light's strongest channel, so white at that strength is HOT × alpha.
+  o_color = vec4(mix(light.rgb, HOT * light.a, heat * HOT_SHARE), light.a);
 }`;
 
 interface Slot {
@@ -34,16 +49,8 @@ interface Slot {
   raster: LightRaster | undefined;
 }
 
-/** Texture formats by bytes per pixel; the shader reads the first channel. */
-function formatFor(gl: WebGL2RenderingContext, channels: number): [internal: number, format: number] | undefined {
-  switch (channels) {
-    case 1: return [gl.R8, gl.RED];
-    case 2: return [gl.RG8, gl.RG];
-    case 3: return [gl.RGB8, gl.RGB];
-    case 4: return [gl.RGBA8, gl.RGBA];
-    default: return undefined;
-  }
-}
+/** Planes of a raster the shader reads: the intensity, and the heat when there is one. */
+const MAX_PLANES = 2;
 
 export class LightLayer {
   private readonly program: WebGLProgram;
@@ -51,6 +58,8 @@ export class LightLayer {
   private readonly palette: WebGLTexture;
   private readonly uClip: WebGLUniformLocation | null;
   private readonly uMix: WebGLUniformLocation | null;
+  private readonly uPlanes: WebGLUniformLocation | null;
+  private readonly uRows: WebGLUniformLocation | null;
   private prev: Slot;
   private next: Slot;
 
@@ -89,6 +98,8 @@ export class LightLayer {
 
     this.uClip = gl.getUniformLocation(this.program, "u_clip");
     this.uMix = gl.getUniformLocation(this.program, "u_mix");
+    this.uPlanes = gl.getUniformLocation(this.program, "u_planes");
+    this.uRows = gl.getUniformLocation(this.program, "u_rows");
     gl.useProgram(this.program);
     gl.uniform1i(gl.getUniformLocation(this.program, "u_prev"), 0);
     gl.uniform1i(gl.getUniformLocation(this.program, "u_next"), 1);
@@ -120,8 +131,8 @@ export class LightLayer {
   /** The newest raster becomes `next`; the one it replaces becomes `prev`. */
   push(raster: LightRaster): void {
     const gl = this.gl;
-    const format = formatFor(gl, raster.channels);
-    if (!format) return;
+    if (!(raster.channels >= 1 && raster.channels <= MAX_PLANES)) return;
+    const rows = raster.height * raster.channels;
     const recycled = this.prev;
     this.prev = this.next;
     this.next = recycled;
@@ -132,9 +143,9 @@ export class LightLayer {
     // Decoded rasters always live in plain ArrayBuffers (fzstd and applyDelta allocate them).
     const pixels = raster.pixels as Uint8Array<ArrayBuffer>;
     if (old && old.width === raster.width && old.height === raster.height && old.channels === raster.channels) {
-      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, raster.width, raster.height, format[1], gl.UNSIGNED_BYTE, pixels);
+      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, raster.width, rows, gl.RED, gl.UNSIGNED_BYTE, pixels);
     } else {
-      gl.texImage2D(gl.TEXTURE_2D, 0, format[0], raster.width, raster.height, 0, format[1], gl.UNSIGNED_BYTE, pixels);
+      gl.texImage2D(gl.TEXTURE_2D, 0, gl.R8, raster.width, rows, 0, gl.RED, gl.UNSIGNED_BYTE, pixels);
     }
     recycled.raster = raster;
     // A raster of another shape or place cannot be blended with: show the new one alone.
@@ -169,6 +180,8 @@ export class LightLayer {
     const c = clipRect(viewport, next.bounds);
     gl.uniform4f(this.uClip, c[0], c[1], c[2], c[3]);
     gl.uniform1f(this.uMix, this.prev.raster ? mix : 1);
+    gl.uniform1f(this.uPlanes, next.channels);
+    gl.uniform1f(this.uRows, next.height);
     gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
     gl.bindVertexArray(null);
   }
