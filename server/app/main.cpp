@@ -16,7 +16,6 @@
 #include "net/net_server.hpp"
 #include "net/operator_server.hpp"
 #include "net/viewer_grpc_server.hpp"
-#include "sim/world_size.hpp"
 
 namespace {
 
@@ -50,9 +49,9 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
               config.web_root.string());
   }
 
-  // The swarm starts on the world its count calls for (SPEC §1), as the meadow will size it.
-  sim::Land initial_land;
-  initial_land.set_world(sim::world_for_count(config.swarm_count, initial_land.meadow()));
+  // make_swarm places the swarm on the world its count calls for at its engine's density (SPEC
+  // §1), as the meadow will size it.
+  const sim::Land initial_land;
   const gpu::EngineChoice engine = config.swarm_engine == "cpu"   ? gpu::EngineChoice::kCpu
                                   : config.swarm_engine == "gpu" ? gpu::EngineChoice::kGpu
                                                                  : gpu::EngineChoice::kAuto;

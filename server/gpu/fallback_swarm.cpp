@@ -5,6 +5,7 @@
 
 #include "gpu/gpu_swarm.hpp"
 #include "gpu/vk_context.hpp"
+#include "sim/world_size.hpp"
 
 namespace meadow::gpu {
 
@@ -72,13 +73,26 @@ void FallbackSwarm::fall_back(const std::string& why) {
   if (notice_) notice_(why);
 }
 
+namespace {
+
+// `land` with the world `count` fireflies call for at `per_meadow` a meadow.
+sim::Land sized_for(const sim::Land& land, std::size_t count, std::size_t per_meadow) {
+  sim::Land sized = land;
+  sized.set_world(sim::world_for_count(count, land.meadow(), per_meadow));
+  return sized;
+}
+
+}  // namespace
+
 std::unique_ptr<sim::SwarmEngine> make_swarm(EngineChoice choice, std::uint64_t seed, std::size_t count,
                                              const sim::Land& land, const FallbackSwarm::Notice& notice) {
-  if (choice == EngineChoice::kCpu) return std::make_unique<sim::CpuSwarm>(seed, count, land);
+  const sim::Land cpu_land = sized_for(land, count, sim::kCpuFirefliesPerMeadow);
+  if (choice == EngineChoice::kCpu) return std::make_unique<sim::CpuSwarm>(seed, count, cpu_land);
   const ContextOptions options{.allow_cpu_device = choice == EngineChoice::kGpu, .validation = false};
+  const sim::Land gpu_land = sized_for(land, count, sim::kGpuFirefliesPerMeadow);
   return std::make_unique<FallbackSwarm>(
-      [&] { return std::make_unique<GpuSwarm>(std::make_shared<VulkanContext>(options), seed, count, land); },
-      seed, count, land, notice);
+      [&] { return std::make_unique<GpuSwarm>(std::make_shared<VulkanContext>(options), seed, count, gpu_land); },
+      seed, count, cpu_land, notice);
 }
 
 }  // namespace meadow::gpu

@@ -46,6 +46,7 @@ class FallbackSwarm final : public sim::SwarmEngine {
   void set_weights(sim::SwarmWeights weights) override;
   void resize(std::size_t count, const sim::Land& land) override;
   [[nodiscard]] std::size_t max_count() const override { return active().max_count(); }
+  [[nodiscard]] std::size_t fireflies_per_meadow() const override { return active().fireflies_per_meadow(); }
   using SwarmEngine::step;
   void step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::ParallelFor& parallel) override;
   [[nodiscard]] sim::SwarmMeasures measures() const override { return active().measures(); }
@@ -70,7 +71,10 @@ class FallbackSwarm final : public sim::SwarmEngine {
 };
 
 // The server's swarm for `choice`: a CpuSwarm for kCpu; otherwise a FallbackSwarm that tries a
-// Vulkan context (CPU-type devices allowed only for kGpu) and the GPU engine on it.
+// Vulkan context (CPU-type devices allowed only for kGpu) and the GPU engine on it. The fireflies
+// are placed over the world `count` calls for at the density of the engine that starts (SPEC §1:
+// 48,000 a meadow on the GPU, 6,000 on the CPU), on `land`'s meadow and rocks, as the meadow
+// will size it.
 [[nodiscard]] std::unique_ptr<sim::SwarmEngine> make_swarm(EngineChoice choice, std::uint64_t seed,
                                                            std::size_t count, const sim::Land& land,
                                                            const FallbackSwarm::Notice& notice);

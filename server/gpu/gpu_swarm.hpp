@@ -42,6 +42,7 @@ class GpuSwarm final : public sim::SwarmEngine {
   void set_weights(sim::SwarmWeights weights) override;
   void resize(std::size_t count, const sim::Land& land) override;
   [[nodiscard]] std::size_t max_count() const override { return kMaxCount; }
+  [[nodiscard]] std::size_t fireflies_per_meadow() const override { return sim::kGpuFirefliesPerMeadow; }
   using SwarmEngine::step;
   void step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::ParallelFor& parallel) override;
   [[nodiscard]] sim::SwarmMeasures measures() const override { return measures_; }

@@ -22,7 +22,8 @@ Meadow::Meadow(std::uint64_t seed, std::unique_ptr<SwarmEngine> swarm, const Col
     : seed_(seed), swarm_(std::move(swarm)), colony_(seed, land_.meadow(), colony) {
   assert(swarm_ != nullptr);
   target_count_ = swarm_->count();
-  land_.set_world(world_for_count(target_count_, land_.meadow()));
+  per_meadow_ = swarm_->fireflies_per_meadow();
+  land_.set_world(world_for_count(target_count_, land_.meadow(), per_meadow_));
   camera_ = land_.world();
 }
 
@@ -165,10 +166,16 @@ ActionOutcome Meadow::change_settings(const SwarmSettingsChange& change) {
   swarm_->set_weights(w);
   if (!change.count) return {};
   target_count_ = std::clamp<std::size_t>(*change.count, SwarmEngine::kMinCount, swarm_->max_count());
+  aim_world();
+  swarm_->resize(target_count_, land_);
+  return {};
+}
+
+void Meadow::aim_world() {
   // SPEC §1: a growing world grows at once and newcomers fly into the land it gained; a
   // shrinking one first turns the camera to the smaller world, keeps its land while the leavers
   // fly out of sight, and shrinks once they are gone (settle_world).
-  const Rect wanted = world_for_count(target_count_, land_.meadow());
+  const Rect wanted = world_for_count(target_count_, land_.meadow(), per_meadow_);
   camera_ = wanted;
   if (wanted.width >= land_.world().width) {
     land_.set_world(wanted);
@@ -176,8 +183,13 @@ ActionOutcome Meadow::change_settings(const SwarmSettingsChange& change) {
   } else {
     pending_world_ = wanted;
   }
-  swarm_->resize(target_count_, land_);
-  return {};
+}
+
+void Meadow::follow_engine_density() {
+  // The GPU engine fell back to the CPU's: the same fireflies now need eight times the land.
+  if (swarm_->fireflies_per_meadow() == per_meadow_) return;
+  per_meadow_ = swarm_->fireflies_per_meadow();
+  aim_world();
 }
 
 void Meadow::settle_world() {
@@ -214,6 +226,7 @@ void Meadow::step_swarm(ParallelFor& parallel) {
       events_.add(tick_, OrderCrossingEvent{c.threshold, c.rising, c.order});
     }
   }
+  follow_engine_density();
   settle_world();
 }
 

@@ -16,6 +16,7 @@
 #include "sim/land.hpp"
 #include "sim/meadow_events.hpp"
 #include "sim/parallel_for.hpp"
+#include "sim/world_size.hpp"
 #include "sim/swarm/order_crossings.hpp"
 #include "sim/swarm/swarm_engine.hpp"
 #include "sim/swarm/swarm_pace.hpp"
@@ -79,6 +80,11 @@ class Meadow {
   [[nodiscard]] std::optional<ActionOutcome> refused_for_viewer(const Action& action) const;
   // Once the leavers are gone, a world waiting to shrink does.
   void settle_world();
+  // Sizes the world for target_count_ at per_meadow_: grows it now, or aims the camera at the
+  // smaller world settle_world() takes later.
+  void aim_world();
+  // Re-sizes the world when the engine's density changed (a fallback from the GPU).
+  void follow_engine_density();
 
   std::uint64_t seed_;
   std::uint64_t tick_ = 0;
@@ -92,6 +98,7 @@ class Meadow {
   std::size_t target_count_ = 0;
   Rect camera_;
   std::optional<Rect> pending_world_;  // the smaller world to take once the leavers are gone
+  std::size_t per_meadow_ = kCpuFirefliesPerMeadow;  // the engine's density the world is sized for
   std::uint32_t step_budget_ = std::numeric_limits<std::uint32_t>::max();
   bool clock_behind_ = false;
   std::vector<ToolMark> eaten_;  // scratch

@@ -8,6 +8,7 @@
 #include "gpu/gpu_error.hpp"
 #include "gpu/gpu_swarm.hpp"
 #include "gpu_fixture.hpp"
+#include "sim/meadow.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "swarm_test_state.hpp"
@@ -119,6 +120,44 @@ TEST_F(FallbackSwarmGpuTest, TransitsInProgressSurviveTheFallback) {
   for (int s = 0; s < 400 && swarm.count() > 2000; ++s) swarm.step(land, serial);
   EXPECT_FALSE(swarm.on_gpu());
   EXPECT_EQ(swarm.count(), 2000U);
+}
+
+// SPEC §1: the GPU engine fills a meadow with 48,000 fireflies before the world grows, the CPU
+// engine with 6,000; make_swarm places them on the world of their engine, the meadow sizes its
+// world the same way, and when the GPU falls back the world grows for the CPU's density.
+TEST_F(FallbackSwarmGpuTest, TheWorldGrowsAtTheEnginesDensityAndAgainAfterAFallback) {
+  constexpr std::size_t kCount = 24000;  // half a meadow on the GPU, four meadows on the CPU
+  const sim::Land meadow_only;
+  const sim::Rect meadow = meadow_only.meadow();
+  const auto area = [&](const sim::Rect& r) { return r.width * r.height / (meadow.width * meadow.height); };
+
+  auto engine = make_swarm(EngineChoice::kGpu, 9, kCount, meadow_only, {});
+  auto* fallback = dynamic_cast<FallbackSwarm*>(engine.get());
+  ASSERT_NE(fallback, nullptr);
+  ASSERT_TRUE(fallback->on_gpu());
+  EXPECT_EQ(engine->fireflies_per_meadow(), sim::kGpuFirefliesPerMeadow);
+  // Placed on the meadow itself: no firefly outside it.
+  const sim::SwarmView placed = engine->view();
+  for (std::size_t i = 0; i < placed.x.size(); ++i) {
+    ASSERT_TRUE(placed.x[i] >= meadow.x && placed.x[i] <= meadow.right() && placed.y[i] >= meadow.y &&
+                placed.y[i] <= meadow.bottom())
+        << i;
+  }
+  sim::Meadow world(9, std::move(engine));
+  EXPECT_FLOAT_EQ(area(world.land().world()), 1.0F);
+
+  fallback->gpu()->simulate_device_loss();
+  sim::SerialFor serial;
+  world.step(serial);
+  EXPECT_FALSE(fallback->on_gpu());
+  EXPECT_EQ(world.swarm().fireflies_per_meadow(), sim::kCpuFirefliesPerMeadow);
+  EXPECT_NEAR(area(world.land().world()), 4.0F, 1e-3F);
+  EXPECT_EQ(world.camera(), world.land().world());
+  EXPECT_EQ(world.swarm().count(), kCount);
+
+  // The CPU choice starts on the CPU's world at once.
+  sim::Meadow on_cpu(9, make_swarm(EngineChoice::kCpu, 9, kCount, meadow_only, {}));
+  EXPECT_NEAR(area(on_cpu.land().world()), 4.0F, 1e-3F);
 }
 
 }  // namespace

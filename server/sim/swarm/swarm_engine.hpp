@@ -11,6 +11,7 @@
 #include "sim/parallel_for.hpp"
 #include "sim/swarm/swarm_inputs.hpp"
 #include "sim/swarm/swarm_measures.hpp"
+#include "sim/world_size.hpp"
 
 namespace meadow::sim {
 
@@ -46,6 +47,9 @@ class SwarmEngine {
   // (SPEC §2 "Count"). Clamped to [kMinCount, max_count()].
   virtual void resize(std::size_t count, const Land& land) = 0;
   [[nodiscard]] virtual std::size_t max_count() const = 0;
+  // How many fireflies a meadow holds before the world grows (SPEC §1): the density this engine
+  // is built for. It may change when an engine hands over to another (the GPU's falls back).
+  [[nodiscard]] virtual std::size_t fireflies_per_meadow() const { return kCpuFirefliesPerMeadow; }
   // Advances one step (1/60 s of swarm time) on the given land, steered also by the viewers'
   // tools in `inputs` (read during the call, never kept).
   virtual void step(const Land& land, const SwarmInputs& inputs, ParallelFor& parallel) = 0;
