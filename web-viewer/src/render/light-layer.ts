@@ -1,6 +1,8 @@
 // The swarm's light on the GPU (WebGL2): the two latest rasters as R8 textures, blended by
 // the cross-fade, mapped through the firefly palette and written premultiplied into a canvas
-// that CSS adds onto the meadow (mix-blend-mode: plus-lighter).
+// that CSS adds onto the meadow (mix-blend-mode: plus-lighter). The canvas is the page's own or,
+// in the light worker, the OffscreenCanvas the page's canvas handed its control to: the same
+// shaders and drawing either way.
 import type { LightRaster } from "../net/frame-decoder";
 import { paletteTexels, type LightRamp } from "./palette";
 import { DEFAULT_PALETTE } from "./palettes";
@@ -29,6 +31,9 @@ void main() {
   o_color = texture(u_palette, vec2((v * 255.0 + 0.5) / 256.0, 0.5));
 }`;
 
+/** The page's canvas, or the OffscreenCanvas a worker draws it through. */
+export type LightCanvas = HTMLCanvasElement | OffscreenCanvas;
+
 interface Slot {
   texture: WebGLTexture;
   raster: LightRaster | undefined;
@@ -55,14 +60,9 @@ export class LightLayer {
   private next: Slot;
 
   /** Returns an error text instead of throwing when WebGL2 is missing or a shader fails. */
-  static create(canvas: HTMLCanvasElement, ramp?: LightRamp): LightLayer | string {
-    const gl = canvas.getContext("webgl2", {
-      alpha: true,
-      premultipliedAlpha: true,
-      antialias: false,
-      depth: false,
-      stencil: false,
-    });
+  static create(canvas: LightCanvas, ramp?: LightRamp): LightLayer | string {
+    const options: WebGLContextAttributes = { alpha: true, premultipliedAlpha: true, antialias: false, depth: false, stencil: false };
+    const gl = canvas.getContext("webgl2", options);
     if (!gl) return "WebGL2 is not available: the fireflies' light cannot be shown";
     try {
       return new LightLayer(canvas, gl, ramp);
@@ -72,7 +72,7 @@ export class LightLayer {
   }
 
   private constructor(
-    private readonly canvas: HTMLCanvasElement,
+    private readonly canvas: LightCanvas,
     private readonly gl: WebGL2RenderingContext,
     ramp: LightRamp | undefined,
   ) {
