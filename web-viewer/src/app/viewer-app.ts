@@ -31,6 +31,8 @@ import { RateMeter } from "../util/rate-meter";
 import { MusicPlayer } from "../music/music-player";
 import { setUpSound } from "../music/sound-setup";
 import { DurationStats } from "../util/duration-stats";
+import { KeepUpMeter, type KeepUp } from "../util/keep-up";
+import { busyFor, frameCostMs } from "../debug/frame-cost";
 import { Kiosk, isKiosk } from "./kiosk";
 import { NO_LOCKS, locksFromProto, sameLocks } from "./locks";
 import { PaletteChoice } from "./palette-choice";
@@ -123,6 +125,11 @@ export class ViewerApp {
   private readonly decodeTimes = new DurationStats();
   private readonly lightDrawTimes = new DurationStats();
   private firstLightMs: number | undefined;
+  /** Whether this device keeps up (SPEC §7), for the status line. */
+  private readonly keepUp = new KeepUpMeter();
+  private keptUp: KeepUp = { behind: false, load: 0, displayHz: 60, fireflies: undefined };
+  /** Extra work per animation frame that `?frame-cost=` asks for, ms (to try a weak device). */
+  private readonly frameCostMs = frameCostMs(window.location.search);
 
   constructor(private readonly el: ViewerElements) {
     this.statusLine = new StatusLine(el.status);
@@ -233,6 +240,7 @@ export class ViewerApp {
       this.colony.setFrameRate(w.frameRate);
     }
     this.light.reset();
+    this.keepUp.reset(performance.now());
     this.colony.forget();
     this.frameMeter.reset(performance.now());
     this.setRocks(rocksFromProto(w.rocks));
@@ -256,6 +264,8 @@ export class ViewerApp {
     // The swarm's light, marks and sparks belong to the swarm; its next frame is a key frame.
     this.light.reset();
     this.dropStreak = 0;
+    // What this device keeps up with is measured afresh for each world.
+    this.keepUp.reset(performance.now());
     this.sparks = [];
     paintMarks(this.el.marks, this.viewport, []);
     this.marksShown = false;
@@ -297,6 +307,7 @@ export class ViewerApp {
 
   /** What the light's renderer says, from its worker or from this thread. */
   private onLightReport(r: LightReport): void {
+    const now = performance.now();
     switch (r.type) {
       case "state":
         this.lightAvailable = r.available;
@@ -305,13 +316,18 @@ export class ViewerApp {
         break;
       case "decoded":
         this.decodeTimes.add(r.ms);
+        this.keepUp.decoded(now, this.light.where === "worker" ? "worker" : "main", r.ms);
         this.onLightDecoded(r.outcome, r.reason);
         break;
       case "firstLight":
         this.firstLightMs ??= r.epochMs - performance.timeOrigin;
         break;
       case "drawn":
-        for (const ms of r.durationsMs) this.lightDrawTimes.add(ms);
+        for (const ms of r.durationsMs) {
+          this.lightDrawTimes.add(ms);
+          // Drawn on this thread, the light is part of the animation frame's work already.
+          if (this.light.where === "worker") this.keepUp.workerFrame(now, ms);
+        }
         break;
     }
   }
@@ -367,7 +383,10 @@ export class ViewerApp {
 
   private renderFrame(now: number): void {
     this.renderScene(now);
-    this.frameTimes.add(performance.now() - now);
+    if (this.frameCostMs > 0) busyFor(this.frameCostMs);
+    const work = performance.now() - now;
+    this.frameTimes.add(work);
+    this.keepUp.pageFrame(now, work);
   }
 
   private renderScene(now: number): void {
@@ -448,7 +467,13 @@ export class ViewerApp {
     this.lastStatusAt = now;
     const c = this.colony.snapshot;
     const f = this.swarm.figures;
-    const common = { framesPerSecond: this.frameMeter.rate(now), viewers: this.viewers, latencyMs: this.latencyMs };
+    this.keptUp = this.keepUp.judge(now, { fireflies: this.shownWorld === "colony" ? c?.size : f?.count, serverFps: this.frameRate });
+    const common = {
+      framesPerSecond: this.frameMeter.rate(now),
+      viewers: this.viewers,
+      latencyMs: this.latencyMs,
+      behind: this.keptUp.behind ? { fireflies: this.keptUp.fireflies } : undefined,
+    };
     const figures =
       this.shownWorld === "colony"
         ? {
@@ -594,6 +619,7 @@ export class ViewerApp {
           moreOpen: app.controls.moreOpen,
           ground: { pending: g.pending, tiles: g.tilesPainted, longestFrameMs: g.longestFrameMs, paintMs: g.paintMs, worker: g.inWorker },
           light: { path: app.light.where },
+          keepUp: app.keptUp,
           timings: {
             firstLightMs: app.firstLightMs,
             frame: app.frameTimes.snapshot(),

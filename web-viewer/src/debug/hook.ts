@@ -10,6 +10,7 @@ import type { RockView } from "../render/rocks";
 import type { Point, WorldRect } from "../render/viewport";
 import type { ToolName } from "../tools/tool-catalog";
 import type { Weights } from "../ui/weight-sliders";
+import type { KeepUp } from "../util/keep-up";
 
 export interface MarkDebug {
   readonly id: number;
@@ -90,6 +91,8 @@ export interface ExperienceDebug {
   readonly ground: { readonly pending: number; readonly tiles: number; readonly longestFrameMs: number; readonly paintMs: number; readonly worker: boolean };
   /** Where the swarm's light is decoded and drawn: its worker, or the main thread (the fallback, or `?light=main`). */
   readonly light: { readonly path: LightWhere };
+  /** Whether this device keeps up, as the status line last judged it (util/keep-up.ts). */
+  readonly keepUp: KeepUp;
   readonly timings: TimingDebug;
 }
 
