@@ -1,8 +1,9 @@
 // The swarm's light off the main thread (issue 8): in Chromium the page hands the light canvas
 // to a worker (its control transferred: the page itself can no longer draw into it), the worker
 // decodes the frames and draws them, and its pixels are on the screen; the palette reaches it.
-// With ?light=main the same light is drawn on the main thread (the fallback). Both print the
-// viewer's own timings.
+// With ?light=main the same light is drawn on the main thread (the fallback), and so it is when
+// the worker fails after the canvas went to it (its script refused), on a fresh canvas. The
+// first two print the viewer's own timings.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { debugState, launchChromium, openViewer, saveArtifact, waitConnected, waitForState } from "./browser";
@@ -138,5 +139,24 @@ describe("the swarm's light off the main thread", () => {
     await printTimings(page, "main thread");
     expect(errors).toEqual([]);
     await page.context().close();
+  }, 90_000);
+
+  it("falls back to the main thread on a fresh canvas when the worker fails", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+    // The worker's script cannot load: the worker fails after the canvas's control went to it.
+    await context.route(/light-worker[^/]*\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(baseUrl);
+    await waitConnected(page);
+    await waitForState(page, (st) => st.lightAvailable && st.experience.light.path === "main thread", "the light on the main thread");
+    expect(await pageOwnsLightCanvas(page), "a canvas the page draws itself").toBe(true);
+    expect(await page.locator("#light-layer").count(), "one light canvas").toBe(1);
+    await lightAlone(page, true);
+    await waitForLight(page, 0.003, "the light shows after the fallback");
+    await lightAlone(page, false);
+    expect(errors).toEqual([]);
+    await context.close();
   }, 90_000);
 });
