@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { debugState, launchChromium, openViewer, waitConnected, waitForState } from "./browser";
 
-const KEEPS_UP = /this device keeps up with about ([\d,]+) fireflies \(↓ fewer\)/;
+const KEEPS_UP = /this device keeps up with about ([\d,]+) fireflies/;
 
 function statusText(page: Page): Promise<string> {
   return page.$eval("#status", (el) => el.textContent ?? "");

@@ -58,7 +58,7 @@ describe("statusText", () => {
   it("says, on a weak device, how many fireflies it keeps up with, right after the count", () => {
     const connected = { kind: "connected" } as const;
     expect(statusText(connected, { ...figures, behind: { fireflies: 1800 } }, 0)).toBe(
-      "3,000 fireflies · this device keeps up with about 1,800 fireflies (↓ fewer) · 30 fps · 2 viewers · 12 ms",
+      "3,000 fireflies · this device keeps up with about 1,800 fireflies · 30 fps · 2 viewers · 12 ms",
     );
     expect(statusText(connected, { ...figures, fireflies: undefined, behind: { fireflies: undefined } }, 0)).toBe(
       "this device is falling behind · 30 fps · 2 viewers · 12 ms",

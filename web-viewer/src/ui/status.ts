@@ -47,7 +47,7 @@ export function statusText(state: ConnectionState, figures: StatusFigures, nowMs
       const parts: string[] = [];
       if (figures.colony) parts.push(...colonyParts(figures.colony, figures.fireflies));
       else parts.push(...swarmParts(figures));
-      if (figures.behind) parts.splice(1, 0, behindText(figures.behind.fireflies, figures.colony === undefined));
+      if (figures.behind) parts.splice(1, 0, behindText(figures.behind.fireflies));
       parts.push(`${figures.framesPerSecond.toFixed(0)} fps`);
       if (figures.viewers !== undefined) parts.push(`${figures.viewers} ${figures.viewers === 1 ? "viewer" : "viewers"}`);
       if (figures.latencyMs !== undefined) parts.push(`${Math.round(figures.latencyMs)} ms`);
@@ -78,12 +78,13 @@ function fireflyText(now: number, target: number | undefined): string {
 
 /**
  * A weak device, in words: how many fireflies it keeps up with, right after the count (so a
- * phone's short line still shows it); in the swarm, where the count can change, how to ask.
+ * phone's short line still shows it). No advice to press ↓: the count is every viewer's, and
+ * the swarm's light costs this device about the same at any count (one raster of at most
+ * 480 × 270 pixels), so fewer fireflies would not help it much.
  */
-export function behindText(fireflies: number | undefined, swarm: boolean): string {
+export function behindText(fireflies: number | undefined): string {
   if (fireflies === undefined) return "this device is falling behind";
-  const about = `this device keeps up with about ${count.format(fireflies)} ${fireflies === 1 ? "firefly" : "fireflies"}`;
-  return swarm ? `${about} (↓ fewer)` : about;
+  return `this device keeps up with about ${count.format(fireflies)} ${fireflies === 1 ? "firefly" : "fireflies"}`;
 }
 
 function swarmParts(figures: StatusFigures): string[] {
