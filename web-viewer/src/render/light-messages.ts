@@ -32,7 +32,7 @@ export type LightOutcome = "raster" | "dropped" | "error";
 
 /** Renderer → page. */
 export type LightReport =
-  /** Whether the light can be drawn (WebGL2 there, context not lost); `problem` says why not. */
+  /** Whether the light can be drawn (WebGL2 there, context not lost); `problem` says why not, when it is news for people. */
   | { readonly type: "state"; readonly available: boolean; readonly problem?: string | undefined }
   /** One frame's light decoded (or not) in `ms`. */
   | { readonly type: "decoded"; readonly outcome: LightOutcome; readonly reason: string; readonly ms: number }

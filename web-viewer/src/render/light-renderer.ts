@@ -42,7 +42,8 @@ export class LightRenderer {
     canvas.addEventListener("webglcontextlost", (ev) => {
       ev.preventDefault(); // Lets the browser restore the context later.
       this.layer = undefined;
-      this.report({ type: "state", available: false, problem: "the light's WebGL context was lost" });
+      // No problem to announce: the browser gives the context back soon, and then it draws again.
+      this.report({ type: "state", available: false });
     });
     canvas.addEventListener("webglcontextrestored", () => this.createLayer());
     this.createLayer();
