@@ -14,7 +14,7 @@ import { LightHost, lightInWorkerWanted } from "../render/light-host";
 import type { LightOutcome, LightReport } from "../render/light-messages";
 import { SPARK_S, markShapes, paintMarks, sparkShapes, type Spark } from "../render/marks";
 import { paintRocks, type RockView } from "../render/rocks";
-import { DEFAULT_WORLD, Viewport, sameRect, sameViewport, type WorldRect } from "../render/viewport";
+import { DEFAULT_WORLD, Viewport, sameRect, sameViewport, viewportFields, type WorldRect } from "../render/viewport";
 import { ColonyFrames } from "../colony/colony-frames";
 import { activityCounts } from "../colony/colony-snapshot";
 import { ColonyLayer } from "../colony/colony-layer";
@@ -139,7 +139,7 @@ export class ViewerApp {
     this.air = new AirLayer(el.air);
     this.light = new LightHost(
       el.light,
-      { ramp: this.paletteChoice.palette.light, framesPerSecond: this.frameRate, viewport: this.viewport },
+      { ramp: this.paletteChoice.palette.light, framesPerSecond: this.frameRate, viewport: viewportFields(this.viewport) },
       (r) => this.onLightReport(r),
       lightInWorkerWanted(window.location.search),
     );
