@@ -15,9 +15,7 @@ export type LightCommand =
   | { readonly type: "frameRate"; readonly framesPerSecond: number }
   | { readonly type: "viewport"; readonly viewport: ViewportFields }
   /** Forget the light shown and every base raster (another world, a lost link, a new session). */
-  | { readonly type: "reset" }
-  /** Draw now: the page's animation frame, for a worker without requestAnimationFrame. */
-  | { readonly type: "tick" };
+  | { readonly type: "reset" };
 
 /** The first message to the worker: the canvas it draws into (transferred) and the settings so far. */
 export interface LightWorkerStart {
@@ -26,6 +24,11 @@ export interface LightWorkerStart {
   readonly ramp: LightRamp;
   readonly framesPerSecond: number;
   readonly viewport: ViewportFields;
+}
+
+/** Draw now: the page's animation frame, for a worker without requestAnimationFrame. */
+export interface LightWorkerTick {
+  readonly type: "tick";
 }
 
 export type LightOutcome = "raster" | "dropped" | "error";

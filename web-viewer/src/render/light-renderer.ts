@@ -76,9 +76,6 @@ export class LightRenderer {
         this.decoder.reset();
         this.dirty = true;
         break;
-      case "tick":
-        this.draw(nowMs);
-        break;
     }
   }
 

@@ -2,7 +2,7 @@
 // posts it every command, a frame's light bytes transferred rather than copied. It gives up (and
 // says so through `onFailed`, once) when the worker cannot start, fails, or finds no WebGL2 for
 // the canvas; the canvas then belongs to the worker for good, so the host draws on a new one.
-import type { LightCommand, LightReport, LightWorkerReady, LightWorkerStart } from "./light-messages";
+import type { LightCommand, LightReport, LightWorkerReady, LightWorkerStart, LightWorkerTick } from "./light-messages";
 import type { LightSettings } from "./light-renderer";
 
 export class WorkerLight {
@@ -39,7 +39,7 @@ export class WorkerLight {
 
   /** The page's animation frame: only a worker without its own needs it. */
   tick(): void {
-    if (this.ownFrames === false && !this.failed) this.worker.postMessage({ type: "tick" } satisfies LightCommand);
+    if (this.ownFrames === false && !this.failed) this.worker.postMessage({ type: "tick" } satisfies LightWorkerTick);
   }
 
   private onMessage(message: LightReport | LightWorkerReady): void {
