@@ -34,7 +34,7 @@ describe("viewer against the real server", () => {
     first = await openViewer(browser, baseUrl);
     // One page at a time: on a software GPU a second page's start (painting, compositing) can
     // hold up the first one's light worker making its WebGL context for many seconds.
-    await waitConnected(first.page, 45_000);
+    await waitConnected(first.page);
     second = await openViewer(browser, baseUrl);
   });
 
@@ -43,10 +43,8 @@ describe("viewer against the real server", () => {
   });
 
   it("loads, connects and shows the figures", async () => {
-    // Generous: on this 2-core machine under other runs a second page's first light took 12 s
-    // with the light on the main thread and 20 s with it in its worker (its WebGL context waits).
-    await waitConnected(first.page, 45_000);
-    await waitConnected(second.page, 45_000);
+    await waitConnected(first.page);
+    await waitConnected(second.page);
     const state = await debugState(first.page);
     expect(state.lightAvailable).toBe(true);
     expect(state.tool).toBe("rock");

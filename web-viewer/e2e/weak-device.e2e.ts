@@ -26,7 +26,7 @@ describe("on a weak device", () => {
 
   it("says how many fireflies it keeps up with, right after the count", async () => {
     const { page, errors } = await openViewer(browser, `${baseUrl}/?frame-cost=40`);
-    await waitConnected(page, 30_000);
+    await waitConnected(page);
     // The verdict needs a few seconds of frames; the status line follows within a quarter second.
     const keepUp = await waitForState(page, (s) => s.experience.keepUp.behind && s.experience.keepUp, "the viewer finds it does not keep up", 30_000);
     expect(keepUp.load, "share of a second the work needs").toBeGreaterThan(0.9);
@@ -45,7 +45,7 @@ describe("on a weak device", () => {
 
   it("says nothing of it where the device keeps up", async () => {
     const { page, errors } = await openViewer(browser, baseUrl);
-    await waitConnected(page, 30_000);
+    await waitConnected(page);
     // Enough frames for a verdict (3 s and more of them), then it must be "keeps up".
     await waitForState(page, (s) => s.experience.timings.frame.count >= 20 && s.experience.timings.decode.count >= 100, "a few seconds of frames", 30_000);
     const s = await debugState(page);
