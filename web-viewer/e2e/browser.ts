@@ -26,7 +26,12 @@ export async function openViewer(browser: Browser, url: string): Promise<{ page:
   return { page, errors };
 }
 
-export async function waitConnected(page: Page, timeoutMs = 20_000): Promise<void> {
+/**
+ * Until the page is connected and has shown a light frame. Generous: the light's worker makes
+ * its WebGL context behind whatever else the browser's software GPU is doing, and a page opened
+ * while others run took 20 s and more for its first light here under other runs (load 7–10).
+ */
+export async function waitConnected(page: Page, timeoutMs = 45_000): Promise<void> {
   await page.waitForFunction(() => window.__meadow?.connected === true && window.__meadow.frames > 0, undefined, {
     timeout: timeoutMs,
   });

@@ -165,12 +165,12 @@ function groundPixel(page: Page, x: number, y: number): Promise<[number, number,
 async function measure(page: Page): Promise<void> {
   // Headless Chromium composites the added-on layers in software here: a few frames a second.
   await waitFor(page, (s) => s.experience.timings.frame.count >= 40 && s.experience.timings.decode.count >= 20, "enough frames to measure", 30_000);
-  const { timings: t, ground: g } = (await debugState(page)).experience;
+  const { timings: t, ground: g, light } = (await debugState(page)).experience;
   console.log(
     `[e2e] timings (Chromium, SwiftShader, ${DESKTOP.width}×${DESKTOP.height}): first light ${t.firstLightMs?.toFixed(0)} ms after navigation; ` +
       `main thread per animation frame mean ${t.frame.meanMs.toFixed(2)} ms, recent ${t.frame.recentMs.toFixed(2)} ms, max ${t.frame.maxMs.toFixed(1)} ms over ${t.frame.count} frames; ` +
-      `light frame decode mean ${t.decode.meanMs.toFixed(2)} ms, max ${t.decode.maxMs.toFixed(1)} ms over ${t.decode.count}; ` +
-      `ground ${g.tiles} tiles in ${g.paintMs.toFixed(0)} ms`,
+      `light frame decode (${light.path}) mean ${t.decode.meanMs.toFixed(2)} ms, max ${t.decode.maxMs.toFixed(1)} ms over ${t.decode.count}; ` +
+      `light drawn (${light.path}) mean ${t.lightDraw.meanMs.toFixed(2)} ms over ${t.lightDraw.count}; ground ${g.tiles} tiles in ${g.paintMs.toFixed(0)} ms`,
   );
   expect(t.firstLightMs).toBeGreaterThan(0);
   expect(t.frame.meanMs).toBeGreaterThan(0);
@@ -198,8 +198,9 @@ describe("the experience", () => {
       const { context, page, errors } = await open(browser, server.url, size, phone);
       await waitConnected(page);
       await waitFor(page, (s) => s.experience.timings.firstLightMs !== undefined, "the first light is drawn");
-      // Chromium has Worker and OffscreenCanvas: the ground is painted off the main thread.
+      // Chromium has Worker and OffscreenCanvas: the ground and the light are painted off the main thread.
       expect((await debugState(page)).experience.ground.worker, "ground painted in a worker").toBe(true);
+      expect((await debugState(page)).experience.light.path, "light drawn in a worker").toBe("worker");
       const swarm = await checkWorld(page, "light-layer", `swarm-${label}`);
       if (!phone) nightGround = swarm.ground;
       // The stump (wood, browner than the grass) and the pond (water, bluer than the grass).

@@ -32,6 +32,9 @@ describe("viewer against the real server", () => {
   beforeAll(async () => {
     browser = await launchChromium();
     first = await openViewer(browser, baseUrl);
+    // One page at a time: on a software GPU a second page's start (painting, compositing) can
+    // hold up the first one's light worker making its WebGL context for many seconds.
+    await waitConnected(first.page);
     second = await openViewer(browser, baseUrl);
   });
 
@@ -54,7 +57,7 @@ describe("viewer against the real server", () => {
     });
     saveArtifact("viewer.png", await first.page.screenshot());
     expect(first.errors).toEqual([]);
-  });
+  }, 90_000);
 
   it("shows moving fireflies in the light layer", async () => {
     const page = first.page;
@@ -67,9 +70,17 @@ describe("viewer against the real server", () => {
       }
     });
     const light = page.locator("#light-layer");
+    const before = (await debugState(page)).experience.timings;
     const a = await light.screenshot();
-    await sleep(500);
-    const b = await light.screenshot();
+    // The light moves: within 0.5 s on a quiet machine; on a loaded one (headless Chromium
+    // composites in software) its next frame can take seconds to reach a screenshot.
+    let b = await light.screenshot();
+    let cmp = await compareLight(page, a, b);
+    for (const deadline = Date.now() + 5000; cmp.changed <= cmp.total * 0.001 && Date.now() < deadline; ) {
+      await sleep(250);
+      b = await light.screenshot();
+      cmp = await compareLight(page, a, b);
+    }
     saveArtifact("light-a.png", a);
     saveArtifact("light-b.png", b);
     await page.evaluate(() => {
@@ -78,10 +89,11 @@ describe("viewer against the real server", () => {
         if (el) el.style.visibility = "";
       }
     });
-    const cmp = await compareLight(page, a, b);
     expect(cmp.litA, "lit pixels in the first picture").toBeGreaterThan(cmp.total * 0.002);
     expect(cmp.litB, "lit pixels in the second picture").toBeGreaterThan(cmp.total * 0.002);
-    expect(cmp.changed, "pixels that changed in 0.5 s").toBeGreaterThan(cmp.total * 0.001);
+    const after = (await debugState(page)).experience.timings;
+    const drawn = `light frames decoded ${after.decode.count - before.decode.count}, drawn ${after.lightDraw.count - before.lightDraw.count} meanwhile`;
+    expect(cmp.changed, `pixels that changed within 5 s (${drawn})`).toBeGreaterThan(cmp.total * 0.001);
   });
 
   it("places a rock that the other viewer sees, and removes it for both", async () => {

@@ -54,4 +54,18 @@ describe("statusText", () => {
       "50 fireflies · store 62 % · 2 flowers · 30 fps · 2 viewers · 12 ms",
     );
   });
+
+  it("says, on a weak device, how many fireflies it keeps up with, right after the count", () => {
+    const connected = { kind: "connected" } as const;
+    expect(statusText(connected, { ...figures, behind: { fireflies: 1800 } }, 0)).toBe(
+      "3,000 fireflies · this device keeps up with about 1,800 fireflies · 30 fps · 2 viewers · 12 ms",
+    );
+    expect(statusText(connected, { ...figures, fireflies: undefined, behind: { fireflies: undefined } }, 0)).toBe(
+      "this device is falling behind · 30 fps · 2 viewers · 12 ms",
+    );
+    const colony = { ...figures, fireflies: 400, colony: { store: 0.5, flowersInBloom: 3, dormant: false }, behind: { fireflies: 250 } };
+    expect(statusText(connected, colony, 0)).toBe("400 fireflies · this device keeps up with about 250 fireflies · store 50 % · 3 flowers · 30 fps · 2 viewers · 12 ms");
+    // Keeping up, it says nothing of it.
+    expect(statusText(connected, { ...figures, behind: undefined }, 0)).toBe("3,000 fireflies · 30 fps · 2 viewers · 12 ms");
+  });
 });

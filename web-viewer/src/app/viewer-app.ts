@@ -5,20 +5,19 @@
 // brings the breeze, which the air layer (motes, gust streaks) draws in both worlds.
 import { Notice_Level, ProtocolVersion, type Frame, type ServerMessage, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { Connection, type ConnectionState } from "../net/connection";
-import { LightDecoder } from "../net/frame-decoder";
 import { rectFromProto, rimsFromProto, rocksFromProto } from "../net/proto-mapping";
 import { chooseWorldBytes } from "../net/messages";
 import { webSocketUrl } from "../net/ws-url";
 import { CameraGlide } from "../render/camera-glide";
 import { clearCanvas } from "../render/canvas-2d";
-import { CrossFade } from "../render/crossfade";
 import { GroundLayer } from "../render/ground-layer";
-import { LightLayer } from "../render/light-layer";
+import { LightHost, lightInWorkerWanted } from "../render/light-host";
+import type { LightOutcome, LightReport } from "../render/light-messages";
 import { SPARK_S, markShapes, paintMarks, sparkShapes, type Spark } from "../render/marks";
 import { rampColor } from "../render/palette";
 import { RimEaser, paintRims, rimArcs, type RimView } from "../render/rock-rims";
 import { paintRocks, type RockView } from "../render/rocks";
-import { DEFAULT_WORLD, Viewport, sameRect, sameViewport, type WorldRect } from "../render/viewport";
+import { DEFAULT_WORLD, Viewport, sameRect, sameViewport, viewportFields, type WorldRect } from "../render/viewport";
 import { ColonyFrames } from "../colony/colony-frames";
 import { activityCounts } from "../colony/colony-snapshot";
 import { ColonyLayer } from "../colony/colony-layer";
@@ -35,6 +34,8 @@ import { RateMeter } from "../util/rate-meter";
 import { MusicPlayer } from "../music/music-player";
 import { setUpSound } from "../music/sound-setup";
 import { DurationStats } from "../util/duration-stats";
+import { KeepUpMeter, type KeepUp } from "../util/keep-up";
+import { busyFor, frameCostMs } from "../debug/frame-cost";
 import { Kiosk, isKiosk } from "./kiosk";
 import { NO_LOCKS, locksFromProto, sameLocks } from "./locks";
 import { PaletteChoice } from "./palette-choice";
@@ -71,13 +72,13 @@ const RIM_LIGHT_AT = 0.85;
 const RESYNC_AFTER_SECONDS = 3;
 /** A decode problem is announced at most this often. */
 const PROBLEM_NOTICE_MS = 10_000;
+/** The page's drawing waits at most this long for the light's renderer to start, ms. */
+const LIGHT_START_WAIT_MS = 2000;
 /** In kiosk mode, a server that speaks another protocol (a new build) gets the page reloaded after this, ms. */
 const KIOSK_RELOAD_MS = 5000;
 
 export class ViewerApp {
   private readonly connection: Connection;
-  private readonly decoder = new LightDecoder();
-  private readonly crossFade = new CrossFade();
   private readonly frameMeter = new RateMeter();
   private readonly statusLine: StatusLine;
   private readonly toast: NoticeToast;
@@ -97,7 +98,9 @@ export class ViewerApp {
   private readonly music = new MusicPlayer();
   /** The world of the latest frame: what is drawn. */
   private shownWorld: WorldName = "swarm";
-  private light: LightLayer | undefined;
+  /** The swarm's light: decoded and drawn in a worker where the browser allows, else here. */
+  private readonly light: LightHost;
+  private lightAvailable = false;
   private lightProblem: string | undefined;
 
   private world: WorldRect = DEFAULT_WORLD;
@@ -115,7 +118,6 @@ export class ViewerApp {
 
   private layoutDirty = true;
   private groundDirty = true;
-  private lightDirty = true;
   private marksShown = false;
   private readonly rimEaser = new RimEaser();
   private rimsShown: RimView[] = [];
@@ -130,22 +132,28 @@ export class ViewerApp {
   private locks = NO_LOCKS;
   private readonly frameTimes = new DurationStats();
   private readonly decodeTimes = new DurationStats();
+  private readonly lightDrawTimes = new DurationStats();
   private firstLightMs: number | undefined;
+  /** Whether this device keeps up (SPEC §7), for the status line. */
+  private readonly keepUp = new KeepUpMeter();
+  private keptUp: KeepUp = { behind: false, load: 0, displayHz: 60, fireflies: undefined };
+  /** Extra work per animation frame that `?frame-cost=` asks for, ms (to try a weak device). */
+  private readonly frameCostMs = frameCostMs(window.location.search);
 
   constructor(private readonly el: ViewerElements) {
     this.statusLine = new StatusLine(el.status);
     this.toast = new NoticeToast(el.notice);
     this.viewport = this.measure(DEFAULT_WORLD);
-    this.ground = new GroundLayer(el.meadow);
-    this.ground.setPalette(this.paletteChoice.palette);
     this.colonyLayer = new ColonyLayer(el.colony, el.colonyLight);
     this.air = new AirLayer(el.air);
-    this.createLight();
-    el.light.addEventListener("webglcontextlost", (ev) => {
-      ev.preventDefault(); // Lets the browser restore the context later.
-      this.light = undefined;
-    });
-    el.light.addEventListener("webglcontextrestored", () => this.createLight());
+    this.light = new LightHost(
+      el.light,
+      { ramp: this.paletteChoice.palette.light, framesPerSecond: this.frameRate, viewport: viewportFields(this.viewport) },
+      (r) => this.onLightReport(r),
+      lightInWorkerWanted(window.location.search),
+    );
+    this.ground = new GroundLayer(el.meadow);
+    this.ground.setPalette(this.paletteChoice.palette);
 
     this.connection = new Connection(webSocketUrl(window.location), {
       onMessage: (m) => this.onMessage(m),
@@ -192,7 +200,10 @@ export class ViewerApp {
       this.renderFrame(performance.now());
       requestAnimationFrame(loop);
     };
-    requestAnimationFrame(loop);
+    // The light worker's WebGL context first: made while the page paints (the ground's first
+    // tiles, its frames composited) it waits behind that work, seconds on a software GPU.
+    const wait = new Promise((done) => setTimeout(done, LIGHT_START_WAIT_MS));
+    void Promise.race([this.light.ready, wait]).then(() => requestAnimationFrame(loop));
   }
 
   private onMessage(message: ServerMessage): void {
@@ -234,10 +245,11 @@ export class ViewerApp {
     this.camera.aim(this.world);
     if (w.frameRate > 0) {
       this.frameRate = w.frameRate;
-      this.crossFade.setFrameRate(w.frameRate);
+      this.light.setFrameRate(w.frameRate);
       this.colony.setFrameRate(w.frameRate);
     }
-    this.decoder.reset();
+    this.light.reset();
+    this.keepUp.reset(performance.now());
     this.colony.forget();
     this.frameMeter.reset(performance.now());
     this.setRocks(rocksFromProto(w.rocks));
@@ -257,12 +269,12 @@ export class ViewerApp {
   private showWorld(world: WorldName): void {
     this.shownWorld = world;
     this.controls.showWorld(world);
-    this.el.light.hidden = world !== "swarm";
+    this.light.show(world === "swarm");
     // The swarm's light, marks and sparks belong to the swarm; its next frame is a key frame.
-    this.light?.clear();
-    this.decoder.reset();
+    this.light.reset();
     this.dropStreak = 0;
-    this.lightDirty = true;
+    // What this device keeps up with is measured afresh for each world.
+    this.keepUp.reset(performance.now());
     this.sparks = [];
     paintMarks(this.el.marks, this.viewport, []);
     this.marksShown = false;
@@ -300,22 +312,48 @@ export class ViewerApp {
     const nowS = performance.now() / 1000;
     this.sparks = this.sparks.filter((k) => nowS - k.atS < SPARK_S);
     for (const e of this.swarm.eaten) this.sparks.push({ x: e.x, y: e.y, atS: nowS });
-    const decodeStart = performance.now();
-    const result = this.decoder.decode(frame.number, frame.light);
-    this.decodeTimes.add(performance.now() - decodeStart);
-    if (result.kind === "raster") {
+    // Last: the light's bytes are handed over (to the worker: transferred) and gone from here.
+    this.light.take(frame.number, frame.light);
+  }
+
+  /** What the light's renderer says, from its worker or from this thread. */
+  private onLightReport(r: LightReport): void {
+    const now = performance.now();
+    switch (r.type) {
+      case "state":
+        this.lightAvailable = r.available;
+        this.lightProblem = r.available ? undefined : "light hidden";
+        if (r.problem) this.toast.show(r.problem, "error");
+        break;
+      case "decoded":
+        this.decodeTimes.add(r.ms);
+        this.keepUp.decoded(now, this.light.where === "worker" ? "worker" : "main", r.ms);
+        this.onLightDecoded(r.outcome, r.reason);
+        break;
+      case "firstLight":
+        this.firstLightMs ??= r.epochMs - performance.timeOrigin;
+        break;
+      case "drawn":
+        for (const ms of r.durationsMs) {
+          this.lightDrawTimes.add(ms);
+          // Drawn on this thread, the light is part of the animation frame's work already.
+          if (this.light.where === "worker") this.keepUp.workerFrame(now, ms);
+        }
+        break;
+    }
+  }
+
+  private onLightDecoded(outcome: LightOutcome, reason: string): void {
+    if (outcome === "raster") {
       this.dropStreak = 0;
       this.framesShown += 1;
-      this.light?.push(result.raster);
-      this.crossFade.arrived(performance.now());
-      this.lightDirty = true;
       return;
     }
     this.dropStreak += 1;
-    if (result.kind === "dropped") this.dropped += 1;
+    if (outcome === "dropped") this.dropped += 1;
     else {
       this.decodeErrors += 1;
-      this.problem(`A light frame could not be decoded (${result.reason}).`);
+      this.problem(`A light frame could not be decoded (${reason}).`);
     }
     // The protocol has no "send me a key" message; a fresh session always starts with one.
     if (this.dropStreak > RESYNC_AFTER_SECONDS * this.frameRate) {
@@ -327,8 +365,7 @@ export class ViewerApp {
   private onState(state: ConnectionState): void {
     if (state.kind !== "connected" && state.kind !== "handshaking") {
       // A frozen swarm would look alive; show the bare meadow while the link is down.
-      this.light?.clear();
-      this.decoder.reset();
+      this.light.reset();
       this.frameMeter.reset(performance.now());
       this.latencyMs = undefined;
       this.swarm.forgetLive();
@@ -358,7 +395,10 @@ export class ViewerApp {
 
   private renderFrame(now: number): void {
     this.renderScene(now);
-    this.frameTimes.add(performance.now() - now);
+    if (this.frameCostMs > 0) busyFor(this.frameCostMs);
+    const work = performance.now() - now;
+    this.frameTimes.add(work);
+    this.keepUp.pageFrame(now, work);
   }
 
   private renderScene(now: number): void {
@@ -376,7 +416,11 @@ export class ViewerApp {
       this.ground.draw(this.world, viewport, Math.max(viewport.scale, finalScale) * viewport.dpr);
       this.groundDirty = false;
     }
-    if (moved) paintRocks(this.el.rocks, viewport, this.rocks);
+    if (moved) {
+      paintRocks(this.el.rocks, viewport, this.rocks);
+      // In either world, so the light is placed right the moment the swarm is back.
+      this.light.setViewport(viewport);
+    }
     if (this.shownWorld === "colony") this.renderColony(viewport, now);
     else this.renderSwarm(viewport, now, moved, dt);
     this.air.draw(viewport, this.breeze, now / 1000);
@@ -402,12 +446,8 @@ export class ViewerApp {
       paintRims(this.el.rims, viewport, rimArcs(rims, this.rocks, viewport), rampColor(this.paletteChoice.palette.light, RIM_LIGHT_AT));
       this.rimsShown = rims;
     }
-    if (this.light && (moved || this.lightDirty || !this.crossFade.settled(now))) {
-      if (moved) this.light.resize(viewport);
-      this.light.draw(viewport, this.crossFade.mix(now));
-      if (this.firstLightMs === undefined && this.light.hasLight) this.firstLightMs = performance.now();
-      this.lightDirty = !this.crossFade.settled(now);
-    }
+    // The light draws itself (in its worker) or now (here), only when something moved.
+    this.light.tick(now);
     const marks = this.swarm.marks;
     const live = marks.length > 0 || this.sparks.length > 0;
     if (live || this.marksShown || moved) {
@@ -432,25 +472,11 @@ export class ViewerApp {
     return new Viewport(view, box.width, box.height, window.devicePixelRatio || 1);
   }
 
-  private createLight(): void {
-    const light = LightLayer.create(this.el.light, this.paletteChoice.palette.light);
-    if (typeof light === "string") {
-      this.light = undefined;
-      this.lightProblem = "no WebGL2: light hidden";
-      this.toast.show(light, "error");
-      return;
-    }
-    this.light = light;
-    this.light.resize(this.viewport);
-    this.lightDirty = true;
-  }
-
   /** p: the next palette, for the ground and the light, remembered on this device. */
   private nextPalette(): void {
     const p = this.paletteChoice.step();
     this.ground.setPalette(p);
-    this.light?.setRamp(p.light);
-    this.lightDirty = true;
+    this.light.setRamp(p.light);
     this.toast.show(`Palette: ${p.label} (p: next)`, "info");
   }
 
@@ -463,9 +489,15 @@ export class ViewerApp {
   private updateStatus(now: number, force: boolean): void {
     if (!force && now - this.lastStatusAt < 250) return;
     this.lastStatusAt = now;
-    const common = { framesPerSecond: this.frameMeter.rate(now), viewers: this.viewers, latencyMs: this.latencyMs };
     const c = this.colony.snapshot;
     const f = this.swarm.figures;
+    this.keptUp = this.keepUp.judge(now, { fireflies: this.shownWorld === "colony" ? c?.size : f?.count, serverFps: this.frameRate });
+    const common = {
+      framesPerSecond: this.frameMeter.rate(now),
+      viewers: this.viewers,
+      latencyMs: this.latencyMs,
+      behind: this.keptUp.behind ? { fireflies: this.keptUp.fireflies } : undefined,
+    };
     const figures =
       this.shownWorld === "colony"
         ? {
@@ -600,7 +632,7 @@ export class ViewerApp {
         return { motes: app.air.drawnMotes, streaks: app.air.drawnStreaks, carriedS: app.air.carriedS };
       },
       get lightAvailable() {
-        return app.light !== undefined;
+        return app.lightAvailable;
       },
       get tool() {
         return app.controls.activeTool.name;
@@ -613,7 +645,14 @@ export class ViewerApp {
           kiosk: app.kiosk !== undefined,
           moreOpen: app.controls.moreOpen,
           ground: { pending: g.pending, tiles: g.tilesPainted, longestFrameMs: g.longestFrameMs, paintMs: g.paintMs, worker: g.inWorker },
-          timings: { firstLightMs: app.firstLightMs, frame: app.frameTimes.snapshot(), decode: app.decodeTimes.snapshot() },
+          light: { path: app.light.where },
+          keepUp: app.keptUp,
+          timings: {
+            firstLightMs: app.firstLightMs,
+            frame: app.frameTimes.snapshot(),
+            decode: app.decodeTimes.snapshot(),
+            lightDraw: app.lightDrawTimes.snapshot(),
+          },
         };
       },
       worldToScreen(x: number, y: number) {

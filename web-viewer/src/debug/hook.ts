@@ -5,11 +5,13 @@ import type { SentAction } from "../app/controls";
 import type { WorldName } from "../app/world-choice";
 import type { FireflyActivity, FlowerStageName, SeedView, StumpView } from "../colony/colony-snapshot";
 import type { BreezeView } from "../wind/breeze";
+import type { LightWhere } from "../render/light-host";
 import type { RimView } from "../render/rock-rims";
 import type { RockView } from "../render/rocks";
 import type { Point, WorldRect } from "../render/viewport";
 import type { ToolName } from "../tools/tool-catalog";
 import type { Weights } from "../ui/weight-sliders";
+import type { KeepUp } from "../util/keep-up";
 
 export interface MarkDebug {
   readonly id: number;
@@ -63,9 +65,18 @@ export interface TimingDebug {
   /** From navigation start to the first light frame drawn; undefined before it. */
   readonly firstLightMs: number | undefined;
   /** Main-thread time of each animation frame's work (render loop). */
-  readonly frame: { readonly count: number; readonly meanMs: number; readonly maxMs: number; readonly recentMs: number };
-  /** Decoding one light frame (decompress, delta, raster). */
-  readonly decode: { readonly count: number; readonly meanMs: number; readonly maxMs: number; readonly recentMs: number };
+  readonly frame: DurationDebug;
+  /** Decoding one light frame (decompress, delta, raster), on the light's thread. */
+  readonly decode: DurationDebug;
+  /** Drawing the light once (WebGL2 calls), on the light's thread. */
+  readonly lightDraw: DurationDebug;
+}
+
+export interface DurationDebug {
+  readonly count: number;
+  readonly meanMs: number;
+  readonly maxMs: number;
+  readonly recentMs: number;
 }
 
 /** The experience around the meadow: palette, start, kiosk, the ground's painting, timings. */
@@ -79,6 +90,10 @@ export interface ExperienceDebug {
    * them after the first painting (ms), their painting time in all (ms), and whether a worker paints them.
    */
   readonly ground: { readonly pending: number; readonly tiles: number; readonly longestFrameMs: number; readonly paintMs: number; readonly worker: boolean };
+  /** Where the swarm's light is decoded and drawn: its worker, or the main thread (the fallback, or `?light=main`). */
+  readonly light: { readonly path: LightWhere };
+  /** Whether this device keeps up, as the status line last judged it (util/keep-up.ts). */
+  readonly keepUp: KeepUp;
   readonly timings: TimingDebug;
 }
 

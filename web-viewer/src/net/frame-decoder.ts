@@ -5,11 +5,26 @@
 //   (P[i] = R[i] − R[i − row] mod 256 below the first row); data = one zstd frame of P.
 // Results are values, never exceptions, so corrupt bytes cannot break the render loop.
 import { decompress } from "fzstd";
-import { LightCodec, type LightLayer } from "../gen/meadow/v1/viewer_pb";
+import { LightCodec } from "../gen/meadow/v1/viewer_pb";
 import type { WorldRect } from "../render/viewport";
 
 /** The server's kLightMaxRasterBytes (4 MiB): anything bigger is refused before decoding. */
 const MAX_RASTER_BYTES = 1 << 22;
+
+/**
+ * The fields of a Frame's LightLayer the decoder reads, as plain values: the protobuf message
+ * itself fits, and so does the copy posted to the light worker (light-messages.ts).
+ */
+export interface LightBytes {
+  readonly codec: LightCodec;
+  readonly key: boolean;
+  readonly baseFrame: bigint;
+  readonly width: number;
+  readonly height: number;
+  readonly channels: number;
+  readonly bounds?: WorldRect | undefined;
+  readonly data: Uint8Array;
+}
 
 export interface LightRaster {
   readonly frameNumber: bigint;
@@ -42,7 +57,7 @@ export class LightDecoder {
     this.lastKey = undefined;
   }
 
-  decode(frameNumber: bigint, layer: LightLayer | undefined): LightDecodeResult {
+  decode(frameNumber: bigint, layer: LightBytes | undefined): LightDecodeResult {
     if (!layer) return { kind: "dropped", reason: "frame without light" };
     const shape = checkShape(layer);
     if (typeof shape === "string") return { kind: "error", reason: shape };
@@ -111,7 +126,7 @@ export function applyDelta(base: Uint8Array, delta: Uint8Array): Uint8Array {
   return out;
 }
 
-function checkShape(layer: LightLayer): { size: number; bounds: WorldRect } | string {
+function checkShape(layer: LightBytes): { size: number; bounds: WorldRect } | string {
   if (layer.codec !== LightCodec.ZSTD_U8) return `unknown light codec ${layer.codec}`;
   const { width, height, channels } = layer;
   if (width === 0 || height === 0) return "empty raster";

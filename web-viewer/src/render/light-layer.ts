@@ -3,6 +3,8 @@
 // that CSS adds onto the meadow (mix-blend-mode: plus-lighter). A raster's channels are planes
 // stacked one under the other (intensity, then heat), uploaded as one R8 texture `channels`
 // times as tall; the heat turns the light towards white (the fastest fireflies burn whiter).
+// The canvas is the page's own or, in the light worker, the OffscreenCanvas the page's canvas
+// handed its control to: the same shaders and drawing either way.
 import type { LightRaster } from "../net/frame-decoder";
 import { paletteTexels, type LightRamp } from "./palette";
 import { DEFAULT_PALETTE } from "./palettes";
@@ -44,6 +46,9 @@ void main() {
   o_color = vec4(mix(light.rgb, HOT * light.a, heat * HOT_SHARE), light.a);
 }`;
 
+/** The page's canvas, or the OffscreenCanvas a worker draws it through. */
+export type LightCanvas = HTMLCanvasElement | OffscreenCanvas;
+
 interface Slot {
   texture: WebGLTexture;
   raster: LightRaster | undefined;
@@ -64,14 +69,9 @@ export class LightLayer {
   private next: Slot;
 
   /** Returns an error text instead of throwing when WebGL2 is missing or a shader fails. */
-  static create(canvas: HTMLCanvasElement, ramp?: LightRamp): LightLayer | string {
-    const gl = canvas.getContext("webgl2", {
-      alpha: true,
-      premultipliedAlpha: true,
-      antialias: false,
-      depth: false,
-      stencil: false,
-    });
+  static create(canvas: LightCanvas, ramp?: LightRamp): LightLayer | string {
+    const options: WebGLContextAttributes = { alpha: true, premultipliedAlpha: true, antialias: false, depth: false, stencil: false };
+    const gl = canvas.getContext("webgl2", options);
     if (!gl) return "WebGL2 is not available: the fireflies' light cannot be shown";
     try {
       return new LightLayer(canvas, gl, ramp);
@@ -81,7 +81,7 @@ export class LightLayer {
   }
 
   private constructor(
-    private readonly canvas: HTMLCanvasElement,
+    private readonly canvas: LightCanvas,
     private readonly gl: WebGL2RenderingContext,
     ramp: LightRamp | undefined,
   ) {

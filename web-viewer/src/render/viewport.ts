@@ -91,8 +91,27 @@ export function sameViewport(a: Viewport, b: Viewport): boolean {
   return sameRect(a.view, b.view) && a.cssWidth === b.cssWidth && a.cssHeight === b.cssHeight && a.dpr === b.dpr;
 }
 
-/** Gives a canvas the viewport's backing-store size (only when it differs: resizing clears it). */
-export function fitCanvas(canvas: HTMLCanvasElement, viewport: Viewport): void {
+/** The fields of a Viewport, as posted to a worker (which builds its own with `viewportOf`). */
+export interface ViewportFields {
+  readonly view: WorldRect;
+  readonly cssWidth: number;
+  readonly cssHeight: number;
+  readonly dpr: number;
+}
+
+export function viewportFields(v: Viewport): ViewportFields {
+  return { view: v.view, cssWidth: v.cssWidth, cssHeight: v.cssHeight, dpr: v.dpr };
+}
+
+export function viewportOf(f: ViewportFields): Viewport {
+  return new Viewport(f.view, f.cssWidth, f.cssHeight, f.dpr);
+}
+
+/**
+ * Gives a canvas (a page's, or an OffscreenCanvas in a worker) the viewport's backing-store
+ * size, only when it differs: resizing clears it.
+ */
+export function fitCanvas(canvas: { width: number; height: number }, viewport: Viewport): void {
   if (canvas.width !== viewport.deviceWidth) canvas.width = viewport.deviceWidth;
   if (canvas.height !== viewport.deviceHeight) canvas.height = viewport.deviceHeight;
 }

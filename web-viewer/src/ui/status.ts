@@ -14,6 +14,8 @@ export interface StatusFigures {
   readonly viewers: number | undefined;
   readonly latencyMs: number | undefined;
   readonly lightProblem: string | undefined;
+  /** Set only while this device does not keep up (util/keep-up.ts): about how many fireflies it does. */
+  readonly behind?: { readonly fireflies: number | undefined } | undefined;
   /** Watching the colony: its store and flowers (and `fireflies` is the colony's size). */
   readonly colony?: ColonyFigures | undefined;
 }
@@ -45,6 +47,7 @@ export function statusText(state: ConnectionState, figures: StatusFigures, nowMs
       const parts: string[] = [];
       if (figures.colony) parts.push(...colonyParts(figures.colony, figures.fireflies));
       else parts.push(...swarmParts(figures));
+      if (figures.behind) parts.splice(1, 0, behindText(figures.behind.fireflies));
       parts.push(`${figures.framesPerSecond.toFixed(0)} fps`);
       if (figures.viewers !== undefined) parts.push(`${figures.viewers} ${figures.viewers === 1 ? "viewer" : "viewers"}`);
       if (figures.latencyMs !== undefined) parts.push(`${Math.round(figures.latencyMs)} ms`);
@@ -71,6 +74,17 @@ export function friendlyReason(reason: string): string {
 function fireflyText(now: number, target: number | undefined): string {
   if (target === undefined || target === now) return `${count.format(now)} fireflies`;
   return `${count.format(now)} → ${count.format(target)} fireflies`;
+}
+
+/**
+ * A weak device, in words: how many fireflies it keeps up with, right after the count (so a
+ * phone's short line still shows it). No advice to press ↓: the count is every viewer's, and
+ * the swarm's light costs this device about the same at any count (one raster of at most
+ * 480 × 270 pixels), so fewer fireflies would not help it much.
+ */
+export function behindText(fireflies: number | undefined): string {
+  if (fireflies === undefined) return "this device is falling behind";
+  return `this device keeps up with about ${count.format(fireflies)} ${fireflies === 1 ? "firefly" : "fireflies"}`;
 }
 
 function swarmParts(figures: StatusFigures): string[] {

@@ -1,0 +1,58 @@
+// A weak device (SPEC §7): with ?frame-cost=40 every animation frame of the page takes 40 ms
+// more, more than a 60 Hz display allows, and the status line says, in words, about how many
+// fireflies this device keeps up with (fewer than the swarm's 3,000); the same page without it
+// keeps up and says nothing of the kind.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { debugState, launchChromium, openViewer, waitConnected, waitForState } from "./browser";
+
+const KEEPS_UP = /this device keeps up with about ([\d,]+) fireflies/;
+
+function statusText(page: Page): Promise<string> {
+  return page.$eval("#status", (el) => el.textContent ?? "");
+}
+
+describe("on a weak device", () => {
+  const baseUrl = inject("baseUrl");
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("says how many fireflies it keeps up with, right after the count", async () => {
+    const { page, errors } = await openViewer(browser, `${baseUrl}/?frame-cost=40`);
+    await waitConnected(page);
+    // The verdict needs a few seconds of frames; the status line follows within a quarter second.
+    const keepUp = await waitForState(page, (s) => s.experience.keepUp.behind && s.experience.keepUp, "the viewer finds it does not keep up", 30_000);
+    expect(keepUp.load, "share of a second the work needs").toBeGreaterThan(0.9);
+    await page.waitForFunction((re) => new RegExp(re).test(document.getElementById("status")?.textContent ?? ""), KEEPS_UP.source, { timeout: 10_000 });
+    const text = await statusText(page);
+    expect(text).toMatch(/^3,000 fireflies · this device keeps up with about/);
+    const about = Number((KEEPS_UP.exec(text)?.[1] ?? "").replace(/,/g, ""));
+    expect(about, text).toBeGreaterThan(0);
+    expect(about, text).toBeLessThan(3000);
+    console.log(`[e2e] weak device (?frame-cost=40): load ${keepUp.load.toFixed(2)} at ${keepUp.displayHz.toFixed(0)} Hz; status "${text}"`);
+    // The page's own work made it: 40 ms and more each animation frame.
+    expect((await debugState(page)).experience.timings.frame.recentMs).toBeGreaterThan(40);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+
+  it("says nothing of it where the device keeps up", async () => {
+    const { page, errors } = await openViewer(browser, baseUrl);
+    await waitConnected(page);
+    // Enough frames for a verdict (3 s and more of them), then it must be "keeps up".
+    await waitForState(page, (s) => s.experience.timings.frame.count >= 20 && s.experience.timings.decode.count >= 100, "a few seconds of frames", 30_000);
+    const s = await debugState(page);
+    expect(s.experience.keepUp.behind, `load ${s.experience.keepUp.load}`).toBe(false);
+    expect(s.experience.keepUp.load).toBeGreaterThan(0);
+    expect(await statusText(page)).not.toMatch(/keeps up|falling behind/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+});
