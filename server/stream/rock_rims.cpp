@@ -1,5 +1,6 @@
 #include "stream/rock_rims.hpp"
 
+#include <array>
 #include <cmath>
 #include <numbers>
 
@@ -21,21 +22,34 @@ float density_at_world(const LightRaster& raster, const RasterGeometry& geometry
          (1.0F - fx) * fy * raster.density_at(ix, iy + 1) + fx * fy * raster.density_at(ix + 1, iy + 1);
 }
 
+// The sample directions, the same for every rock and frame: worked out once.
+struct Directions {
+  std::array<float, kRimDirections> x{};
+  std::array<float, kRimDirections> y{};
+  Directions() {
+    constexpr float kTurn = 2.0F * std::numbers::pi_v<float> / static_cast<float>(kRimDirections);
+    for (int k = 0; k < kRimDirections; ++k) {
+      x[static_cast<std::size_t>(k)] = std::cos(kTurn * static_cast<float>(k));
+      y[static_cast<std::size_t>(k)] = std::sin(kTurn * static_cast<float>(k));
+    }
+  }
+};
+
 }  // namespace
 
 std::vector<RockRim> rock_rims(const LightRaster& raster, const RasterGeometry& geometry,
                                std::span<const sim::Rock> rocks) {
   std::vector<RockRim> rims;
   if (!(geometry.bounds.width > 0.0F && geometry.bounds.height > 0.0F)) return rims;
-  constexpr float kTurn = 2.0F * std::numbers::pi_v<float> / static_cast<float>(kRimDirections);
+  static const Directions directions;
   for (const sim::Rock& rock : rocks) {
     float light = 0.0F;   // Σ weight · density
     float weights = 0.0F; // Σ weight
     float toward_x = 0.0F;
     float toward_y = 0.0F;
     for (int k = 0; k < kRimDirections; ++k) {
-      const float ux = std::cos(kTurn * static_cast<float>(k));
-      const float uy = std::sin(kTurn * static_cast<float>(k));
+      const float ux = directions.x[static_cast<std::size_t>(k)];
+      const float uy = directions.y[static_cast<std::size_t>(k)];
       for (int ring = 0; ring < kRimRings; ++ring) {
         // Rings at the middle of equal slices of the reach; nearer rings weigh more.
         const float past_edge = kRimReach * (static_cast<float>(ring) + 0.5F) / static_cast<float>(kRimRings);

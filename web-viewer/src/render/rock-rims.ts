@@ -110,8 +110,8 @@ export function rimArcs(rims: readonly RimView[], rocks: readonly RockView[], vi
     const c = viewport.worldToScreen(rock.x, rock.y);
     const radius = rock.radius * viewport.scale * d;
     if (!(radius > 0.5)) continue;
-    const focus = Math.min(1, Math.max(0, rim.focus));
-    const halfSpan = Math.PI - (Math.PI - NARROWEST_HALF_SPAN) * focus;
+    // Focus is 0…1 already (rimsFromProto clamps it, the easer only moves between such values).
+    const halfSpan = Math.PI - (Math.PI - NARROWEST_HALF_SPAN) * rim.focus;
     out.push({
       x: c.x * d,
       y: c.y * d,
