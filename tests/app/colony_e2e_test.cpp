@@ -18,7 +18,7 @@ using namespace std::chrono_literals;
 using client::WsClient;
 using testing::ServerProcess;
 
-constexpr auto kWait = 10s;
+using testing::kReplyWait;
 
 v1::ClientMessage choose(v1::World world) {
   v1::ClientMessage m;
@@ -41,7 +41,7 @@ bool is_colony_frame(const v1::ServerMessage& m) {
 }
 
 std::string notice_code(WsClient& viewer) {
-  const auto m = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_notice(); }, kWait);
+  const auto m = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_notice(); }, kReplyWait);
   return m ? m->notice().code() : std::string("(no notice)");
 }
 
@@ -54,9 +54,9 @@ class ColonyServerTest : public ::testing::Test {
   }
   void join_colony(WsClient& viewer) {
     viewer.connect("127.0.0.1", server_->port());
-    ASSERT_TRUE(viewer.wait_for([](const v1::ServerMessage& s) { return s.has_welcome(); }, kWait));
+    ASSERT_TRUE(viewer.wait_for([](const v1::ServerMessage& s) { return s.has_welcome(); }, kReplyWait));
     viewer.send(choose(v1::WORLD_COLONY));
-    ASSERT_TRUE(viewer.wait_for(is_colony_frame, kWait)) << "no colony frame after choosing the colony";
+    ASSERT_TRUE(viewer.wait_for(is_colony_frame, kReplyWait)) << "no colony frame after choosing the colony";
   }
   std::unique_ptr<ServerProcess> server_;
 };
@@ -64,7 +64,7 @@ class ColonyServerTest : public ::testing::Test {
 TEST_F(ColonyServerTest, ChoosingTheColonyBringsColonyFramesAndBackAgain) {
   WsClient viewer;
   join_colony(viewer);
-  const auto frame = viewer.wait_for(is_colony_frame, kWait);
+  const auto frame = viewer.wait_for(is_colony_frame, kReplyWait);
   ASSERT_TRUE(frame);
   const v1::ColonyState& colony = frame->frame().colony();
   EXPECT_GE(colony.size(), 45U);  // 50 at the start, a few seconds old
@@ -73,13 +73,13 @@ TEST_F(ColonyServerTest, ChoosingTheColonyBringsColonyFramesAndBackAgain) {
   EXPECT_FLOAT_EQ(frame->frame().camera().width(), 1600.0F);
   // Only colony frames while it watches the colony.
   for (int i = 0; i < 10; ++i) {
-    const auto m = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_frame(); }, kWait);
+    const auto m = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_frame(); }, kReplyWait);
     ASSERT_TRUE(m);
     EXPECT_EQ(m->frame().world(), v1::WORLD_COLONY);
   }
   viewer.send(choose(v1::WORLD_SWARM));
   const auto swarm = viewer.wait_for(
-      [](const v1::ServerMessage& s) { return s.has_frame() && s.frame().world() == v1::WORLD_SWARM; }, kWait);
+      [](const v1::ServerMessage& s) { return s.has_frame() && s.frame().world() == v1::WORLD_SWARM; }, kReplyWait);
   ASSERT_TRUE(swarm);
   EXPECT_TRUE(swarm->frame().light().key());  // a key frame after the switch
 }
@@ -92,7 +92,7 @@ TEST_F(ColonyServerTest, AFlowerDroppedByOneViewerIsSeenByAnotherAndTheFourthIsR
   const float spots[3][2] = {{700.0F, 300.0F}, {1000.0F, 300.0F}, {1300.0F, 500.0F}};
   for (const auto& spot : spots) a.send(tap(v1::TOOL_FLOWER, spot[0], spot[1]));
   const auto three = b.wait_for(
-      [](const v1::ServerMessage& s) { return is_colony_frame(s) && s.frame().colony().flowers_size() == 3; }, kWait);
+      [](const v1::ServerMessage& s) { return is_colony_frame(s) && s.frame().colony().flowers_size() == 3; }, kReplyWait);
   ASSERT_TRUE(three) << "the second viewer never saw three flowers";
   EXPECT_EQ(three->frame().colony().flowers(0).sips(), 90U);
   a.send(tap(v1::TOOL_FLOWER, 1300.0F, 200.0F));
@@ -107,7 +107,7 @@ TEST_F(ColonyServerTest, TheSwarmsToolsAreRefusedInTheColonyAndTheMoldIsNotHereY
   viewer.send(choose(v1::WORLD_MOLD));
   EXPECT_EQ(notice_code(viewer), "world_unavailable");
   // It keeps watching the colony.
-  const auto m = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_frame(); }, kWait);
+  const auto m = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_frame(); }, kReplyWait);
   ASSERT_TRUE(m);
   EXPECT_EQ(m->frame().world(), v1::WORLD_COLONY);
 }

@@ -198,7 +198,7 @@ TEST_F(OperatorTest, WatchStatusBringsTheEventsAsTheyHappen) {
 TEST_F(OperatorTest, LocksAreHonouredForViewersAndViewersCanBeListedAndClosed) {
   client::WsClient viewer;
   viewer.connect("127.0.0.1", server_->port());
-  ASSERT_TRUE(viewer.wait_for([](const v1::ServerMessage& m) { return m.has_welcome(); }, 10s));
+  ASSERT_TRUE(viewer.wait_for([](const v1::ServerMessage& m) { return m.has_welcome(); }, testing::kReplyWait));
   v1::Locks locks;
   locks.set_rock(true);
   {
@@ -214,10 +214,10 @@ TEST_F(OperatorTest, LocksAreHonouredForViewersAndViewersCanBeListedAndClosed) {
   tap.mutable_tool()->mutable_position()->set_x(600);
   tap.mutable_tool()->mutable_position()->set_y(300);
   viewer.send(tap);
-  const auto notice = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_notice(); }, 10s);
+  const auto notice = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_notice(); }, testing::kReplyWait);
   ASSERT_TRUE(notice);
   EXPECT_EQ(notice->notice().code(), "locked");
-  const auto frame = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_frame(); }, 10s);
+  const auto frame = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_frame(); }, testing::kReplyWait);
   ASSERT_TRUE(frame);
   EXPECT_TRUE(frame->frame().locks().rock());  // the viewer can show it as locked
   EXPECT_EQ(status().rocks(), 0U);

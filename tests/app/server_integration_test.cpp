@@ -17,7 +17,7 @@ using namespace std::chrono_literals;
 using client::WsClient;
 using testing::ServerProcess;
 
-constexpr auto kWait = 10s;
+using testing::kReplyWait;
 
 std::unique_ptr<ServerProcess> start_server(std::vector<std::string> extra = {}) {
   std::vector<std::string> args{"--seed", "7", "--swarm-count", "800", "--log-level", "warn",
@@ -37,7 +37,7 @@ v1::ClientMessage rock_tap(float x, float y) {
 }
 
 v1::ServerMessage welcome_of(WsClient& viewer) {
-  auto m = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_welcome(); }, kWait);
+  auto m = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_welcome(); }, kReplyWait);
   EXPECT_TRUE(m.has_value()) << "no Welcome";
   return m.value_or(v1::ServerMessage{});
 }
@@ -78,20 +78,20 @@ TEST_F(ServerTest, RockPlacedByOneViewerReachesTheOther) {
 
   a.send(rock_tap(400.0F, 300.0F));
   const auto seen = b.wait_for(
-      [](const v1::ServerMessage& m) { return m.has_rocks() && has_rock_near(m.rocks(), 400, 300); }, kWait);
+      [](const v1::ServerMessage& m) { return m.has_rocks() && has_rock_near(m.rocks(), 400, 300); }, kReplyWait);
   ASSERT_TRUE(seen.has_value()) << "viewer B never saw viewer A's rock";
 
   // A tap on the rock removes it, for everyone.
   a.send(rock_tap(405.0F, 303.0F));
   const auto gone = b.wait_for(
-      [](const v1::ServerMessage& m) { return m.has_rocks() && !has_rock_near(m.rocks(), 400, 300); }, kWait);
+      [](const v1::ServerMessage& m) { return m.has_rocks() && !has_rock_near(m.rocks(), 400, 300); }, kReplyWait);
   ASSERT_TRUE(gone.has_value()) << "viewer B never saw the rock removed";
 
   // A newcomer is welcomed with the rocks there are now.
   a.send(rock_tap(1200.0F, 600.0F));
   ASSERT_TRUE(a.wait_for([](const v1::ServerMessage& m) {
                  return m.has_rocks() && has_rock_near(m.rocks(), 1200, 600);
-               }, kWait));
+               }, kReplyWait));
   WsClient c;
   c.connect("127.0.0.1", server_->port());
   const auto w = welcome_of(c).welcome();
@@ -106,18 +106,18 @@ TEST_F(ServerTest, MalformedMessageGetsANoticeAndTheSessionCarriesOn) {
   welcome_of(viewer);
 
   viewer.send_raw(std::string("\xff\xff\xff\xff garbage", 12));
-  const auto notice = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_notice(); }, kWait);
+  const auto notice = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_notice(); }, kReplyWait);
   ASSERT_TRUE(notice.has_value());
   EXPECT_EQ(notice->notice().code(), "malformed_message");
   EXPECT_FALSE(notice->notice().text().empty());
 
   // Out-of-world and non-finite input are refused with their own codes.
   viewer.send(rock_tap(-50.0F, 100.0F));
-  const auto outside = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_notice(); }, kWait);
+  const auto outside = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_notice(); }, kReplyWait);
   ASSERT_TRUE(outside.has_value());
   EXPECT_EQ(outside->notice().code(), "outside_world");
   viewer.send(rock_tap(std::nanf(""), 100.0F));
-  const auto nan = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_notice(); }, kWait);
+  const auto nan = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_notice(); }, kReplyWait);
   ASSERT_TRUE(nan.has_value());
   EXPECT_EQ(nan->notice().code(), "not_finite");
 
@@ -125,7 +125,7 @@ TEST_F(ServerTest, MalformedMessageGetsANoticeAndTheSessionCarriesOn) {
   v1::ClientMessage ping;
   ping.mutable_ping()->set_client_time_ms(12345);
   viewer.send(ping);
-  const auto pong = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_pong(); }, kWait);
+  const auto pong = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_pong(); }, kReplyWait);
   ASSERT_TRUE(pong.has_value());
   EXPECT_EQ(pong->pong().client_time_ms(), 12345U);
   EXPECT_FALSE(viewer.close_info().closed);
@@ -148,7 +148,7 @@ TEST_F(ServerTest, FramesDecodeAsKeyThenDeltas) {
   int deltas = 0;
   std::uint64_t lit_pixels = 0;
   for (int i = 0; i < 20; ++i) {
-    const auto m = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_frame(); }, kWait);
+    const auto m = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_frame(); }, kReplyWait);
     ASSERT_TRUE(m.has_value()) << "frame " << i << " never came";
     const auto& frame = m->frame();
     const auto& light = frame.light();

@@ -20,7 +20,7 @@ namespace {
 using namespace std::chrono_literals;
 using client::WsClient;
 
-constexpr auto kWait = 10s;
+using testing::kReplyWait;
 
 struct Point {
   double x = 0.0;
@@ -34,7 +34,7 @@ class LightFollower {
  public:
   // The next frame's light centroid in world units (nullopt: no frame in time).
   std::optional<Point> next_centroid(WsClient& viewer, v1::Frame* frame_out = nullptr) {
-    const auto m = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_frame(); }, kWait);
+    const auto m = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_frame(); }, kReplyWait);
     if (!m) return std::nullopt;
     const v1::Frame& frame = m->frame();
     const v1::LightLayer& light = frame.light();
@@ -74,7 +74,7 @@ TEST(SwarmToolsEndToEnd, AnAttractMarkPullsTheSwarmsCentreTowardsIt) {
                                                     "warn", "--web-root", MEADOW_TEST_WEB_ROOT});
   WsClient viewer;
   viewer.connect("127.0.0.1", server.port());
-  const auto welcome = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_welcome(); }, kWait);
+  const auto welcome = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_welcome(); }, kReplyWait);
   ASSERT_TRUE(welcome.has_value());
   const std::uint64_t session = welcome->welcome().session_id();
 
@@ -132,7 +132,7 @@ TEST(SwarmToolsEndToEnd, AViewersPredatorIsSeenByOthersAndGoesWhenTheViewerLeave
   WsClient watcher;
   holder->connect("127.0.0.1", server.port());
   watcher.connect("127.0.0.1", server.port());
-  const auto welcome = holder->wait_for([](const v1::ServerMessage& s) { return s.has_welcome(); }, kWait);
+  const auto welcome = holder->wait_for([](const v1::ServerMessage& s) { return s.has_welcome(); }, kReplyWait);
   ASSERT_TRUE(welcome.has_value());
   const std::uint64_t owner = welcome->welcome().session_id();
 
@@ -142,14 +142,14 @@ TEST(SwarmToolsEndToEnd, AViewersPredatorIsSeenByOthersAndGoesWhenTheViewerLeave
   down.mutable_tool()->mutable_position()->set_x(800.0F);
   down.mutable_tool()->mutable_position()->set_y(450.0F);
   holder->send(down);
-  ASSERT_TRUE(watcher.wait_for([owner](const v1::ServerMessage& m) { return has_predator_of(m, owner); }, kWait))
+  ASSERT_TRUE(watcher.wait_for([owner](const v1::ServerMessage& m) { return has_predator_of(m, owner); }, kReplyWait))
       << "the other viewer never saw the predator";
 
   // The holder goes away without releasing: its predator goes with it.
   holder->close();
   holder.reset();
   ASSERT_TRUE(watcher.wait_for([owner](const v1::ServerMessage& m) { return m.has_frame() && !has_predator_of(m, owner); },
-                               kWait))
+                               kReplyWait))
       << "the predator outlived its viewer";
 }
 

@@ -26,7 +26,6 @@ class FakeSession final : public HubSession {
   bool closed = false;
 };
 
-SharedBytes bytes(std::string s) { return std::make_shared<const std::string>(std::move(s)); }
 
 TEST(Hub, PublishSharesOneBundleWithEverySession) {
   Hub hub;
@@ -52,10 +51,10 @@ TEST(Hub, SessionsThatLeftOrDiedGetNothing) {
   hub.join(b);
   hub.leave(1);
   b.reset();  // dropped without leaving: the hub holds only a weak_ptr
-  hub.broadcast(bytes("x"));
+  hub.broadcast(shared("x"));
   EXPECT_EQ(a->box.reliable_size(), 0U);
-  EXPECT_FALSE(hub.send_to(2, bytes("y")));
-  EXPECT_FALSE(hub.send_to(1, bytes("y")));
+  EXPECT_FALSE(hub.send_to(2, shared("y")));
+  EXPECT_FALSE(hub.send_to(1, shared("y")));
 }
 
 TEST(Hub, SendToReachesOnlyThatSession) {
@@ -64,7 +63,7 @@ TEST(Hub, SendToReachesOnlyThatSession) {
   auto b = std::make_shared<FakeSession>(2);
   hub.join(a);
   hub.join(b);
-  EXPECT_TRUE(hub.send_to(2, bytes("for b")));
+  EXPECT_TRUE(hub.send_to(2, shared("for b")));
   EXPECT_EQ(a->box.reliable_size(), 0U);
   EXPECT_EQ(b->box.reliable_size(), 1U);
 }
@@ -75,7 +74,7 @@ TEST(Hub, JoiningSeesTheNewestLandAndLaterAnnouncements) {
   ASSERT_TRUE(land->add_rock({100, 100}));
   auto a = std::make_shared<FakeSession>(1);
   hub.join(a);
-  hub.update_land(land, bytes("rocks"));
+  hub.update_land(land, shared("rocks"));
   EXPECT_EQ(a->box.reliable_size(), 1U) << "a session already in the hub hears of the change";
   auto b = std::make_shared<FakeSession>(2);
   const auto seen = hub.join(b);

@@ -20,14 +20,13 @@ stream::FrameBundlePtr bundle(std::uint64_t number, bool with_delta = true) {
   return b;
 }
 
-SharedBytes bytes(std::string s) { return std::make_shared<const std::string>(std::move(s)); }
 
 TEST(Outbox, ASessionThatNeverReadsHoldsOneFramePlusItsBoundedQueue) {
   constexpr std::size_t kCapacity = 8;
   Outbox box(kCapacity);
   for (std::uint64_t n = 1; n <= 1000; ++n) box.offer_frame(bundle(n));
   std::size_t accepted = 0;
-  for (int i = 0; i < 100; ++i) accepted += box.offer_reliable(bytes("notice")) ? 1 : 0;
+  for (int i = 0; i < 100; ++i) accepted += box.offer_reliable(shared("notice")) ? 1 : 0;
 
   EXPECT_EQ(accepted, kCapacity) << "the reliable queue refuses past its capacity";
   EXPECT_EQ(box.reliable_size(), kCapacity);

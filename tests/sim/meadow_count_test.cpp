@@ -11,28 +11,20 @@
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/swarm_population.hpp"
 #include "sim/world_size.hpp"
+#include "meadow_fixture.hpp"
 
 namespace meadow::sim {
 namespace {
 
-Meadow make_meadow(std::size_t count, std::uint64_t seed = 5) {
-  Land land;
-  land.set_world(world_for_count(count, land.meadow()));
-  return Meadow(seed, std::make_unique<CpuSwarm>(seed, count, land));
-}
-
-const CpuSwarm& cpu(const Meadow& m) { return dynamic_cast<const CpuSwarm&>(m.swarm()); }
+using meadow::sim::testing::cpu;
+using meadow::sim::testing::make_meadow;
+using meadow::sim::testing::run_ticks;
 
 ActionOutcome ask_count(Meadow& m, std::uint32_t count) {
   SwarmSettingsChange change;
   change.count = count;
   Action a{1, 0, change};
   return m.apply(a);
-}
-
-void run_ticks(Meadow& m, int ticks) {
-  SerialFor serial;
-  for (int t = 0; t < ticks; ++t) m.step(serial);
 }
 
 bool all_inside(const Meadow& m) {
@@ -44,16 +36,16 @@ bool all_inside(const Meadow& m) {
 }
 
 TEST(MeadowCount, TheWorldStartsSizedForTheCount) {
-  const Meadow small = make_meadow(6000);
+  const Meadow small = make_meadow(6000, 5);
   EXPECT_EQ(small.land().world(), small.land().meadow());
-  const Meadow big = make_meadow(12000);
+  const Meadow big = make_meadow(12000, 5);
   EXPECT_EQ(big.land().world(), world_for_count(12000, big.land().meadow()));
   EXPECT_EQ(big.camera(), big.land().world());
   EXPECT_EQ(big.target_count(), 12000U);
 }
 
 TEST(MeadowCount, ShrinkingSendsExactlyThoseNearestAnEdgeOutThenTheWorldShrinks) {
-  Meadow m = make_meadow(10000);
+  Meadow m = make_meadow(10000, 5);
   run_ticks(m, 30);
   const Rect big = m.land().world();
   ASSERT_GT(big.width, 1600.0F);
@@ -89,7 +81,7 @@ TEST(MeadowCount, ShrinkingSendsExactlyThoseNearestAnEdgeOutThenTheWorldShrinks)
 }
 
 TEST(MeadowCount, GrowingAddsFlocksOfFortyThatAreAllInWithin90Steps) {
-  Meadow m = make_meadow(6000);
+  Meadow m = make_meadow(6000, 5);
   run_ticks(m, 10);
   const std::set<std::uint32_t> before(cpu(m).ids().begin(), cpu(m).ids().end());
   ASSERT_TRUE(ask_count(m, 10000).accepted);
@@ -119,7 +111,7 @@ TEST(MeadowCount, GrowingAddsFlocksOfFortyThatAreAllInWithin90Steps) {
 }
 
 TEST(MeadowCount, GrowthAndShrinkThresholds) {
-  Meadow m = make_meadow(5000);
+  Meadow m = make_meadow(5000, 5);
   ask_count(m, 6000);
   EXPECT_EQ(m.land().world(), m.land().meadow());
   ask_count(m, 6100);
@@ -135,7 +127,7 @@ TEST(MeadowCount, GrowthAndShrinkThresholds) {
 }
 
 TEST(MeadowCount, AskingMoreWhileLeaversAreOutCallsThemBack) {
-  Meadow m = make_meadow(3000);
+  Meadow m = make_meadow(3000, 5);
   ask_count(m, 2000);
   run_ticks(m, 2);
   ask_count(m, 2500);
@@ -145,7 +137,7 @@ TEST(MeadowCount, AskingMoreWhileLeaversAreOutCallsThemBack) {
 }
 
 TEST(MeadowCount, RocksLeftOutsideAShrunkenWorldAreBackWhenItGrows) {
-  Meadow m = make_meadow(12000);
+  Meadow m = make_meadow(12000, 5);
   const Vec2 far_rock{m.land().world().x + 40.0F, 450.0F};
   ASSERT_TRUE(m.land().world().contains(far_rock));
   Action place{1, 0, RockTap{far_rock}};
@@ -172,7 +164,7 @@ TEST(MeadowCount, RocksLeftOutsideAShrunkenWorldAreBackWhenItGrows) {
 }
 
 TEST(MeadowPace, StepsPerTickFollowTheWorldsWidth) {
-  Meadow m = make_meadow(24000);  // 4 meadows of area: 2 wide, 60·√2 ≈ 84.9 steps a second
+  Meadow m = make_meadow(24000, 5);  // 4 meadows of area: 2 wide, 60·√2 ≈ 84.9 steps a second
   EXPECT_NEAR(m.target_steps_per_second(), 60.0 * std::sqrt(2.0), 1e-3);
   run_ticks(m, 120);
   EXPECT_NEAR(static_cast<double>(m.swarm().steps()), 120.0 * std::sqrt(2.0), 1.0);

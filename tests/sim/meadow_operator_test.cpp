@@ -6,21 +6,18 @@
 
 #include "sim/meadow.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
+#include "meadow_fixture.hpp"
 
 namespace meadow::sim {
 namespace {
 
+using meadow::sim::testing::act;
+using meadow::sim::testing::make_meadow;
+
 constexpr std::uint64_t kViewer = 5;
 
-Meadow make_meadow() { return Meadow(3, std::make_unique<CpuSwarm>(3, 300, Land{})); }
-
-ActionOutcome act(Meadow& m, std::uint64_t origin, ActionBody body, WorldKind world = WorldKind::swarm) {
-  Action a{origin, 0, std::move(body), world};
-  return m.apply(a);
-}
-
 TEST(MeadowOperator, ALockedToolFromAViewerGetsRefusedAndChangesNothing) {
-  Meadow m = make_meadow();
+  Meadow m = make_meadow(300, 3);
   ViewerLocks locks;
   locks.rock = true;
   locks.attract = true;
@@ -44,7 +41,7 @@ TEST(MeadowOperator, ALockedToolFromAViewerGetsRefusedAndChangesNothing) {
 }
 
 TEST(MeadowOperator, LockedSettingsKeepTheCountAndWeights) {
-  Meadow m = make_meadow();
+  Meadow m = make_meadow(300, 3);
   ViewerLocks locks;
   locks.settings = true;
   ASSERT_TRUE(act(m, kOperator, SetLocks{locks}).accepted);
@@ -59,7 +56,7 @@ TEST(MeadowOperator, LockedSettingsKeepTheCountAndWeights) {
 }
 
 TEST(MeadowOperator, AHeldPredatorCanStillBeReleasedAfterTheLock) {
-  Meadow m = make_meadow();
+  Meadow m = make_meadow(300, 3);
   ASSERT_TRUE(act(m, kViewer, PredatorPointer{PointerPhase::down, {400.0F, 300.0F}}).accepted);
   ViewerLocks locks;
   locks.predator = true;
@@ -70,7 +67,7 @@ TEST(MeadowOperator, AHeldPredatorCanStillBeReleasedAfterTheLock) {
 }
 
 TEST(MeadowOperator, ViewersCannotDoTheOperatorsActions) {
-  Meadow m = make_meadow();
+  Meadow m = make_meadow(300, 3);
   ViewerLocks all{true, true, true, true, true};
   EXPECT_EQ(act(m, kViewer, SetLocks{all}).code, "operator_only");
   EXPECT_EQ(act(m, kViewer, SetPaused{true}).code, "operator_only");
@@ -80,7 +77,7 @@ TEST(MeadowOperator, ViewersCannotDoTheOperatorsActions) {
 }
 
 TEST(MeadowOperator, PauseHoldsEveryWorldStillAndResumeGoesOn) {
-  Meadow m = make_meadow();
+  Meadow m = make_meadow(300, 3);
   SerialFor serial;
   m.step(serial);
   ASSERT_TRUE(act(m, kOperator, SetPaused{true}).accepted);
@@ -100,7 +97,7 @@ TEST(MeadowOperator, PauseHoldsEveryWorldStillAndResumeGoesOn) {
 }
 
 TEST(MeadowOperator, ClearRocksTakesThemAll) {
-  Meadow m = make_meadow();
+  Meadow m = make_meadow(300, 3);
   for (int i = 0; i < 5; ++i) ASSERT_TRUE(act(m, kViewer, RockTap{{300.0F + 100.0F * static_cast<float>(i), 300.0F}}).accepted);
   ASSERT_TRUE(act(m, kOperator, ClearRocks{}).accepted);
   EXPECT_TRUE(m.land().rocks().empty());

@@ -5,50 +5,44 @@
 #include <memory>
 
 #include "sim/swarm/cpu_swarm.hpp"
+#include "meadow_fixture.hpp"
 
 namespace meadow::sim {
 namespace {
 
-Meadow make_meadow(std::size_t count = 500) {
-  const Land land;
-  return Meadow(3, std::make_unique<CpuSwarm>(3, count, land));
-}
-
-ActionOutcome apply(Meadow& m, ActionBody body) {
-  Action a{1, 0, std::move(body)};
-  return m.apply(a);
-}
+using meadow::sim::testing::act;
+using meadow::sim::testing::make_meadow;
 
 TEST(Meadow, RockTapPlacesThenRemoves) {
-  Meadow m = make_meadow();
-  EXPECT_TRUE(apply(m, RockTap{{800.0F, 450.0F}}).accepted);
+  Meadow m = make_meadow(500, 3);
+  EXPECT_TRUE(act(m, 1, RockTap{{800.0F, 450.0F}}).accepted);
   ASSERT_EQ(m.land().rocks().size(), 1U);
   EXPECT_EQ(m.land().rocks()[0].center, (Vec2{800.0F, 450.0F}));
   // A tap on the rock (not at its centre) removes it.
-  EXPECT_TRUE(apply(m, RockTap{{810.0F, 455.0F}}).accepted);
+  EXPECT_TRUE(act(m, 1, RockTap{{810.0F, 455.0F}}).accepted);
   EXPECT_TRUE(m.land().rocks().empty());
 }
 
 TEST(Meadow, RockTapOutsideTheWorldIsRefused) {
-  Meadow m = make_meadow();
-  const ActionOutcome out = apply(m, RockTap{{-5.0F, 450.0F}});
+  Meadow m = make_meadow(500, 3);
+  const ActionOutcome out = act(m, 1, RockTap{{-5.0F, 450.0F}});
   EXPECT_FALSE(out.accepted);
   EXPECT_EQ(out.code, "outside_world");
   EXPECT_TRUE(m.land().rocks().empty());
 }
 
 TEST(Meadow, RockLimitIsRefused) {
-  Meadow m = make_meadow();
+  Meadow m = make_meadow(500, 3);
   for (std::size_t i = 0; i < kMaxRocks; ++i) {
-    ASSERT_TRUE(apply(m, RockTap{{30.0F + 50.0F * static_cast<float>(i % 30), 100.0F + 60.0F * static_cast<float>(i / 30)}}).accepted);
+    ASSERT_TRUE(act(m, 1, RockTap{{30.0F + 50.0F * static_cast<float>(i % 30), 100.0F + 60.0F * static_cast<float>(i / 30)}}).accepted);
   }
-  const ActionOutcome out = apply(m, RockTap{{800.0F, 800.0F}});
+  const ActionOutcome out = act(m, 1, RockTap{{800.0F, 800.0F}});
   EXPECT_FALSE(out.accepted);
   EXPECT_EQ(out.code, "rock_limit");
 }
 
 TEST(Meadow, ActionsAreStampedWithTheTick) {
-  Meadow m = make_meadow();
+  Meadow m = make_meadow(500, 3);
   SerialFor serial;
   m.step(serial);
   m.step(serial);
@@ -60,31 +54,31 @@ TEST(Meadow, ActionsAreStampedWithTheTick) {
 }
 
 TEST(Meadow, SettingsChangeWeightsAndKeepsAbsentOnes) {
-  Meadow m = make_meadow();
+  Meadow m = make_meadow(500, 3);
   SwarmSettingsChange change;
   change.alignment = 2.5F;
-  EXPECT_TRUE(apply(m, change).accepted);
+  EXPECT_TRUE(act(m, 1, change).accepted);
   EXPECT_EQ(m.swarm().weights(), (SwarmWeights{1.0F, 2.5F, 1.0F}));
   change = {};
   change.separation = 0.0F;
   change.cohesion = 9.0F;  // clamped to the maximum
-  apply(m, change);
+  act(m, 1, change);
   EXPECT_EQ(m.swarm().weights(), (SwarmWeights{0.0F, 2.5F, SwarmWeights::kMax}));
 }
 
 TEST(Meadow, SettingsChangeTheCountWithinItsLimits) {
-  Meadow m = make_meadow(500);
+  Meadow m = make_meadow(500, 3);
   SwarmSettingsChange change;
   change.count = 1234;
-  apply(m, change);
+  act(m, 1, change);
   EXPECT_EQ(m.swarm().count(), 1234U);  // newcomers count from the start (they fly in)
   EXPECT_EQ(m.target_count(), 1234U);
   change.count = 3;
-  apply(m, change);
+  act(m, 1, change);
   EXPECT_EQ(m.target_count(), SwarmEngine::kMinCount);
   EXPECT_EQ(m.swarm().count(), 1234U);  // leavers count until they are out
   change.count = 4'000'000'000U;
-  apply(m, change);
+  act(m, 1, change);
   EXPECT_EQ(m.target_count(), m.swarm().max_count());
   EXPECT_EQ(m.swarm().count(), m.swarm().max_count());
 }

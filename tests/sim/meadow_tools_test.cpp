@@ -12,35 +12,17 @@
 #include "sim/meadow.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/tool_rules.hpp"
+#include "meadow_fixture.hpp"
 
 namespace meadow::sim {
 namespace {
 
+using meadow::sim::testing::act;
+using meadow::sim::testing::cpu;
+using meadow::sim::testing::make_meadow;
+using meadow::sim::testing::run_ticks;
+
 namespace t = tool_rules;
-
-Meadow make_meadow(std::size_t count, std::uint64_t seed = 11) {
-  const Land land;
-  return Meadow(seed, std::make_unique<CpuSwarm>(seed, count, land));
-}
-
-Meadow make_meadow(const std::vector<CpuSwarm::Firefly>& fireflies, std::uint64_t seed = 11) {
-  return Meadow(seed, std::make_unique<CpuSwarm>(seed, fireflies));
-}
-
-ActionOutcome act(Meadow& m, std::uint64_t viewer, ActionBody body) {
-  Action a{viewer, 0, std::move(body)};
-  return m.apply(a);
-}
-
-void run_ticks(Meadow& m, int ticks, ParallelFor& parallel) {
-  for (int i = 0; i < ticks; ++i) m.step(parallel);
-}
-void run_ticks(Meadow& m, int ticks) {
-  SerialFor serial;
-  run_ticks(m, ticks, serial);
-}
-
-const CpuSwarm& cpu(const Meadow& m) { return dynamic_cast<const CpuSwarm&>(m.swarm()); }
 
 // Position and velocity of each firefly by id.
 struct Firefly {
@@ -67,8 +49,8 @@ Vec2 centre_of(const SwarmView& v) {
 }
 
 TEST(MeadowTools, PredatorScattersThoseWithinReachAndNotThoseFar) {
-  Meadow with = make_meadow(3000);
-  Meadow without = make_meadow(3000);
+  Meadow with = make_meadow(3000, 11);
+  Meadow without = make_meadow(3000, 11);
   run_ticks(with, 60);
   run_ticks(without, 60);
   const Vec2 at{800.0F, 450.0F};
@@ -114,7 +96,7 @@ TEST(MeadowTools, PredatorScattersThoseWithinReachAndNotThoseFar) {
 }
 
 TEST(MeadowTools, AttractPullsTheSwarmsCentreToTheMarkAndTheyCircleIt) {
-  Meadow m = make_meadow(2000);
+  Meadow m = make_meadow(2000, 11);
   const Vec2 mark{1250.0F, 300.0F};
   const float before = distance(centre_of(m.swarm().view()), mark);
   ASSERT_TRUE(act(m, 4, AttractTap{mark}).accepted);
@@ -143,8 +125,8 @@ TEST(MeadowTools, CrumbsAreSmeltWithin250EatenWithin10AndCounted) {
   // One firefly 200 units from the crumb flying away from it, one 400 units off.
   const std::vector<CpuSwarm::Firefly> ff{{{600.0F, 450.0F}, {0.0F, 2.5F}},
                                           {{1200.0F, 450.0F}, {0.0F, 2.5F}}};
-  Meadow m = make_meadow(ff);
-  Meadow plain = make_meadow(ff);
+  Meadow m = make_meadow(ff, 11);
+  Meadow plain = make_meadow(ff, 11);
   const Vec2 crumb{800.0F, 450.0F};
   ASSERT_TRUE(act(m, 2, FlowerTap{crumb}).accepted);
   const std::uint32_t crumb_id = m.tools().crumbs()[0].id;
@@ -171,7 +153,7 @@ TEST(MeadowTools, CrumbsAreSmeltWithin250EatenWithin10AndCounted) {
 }
 
 TEST(MeadowTools, ToolsOutsideTheWorldAreRefusedAndLimitsHold) {
-  Meadow m = make_meadow(200);
+  Meadow m = make_meadow(200, 11);
   EXPECT_EQ(act(m, 1, AttractTap{{-10.0F, 10.0F}}).code, "outside_world");
   EXPECT_EQ(act(m, 1, FlowerTap{{10.0F, 1000.0F}}).code, "outside_world");
   for (std::size_t i = 0; i < t::kMaxCrumbsPerViewer; ++i) {
@@ -184,7 +166,7 @@ TEST(MeadowTools, ToolsOutsideTheWorldAreRefusedAndLimitsHold) {
 }
 
 TEST(MeadowTools, AViewerLeavingRemovesItsPredator) {
-  Meadow m = make_meadow(200);
+  Meadow m = make_meadow(200, 11);
   act(m, 1, PredatorPointer{PointerPhase::down, {100.0F, 100.0F}});
   act(m, 2, PredatorPointer{PointerPhase::down, {900.0F, 100.0F}});
   act(m, 1, ViewerLeft{});

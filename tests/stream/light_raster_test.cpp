@@ -6,23 +6,15 @@
 #include <limits>
 #include <vector>
 
+#include "placed_fireflies.hpp"
 #include "swarm_fixture.hpp"
+
 
 namespace meadow::stream {
 namespace {
 
-const sim::Rect kMeadow{0.0F, 0.0F, 1600.0F, 900.0F};
-
-struct Swarm {
-  std::vector<float> x, y, vx, vy;
-  void add(float px, float py, float speed = 0.0F) {
-    x.push_back(px);
-    y.push_back(py);
-    vx.push_back(speed);
-    vy.push_back(0.0F);
-  }
-  [[nodiscard]] sim::SwarmView view() const { return {x, y, vx, vy}; }
-};
+using Swarm = testing::PlacedFireflies;
+using testing::kOneMeadow;
 
 // The intensity and the heat of pixel i of a rendered image: the first plane and the second.
 std::uint8_t intensity(std::span<const std::uint8_t> image, std::size_t i) { return image[i]; }
@@ -38,10 +30,10 @@ std::uint64_t total(std::span<const std::uint8_t> image) {
 }
 
 TEST(LightGeometry, OneMeadowIsAQuarterOfAScreen) {
-  const RasterGeometry g = light_geometry(kMeadow);
+  const RasterGeometry g = light_geometry(kOneMeadow);
   EXPECT_EQ(g.width, 400U);
   EXPECT_EQ(g.height, 225U);
-  EXPECT_EQ(g.bounds, kMeadow);
+  EXPECT_EQ(g.bounds, kOneMeadow);
 }
 
 TEST(LightGeometry, LargerWorldsKeepTheRasterSmallAndTheAspect) {
@@ -71,7 +63,7 @@ TEST(LightRaster, OneFireflyLightsAroundItselfAndNothingFarAway) {
   Swarm swarm;
   swarm.add(802.0F, 450.0F);  // pixel (200, 112)
   LightRaster light;
-  const RasterGeometry g = light_geometry(kMeadow);
+  const RasterGeometry g = light_geometry(kOneMeadow);
   const auto image = light.render(swarm.view(), g);
   ASSERT_EQ(image.size(), g.pixels() * kLightChannels);
   const auto at = [&](std::uint32_t x, std::uint32_t y) { return intensity(image, y * g.width + x); };
@@ -97,10 +89,10 @@ TEST(LightRaster, OneFireflyLightsAroundItselfAndNothingFarAway) {
 
 TEST(LightRaster, TotalLightGrowsWithCount) {
   LightRaster light;
-  const RasterGeometry g = light_geometry(kMeadow);
+  const RasterGeometry g = light_geometry(kOneMeadow);
   std::uint64_t previous = 0;
   for (std::size_t count : {1U, 10U, 100U, 1000U, 10000U}) {
-    const testing::SwarmFixture swarm(count, kMeadow, 3);
+    const testing::SwarmFixture swarm(count, kOneMeadow, 3);
     const std::uint64_t now = total(light.render(swarm.view(), g));
     EXPECT_GT(now, previous) << count;
     previous = now;
@@ -122,7 +114,7 @@ TEST(LightRaster, FirefliesOutsideTheWorldOrNotFiniteAreSkipped) {
   swarm.add(1600.0F, 0.0F);
   swarm.add(0.0F, 900.0F);
   LightRaster light;
-  const RasterGeometry g = light_geometry(kMeadow);
+  const RasterGeometry g = light_geometry(kOneMeadow);
   const auto image = light.render(swarm.view(), g);  // ASan watches the writes
   ASSERT_EQ(image.size(), g.pixels() * kLightChannels);
   EXPECT_GT(intensity(image, 0), 0);                  // the corner firefly
@@ -134,7 +126,7 @@ TEST(LightRaster, FireflyJustOutsideTheBoundsGlowsAcrossTheEdge) {
   Swarm swarm;
   swarm.add(-6.0F, 450.0F);  // 1.5 pixels outside
   LightRaster light;
-  const RasterGeometry g = light_geometry(kMeadow);
+  const RasterGeometry g = light_geometry(kOneMeadow);
   const auto image = light.render(swarm.view(), g);
   EXPECT_GT(intensity(image, 112 * g.width + 0), 0);
 }
@@ -149,7 +141,7 @@ TEST(LightRaster, OffsetBoundsAndResizingBetweenFrames) {
   EXPECT_EQ(total(big_image), 0U);
   swarm.add(-2000.0F, -1000.0F);
   EXPECT_GT(total(light.render(swarm.view(), g_big)), 0U);
-  const RasterGeometry g_small = light_geometry(kMeadow);
+  const RasterGeometry g_small = light_geometry(kOneMeadow);
   EXPECT_EQ(total(light.render(swarm.view(), g_small)), 0U);
   EXPECT_EQ(light.render(swarm.view(), g_small).size(), g_small.pixels() * kLightChannels);
 }
@@ -173,7 +165,7 @@ TEST(LightRaster, SlowFirefliesGlowWithoutHeat) {
   Swarm swarm;
   for (int i = 0; i < 50; ++i) swarm.add(700.0F + 4.0F * static_cast<float>(i), 450.0F, 2.2F);
   LightRaster light;
-  const RasterGeometry g = light_geometry(kMeadow);
+  const RasterGeometry g = light_geometry(kOneMeadow);
   const auto image = light.render(swarm.view(), g);
   EXPECT_GT(total(image), 0U);
   for (std::size_t i = 0; i < g.pixels(); ++i) ASSERT_EQ(heat(image, i), 0) << i;
@@ -181,7 +173,7 @@ TEST(LightRaster, SlowFirefliesGlowWithoutHeat) {
 
 TEST(LightRaster, TheFastestBurnWhiterAndHeatIsTheShareOfTheLight) {
   LightRaster light;
-  const RasterGeometry g = light_geometry(kMeadow);
+  const RasterGeometry g = light_geometry(kOneMeadow);
   const std::size_t middle = 112 * g.width + 200;
   Swarm fast;
   fast.add(802.0F, 450.0F, kHeatFullSpeed);
@@ -201,10 +193,10 @@ TEST(LightRaster, TheFastestBurnWhiterAndHeatIsTheShareOfTheLight) {
 }
 
 TEST(LightRaster, SameInputSameImage) {
-  const testing::SwarmFixture swarm(20000, kMeadow, 5);
+  const testing::SwarmFixture swarm(20000, kOneMeadow, 5);
   LightRaster a;
   LightRaster b;
-  const RasterGeometry g = light_geometry(kMeadow);
+  const RasterGeometry g = light_geometry(kOneMeadow);
   const auto ia = a.render(swarm.view(), g);
   const auto ib = b.render(swarm.view(), g);
   EXPECT_TRUE(std::equal(ia.begin(), ia.end(), ib.begin(), ib.end()));

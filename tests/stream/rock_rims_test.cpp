@@ -6,30 +6,18 @@
 #include <numbers>
 #include <vector>
 
+#include "placed_fireflies.hpp"
+
 namespace meadow::stream {
 namespace {
 
-const sim::Rect kMeadow{0.0F, 0.0F, 1600.0F, 900.0F};
+using Swarm = testing::PlacedFireflies;
+using testing::kOneMeadow;
 constexpr float kPi = std::numbers::pi_v<float>;
-
-struct Swarm {
-  std::vector<float> x, y, vx, vy;
-  void add(float px, float py) {
-    x.push_back(px);
-    y.push_back(py);
-    vx.push_back(2.0F);
-    vy.push_back(0.0F);
-  }
-  // n fireflies spread over a small patch centred on (cx, cy).
-  void patch(float cx, float cy, int n) {
-    for (int i = 0; i < n; ++i) add(cx + static_cast<float>(i % 5) * 2.0F - 4.0F, cy + static_cast<float>(i / 5) * 2.0F - 4.0F);
-  }
-  [[nodiscard]] sim::SwarmView view() const { return {x, y, vx, vy}; }
-};
 
 std::vector<RockRim> rims_for(const Swarm& swarm, std::vector<sim::Rock> rocks) {
   LightRaster light;
-  const RasterGeometry g = light_geometry(kMeadow);
+  const RasterGeometry g = light_geometry(kOneMeadow);
   (void)light.render(swarm.view(), g);
   return rock_rims(light, g, rocks);
 }

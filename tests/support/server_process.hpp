@@ -9,6 +9,10 @@
 
 namespace meadow::testing {
 
+// How long a test waits for the server's answer (a welcome, a notice, a frame) before it fails:
+// generous, because under the sanitizers on a busy machine a reply can take seconds.
+inline constexpr std::chrono::seconds kReplyWait{10};
+
 class ServerProcess {
  public:
   // Starts `binary` with `--bind 127.0.0.1 --port 0` plus `args`, and waits for the line that

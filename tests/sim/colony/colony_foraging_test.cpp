@@ -13,7 +13,6 @@
 namespace meadow::sim::testing {
 namespace {
 
-const Land kLand;
 
 TEST(ColonyForaging, AWandererPassingWithin25UnitsLandsSipsAndCarriesItHome) {
   Scene scene(0.5);

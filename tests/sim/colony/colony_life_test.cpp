@@ -11,7 +11,6 @@
 namespace meadow::sim::testing {
 namespace {
 
-const Land kLand;
 
 TEST(ColonyStart, FiftyFirefliesAroundTheStumpAndAStoreSixtyPercentFull) {
   const Colony colony(1, kMeadow);

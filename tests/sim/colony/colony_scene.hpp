@@ -13,6 +13,8 @@
 namespace meadow::sim::testing {
 
 inline constexpr Rect kMeadow{0.0F, 0.0F, kMeadowWidth, kMeadowHeight};
+// The land the colony tests run on: one meadow, no rocks.
+inline const Land kLand;
 
 inline Vec2 stump_of(const ColonyParams& p = {}) { return stump_center(kMeadow, p); }
 

@@ -11,7 +11,6 @@
 namespace meadow::sim::testing {
 namespace {
 
-const Land kLand;
 constexpr float kTau = 2.0F * std::numbers::pi_v<float>;
 
 // Length of the mean phase vector of some fireflies (brute force, apart from the engine).

@@ -12,7 +12,6 @@
 namespace meadow::sim::testing {
 namespace {
 
-const Land kLand;
 
 // |observed − n·p| within four standard deviations of a binomial.
 void expect_binomial(int observed, int n, double p) {
