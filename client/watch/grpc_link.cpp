@@ -15,8 +15,6 @@ namespace {
 
 // The initial metadata of a Watch that carries the key for Send (viewer_service.proto).
 constexpr const char* kKeyMetadata = "meadow-viewer-key";
-// Larger than any frame the server sends.
-constexpr int kMaxMessageBytes = 8 << 20;
 // The longest a Send may take (a viewer's message is applied within a tick or two).
 constexpr std::chrono::seconds kSendDeadline{10};
 
@@ -162,7 +160,7 @@ class GrpcLink final : public ViewerLink, public grpc::ClientReadReactor<v1::Ser
 
 std::shared_ptr<grpc::Channel> viewer_channel(const LinkTarget& target) {
   grpc::ChannelArguments args;
-  args.SetMaxReceiveMessageSize(kMaxMessageBytes);
+  args.SetMaxReceiveMessageSize(static_cast<int>(kMaxServerMessageBytes));
   return grpc::CreateCustomChannel(target.host + ":" + std::to_string(target.port), grpc::InsecureChannelCredentials(),
                                    args);
 }

@@ -13,6 +13,10 @@
 
 namespace meadow::client {
 
+// The largest message a link accepts from the server, on either transport: larger than any
+// frame the server sends (the biggest light raster is 480 × 270, compressed).
+inline constexpr std::size_t kMaxServerMessageBytes = std::size_t{8} << 20;
+
 struct LinkHandlers {
   // One ServerMessage, and the bytes it took on the wire (its encoded size).
   std::function<void(v1::ServerMessage&&, std::size_t bytes)> on_message;

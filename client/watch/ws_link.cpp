@@ -20,9 +20,6 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 
-// Larger than any frame the server sends (the biggest light raster is 480 × 270, compressed).
-constexpr std::size_t kMaxMessageBytes = std::size_t{8} << 20;
-
 // The connection itself, shared with its handlers so that it outlives the last one.
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
@@ -72,7 +69,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (ec) return end("cannot connect to " + target_.host + ":" + std::to_string(target_.port) + ": " + ec.message());
     beast::get_lowest_layer(ws_).expires_never();
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
-    ws_.read_message_max(kMaxMessageBytes);
+    ws_.read_message_max(kMaxServerMessageBytes);
     ws_.binary(true);
     ws_.async_handshake(target_.host + ":" + std::to_string(target_.port), "/ws",
                         beast::bind_front_handler(&Connection::on_handshake, shared_from_this()));

@@ -1,8 +1,12 @@
 #pragma once
 // Plain geometry in world units (one meadow is 1600 × 900; x grows to the right, y downwards).
 #include <cmath>
+#include <numbers>
 
 namespace meadow::sim {
+
+// A full turn (radians).
+inline constexpr float kTau = 2.0F * std::numbers::pi_v<float>;
 
 struct Vec2 {
   float x = 0.0F;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 #include "stream/proto_mapping.hpp"
 
@@ -10,7 +9,7 @@ namespace meadow::stream {
 
 namespace {
 
-constexpr float kTau = 2.0F * std::numbers::pi_v<float>;
+using sim::kTau;
 
 // 0 … 1 → 0 … 255.
 std::uint32_t byte_of(float share) {

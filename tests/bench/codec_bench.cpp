@@ -10,6 +10,8 @@
 
 #include "../stream/swarm_fixture.hpp"
 #include "stream/frame_codec.hpp"
+#include "sim/land.hpp"
+#include "sim/world_size.hpp"
 #include "stream/light_raster.hpp"
 
 namespace {
@@ -19,16 +21,13 @@ using meadow::stream::FrameEncoder;
 using meadow::stream::LightRaster;
 using Bytes = std::vector<std::uint8_t>;
 
-// Fireflies per meadow before the world grows, CPU engine (SPEC §1).
-constexpr float kFirefliesPerMeadow = 6000.0F;
 // Swarm count the codec is measured at: 20,000 fireflies on 3⅓ meadows, a 480 × 270 raster.
 constexpr std::size_t kCodecCount = 20000;
 // Consecutive frames measured (one second at 30 frames a second).
 constexpr int kCodecFrames = 30;
 
 meadow::sim::Rect world_for(std::size_t count) {
-  return meadow::testing::world_of_meadows(
-      std::max(1.0F, static_cast<float>(count) / kFirefliesPerMeadow));
+  return meadow::sim::world_for_count(count, meadow::sim::Land{}.meadow(), meadow::sim::kCpuFirefliesPerMeadow);
 }
 
 // A second of frames of a swarm, rastered once and shared by the codec benchmarks.

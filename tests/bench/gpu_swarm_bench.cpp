@@ -11,11 +11,11 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdlib>
 #include <memory>
 #include <string>
 
+#include "bench_land.hpp"
 #include "gpu/gpu_error.hpp"
 #include "gpu/gpu_swarm.hpp"
 #include "gpu/swarm_kernels.hpp"
@@ -30,23 +30,13 @@ namespace {
 
 using namespace meadow;
 
-// Fireflies per meadow before the world grows, GPU engine (SPEC §1).
-constexpr double kFirefliesPerMeadow = 48000.0;
-
 int warmup_steps() {
   const char* v = std::getenv("MEADOW_GPU_BENCH_WARMUP");
   return v != nullptr ? std::max(0, std::atoi(v)) : 120;
 }
 
-sim::Land land_for(std::size_t count) {
-  sim::Land land;
-  const double meadows = std::max(1.0, static_cast<double>(count) / kFirefliesPerMeadow);
-  const sim::Rect m = land.meadow();
-  const auto scale = static_cast<float>(std::sqrt(meadows));
-  land.set_world({m.center().x - 0.5F * m.width * scale, m.center().y - 0.5F * m.height * scale, m.width * scale,
-                  m.height * scale});
-  return land;
-}
+// At the GPU engine's density.
+sim::Land gpu_land_for(std::size_t count) { return bench::land_for(count, sim::kGpuFirefliesPerMeadow); }
 
 // The context shared by every benchmark, or null after marking `state` skipped (and why) when
 // there is no Vulkan device.
@@ -75,7 +65,7 @@ void BM_GpuKernels(benchmark::State& state) {
   const auto ctx = context_or_skip(state);
   if (!ctx) return;
   const auto count = static_cast<std::size_t>(state.range(0));
-  const sim::Land land = land_for(count);
+  const sim::Land land = gpu_land_for(count);
   sim::FireflyArrays f;
   std::uint32_t next_id = 0;
   sim::population::place_random(f, count, land, 1, next_id);
@@ -100,7 +90,7 @@ void BM_GpuStep(benchmark::State& state) {
   const auto ctx = context_or_skip(state);
   if (!ctx) return;
   const auto count = static_cast<std::size_t>(state.range(0));
-  const sim::Land land = land_for(count);
+  const sim::Land land = gpu_land_for(count);
   gpu::GpuSwarm swarm(ctx, 1, count, land);
   sim::SerialFor serial;
   for (int s = 0; s < warmup_steps(); ++s) swarm.step(land, serial);

@@ -10,15 +10,14 @@
 // Run: meadow-bench --benchmark_filter='swarm_step|naive_step|speedup'
 #include <benchmark/benchmark.h>
 
-#include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstddef>
 #include <map>
 #include <memory>
 #include <string>
 
 #include "app/worker_pool.hpp"
+#include "bench_land.hpp"
 #include "sim/land.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/naive_swarm.hpp"
@@ -31,23 +30,11 @@ using meadow::sim::NaiveSwarm;
 using meadow::sim::Rect;
 using meadow::sim::SwarmEngine;
 
-// Fireflies per meadow before the world grows, CPU engine (SPEC §1).
-constexpr double kFirefliesPerMeadow = 6000.0;
 // Steps before timing (5 s of swarm time), so flocks have formed: a flocked swarm is denser
 // locally and costs more than the even spread it starts from.
 constexpr int kWarmupSteps = 300;
 
-// The land at the spec's density: the meadow, grown evenly around it for larger swarms.
-Land land_for(std::size_t count) {
-  Land land;
-  const double meadows = std::max(1.0, static_cast<double>(count) / kFirefliesPerMeadow);
-  const Rect m = land.meadow();
-  const auto scale = static_cast<float>(std::sqrt(meadows));
-  const float w = m.width * scale;
-  const float h = m.height * scale;
-  land.set_world({m.center().x - 0.5F * w, m.center().y - 0.5F * h, w, h});
-  return land;
-}
+Land land_for(std::size_t count) { return meadow::bench::land_for(count, meadow::sim::kCpuFirefliesPerMeadow); }
 
 // One warmed-up swarm per count, shared by every variant (warming up is the slow part).
 const CpuSwarm& warmed(std::size_t count, const Land& land) {

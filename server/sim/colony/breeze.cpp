@@ -10,11 +10,12 @@ namespace meadow::sim {
 
 namespace {
 
-constexpr double kTau = 2.0 * std::numbers::pi;
+// A full turn, in double like the waves below.
+constexpr double kFullTurn = 2.0 * std::numbers::pi;
 
 float wave(std::uint64_t step, std::uint32_t period, float phase) {
   const double turns = static_cast<double>(step % period) / static_cast<double>(period);
-  return static_cast<float>(std::sin(turns * kTau + static_cast<double>(phase)));
+  return static_cast<float>(std::sin(turns * kFullTurn + static_cast<double>(phase)));
 }
 
 float smoothstep(float x) {
@@ -40,7 +41,7 @@ float envelope(const BreezeState& s, const ColonyParams& p, std::uint64_t step) 
 
 BreezeNow calm_breeze_at(std::uint64_t seed, const ColonyParams& p, std::uint64_t step) {
   const CounterRandom phases(seed, 0, RandomPurpose::kBreezeWaves);
-  const auto phase = [&](std::uint32_t i) { return phases.unit(i) * static_cast<float>(kTau); };
+  const auto phase = [&](std::uint32_t i) { return phases.unit(i) * static_cast<float>(kFullTurn); };
   BreezeNow now;
   now.direction = p.breeze_sway_wide * wave(step, p.breeze_sway_wide_period, phase(0)) +
                   p.breeze_sway_narrow * wave(step, p.breeze_sway_narrow_period, phase(1));

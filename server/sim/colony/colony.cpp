@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <numbers>
 #include <string>
 #include <utility>
 
@@ -24,7 +23,7 @@ Colony::Colony(std::uint64_t seed, const Rect& meadow, const ColonyParams& param
   const CounterRandom place(seed_, 0, RandomPurpose::kColonyPlacement);
   for (std::uint32_t i = 0; i < params_.start_fireflies; ++i) {
     const std::uint32_t id = state_.next_firefly_id;
-    const float angle = place.unit(id, 0) * 2.0F * std::numbers::pi_v<float>;
+    const float angle = place.unit(id, 0) * kTau;
     const float r = params_.stump_radius + std::sqrt(place.unit(id, 1)) * params_.start_spread;
     ColonyFirefly& f = hatch({stump_.x + std::cos(angle) * r, stump_.y + std::sin(angle) * r},
                              FireflyState::wandering);

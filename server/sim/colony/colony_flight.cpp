@@ -5,7 +5,6 @@
 // sim/swarm/steering.hpp). Flying burns energy; a firefly that runs out dies where it is.
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <optional>
 
 #include "sim/colony/colony.hpp"
@@ -39,7 +38,7 @@ void Colony::fly(ColonyFirefly& f, std::span<const Rock> rocks) {
       if (from_home > params_.home_range) {
         // Turn towards home by the shorter way round.
         const float home = std::atan2(stump_.y - f.at.y, stump_.x - f.at.x);
-        const float off = std::remainder(home - f.heading, 2.0F * std::numbers::pi_v<float>);
+        const float off = std::remainder(home - f.heading, kTau);
         const float pull = params_.home_pull * std::min(1.0F, (from_home - params_.home_range) / params_.home_range);
         f.heading += std::clamp(off, -pull, pull);
       }

@@ -2,7 +2,6 @@
 // store, deaths, births from the store, and the spark that outlives the colony.
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 #include "sim/colony/colony.hpp"
 
@@ -10,7 +9,6 @@ namespace meadow::sim {
 
 namespace {
 
-constexpr float kTau = 2.0F * std::numbers::pi_v<float>;
 // Spots on the stump spread by the golden angle, so eaters sit side by side, not on one point.
 constexpr float kGoldenAngle = 2.39996323F;  // radians
 // Eaters sit within this share of the stump's radius from its centre.

@@ -4,7 +4,6 @@
 // R e^{iψ} is the mean of the members' e^{iθ}); wanderers keep their own rhythm.
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <utility>
 #include <vector>
 
@@ -14,7 +13,6 @@ namespace meadow::sim {
 
 namespace {
 
-constexpr float kTau = 2.0F * std::numbers::pi_v<float>;
 
 struct PhaseSum {
   float cos = 0.0F;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <numbers>
 #include <vector>
 
 #include "sim/random.hpp"
@@ -17,7 +16,6 @@ namespace t = tool_rules;
 
 namespace {
 
-constexpr float kTwoPi = 2.0F * std::numbers::pi_v<float>;
 // A new swarm tries this many random spots per firefly to find one off the rocks.
 constexpr std::uint32_t kPlacementAttempts = 16;
 
@@ -51,7 +49,7 @@ void place_random(FireflyArrays& f, std::size_t count, const Land& land, std::ui
       y = world.y + unit_float_low(bits) * world.height;
       if (!on_a_rock(x, y, land)) break;  // after the last attempt the rock's push frees it
     }
-    const float angle = heading.unit(id, 0) * kTwoPi;
+    const float angle = heading.unit(id, 0) * kTau;
     const float speed = r::kMinSpeed + heading.unit(id, 1) * (r::kMaxSpeed - r::kMinSpeed);
     f.push_back(x, y, std::cos(angle) * speed, std::sin(angle) * speed, id);
   }
@@ -213,7 +211,7 @@ void add_newcomers(FireflyArrays& f, std::size_t count, const Rect& world, std::
       const std::uint32_t id = next_id++;
       // Uniform over a disc around the centre (the square root spreads them evenly by area).
       const float radius = r::kNewcomerSpread * std::sqrt(member_random.unit(id, 0));
-      const float around = member_random.unit(id, 1) * kTwoPi;
+      const float around = member_random.unit(id, 1) * kTau;
       const float x = centre.x + radius * std::cos(around);
       const float y = centre.y + radius * std::sin(around);
       const float angle = flock_angle + member_random.signed_unit(id, 2) * r::kNewcomerMemberTurn;
