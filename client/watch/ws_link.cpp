@@ -7,6 +7,7 @@
 
 #include <deque>
 #include <future>
+#include <iterator>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -112,6 +113,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   void on_write(beast::error_code ec, std::size_t /*bytes*/) {
     writing_ = false;
+    // Ended while this write was in flight (stop(), or a failed read): end() kept its message
+    // until now, and nothing more is sent.
+    if (ended_) return queue_.clear();
     if (ec) return end("write failed: " + ec.message());
     queue_.pop_front();
     maybe_write();
@@ -120,7 +124,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void end(const std::string& why) {
     if (ended_) return;
     ended_ = true;
-    queue_.clear();
+    // Drop what is waiting, but not the message being written: the write still reads it, and its
+    // completion (which may already be queued, successful) comes back to on_write. Clearing it
+    // here was a use after free, and a pop from an empty queue there (ASan, meadow-watch --load).
+    if (writing_) {
+      queue_.erase(std::next(queue_.begin()), queue_.end());
+    } else {
+      queue_.clear();
+    }
     if (handlers_.on_closed) handlers_.on_closed(stopping_ ? std::string() : why);
     if (stopping_) signal_stopped();
   }
