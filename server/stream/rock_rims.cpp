@@ -2,7 +2,6 @@
 
 #include <array>
 #include <cmath>
-#include <numbers>
 
 namespace meadow::stream {
 
@@ -27,7 +26,7 @@ struct Directions {
   std::array<float, kRimDirections> x{};
   std::array<float, kRimDirections> y{};
   Directions() {
-    constexpr float kTurn = 2.0F * std::numbers::pi_v<float> / static_cast<float>(kRimDirections);
+    constexpr float kTurn = sim::kTau / static_cast<float>(kRimDirections);
     for (int k = 0; k < kRimDirections; ++k) {
       x[static_cast<std::size_t>(k)] = std::cos(kTurn * static_cast<float>(k));
       y[static_cast<std::size_t>(k)] = std::sin(kTurn * static_cast<float>(k));

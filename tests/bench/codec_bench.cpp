@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "../stream/swarm_fixture.hpp"
-#include "stream/frame_codec.hpp"
-#include "sim/land.hpp"
+#include "bench_land.hpp"
 #include "sim/world_size.hpp"
+#include "stream/frame_codec.hpp"
 #include "stream/light_raster.hpp"
 
 namespace {
@@ -27,7 +27,7 @@ constexpr std::size_t kCodecCount = 20000;
 constexpr int kCodecFrames = 30;
 
 meadow::sim::Rect world_for(std::size_t count) {
-  return meadow::sim::world_for_count(count, meadow::sim::Land{}.meadow(), meadow::sim::kCpuFirefliesPerMeadow);
+  return meadow::bench::land_for(count, meadow::sim::kCpuFirefliesPerMeadow).world();
 }
 
 // A second of frames of a swarm, rastered once and shared by the codec benchmarks.

@@ -26,7 +26,6 @@ class FakeSession final : public HubSession {
   bool closed = false;
 };
 
-
 TEST(Hub, PublishSharesOneBundleWithEverySession) {
   Hub hub;
   auto a = std::make_shared<FakeSession>(hub.next_session_id());

@@ -20,7 +20,6 @@ stream::FrameBundlePtr bundle(std::uint64_t number, bool with_delta = true) {
   return b;
 }
 
-
 TEST(Outbox, ASessionThatNeverReadsHoldsOneFramePlusItsBoundedQueue) {
   constexpr std::size_t kCapacity = 8;
   Outbox box(kCapacity);

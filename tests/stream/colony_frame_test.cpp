@@ -5,7 +5,6 @@
 
 #include <cmath>
 #include <memory>
-#include <numbers>
 
 #include "fake_swarm.hpp"
 #include "meadow/v1/viewer.pb.h"
@@ -15,7 +14,7 @@
 namespace meadow::stream {
 namespace {
 
-constexpr float kTau = 2.0F * std::numbers::pi_v<float>;
+using sim::kTau;
 
 TEST(ColonyFrame, AFireflyIsQuantisedWithinHalfAStep) {
   sim::ColonyParams params;

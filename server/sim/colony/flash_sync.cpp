@@ -13,7 +13,6 @@ namespace meadow::sim {
 
 namespace {
 
-
 struct PhaseSum {
   float cos = 0.0F;
   float sin = 0.0F;

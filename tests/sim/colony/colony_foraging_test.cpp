@@ -13,7 +13,6 @@
 namespace meadow::sim::testing {
 namespace {
 
-
 TEST(ColonyForaging, AWandererPassingWithin25UnitsLandsSipsAndCarriesItHome) {
   Scene scene(0.5);
   const std::uint32_t fl = scene.flower({800.0F, 450.0F});

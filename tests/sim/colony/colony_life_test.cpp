@@ -11,7 +11,6 @@
 namespace meadow::sim::testing {
 namespace {
 
-
 TEST(ColonyStart, FiftyFirefliesAroundTheStumpAndAStoreSixtyPercentFull) {
   const Colony colony(1, kMeadow);
   EXPECT_EQ(colony.size(), 50U);

@@ -2,7 +2,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <numbers>
 #include <vector>
 
 #include "colony_scene.hpp"
@@ -10,8 +9,6 @@
 
 namespace meadow::sim::testing {
 namespace {
-
-constexpr float kTau = 2.0F * std::numbers::pi_v<float>;
 
 // Length of the mean phase vector of some fireflies (brute force, apart from the engine).
 float sync_of(const Colony& colony, const std::vector<std::uint32_t>& ids) {

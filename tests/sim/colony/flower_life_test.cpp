@@ -12,7 +12,6 @@
 namespace meadow::sim::testing {
 namespace {
 
-
 // |observed − n·p| within four standard deviations of a binomial.
 void expect_binomial(int observed, int n, double p) {
   const double mean = n * p;
