@@ -158,66 +158,43 @@ void SquareWindow::build(const Band& band) {
 
 void SquareWindow::prepare(std::int32_t band) {
   active_ = 0;
+  square_chords::Rows& c = chord_rows_;
   const std::int32_t first = 2 * band - kRowsAbove;
   for (std::int32_t r = std::max(first, 0); r < std::min(first + kRowsRead, static_cast<std::int32_t>(rows_)); ++r) {
     const Row& row = row_[slot_of(r)];
     assert(row.index == r && "rows are built before they are read");
     if (row.count == 0) continue;  // rows without fireflies are skipped
-    middle_[active_] = static_cast<float>(r) + 0.5F;
-    lo_[active_] = static_cast<float>(row.lo);
-    end_[active_] = static_cast<float>(row.end);
-    last_[active_] = end_[active_] - 1.0F;
-    index_base_[active_] = static_cast<std::int32_t>(slot_of(r) * stride_);
+    c.middle[active_] = static_cast<float>(r) + 0.5F;
+    c.lo[active_] = static_cast<float>(row.lo);
+    c.end[active_] = static_cast<float>(row.end);
+    c.last[active_] = c.end[active_] - 1.0F;
+    c.index_base[active_] = static_cast<std::int32_t>(slot_of(r) * stride_);
     ++active_;
   }
   // The unused places read an empty stretch of the zero slot (from = to = 0: adds exactly
   // nothing): read() then runs all kRowsRead places with no remainder loop and no branch (a band
   // in a flocked swarm uses nearly all).
   for (std::int32_t a = active_; a < kRowsRead; ++a) {
-    middle_[a] = 0.0F;
-    lo_[a] = 0.0F;
-    end_[a] = 0.0F;
-    last_[a] = -1.0F;
-    index_base_[a] = static_cast<std::int32_t>(kRows * stride_);
+    c.middle[a] = 0.0F;
+    c.lo[a] = 0.0F;
+    c.end[a] = 0.0F;
+    c.last[a] = -1.0F;
+    c.index_base[a] = static_cast<std::int32_t>(kRows * stride_);
   }
 }
 
 sq::Totals SquareWindow::read(float x, float y) const {
-  // First every row's chord, four rows at a time in vector lanes, then the two ends' totals.
-  // squares::chord in square units (x/4, y/4: scaling by a power of two is exact, so these are the
-  // same floats divided by 4 and give the same columns), clamped to the row's stretch [lo, end]
-  // before rounding rather than after: the same columns (ceil and floor are monotone and the
-  // stretch's ends are whole numbers), but float min and max are single vector instructions where
-  // int ones are not (SSE2).
-  using lanes::F4;
-  using lanes::I4;
-  alignas(16) std::array<std::int32_t, kRowsRead> from{};
-  alignas(16) std::array<std::int32_t, kRowsRead> to{};
+  // First every row's chord as the index places of its two ends (square_chords.hpp), then the
+  // two ends' totals.
+  // Left uninitialised: the chord stage writes every place (zeroing them first cost 8 stores).
+  alignas(16) std::array<std::int32_t, kRowsRead> from;
+  alignas(16) std::array<std::int32_t, kRowsRead> to;
   constexpr std::int32_t m = kRowsRead;
   constexpr float reach = kReach * sq::kInvSquareSize;  // 7 squares
-  const float sx = (x - origin_.x) * sq::kInvSquareSize;
-  const float sy = (y - origin_.y) * sq::kInvSquareSize;
-  const auto ceil_int = [](F4 v) {
-    const I4 t = __builtin_convertvector(v, I4);
-    return t - (v > __builtin_convertvector(t, F4));  // a true comparison is −1
-  };
-  const auto floor_int = [](F4 v) {
-    const I4 t = __builtin_convertvector(v, I4);
-    return t + (v < __builtin_convertvector(t, F4));
-  };
-  for (std::int32_t a = 0; a < m; a += lanes::kWidth) {
-    const F4 dy = lanes::load(&middle_[a]) - sy;
-    const F4 h2 = reach * reach - dy * dy;
-    const F4 h = lanes::sqrt(lanes::select(h2 > 0.0F, h2, F4{}));
-    const F4 lo = lanes::min(lanes::max(sx - h - 0.5F, lanes::load(&lo_[a])), lanes::load(&end_[a]));
-    const I4 f = ceil_int(lo);
-    const F4 hi = lanes::min(lanes::max(sx + h - 0.5F, __builtin_convertvector(f, F4) - 1.0F), lanes::load(&last_[a]));
-    // Out of reach of the row: nothing (to = from).
-    const I4 t = lanes::select(h2 >= 0.0F, floor_int(hi) + 1, f);
-    const I4 base = lanes::load(&index_base_[a]);
-    lanes::store(&from[a], base + f);
-    lanes::store(&to[a], base + t);
-  }
+  // x/4, y/4: scaling by a power of two is exact, so these are the same floats divided by 4 and
+  // give the same columns as squares::chord.
+  chords_(chord_rows_, (x - origin_.x) * sq::kInvSquareSize, (y - origin_.y) * sq::kInvSquareSize, reach, from.data(),
+          to.data());
   // count, Σvx, Σvy, Σx as one vector of four integers (added modulo 2³², lane by lane), the
   // chords' upper and lower ends summed apart and subtracted once (exact modulo 2³² as well).
   using U4 = std::uint32_t __attribute__((vector_size(16)));

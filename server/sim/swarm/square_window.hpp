@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "sim/geometry.hpp"
+#include "sim/swarm/square_chords.hpp"
 #include "sim/swarm/square_sums.hpp"
 
 namespace meadow::sim {
@@ -24,7 +25,7 @@ class SquareWindow {
   // reaches 7 rows above the band's first row and 8 below it (square_window_test checks it).
   static constexpr std::int32_t kRowsAbove = 7;
   static constexpr float kReach = 28.0F;  // = swarm_rules::kPerception (checked in the .cpp)
-  static constexpr std::int32_t kRowsRead = 16;
+  static constexpr std::int32_t kRowsRead = square_chords::kRows;
   // Bands that must be built ahead of the band being read (its last row read is in band b + 4).
   static constexpr std::int32_t kBandsAhead = 4;
   // Ring slots: every row a band reads, plus the band built ahead of the last one it reads.
@@ -138,16 +139,11 @@ class SquareWindow {
   std::vector<std::uint32_t> index_;
   std::vector<Entry> entries_;  // kRows slots of entry_stride_ entries
   std::array<Row, kRows> row_{};
-  // The prepared band's rows that hold fireflies, as parallel arrays for a vectorisable chord loop.
+  // The prepared band's rows that hold fireflies, as read()'s chord stage takes them.
   std::int32_t active_ = 0;
-  // Row middles, in squares from the origin.
-  alignas(16) std::array<float, kRowsRead> middle_{};
-  // The rows' stretches as floats (exact: a row has far fewer than 2²⁴ columns), and end − 1.
-  alignas(16) std::array<float, kRowsRead> lo_{};
-  alignas(16) std::array<float, kRowsRead> end_{};
-  alignas(16) std::array<float, kRowsRead> last_{};
-  // Where each place's row starts in index_ (the unused places: the zero slot).
-  alignas(16) std::array<std::int32_t, kRowsRead> index_base_{};
+  square_chords::Rows chord_rows_{};
+  // That stage's version for this CPU (square_chords.hpp: the same places whichever it is).
+  square_chords::Fn chords_ = square_chords::best();
 };
 
 }  // namespace meadow::sim

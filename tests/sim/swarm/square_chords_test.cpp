@@ -1,0 +1,124 @@
+// The chord stage of the square reads (square_chords.hpp): both versions give, for every row, the
+// index places of squares::chord clamped to the row's occupied stretch, and the same bit for bit.
+#include "sim/swarm/square_chords.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "sim/random.hpp"
+#include "sim/swarm/square_sums.hpp"
+
+namespace meadow::sim {
+namespace {
+
+namespace sq = squares;
+using square_chords::kRows;
+
+constexpr float kReach = 7.0F;  // squares: 28 units, the swarm's perception
+
+// Rows as SquareWindow::prepare lays them out: `active` rows from `first_row` with stretches of
+// their own, the rest empty at the zero slot.
+square_chords::Rows rows_from(std::int32_t first_row, int active, const CounterRandom& rnd) {
+  square_chords::Rows r{};
+  for (int a = 0; a < kRows; ++a) {
+    if (a < active) {
+      const auto lo = static_cast<std::int32_t>(rnd.bits(static_cast<std::uint64_t>(a)) % 40U);
+      const auto end = lo + static_cast<std::int32_t>(rnd.bits(static_cast<std::uint64_t>(a), 1) % 30U);
+      r.middle[a] = static_cast<float>(first_row + a) + 0.5F;
+      r.lo[a] = static_cast<float>(lo);
+      r.end[a] = static_cast<float>(end);
+      r.last[a] = r.end[a] - 1.0F;
+      r.index_base[a] = 1000 * (a + 1);
+    } else {
+      r.middle[a] = 0.0F;
+      r.lo[a] = 0.0F;
+      r.end[a] = 0.0F;
+      r.last[a] = -1.0F;
+      r.index_base[a] = 99'000;
+    }
+  }
+  return r;
+}
+
+struct Places {
+  std::array<std::int32_t, kRows> from{};
+  std::array<std::int32_t, kRows> to{};
+  friend bool operator==(const Places&, const Places&) = default;
+};
+
+Places run(square_chords::Fn fn, const square_chords::Rows& rows, float sx, float sy) {
+  Places p;
+  fn(rows, sx, sy, kReach, p.from.data(), p.to.data());
+  return p;
+}
+
+// From the definition: the squares whose middles lie within reach (squares::chord, in units),
+// clamped to the stretch [lo, end].
+Places reference(const square_chords::Rows& rows, float sx, float sy) {
+  Places p;
+  for (int a = 0; a < kRows; ++a) {
+    const sq::Span s = sq::chord(sx * sq::kSquareSize, sy * sq::kSquareSize, rows.middle[a] * sq::kSquareSize,
+                                 kReach * sq::kSquareSize);
+    const auto lo = static_cast<std::int32_t>(rows.lo[a]);
+    const auto end = static_cast<std::int32_t>(rows.end[a]);
+    const std::int32_t from = std::clamp(s.lo, lo, end);
+    const std::int32_t to = std::clamp(s.end, from, std::max(from, end));
+    p.from[a] = rows.index_base[a] + from;
+    p.to[a] = rows.index_base[a] + to;
+  }
+  return p;
+}
+
+// Positions over and around the rows, half of them on the half-squares where chords begin and end
+// (a chord's end is decided by an exact comparison there).
+TEST(SquareChords, BothVersionsGiveTheClampedChordOfEveryRow) {
+  const CounterRandom rnd(7, 0, RandomPurpose::kSwarmPlacement);
+  const bool avx2 = square_chords::avx2_supported();
+  int checked = 0;
+  for (std::uint64_t i = 0; i < 20'000; ++i) {
+    const int active = static_cast<int>(i % (kRows + 1));
+    const auto first_row = static_cast<std::int32_t>(i % 7);
+    const square_chords::Rows rows = rows_from(first_row, active, CounterRandom(i, 1, RandomPurpose::kSwarmPlacement));
+    const std::uint64_t b = rnd.bits(i);
+    float sx = -10.0F + 70.0F * unit_float(b);
+    float sy = static_cast<float>(first_row) - 9.0F + 34.0F * unit_float_low(b);
+    if (i % 2 == 0) {
+      sx = static_cast<float>(static_cast<std::int32_t>(sx)) + 0.5F;
+      if (i % 4 == 0) sy = static_cast<float>(static_cast<std::int32_t>(sy)) + 0.5F;
+    }
+    const Places expected = reference(rows, sx, sy);
+    ASSERT_EQ(run(&square_chords::portable, rows, sx, sy), expected) << "portable, i = " << i;
+    if (avx2) {
+      ASSERT_EQ(run(&square_chords::avx2, rows, sx, sy), expected) << "AVX2, i = " << i;
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 20'000);
+  if (!avx2) GTEST_SKIP() << "this CPU has no AVX2: only the portable version was checked";
+}
+
+TEST(SquareChords, RowsOutOfReachAndEmptyRowsGiveNothing) {
+  square_chords::Rows rows = rows_from(0, kRows, CounterRandom(3, 1, RandomPurpose::kSwarmPlacement));
+  // A firefly 20 squares below the first row's middle: rows 0 … 12 are beyond its 7 squares.
+  const float sy = 20.5F;
+  for (const square_chords::Fn fn : {square_chords::Fn{&square_chords::portable}, square_chords::best()}) {
+    const Places p = run(fn, rows, 20.0F, sy);
+    for (int a = 0; a < kRows; ++a) {
+      if (rows.middle[a] < sy - kReach) {
+        EXPECT_EQ(p.from[a], p.to[a]) << "row " << a;
+      }
+    }
+  }
+  rows = rows_from(0, 0, CounterRandom(3, 1, RandomPurpose::kSwarmPlacement));
+  const Places empty = run(square_chords::best(), rows, 3.0F, 3.0F);
+  for (int a = 0; a < kRows; ++a) {
+    EXPECT_EQ(empty.from[a], 99'000);
+    EXPECT_EQ(empty.to[a], 99'000);
+  }
+}
+
+}  // namespace
+}  // namespace meadow::sim
