@@ -18,7 +18,7 @@ void SquareWindow::reset(Vec2 origin, std::uint32_t columns, std::uint32_t rows)
   origin_ = origin;
   columns_ = columns;
   rows_ = rows;
-  stride_ = std::size_t{columns} + 1 + kFillBlock;
+  stride_ = std::size_t{columns} + 1 + kFillFirst;
   // One entry per square and the row's empty start, and one more: build() writes an entry for
   // every square of an occupied cell and only keeps those of occupied squares.
   entry_stride_ = std::size_t{columns} + 2;
@@ -69,14 +69,17 @@ void SquareWindow::describe(std::span<const float> x, std::span<const float> y, 
 }
 
 void SquareWindow::fill(std::uint32_t* index, std::int32_t from, std::int32_t to, std::uint32_t value) {
-  // Whole blocks, the last one running past `to`: places are written left to right, so what it
-  // overwrites is written again later, or lies past the row's end where nothing reads (the slot
-  // has room for it). Gaps between occupied cells are mostly short, and are then one block rather
-  // than a loop whose varying length the branch predictor keeps missing.
+  // kFillFirst places at once whatever the gap, then whole blocks, the last one running past `to`:
+  // places are written left to right, so what this overwrites is written again later, or lies
+  // past the row's end where nothing reads (the slot has room for it). Gaps between occupied
+  // cells are mostly short: they are then one straight run of stores, with no loop whose varying
+  // length the branch predictor keeps missing (in callgrind's model a loop of 8-place blocks
+  // missed 0.7 times a firefly).
   using U4 = std::uint32_t __attribute__((vector_size(16)));
-  static_assert(kFillBlock % 4 == 0);
+  static_assert(kFillBlock % 4 == 0 && kFillFirst % kFillBlock == 0);
   const U4 four = U4{} + value;
-  for (std::int32_t k = from; k < to; k += kFillBlock) {
+  for (std::int32_t j = 0; j < kFillFirst; j += 4) std::memcpy(index + from + j, &four, sizeof four);
+  for (std::int32_t k = from + kFillFirst; k < to; k += kFillBlock) {
     for (std::int32_t j = 0; j < kFillBlock; j += 4) std::memcpy(index + k + j, &four, sizeof four);
   }
 }

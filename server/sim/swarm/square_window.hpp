@@ -130,7 +130,9 @@ class SquareWindow {
   Vec2 origin_;
   std::uint32_t columns_ = 0;
   std::uint32_t rows_ = 0;
-  // Index places fill() writes at a time (it may write up to kFillBlock − 1 past the stretch asked).
+  // Index places fill() writes first whatever the gap, then at a time (it may write up to
+  // kFillFirst − 1 past the stretch asked).
+  static constexpr std::int32_t kFillFirst = 16;
   static constexpr std::int32_t kFillBlock = 8;
   std::size_t stride_ = 0;        // index places per slot: columns + 1, and room for fill()'s last block
   std::size_t entry_stride_ = 0;  // entries per slot: one per square and the empty start
