@@ -1,11 +1,9 @@
 #include "sim/swarm/square_chords.hpp"
 
+#include "sim/cpu_features.hpp"
 #include "sim/swarm/lanes.hpp"
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#define MEADOW_HAS_AVX2_PATH 1
-#endif
+#include "sim/swarm/avx2_path.hpp"
 
 namespace meadow::sim::square_chords {
 
@@ -46,11 +44,8 @@ void portable(const Rows& rows, float sx, float sy, float reach, std::int32_t* f
 
 #if defined(MEADOW_HAS_AVX2_PATH)
 
-// The same, eight rows at a time. A function with its own target rather than a file built with
-// -mavx2: the inline functions of the headers it uses are then never emitted as AVX2 code that the
-// linker could pick for the rest of the program.
-__attribute__((target("avx2"))) void avx2(const Rows& rows, float sx, float sy, float reach, std::int32_t* from,
-                                          std::int32_t* to) {
+// The same, eight rows at a time (avx2_path.hpp: why a target attribute).
+MEADOW_TARGET_AVX2 void avx2(const Rows& rows, float sx, float sy, float reach, std::int32_t* from, std::int32_t* to) {
   const __m256 x = _mm256_set1_ps(sx);
   const __m256 y = _mm256_set1_ps(sy);
   const __m256 reach2 = _mm256_set1_ps(reach * reach);
@@ -81,22 +76,15 @@ __attribute__((target("avx2"))) void avx2(const Rows& rows, float sx, float sy, 
   }
 }
 
-bool avx2_supported() {
-  __builtin_cpu_init();  // may run before the constructors that would otherwise call it
-  return __builtin_cpu_supports("avx2") != 0;
-}
-
 #else
 
 void avx2(const Rows& rows, float sx, float sy, float reach, std::int32_t* from, std::int32_t* to) {
   portable(rows, sx, sy, reach, from, to);
 }
-bool avx2_supported() { return false; }
-
 #endif
 
 Fn best() {
-  static const Fn chosen = avx2_supported() ? &avx2 : &portable;
+  static const Fn chosen = has_avx2() ? &avx2 : &portable;
   return chosen;
 }
 

@@ -28,9 +28,8 @@ struct alignas(32) Rows {
 using Fn = void (*)(const Rows& rows, float sx, float sy, float reach, std::int32_t* from, std::int32_t* to);
 
 void portable(const Rows& rows, float sx, float sy, float reach, std::int32_t* from, std::int32_t* to);
-// Only to be called where avx2_supported().
+// Only to be called where has_avx2() (sim/cpu_features.hpp).
 void avx2(const Rows& rows, float sx, float sy, float reach, std::int32_t* from, std::int32_t* to);
-[[nodiscard]] bool avx2_supported();
 
 // The version for this CPU, chosen once.
 [[nodiscard]] Fn best();

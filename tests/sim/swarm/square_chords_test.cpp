@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 
+#include "sim/cpu_features.hpp"
 #include "sim/random.hpp"
 #include "sim/swarm/square_sums.hpp"
 
@@ -76,7 +77,7 @@ Places reference(const square_chords::Rows& rows, float sx, float sy) {
 // (a chord's end is decided by an exact comparison there).
 TEST(SquareChords, BothVersionsGiveTheClampedChordOfEveryRow) {
   const CounterRandom rnd(7, 0, RandomPurpose::kSwarmPlacement);
-  const bool avx2 = square_chords::avx2_supported();
+  const bool avx2 = has_avx2();
   int checked = 0;
   for (std::uint64_t i = 0; i < 20'000; ++i) {
     const int active = static_cast<int>(i % (kRows + 1));
