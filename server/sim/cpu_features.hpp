@@ -1,6 +1,6 @@
 #pragma once
 // What the CPU offers beyond the build's baseline, for the hot loops that come in a portable and a
-// wider version with the same arithmetic (sim/swarm/square_chords.hpp, separation_pushes.hpp).
+// wider version with the same arithmetic (sim/swarm/square_reads.hpp).
 // Which one runs changes no result, only the speed.
 
 namespace meadow::sim {

@@ -161,7 +161,7 @@ void SquareWindow::build(const Band& band) {
 
 void SquareWindow::prepare(std::int32_t band) {
   active_ = 0;
-  square_chords::Rows& c = chord_rows_;
+  square_reads::Rows& c = chord_rows_;
   const std::int32_t first = 2 * band - kRowsAbove;
   for (std::int32_t r = std::max(first, 0); r < std::min(first + kRowsRead, static_cast<std::int32_t>(rows_)); ++r) {
     const Row& row = row_[slot_of(r)];
@@ -184,52 +184,6 @@ void SquareWindow::prepare(std::int32_t band) {
     c.last[a] = -1.0F;
     c.index_base[a] = static_cast<std::int32_t>(kRows * stride_);
   }
-}
-
-sq::Totals SquareWindow::read(float x, float y) const {
-  // First every row's chord as the index places of its two ends (square_chords.hpp), then the
-  // two ends' totals.
-  // Left uninitialised: the chord stage writes every place (zeroing them first cost 8 stores).
-  alignas(16) std::array<std::int32_t, kRowsRead> from;
-  alignas(16) std::array<std::int32_t, kRowsRead> to;
-  constexpr std::int32_t m = kRowsRead;
-  constexpr float reach = kReach * sq::kInvSquareSize;  // 7 squares
-  // x/4, y/4: scaling by a power of two is exact, so these are the same floats divided by 4 and
-  // give the same columns as squares::chord.
-  chords_(chord_rows_, (x - origin_.x) * sq::kInvSquareSize, (y - origin_.y) * sq::kInvSquareSize, reach, from.data(),
-          to.data());
-  // count, Σvx, Σvy, Σx as one vector of four integers (added modulo 2³², lane by lane), the
-  // chords' upper and lower ends summed apart and subtracted once (exact modulo 2³² as well).
-  using U4 = std::uint32_t __attribute__((vector_size(16)));
-  U4 sum_hi{};
-  U4 sum_lo{};
-  std::uint32_t y_hi = 0;
-  std::uint32_t y_lo = 0;
-  const std::uint32_t* const index = index_.data();
-  const auto* const bytes = reinterpret_cast<const unsigned char*>(entries_.data());
-  // Four places per turn of the loop (fully unrolled, the 32 addresses no longer fit in registers).
-#pragma GCC unroll 4
-  for (std::int32_t a = 0; a < m; ++a) {
-    const auto* const hi = static_cast<const Entry*>(__builtin_assume_aligned(bytes + index[to[a]], alignof(Entry)));
-    const auto* const lo = static_cast<const Entry*>(__builtin_assume_aligned(bytes + index[from[a]], alignof(Entry)));
-    U4 h;
-    U4 l;
-    std::memcpy(&h, hi, sizeof h);
-    std::memcpy(&l, lo, sizeof l);
-    sum_hi += h;
-    sum_lo += l;
-    y_hi += hi->y;
-    y_lo += lo->y;
-  }
-  const U4 sum = sum_hi - sum_lo;
-  const std::uint32_t sum_y = y_hi - y_lo;
-  sq::Totals t;
-  t.n = sum[0];
-  t.vx = sum[1];
-  t.vy = sum[2];
-  t.x = sum[3];
-  t.y = sum_y;
-  return t;
 }
 
 }  // namespace meadow::sim

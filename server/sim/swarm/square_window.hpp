@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "sim/geometry.hpp"
-#include "sim/swarm/square_chords.hpp"
+#include "sim/swarm/square_reads.hpp"
 #include "sim/swarm/square_sums.hpp"
 
 namespace meadow::sim {
@@ -25,7 +25,7 @@ class SquareWindow {
   // reaches 7 rows above the band's first row and 8 below it (square_window_test checks it).
   static constexpr std::int32_t kRowsAbove = 7;
   static constexpr float kReach = 28.0F;  // = swarm_rules::kPerception (checked in the .cpp)
-  static constexpr std::int32_t kRowsRead = square_chords::kRows;
+  static constexpr std::int32_t kRowsRead = square_reads::kRows;
   // Bands that must be built ahead of the band being read (its last row read is in band b + 4).
   static constexpr std::int32_t kBandsAhead = 4;
   // Ring slots: every row a band reads, plus the band built ahead of the last one it reads.
@@ -63,9 +63,15 @@ class SquareWindow {
   // Gets ready to read for the fireflies of band `band`: lists its rows that hold fireflies.
   void prepare(std::int32_t band);
   // count, Σv, Σp (positions from the origin) of the fireflies in the squares a firefly at
-  // (x, y) in the prepared band sees, itself included.
+  // (x, y) in the prepared band sees, itself included (square_reads.hpp).
   // Pure (reads memory, changes none): callers need not reload what they keep around the call.
-  [[nodiscard, gnu::pure]] squares::Totals read(float x, float y) const;
+  [[nodiscard, gnu::pure]] squares::Totals read(float x, float y) const {
+    // x/4, y/4: scaling by a power of two is exact, so these are the same floats divided by 4 and
+    // give the same columns as squares::chord.
+    constexpr float reach = kReach * squares::kInvSquareSize;  // 7 squares
+    return read_({&chord_rows_, index_.data(), reinterpret_cast<const unsigned char*>(entries_.data())},
+                 (x - origin_.x) * squares::kInvSquareSize, (y - origin_.y) * squares::kInvSquareSize, reach);
+  }
 
   // Square column and row of a point, clamped to the grid like the cells of CellGrid (the same
   // float arithmetic at twice the scale, so a square column halved is the cell column).
@@ -108,13 +114,9 @@ class SquareWindow {
   // small index per column and one entry per occupied square rather than a full set of totals per
   // column, and the whole window stays in the level-2 cache.
   //
-  // An entry: count, Σvx, Σvy, Σx (the first 16 bytes, added as one vector) and Σy, padded to 32
-  // bytes so that an entry's byte offset is what the index holds: a chord's end is then one index
-  // load, one vector load and one scalar load, with no address arithmetic.
-  struct alignas(32) Entry {
-    std::uint32_t n, vx, vy, x, y;
-    std::uint32_t unused[3];
-  };
+  // An entry: the row's totals before a square (square_reads.hpp), so that a chord's end is one
+  // index load and one entry load, with no address arithmetic.
+  using Entry = square_reads::Entry;
   // Writes `value` (an entry's byte offset) into places [from, to) of a slot's index.
   static void fill(std::uint32_t* index, std::int32_t from, std::int32_t to, std::uint32_t value);
 
@@ -141,11 +143,11 @@ class SquareWindow {
   std::vector<std::uint32_t> index_;
   std::vector<Entry> entries_;  // kRows slots of entry_stride_ entries
   std::array<Row, kRows> row_{};
-  // The prepared band's rows that hold fireflies, as read()'s chord stage takes them.
+  // The prepared band's rows that hold fireflies, as read() takes them.
   std::int32_t active_ = 0;
-  square_chords::Rows chord_rows_{};
-  // That stage's version for this CPU (square_chords.hpp: the same places whichever it is).
-  square_chords::Fn chords_ = square_chords::best();
+  square_reads::Rows chord_rows_{};
+  // read()'s version for this CPU (square_reads.hpp: the same totals whichever it is).
+  square_reads::Fn read_ = square_reads::best();
 };
 
 }  // namespace meadow::sim

@@ -1,11 +1,15 @@
-#include "sim/swarm/square_chords.hpp"
+#include "sim/swarm/square_reads.hpp"
+
+#include <array>
+#include <cstring>
 
 #include "sim/cpu_features.hpp"
+#include "sim/swarm/avx2_path.hpp"
 #include "sim/swarm/lanes.hpp"
 
-#include "sim/swarm/avx2_path.hpp"
+namespace meadow::sim::square_reads {
 
-namespace meadow::sim::square_chords {
+namespace sq = squares;
 
 // squares::chord in square units, clamped to the row's stretch [lo, end] before rounding rather
 // than after: the same columns (ceil and floor are monotone and the stretch's ends are whole
@@ -17,7 +21,7 @@ namespace meadow::sim::square_chords {
 //   from = base + f;  to = base + to
 // with max(a, b) = (a < b ? b : a) and min(a, b) = (b < a ? b : a), as lanes::max and lanes::min.
 
-void portable(const Rows& rows, float sx, float sy, float reach, std::int32_t* from, std::int32_t* to) {
+void chords_portable(const Rows& rows, float sx, float sy, float reach, std::int32_t* from, std::int32_t* to) {
   using lanes::F4;
   using lanes::I4;
   const auto ceil_int = [](F4 v) {
@@ -42,10 +46,43 @@ void portable(const Rows& rows, float sx, float sy, float reach, std::int32_t* f
   }
 }
 
+// count, Σvx, Σvy, Σx as one vector of four integers (added modulo 2³², lane by lane), the
+// chords' upper and lower ends summed apart and subtracted once (exact modulo 2³² as well).
+sq::Totals portable(const Window& window, float sx, float sy, float reach) {
+  // Left uninitialised: the chord stage writes every place.
+  alignas(16) std::array<std::int32_t, kRows> from;
+  alignas(16) std::array<std::int32_t, kRows> to;
+  chords_portable(*window.rows, sx, sy, reach, from.data(), to.data());
+  using U4 = std::uint32_t __attribute__((vector_size(16)));
+  U4 sum_hi{};
+  U4 sum_lo{};
+  std::uint32_t y_hi = 0;
+  std::uint32_t y_lo = 0;
+  const std::uint32_t* const index = window.index;
+  const unsigned char* const bytes = window.entries;
+  // Four places per turn of the loop (fully unrolled, the 32 addresses no longer fit in registers).
+#pragma GCC unroll 4
+  for (int a = 0; a < kRows; ++a) {
+    const auto* const hi = static_cast<const Entry*>(__builtin_assume_aligned(bytes + index[to[a]], alignof(Entry)));
+    const auto* const lo = static_cast<const Entry*>(__builtin_assume_aligned(bytes + index[from[a]], alignof(Entry)));
+    U4 h;
+    U4 l;
+    std::memcpy(&h, hi, sizeof h);
+    std::memcpy(&l, lo, sizeof l);
+    sum_hi += h;
+    sum_lo += l;
+    y_hi += hi->y;
+    y_lo += lo->y;
+  }
+  const U4 sum = sum_hi - sum_lo;
+  return {sum[0], sum[1], sum[2], sum[3], y_hi - y_lo};
+}
+
 #if defined(MEADOW_HAS_AVX2_PATH)
 
 // The same, eight rows at a time (avx2_path.hpp: why a target attribute).
-MEADOW_TARGET_AVX2 void avx2(const Rows& rows, float sx, float sy, float reach, std::int32_t* from, std::int32_t* to) {
+MEADOW_TARGET_AVX2 void chords_avx2(const Rows& rows, float sx, float sy, float reach, std::int32_t* from,
+                                    std::int32_t* to) {
   const __m256 x = _mm256_set1_ps(sx);
   const __m256 y = _mm256_set1_ps(sy);
   const __m256 reach2 = _mm256_set1_ps(reach * reach);
@@ -76,11 +113,34 @@ MEADOW_TARGET_AVX2 void avx2(const Rows& rows, float sx, float sy, float reach, 
   }
 }
 
+
+// The same with whole entries: count, Σvx, Σvy, Σx, Σy (and the zero padding) in one load and one
+// addition of eight integers.
+MEADOW_TARGET_AVX2 sq::Totals avx2(const Window& window, float sx, float sy, float reach) {
+  alignas(32) std::array<std::int32_t, kRows> from;
+  alignas(32) std::array<std::int32_t, kRows> to;
+  chords_avx2(*window.rows, sx, sy, reach, from.data(), to.data());
+  __m256i sum_hi = _mm256_setzero_si256();
+  __m256i sum_lo = _mm256_setzero_si256();
+  const std::uint32_t* const index = window.index;
+  const unsigned char* const bytes = window.entries;
+#pragma GCC unroll 4
+  for (int a = 0; a < kRows; ++a) {
+    sum_hi = _mm256_add_epi32(sum_hi, _mm256_load_si256(reinterpret_cast<const __m256i*>(bytes + index[to[a]])));
+    sum_lo = _mm256_add_epi32(sum_lo, _mm256_load_si256(reinterpret_cast<const __m256i*>(bytes + index[from[a]])));
+  }
+  alignas(32) std::array<std::uint32_t, 8> sum;
+  _mm256_store_si256(reinterpret_cast<__m256i*>(sum.data()), _mm256_sub_epi32(sum_hi, sum_lo));
+  return {sum[0], sum[1], sum[2], sum[3], sum[4]};
+}
+
 #else
 
-void avx2(const Rows& rows, float sx, float sy, float reach, std::int32_t* from, std::int32_t* to) {
-  portable(rows, sx, sy, reach, from, to);
+void chords_avx2(const Rows& rows, float sx, float sy, float reach, std::int32_t* from, std::int32_t* to) {
+  chords_portable(rows, sx, sy, reach, from, to);
 }
+sq::Totals avx2(const Window& window, float sx, float sy, float reach) { return portable(window, sx, sy, reach); }
+
 #endif
 
 Fn best() {
@@ -88,4 +148,4 @@ Fn best() {
   return chosen;
 }
 
-}  // namespace meadow::sim::square_chords
+}  // namespace meadow::sim::square_reads
