@@ -19,6 +19,7 @@
 #include "sim/geometry.hpp"
 #include "sim/land.hpp"
 #include "sim/parallel_for.hpp"
+#include "sim/cpu_features.hpp"
 #include "sim/swarm/cell_grid.hpp"
 #include "sim/swarm/firefly_arrays.hpp"
 #include "sim/swarm/square_window.hpp"
@@ -89,14 +90,22 @@ class CpuSwarm final : public SwarmEngine {
   void settle_transits(const Land& land);
 
   struct Scratch;
-  // The steer stage for the fireflies [begin, end) of one band of cells (cpu_swarm_steer.cpp).
+  // The steer stage for the fireflies [begin, end) of one band of cells (cpu_swarm_steer.cpp), in
+  // its portable and its AVX2 version (the same results; sim/swarm/avx2_path.hpp), and the body
+  // both are compiled from.
   void steer_band(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band, std::uint32_t begin,
                   std::uint32_t end, const steering::StepRules& rules, MeasureSums& measures);
+  void steer_band_avx2(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band, std::uint32_t begin,
+                       std::uint32_t end, const steering::StepRules& rules, MeasureSums& measures);
+  void steer_band_body(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band, std::uint32_t begin,
+                       std::uint32_t end, const steering::StepRules& rules, MeasureSums& measures);
 
   // Per-thread scratch of the steer stage: a chunk takes one, and gives it back when done.
   std::unique_ptr<Scratch> take_scratch();
   void give_back(std::unique_ptr<Scratch> scratch);
 
+  // Whether the steer stage runs its AVX2 version (cpu_features.hpp), chosen when the swarm is made.
+  bool avx2_ = use_avx2();
   std::uint64_t seed_;
   std::uint64_t steps_ = 0;
   std::uint32_t next_id_ = 0;  // ids wrap after 2³² newcomers, harmless: they only key noise

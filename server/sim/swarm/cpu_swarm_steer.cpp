@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "sim/swarm/cpu_swarm.hpp"
+#include "sim/swarm/avx2_path.hpp"
 #include "sim/swarm/cpu_swarm_scratch.hpp"
 #include "sim/swarm/square_sums.hpp"
 #include "sim/swarm/steering.hpp"
@@ -56,8 +57,9 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
 // One band of cells [begin, end): first every firefly's neighbour sums, cell by cell (the
 // fireflies of a cell share the separation candidates), into the band's lanes; then the rules,
 // four fireflies at a time.
-void CpuSwarm::steer_band(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band, std::uint32_t begin,
-                          std::uint32_t end, const steering::StepRules& rules, MeasureSums& measures) {
+[[gnu::always_inline]] inline void CpuSwarm::steer_band_body(Scratch& scratch, const SortedFireflies& sorted,
+                                                             std::uint32_t band, std::uint32_t begin, std::uint32_t end,
+                                                             const steering::StepRules& rules, MeasureSums& measures) {
   const SquareWindow& window = scratch.window;
   SeparationWalk& walk = scratch.walk;
   BandLanes& b = scratch.band;
@@ -170,6 +172,17 @@ void CpuSwarm::steer_band(Scratch& scratch, const SortedFireflies& sorted, std::
   }
 }
 
+void CpuSwarm::steer_band(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band, std::uint32_t begin,
+                          std::uint32_t end, const steering::StepRules& rules, MeasureSums& measures) {
+  steer_band_body(scratch, sorted, band, begin, end, rules, measures);
+}
+
+MEADOW_TARGET_AVX2 void CpuSwarm::steer_band_avx2(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band,
+                                                  std::uint32_t begin, std::uint32_t end,
+                                                  const steering::StepRules& rules, MeasureSums& measures) {
+  steer_band_body(scratch, sorted, band, begin, end, rules, measures);
+}
+
 void CpuSwarm::steer(const Land& land, const SwarmInputs& inputs, ParallelFor& parallel) {
   const std::size_t n = f_.size();
   next_vx_.resize(n);
@@ -210,7 +223,11 @@ void CpuSwarm::steer(const Land& land, const SwarmInputs& inputs, ParallelFor& p
         const float bottom = band == bands - 1 ? 1e30F : world.y + static_cast<float>(band + 1) * r::kCellSize;
         rocks_near(rocks, top, bottom, scratch->rocks);
         rules.rocks = scratch->rocks;
-        steer_band(*scratch, sorted, static_cast<std::uint32_t>(band), band_begin, band_end, rules, measures);
+        if (avx2_) {
+          steer_band_avx2(*scratch, sorted, static_cast<std::uint32_t>(band), band_begin, band_end, rules, measures);
+        } else {
+          steer_band(*scratch, sorted, static_cast<std::uint32_t>(band), band_begin, band_end, rules, measures);
+        }
       }
     }
     give_back(std::move(scratch));

@@ -143,9 +143,6 @@ sq::Totals avx2(const Window& window, float sx, float sy, float reach) { return 
 
 #endif
 
-Fn best() {
-  static const Fn chosen = has_avx2() ? &avx2 : &portable;
-  return chosen;
-}
+Fn best() { return use_avx2() ? &avx2 : &portable; }
 
 }  // namespace meadow::sim::square_reads

@@ -47,7 +47,7 @@ squares::Totals portable(const Window& window, float sx, float sy, float reach);
 // Only to be called where has_avx2() (sim/cpu_features.hpp).
 squares::Totals avx2(const Window& window, float sx, float sy, float reach);
 
-// The version for this CPU, chosen once.
+// The version for this CPU (use_avx2()).
 [[nodiscard]] Fn best();
 
 // The first stage alone (for tests): per row, the index places of the entries before the chord's

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "sim/swarm/avx2_path.hpp"
 #include "sim/swarm/lanes.hpp"
 #include "sim/swarm/swarm_rules.hpp"
 
@@ -84,7 +85,7 @@ void SquareWindow::fill(std::uint32_t* index, std::int32_t from, std::int32_t to
   }
 }
 
-void SquareWindow::build(const Band& band) {
+[[gnu::always_inline]] inline void SquareWindow::build_body(const Band& band) {
   using U4 = std::uint32_t __attribute__((vector_size(16)));  // count, Σvx, Σvy, Σx
   const std::int32_t first_row = 2 * band.index;
   const std::size_t slot[2] = {slot_of(first_row), slot_of(first_row + 1)};
@@ -158,6 +159,9 @@ void SquareWindow::build(const Band& band) {
   top = {first_row, lo, next, run[0][0]};
   bottom = {first_row + 1, lo, next, run[1][0]};
 }
+
+void SquareWindow::build_portable(const Band& band) { build_body(band); }
+MEADOW_TARGET_AVX2 void SquareWindow::build_avx2(const Band& band) { build_body(band); }
 
 void SquareWindow::prepare(std::int32_t band) {
   active_ = 0;

@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "sim/cpu_features.hpp"
 #include "sim/geometry.hpp"
 #include "sim/swarm/square_reads.hpp"
 #include "sim/swarm/square_sums.hpp"
@@ -58,7 +59,13 @@ class SquareWindow {
     std::span<const Firefly> fireflies;
   };
   // Builds the running totals of the band's two rows of squares into the window.
-  void build(const Band& band);
+  void build(const Band& band) {
+    if (avx2_) {
+      build_avx2(band);
+    } else {
+      build_portable(band);
+    }
+  }
 
   // Gets ready to read for the fireflies of band `band`: lists its rows that hold fireflies.
   void prepare(std::int32_t band);
@@ -117,6 +124,11 @@ class SquareWindow {
   // An entry: the row's totals before a square (square_reads.hpp), so that a chord's end is one
   // index load and one entry load, with no address arithmetic.
   using Entry = square_reads::Entry;
+  // build() in its portable and AVX2 versions (the same result; avx2_path.hpp), and the body both
+  // are compiled from.
+  void build_portable(const Band& band);
+  void build_avx2(const Band& band);
+  void build_body(const Band& band);
   // Writes `value` (an entry's byte offset) into places [from, to) of a slot's index.
   static void fill(std::uint32_t* index, std::int32_t from, std::int32_t to, std::uint32_t value);
 
@@ -148,6 +160,7 @@ class SquareWindow {
   square_reads::Rows chord_rows_{};
   // read()'s version for this CPU (square_reads.hpp: the same totals whichever it is).
   square_reads::Fn read_ = square_reads::best();
+  bool avx2_ = use_avx2();  // build()'s version
 };
 
 }  // namespace meadow::sim

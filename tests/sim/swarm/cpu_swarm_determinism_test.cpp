@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/worker_pool.hpp"
+#include "sim/cpu_features.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 
 namespace meadow::sim {
@@ -60,6 +61,20 @@ TEST(SwarmDeterminism, OneAndTwoThreadsGiveTheSameSwarm) {
   SerialFor serial;
   app::WorkerPool pool(2);
   EXPECT_TRUE(identical(run(99, serial), run(99, pool)));
+}
+
+// The steer stage, the square builds and reads in their portable and AVX2 versions
+// (sim/cpu_features.hpp): the same swarm, bit for bit, whichever the CPU runs.
+TEST(SwarmDeterminism, PortableAndAvx2CodeGiveTheSameSwarm) {
+  if (!has_avx2()) GTEST_SKIP() << "this CPU has no AVX2: only the portable code can run";
+  SerialFor serial;
+  prefer_portable_code(true);
+  ASSERT_FALSE(use_avx2());
+  const Snapshot portable = run(77, serial);
+  prefer_portable_code(false);
+  ASSERT_TRUE(use_avx2());
+  const Snapshot avx2 = run(77, serial);
+  EXPECT_TRUE(identical(portable, avx2));
 }
 
 TEST(SwarmDeterminism, DifferentSeedsGiveDifferentSwarms) {
