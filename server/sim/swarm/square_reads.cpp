@@ -3,7 +3,6 @@
 #include <array>
 #include <cstring>
 
-#include "sim/cpu_features.hpp"
 #include "sim/swarm/avx2_path.hpp"
 #include "sim/swarm/lanes.hpp"
 
@@ -142,7 +141,5 @@ void chords_avx2(const Rows& rows, float sx, float sy, float reach, std::int32_t
 sq::Totals avx2(const Window& window, float sx, float sy, float reach) { return portable(window, sx, sy, reach); }
 
 #endif
-
-Fn best() { return use_avx2() ? &avx2 : &portable; }
 
 }  // namespace meadow::sim::square_reads

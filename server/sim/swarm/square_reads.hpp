@@ -47,9 +47,6 @@ squares::Totals portable(const Window& window, float sx, float sy, float reach);
 // Only to be called where has_avx2() (sim/cpu_features.hpp).
 squares::Totals avx2(const Window& window, float sx, float sy, float reach);
 
-// The version for this CPU (use_avx2()).
-[[nodiscard]] Fn best();
-
 // The first stage alone (for tests): per row, the index places of the entries before the chord's
 // first square (from) and after its last (to); to = from for a row out of reach.
 void chords_portable(const Rows& rows, float sx, float sy, float reach, std::int32_t* from, std::int32_t* to);

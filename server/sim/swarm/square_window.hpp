@@ -158,9 +158,10 @@ class SquareWindow {
   // The prepared band's rows that hold fireflies, as read() takes them.
   std::int32_t active_ = 0;
   square_reads::Rows chord_rows_{};
-  // read()'s version for this CPU (square_reads.hpp: the same totals whichever it is).
-  square_reads::Fn read_ = square_reads::best();
-  bool avx2_ = use_avx2();  // build()'s version
+  // Whether build() and read() run their AVX2 versions (the same results whichever;
+  // cpu_features.hpp), chosen when the window is made.
+  bool avx2_ = use_avx2();
+  square_reads::Fn read_ = avx2_ ? &square_reads::avx2 : &square_reads::portable;
 };
 
 }  // namespace meadow::sim
