@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core (no downloaded browsers), with WebGL2 on
-// SwiftShader so the light layer renders headless.
+// SwiftShader so the light layer renders headless, and the page's layers composited on the CPU.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,11 +8,20 @@ import type { MeadowDebug } from "../src/debug/hook";
 
 export const ARTIFACTS = resolve(dirname(fileURLToPath(import.meta.url)), "../e2e-artifacts");
 
+/**
+ * `--disable-gpu-compositing`: without it headless Chromium composites every frame of every page
+ * on SwiftShader (a GPU emulated on the CPU) and reads the frame back at each swap; with two or
+ * three viewer pages open that took 0.2–1.6 s a frame here, so a page saw one animation frame a
+ * second or less. Chromium hands a page its mouse and touch moves at its next animation frame
+ * and only then acknowledges them, so each CDP touchMove took 2.5–4 s. Composited by Skia on
+ * the CPU instead: 5–15 frames a second, a touchMove in 0.1–0.4 s. WebGL2 (the light worker's
+ * OffscreenCanvas too) still runs on SwiftShader.
+ */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_BIN ?? "/usr/bin/chromium",
     headless: true,
-    args: ["--enable-unsafe-swiftshader", "--use-gl=angle", "--use-angle=swiftshader"],
+    args: ["--enable-unsafe-swiftshader", "--use-gl=angle", "--use-angle=swiftshader", "--disable-gpu-compositing"],
   });
 }
 

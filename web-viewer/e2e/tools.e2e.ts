@@ -243,7 +243,13 @@ describe("controls against the real server", () => {
     }
     const grown = await waitFor(page, (s) => s.worldBounds.width > before.width * 1.2 && s.worldBounds, "the world grows");
     // Mid-glide the view lies between the old and the new size; later it reaches the target.
-    const target = await waitFor(page, (s) => s.cameraTarget && s.cameraTarget.width > before.width * 1.2 && s.cameraTarget, "the camera aims wider");
+    // The target of the count asked for last: each ↑ grows the world, and a frame between two
+    // of them aims at a world still growing.
+    const target = await waitFor(
+      page,
+      (s) => s.targetCount === s.requestedCount && s.cameraTarget && s.cameraTarget.width > before.width * 1.2 && s.cameraTarget,
+      "the camera aims wider, at the world of the count asked for",
+    );
     await waitFor(page, (s) => Math.abs(s.camera.width - target.width) < target.width * 0.02 || undefined, "the view arrives", 15_000);
     expect(grown.width).toBeGreaterThan(before.width);
     // The new land was painted a little each frame (never one long frozen frame), all of it:
