@@ -10,8 +10,10 @@ std::atomic<bool> portable_asked{false};
 
 bool has_avx2() {
 #if defined(__x86_64__) || defined(__i386__)
-  __builtin_cpu_init();  // may run before the constructors that would otherwise call it
-  static const bool avx2 = __builtin_cpu_supports("avx2") != 0;
+  static const bool avx2 = [] {
+    __builtin_cpu_init();  // may run before the constructors that would otherwise call it
+    return __builtin_cpu_supports("avx2") != 0;
+  }();
   return avx2;
 #else
   return false;

@@ -16,10 +16,10 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/cpu_features.hpp"
 #include "sim/geometry.hpp"
 #include "sim/land.hpp"
 #include "sim/parallel_for.hpp"
-#include "sim/cpu_features.hpp"
 #include "sim/swarm/cell_grid.hpp"
 #include "sim/swarm/firefly_arrays.hpp"
 #include "sim/swarm/square_window.hpp"

@@ -112,7 +112,6 @@ MEADOW_TARGET_AVX2 void chords_avx2(const Rows& rows, float sx, float sy, float 
   }
 }
 
-
 // The same with whole entries: count, Σvx, Σvy, Σx, Σy (and the zero padding) in one load and one
 // addition of eight integers.
 MEADOW_TARGET_AVX2 sq::Totals avx2(const Window& window, float sx, float sy, float reach) {

@@ -42,7 +42,6 @@ struct Window {
 };
 
 // The totals a firefly at (sx, sy) (squares from the origin) seeing `reach` squares reads.
-using Fn = squares::Totals (*)(const Window& window, float sx, float sy, float reach);
 squares::Totals portable(const Window& window, float sx, float sy, float reach);
 // Only to be called where has_avx2() (sim/cpu_features.hpp).
 squares::Totals avx2(const Window& window, float sx, float sy, float reach);

@@ -76,8 +76,10 @@ class SquareWindow {
     // x/4, y/4: scaling by a power of two is exact, so these are the same floats divided by 4 and
     // give the same columns as squares::chord.
     constexpr float reach = kReach * squares::kInvSquareSize;  // 7 squares
-    return read_({&chord_rows_, index_.data(), reinterpret_cast<const unsigned char*>(entries_.data())},
-                 (x - origin_.x) * squares::kInvSquareSize, (y - origin_.y) * squares::kInvSquareSize, reach);
+    const square_reads::Window w{&chord_rows_, index_.data(), reinterpret_cast<const unsigned char*>(entries_.data())};
+    const float sx = (x - origin_.x) * squares::kInvSquareSize;
+    const float sy = (y - origin_.y) * squares::kInvSquareSize;
+    return avx2_ ? square_reads::avx2(w, sx, sy, reach) : square_reads::portable(w, sx, sy, reach);
   }
 
   // Square column and row of a point, clamped to the grid like the cells of CellGrid (the same
@@ -161,7 +163,6 @@ class SquareWindow {
   // Whether build() and read() run their AVX2 versions (the same results whichever;
   // cpu_features.hpp), chosen when the window is made.
   bool avx2_ = use_avx2();
-  square_reads::Fn read_ = avx2_ ? &square_reads::avx2 : &square_reads::portable;
 };
 
 }  // namespace meadow::sim
