@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -289,6 +290,7 @@ LoadReport run_load(const LoadOptions& options) {
   std::vector<double> latencies;
   double bytes_per_s = 0.0;
   double frames_per_s = 0.0;
+  double slowest_frames_per_s = std::numeric_limits<double>::infinity();
   for (const auto& person : people) {
     const Person::Figures f = person->figures(stopped_at);
     report.frames_received += f.frames;
@@ -301,6 +303,7 @@ LoadReport run_load(const LoadOptions& options) {
     }
     bytes_per_s += f.bytes_per_s;
     frames_per_s += f.frames_per_s;
+    slowest_frames_per_s = std::min(slowest_frames_per_s, f.frames_per_s);
     latencies.insert(latencies.end(), f.latencies_ms.begin(), f.latencies_ms.end());
   }
   for (const auto& person : people) person->stop();
@@ -310,6 +313,7 @@ LoadReport run_load(const LoadOptions& options) {
 
   report.bytes_per_viewer_per_s = bytes_per_s / options.viewers;
   report.frames_per_viewer_per_s = frames_per_s / options.viewers;
+  report.slowest_viewer_frames_per_s = people.empty() ? 0.0 : slowest_frames_per_s;
   report.latency_samples = latencies.size();
   report.latency_p50_ms = percentile(latencies, 50.0);
   report.latency_p99_ms = percentile(latencies, 99.0);
@@ -325,6 +329,7 @@ std::string LoadReport::json() const {
       {"frames_received", frames_received},
       {"frames_dropped", frames_dropped},
       {"frames_per_viewer_per_s", frames_per_viewer_per_s},
+      {"slowest_viewer_frames_per_s", slowest_viewer_frames_per_s},
       {"bytes_per_viewer_per_s", bytes_per_viewer_per_s},
       {"actions_sent", actions_sent},
       {"latency_samples", latency_samples},
@@ -342,11 +347,11 @@ std::string LoadReport::text() const {
   char buf[1024];
   std::snprintf(buf, sizeof buf,
                 "%u viewers for %.1f s: %u received frames, %u closed early\n"
-                "  frames   %llu received (%.1f per viewer per second), %llu skipped by the server\n"
+                "  frames   %llu received (%.1f per viewer per second, the slowest viewer %.1f), %llu skipped by the server\n"
                 "  bytes    %.1f kB per viewer per second\n"
                 "  actions  %llu sent; action to frame p50 %.1f ms, p99 %.1f ms (%llu seen)\n",
                 viewers, seconds, viewers_with_frames, viewers_closed_early,
-                static_cast<unsigned long long>(frames_received), frames_per_viewer_per_s,
+                static_cast<unsigned long long>(frames_received), frames_per_viewer_per_s, slowest_viewer_frames_per_s,
                 static_cast<unsigned long long>(frames_dropped), bytes_per_viewer_per_s / 1e3,
                 static_cast<unsigned long long>(actions_sent), latency_p50_ms, latency_p99_ms,
                 static_cast<unsigned long long>(latency_samples));

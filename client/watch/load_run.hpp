@@ -36,6 +36,9 @@ struct LoadReport {
   // Per viewer, over the time since it was connected (arrivals are spread over the first seconds).
   double frames_per_viewer_per_s = 0.0;
   double bytes_per_viewer_per_s = 0.0;
+  // The fewest frames a second any one viewer received: a viewer whose stream stalled shows
+  // here even when the others make the mean look fine.
+  double slowest_viewer_frames_per_s = 0.0;
   std::uint64_t actions_sent = 0;
   std::uint64_t latency_samples = 0;
   double latency_p50_ms = 0.0;
