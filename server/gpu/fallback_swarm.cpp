@@ -38,10 +38,14 @@ void FallbackSwarm::set_weights(sim::SwarmWeights weights) {
 
 void FallbackSwarm::resize(std::size_t count, const sim::Land& land) {
   if (gpu_) {
-    gpu_->resize(count, land);
-  } else {
-    cpu_->resize(count, land);
+    try {
+      gpu_->resize(count, land);  // the leavers are chosen on the device
+      return;
+    } catch (const std::exception& e) {
+      fall_back(std::string("GPU engine failed (") + e.what() + "): the swarm moves to the CPU");
+    }
   }
+  cpu_->resize(count, land);
 }
 
 void FallbackSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::ParallelFor& parallel) {
@@ -54,6 +58,10 @@ void FallbackSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, 
     }
   }
   cpu_->step(land, inputs, parallel);
+}
+
+const sim::SwarmLightFrame* FallbackSwarm::light(const sim::SwarmLightRequest& request) const {
+  return gpu_ ? gpu_->light(request) : nullptr;
 }
 
 void FallbackSwarm::fall_back(const std::string& why) {

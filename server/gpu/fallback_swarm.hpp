@@ -1,9 +1,9 @@
 #pragma once
 // The swarm engine the server runs (issue 6 "Choosing and falling back"): the GPU engine while
 // it works, the CPU engine from the first failure on. Any failure at start (no loader, no
-// device, a pipeline that will not build) or in a step (a lost device) moves the swarm to the
-// CPU engine with the same fireflies, their velocities and their transits, without a restart;
-// the step that failed is taken again on the CPU, so none is lost. `notice` is called once, with
+// device, a pipeline that will not build), in a step or a count change (a lost device) moves the
+// swarm to the CPU engine with the same fireflies, their velocities and their transits, without
+// a restart; the step or count change that failed is done again on the CPU, so none is lost. `notice` is called once, with
 // why, when that happens (the server logs it). The engine in use is name(). Includes no Vulkan
 // header, so the server's wiring (app/) stays free of them.
 #include <cstddef>
@@ -54,6 +54,9 @@ class FallbackSwarm final : public sim::SwarmEngine {
   // Continues across a fallback (the CPU engine counts from 0 again; its nudges then repeat
   // earlier steps' draws for other ids, which no rule can tell).
   [[nodiscard]] std::uint64_t steps() const override { return steps_before_cpu_ + active().steps(); }
+
+  // The GPU's light while it runs (nullptr on the CPU: the stream rasters view()).
+  [[nodiscard]] const sim::SwarmLightFrame* light(const sim::SwarmLightRequest& request) const override;
 
   [[nodiscard]] bool on_gpu() const { return gpu_ != nullptr; }
   // The GPU engine while it runs (tests), else null.

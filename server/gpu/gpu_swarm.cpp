@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "gpu/gpu_error.hpp"
 #include "gpu/swarm_params.hpp"
@@ -39,9 +40,17 @@ void GpuSwarm::set_weights(sim::SwarmWeights weights) {
 }
 
 void GpuSwarm::resize(std::size_t count, const sim::Land& land) {
-  // The CPU engine's rules for who leaves and who arrives, on the host copy (issue 6 moves the
-  // leavers' choice to a histogram on the GPU later).
-  sim::population::resize(f_, std::clamp(count, kMinCount, kMaxCount), land.world(), seed_, steps_, next_id_);
+  // The CPU engine's rules for who leaves and who arrives, on the host copy, but the leavers
+  // chosen on the GPU (the same fireflies; the host sorts one bin of candidates, not the swarm).
+  const auto mark_on_gpu = [this](sim::FireflyArrays& f, std::size_t leavers, const sim::Rect& world) {
+    upload();  // the device gets the host's copy, with the flags resize has just set
+    if (!leavers_) leavers_ = std::make_unique<LeaverKernels>(*context_);
+    leavers_->mark(kernels_.state_buffer(), kernels_.meta_buffer(), f.size(), world, leavers);
+    const std::span<const GpuFireflyMeta> meta = kernels_.meta();
+    for (std::size_t i = 0; i < f.size(); ++i) f.flags[i] = static_cast<std::uint8_t>(meta[i].flags);
+  };
+  sim::population::resize(f_, std::clamp(count, kMinCount, kMaxCount), land.world(), seed_, steps_, next_id_,
+                          mark_on_gpu);
   dirty_ = true;
 }
 
@@ -74,6 +83,7 @@ bool GpuSwarm::download() {
 
 void GpuSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::ParallelFor& /*parallel*/) {
   if (simulate_loss_) throw GpuError("simulated device loss", VK_ERROR_DEVICE_LOST);
+  if (light_error_) std::rethrow_exception(std::exchange(light_error_, nullptr));
   if (f_.size() == 0) {
     measures_ = {};
     ++steps_;
@@ -89,10 +99,11 @@ void GpuSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::
   context_->submit_and_wait();
 
   // Arrivals that are in lose their flag, leavers that are out go: the CPU engine's settle() on
-  // the host copy, written back before the next step.
+  // the host copy, written back at once, so that the frame's light (made from the device's copy)
+  // sees the same fireflies.
   if (download()) {
     sim::population::settle(f_, world);
-    dirty_ = true;
+    upload();
   }
   sim::MeasureSums sums;
   for (const GpuMeasureGroup& g : kernels_.measure_groups()) {
@@ -105,6 +116,27 @@ void GpuSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::
   }
   measures_ = sums.finish(static_cast<double>(world.width) * static_cast<double>(world.height));
   ++steps_;
+}
+
+}  // namespace meadow::gpu
+
+namespace meadow::gpu {
+
+const sim::SwarmLightFrame* GpuSwarm::light(const sim::SwarmLightRequest& request) const {
+  if (dirty_ || simulate_loss_ || light_error_) return nullptr;
+  try {
+    if (!light_) light_ = std::make_unique<LightKernels>(*context_);
+    light_->prepare(request, f_.size());
+    light_->record(context_->begin(), kernels_.state_buffer());
+    context_->submit_and_wait();
+    light_frame_ = {light_->raster(), light_->rim_sums()};
+    return &light_frame_;
+  } catch (const std::exception&) {
+    // GpuError, or a request the kernels cannot make: this frame's light comes from view(), and
+    // the next step throws it, so the swarm falls back with its reason said once.
+    light_error_ = std::current_exception();
+    return nullptr;
+  }
 }
 
 }  // namespace meadow::gpu

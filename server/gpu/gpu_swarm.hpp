@@ -4,18 +4,25 @@
 // the CPU engine by tolerances and statistics, not bit for bit (DESIGN.md "Determinism"): the
 // order of fireflies within a cell depends on the atomics, and float sums on that order.
 //
-// For now the fireflies also live on the host: every step reads them back (view() and the light
-// raster of server/stream need them there until the light moves to the GPU), and count changes
-// and transits (arrivals, leavers flying out) are settled on that copy by the CPU engine's own
-// population code, then written back. Throws GpuError on any Vulkan failure, in the constructor
-// or a step; the caller falls back to the CPU engine.
+// The light is made on the GPU from the fireflies where they are (light(): gpu/light_kernels.hpp),
+// so only the raster and the rocks' rim sums cross back for a frame; the leavers of a count
+// change are chosen there too (gpu/leaver_kernels.hpp). For now the fireflies also
+// live on the host: every step reads them back (view(): the crumbs the swarm eats are found on
+// that copy, and a fallback starts from it), and count changes and transits (arrivals, leavers
+// flying out) are settled on that copy by the CPU engine's own population code and written
+// straight back. Throws GpuError on any Vulkan failure, in the constructor or a step; a failure
+// in light() answers nullptr (the stream rasters view() that once) and is thrown by the next
+// step, so the caller falls back to the CPU engine then.
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <span>
 #include <string_view>
 #include <vector>
 
+#include "gpu/leaver_kernels.hpp"
+#include "gpu/light_kernels.hpp"
 #include "gpu/swarm_kernels.hpp"
 #include "gpu/vk_context.hpp"
 #include "sim/land.hpp"
@@ -48,6 +55,9 @@ class GpuSwarm final : public sim::SwarmEngine {
   [[nodiscard]] sim::SwarmMeasures measures() const override { return measures_; }
   [[nodiscard]] sim::SwarmView view() const override { return {f_.x, f_.y, f_.vx, f_.vy}; }
   [[nodiscard]] std::uint64_t steps() const override { return steps_; }
+  // The light on the GPU; nullptr while the device copy is behind the host's (a count change
+  // since the last step), after a simulated loss, or when the light failed (kept for step()).
+  [[nodiscard]] const sim::SwarmLightFrame* light(const sim::SwarmLightRequest& request) const override;
 
   [[nodiscard]] std::span<const std::uint32_t> ids() const { return f_.id; }
   [[nodiscard]] std::span<const std::uint8_t> flags() const { return f_.flags; }
@@ -73,6 +83,13 @@ class GpuSwarm final : public sim::SwarmEngine {
   sim::FireflyArrays f_;  // the host's copy, in the order of the last sort
   bool dirty_ = true;     // f_ changed on the host: write it to the GPU before the next step
   bool simulate_loss_ = false;
+  std::unique_ptr<LeaverKernels> leavers_;  // made at the first count change that needs them
+  // The light's kernels, made at the first frame asked of them; what a frame returns; the error
+  // of a failed light(), rethrown by the next step. Mutable: making a frame's light changes no
+  // firefly.
+  mutable std::unique_ptr<LightKernels> light_;
+  mutable sim::SwarmLightFrame light_frame_;
+  mutable std::exception_ptr light_error_;
 };
 
 }  // namespace meadow::gpu

@@ -49,6 +49,10 @@ class SwarmKernels {
   // velocities, ids and flags, in the order of the last sort.
   [[nodiscard]] std::span<GpuFirefly> state() const { return state_.as<GpuFirefly>(); }
   [[nodiscard]] std::span<GpuFireflyMeta> meta() const { return meta_.as<GpuFireflyMeta>(); }
+  // The buffers behind state() and meta(), for kernels that work on the fireflies where they are
+  // (the light, the leavers). Replaced when reserve() grows them.
+  [[nodiscard]] const Buffer& state_buffer() const { return state_; }
+  [[nodiscard]] const Buffer& meta_buffer() const { return meta_; }
   [[nodiscard]] std::span<const GpuMeasureGroup> measure_groups() const {
     return measures_.as<const GpuMeasureGroup>().first(groups_for(params_.count, kGroup));
   }

@@ -3,11 +3,13 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "meadow/v1/viewer.pb.h"
 #include "sim/swarm/tool_rules.hpp"
 #include "sim/world_size.hpp"
 #include "stream/colony_frame.hpp"
+#include "stream/light_request.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/rock_rims.hpp"
 
@@ -90,7 +92,12 @@ FrameBundlePtr FrameBuilder::build(const sim::Meadow& meadow, std::uint32_t view
 
   const sim::Rect world = meadow.land().world();
   const RasterGeometry geometry = light_geometry(world);
-  const std::span<const std::uint8_t> raster = light_.render(meadow.swarm().view(), geometry);
+  // The engine's own light where it makes one (the GPU: the fireflies stay there), else the
+  // raster of its view here.
+  const std::span<const sim::Rock> rocks = meadow.land().rocks();
+  const sim::SwarmLightFrame* engine_light = meadow.swarm().light(light_request(geometry, light_.curve(), rocks));
+  const std::span<const std::uint8_t> raster =
+      engine_light != nullptr ? engine_light->raster : light_.render(meadow.swarm().view(), geometry);
 
   WorldFrame& swarm = bundle->worlds[static_cast<std::size_t>(WorldIndex::swarm)];
   v1::ServerMessage message;
@@ -98,7 +105,9 @@ FrameBundlePtr FrameBuilder::build(const sim::Meadow& meadow, std::uint32_t view
   fill_swarm_frame(frame, bundle->number, meadow, viewers, camera.value_or(meadow.camera()), geometry,
                    last_event_sequence_);
   last_event_sequence_ = meadow.events().last_sequence();
-  for (const RockRim& rim : rock_rims(light_, geometry, meadow.land().rocks())) to_proto(rim, *frame.add_rock_rims());
+  const std::vector<RockRim> rims = engine_light != nullptr ? rims_from_sums(rocks, engine_light->rim_sums, light_.curve())
+                                                           : rock_rims(light_, geometry, rocks);
+  for (const RockRim& rim : rims) to_proto(rim, *frame.add_rock_rims());
 
   v1::LightLayer& light = *frame.mutable_light();
   light.set_key(true);

@@ -12,13 +12,8 @@ constexpr float kBoxScale = 1.0F / static_cast<float>(kBoxWidth);
 static_assert(kLightBlurPasses == 4, "render() runs the passes as H, V, H, V");
 
 constexpr float kTopHeatLevel = static_cast<float>(kHeatLevels - 1);
-constexpr int kHeatStep = 255 / (kHeatLevels - 1);  // bytes per level: 17
-static_assert(255 % (kHeatLevels - 1) == 0, "the top level is exactly 255");
 
 constexpr float kHeatFromSpeedSquared = kHeatFromSpeed * kHeatFromSpeed;
-
-// Heat below this share of a pixel's light is sent as 0: the blur's faint tails.
-constexpr float kDensityWithLight = 1e-6F;  // fireflies per pixel
 
 }  // namespace
 
@@ -174,8 +169,8 @@ void LightRaster::tone_map() {
       const float entry = std::min(density * scale, kLastEntry);
       intensity[x] = table[static_cast<std::size_t>(entry)];
       // Heat never exceeds the light it is part of; the min() guards float rounding.
-      const float share = density > kDensityWithLight ? std::min(hot / density, 1.0F) : 0.0F;
-      heat[x] = static_cast<std::uint8_t>(static_cast<int>(share * kTopHeatLevel + 0.5F) * kHeatStep);
+      const float share = density > kHeatLeastLight ? std::min(hot / density, 1.0F) : 0.0F;
+      heat[x] = static_cast<std::uint8_t>(static_cast<int>(share * kTopHeatLevel + 0.5F) * kHeatByteStep);
     }
   }
 }

@@ -43,6 +43,11 @@ inline constexpr std::uint32_t kLightChannels = 2;
 // smoothly, and 16 levels cost about 18 % more per delta frame than no heat, full bytes 41 %
 // (6,000 fireflies flocked, a predator among them).
 inline constexpr int kHeatLevels = 16;
+// Bytes per heat level: 17, so that the top level is exactly 255.
+inline constexpr int kHeatByteStep = 255 / (kHeatLevels - 1);
+static_assert(255 % (kHeatLevels - 1) == 0, "the top heat level is exactly 255");
+// A pixel with less light than this sends no heat: the blur's faint tails.
+inline constexpr float kHeatLeastLight = 1e-6F;  // fireflies per pixel
 // A firefly starts to burn whiter above this speed and is at full heat at the top of the speed
 // band. A flocked swarm cruises at about 2.2 units a step (p90 2.5, p99 3.0, measured on 6,000
 // fireflies after 600 steps), so only the fireflies being hurried — by a predator, a rock, an

@@ -1,7 +1,9 @@
 #include "stream/rock_rims.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 
 namespace meadow::stream {
 
@@ -21,52 +23,61 @@ float density_at_world(const LightRaster& raster, const RasterGeometry& geometry
          (1.0F - fx) * fy * raster.density_at(ix, iy + 1) + fx * fy * raster.density_at(ix + 1, iy + 1);
 }
 
-// The sample directions, the same for every rock and frame: worked out once.
-struct Directions {
-  std::array<float, kRimDirections> x{};
-  std::array<float, kRimDirections> y{};
-  Directions() {
-    constexpr float kTurn = sim::kTau / static_cast<float>(kRimDirections);
-    for (int k = 0; k < kRimDirections; ++k) {
-      x[static_cast<std::size_t>(k)] = std::cos(kTurn * static_cast<float>(k));
-      y[static_cast<std::size_t>(k)] = std::sin(kTurn * static_cast<float>(k));
-    }
-  }
-};
+// The rim those sums make, through the raster's tone curve; nothing when it is too faint to see.
+std::optional<RockRim> finish_rim(std::uint32_t rock_id, const RimSums& sums, const ToneCurve& curve) {
+  if (!(sums.weights > 0.0F)) return std::nullopt;
+  const float mean_density = sums.light / sums.weights;
+  const float strength = static_cast<float>(curve(mean_density)) / 255.0F;
+  if (strength < kRimFaintest) return std::nullopt;
+  const float lean = std::hypot(sums.toward_x, sums.toward_y);
+  return RockRim{rock_id, std::atan2(sums.toward_y, sums.toward_x), strength, sums.light > 0.0F ? lean / sums.light : 0.0F};
+}
 
 }  // namespace
+
+const std::array<RimSample, kRimSamples>& rim_samples() {
+  static const std::array<RimSample, kRimSamples> samples = [] {
+    std::array<RimSample, kRimSamples> out{};
+    constexpr float kTurn = sim::kTau / static_cast<float>(kRimDirections);
+    for (int k = 0; k < kRimDirections; ++k) {
+      for (int ring = 0; ring < kRimRings; ++ring) {
+        // Rings at the middle of equal slices of the reach; nearer rings weigh more.
+        const float past_edge = kRimReach * (static_cast<float>(ring) + 0.5F) / static_cast<float>(kRimRings);
+        out[static_cast<std::size_t>(k * kRimRings + ring)] = {std::cos(kTurn * static_cast<float>(k)),
+                                                               std::sin(kTurn * static_cast<float>(k)), past_edge,
+                                                               1.0F - past_edge / kRimReach};
+      }
+    }
+    return out;
+  }();
+  return samples;
+}
+
+std::vector<RockRim> rims_from_sums(std::span<const sim::Rock> rocks, std::span<const RimSums> sums,
+                                   const ToneCurve& curve) {
+  std::vector<RockRim> rims;
+  for (std::size_t i = 0; i < std::min(rocks.size(), sums.size()); ++i) {
+    if (const std::optional<RockRim> rim = finish_rim(rocks[i].id, sums[i], curve)) rims.push_back(*rim);
+  }
+  return rims;
+}
 
 std::vector<RockRim> rock_rims(const LightRaster& raster, const RasterGeometry& geometry,
                                std::span<const sim::Rock> rocks) {
   std::vector<RockRim> rims;
   if (!(geometry.bounds.width > 0.0F && geometry.bounds.height > 0.0F)) return rims;
-  static const Directions directions;
   for (const sim::Rock& rock : rocks) {
-    float light = 0.0F;   // Σ weight · density
-    float weights = 0.0F; // Σ weight
-    float toward_x = 0.0F;
-    float toward_y = 0.0F;
-    for (int k = 0; k < kRimDirections; ++k) {
-      const float ux = directions.x[static_cast<std::size_t>(k)];
-      const float uy = directions.y[static_cast<std::size_t>(k)];
-      for (int ring = 0; ring < kRimRings; ++ring) {
-        // Rings at the middle of equal slices of the reach; nearer rings weigh more.
-        const float past_edge = kRimReach * (static_cast<float>(ring) + 0.5F) / static_cast<float>(kRimRings);
-        const float weight = 1.0F - past_edge / kRimReach;
-        const float radius = rock.radius + past_edge;
-        const float density =
-            density_at_world(raster, geometry, {rock.center.x + radius * ux, rock.center.y + radius * uy});
-        light += weight * density;
-        weights += weight;
-        toward_x += weight * density * ux;
-        toward_y += weight * density * uy;
-      }
+    RimSums sums;
+    for (const RimSample& sample : rim_samples()) {
+      const float radius = rock.radius + sample.past_edge;
+      const float density = density_at_world(raster, geometry,
+                                             {rock.center.x + radius * sample.ux, rock.center.y + radius * sample.uy});
+      sums.light += sample.weight * density;
+      sums.weights += sample.weight;
+      sums.toward_x += sample.weight * density * sample.ux;
+      sums.toward_y += sample.weight * density * sample.uy;
     }
-    const float mean_density = light / weights;
-    const float strength = static_cast<float>(raster.curve()(mean_density)) / 255.0F;
-    if (strength < kRimFaintest) continue;
-    const float lean = std::hypot(toward_x, toward_y);
-    rims.push_back({rock.id, std::atan2(toward_y, toward_x), strength, light > 0.0F ? lean / light : 0.0F});
+    if (const std::optional<RockRim> rim = finish_rim(rock.id, sums, raster.curve())) rims.push_back(*rim);
   }
   return rims;
 }

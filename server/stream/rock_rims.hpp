@@ -4,11 +4,13 @@
 // read from the blurred density the raster has just made (the same map the viewer sees), in a
 // ring of samples just outside the rock, so it costs a few hundred reads a rock whatever the
 // swarm's size, and a GPU can do the same from its own density map.
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
 
 #include "sim/land.hpp"
+#include "sim/swarm/swarm_light.hpp"
 #include "stream/light_raster.hpp"
 
 namespace meadow::stream {
@@ -33,6 +35,17 @@ struct RockRim {
   float focus = 0.0F;
   friend bool operator==(const RockRim&, const RockRim&) = default;
 };
+
+using sim::RimSample;
+using sim::RimSums;
+inline constexpr int kRimSamples = kRimDirections * kRimRings;
+// Every rock's samples, direction by direction, the rings of each direction one after another:
+// the same for every rock and frame (an engine that makes the light itself reads this table too).
+[[nodiscard]] const std::array<RimSample, kRimSamples>& rim_samples();
+
+// The rims of `rocks` from what each gathered (sums[i] for rocks[i]), as rock_rims gives them.
+[[nodiscard]] std::vector<RockRim> rims_from_sums(std::span<const sim::Rock> rocks, std::span<const RimSums> sums,
+                                                  const ToneCurve& curve);
 
 // The rim of every rock that gathers any light, from the density of the raster's last render
 // over `geometry` (the geometry that render used). Rocks outside the raster gather nothing.

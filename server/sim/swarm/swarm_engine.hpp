@@ -10,6 +10,7 @@
 #include "sim/land.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/swarm/swarm_inputs.hpp"
+#include "sim/swarm/swarm_light.hpp"
 #include "sim/swarm/swarm_measures.hpp"
 #include "sim/world_size.hpp"
 
@@ -60,6 +61,13 @@ class SwarmEngine {
   [[nodiscard]] virtual SwarmView view() const = 0;
   // Steps taken since creation; also the counter that randomness is keyed by.
   [[nodiscard]] virtual std::uint64_t steps() const = 0;
+  // The light of the fireflies as `request` asks, made where they live; nullptr (the default)
+  // when the caller should raster view() itself. Engines that answer never fail here: when they
+  // cannot, they answer nullptr.
+  [[nodiscard]] virtual const SwarmLightFrame* light(const SwarmLightRequest& request) const {
+    (void)request;
+    return nullptr;
+  }
 };
 
 }  // namespace meadow::sim

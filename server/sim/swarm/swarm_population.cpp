@@ -124,12 +124,17 @@ std::size_t leaving(const FireflyArrays& f) {
 
 void resize(FireflyArrays& f, std::size_t count, const Rect& world, std::uint64_t seed,
             std::uint64_t step, std::uint32_t& next_id) {
+  resize(f, count, world, seed, step, next_id, mark_leavers);
+}
+
+void resize(FireflyArrays& f, std::size_t count, const Rect& world, std::uint64_t seed, std::uint64_t step,
+            std::uint32_t& next_id, const MarkLeavers& mark) {
   for (std::size_t i = 0; i < f.size(); ++i) {
     if (f.flags[i] == 0 && !world.contains({f.x[i], f.y[i]})) f.flags[i] = kFlagArriving;
   }
   const std::size_t staying = f.size() - leaving(f);
   if (count < staying) {
-    mark_leavers(f, staying - count, world);
+    mark(f, staying - count, world);
   } else if (count > staying) {
     const std::size_t recalled = recall_leavers(f, count - staying, world);
     add_newcomers(f, count - staying - recalled, world, seed, step, next_id);

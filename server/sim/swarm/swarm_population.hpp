@@ -5,7 +5,9 @@
 // gained). Both are flags on the fireflies (kFlagArriving, kFlagLeaving) until settle() sees
 // them in or out. All randomness is counter-based, keyed by the firefly's or flock's id, so the
 // result is deterministic.
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 
 #include "sim/geometry.hpp"
 #include "sim/land.hpp"
@@ -30,6 +32,13 @@ void place_random(FireflyArrays& f, std::size_t count, const Land& land, std::ui
 // `step` keys the newcomers' randomness; ids continue from next_id.
 void resize(FireflyArrays& f, std::size_t count, const Rect& world, std::uint64_t seed,
             std::uint64_t step, std::uint32_t& next_id);
+
+// How resize flags the surplus as leaving: mark_leavers, or an engine's own way of choosing
+// exactly the same fireflies (the GPU's histogram, gpu/leaver_kernels.hpp).
+using MarkLeavers = std::function<void(FireflyArrays& f, std::size_t leavers, const Rect& world)>;
+// resize, with the leavers flagged by `mark`.
+void resize(FireflyArrays& f, std::size_t count, const Rect& world, std::uint64_t seed, std::uint64_t step,
+            std::uint32_t& next_id, const MarkLeavers& mark);
 
 // Flags exactly `leavers` of the fireflies not yet leaving as leaving: those closest to an edge
 // of `world`, ties broken by the smaller id.
