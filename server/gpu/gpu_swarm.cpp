@@ -33,6 +33,15 @@ GpuSwarm::GpuSwarm(std::shared_ptr<VulkanContext> context, std::uint64_t seed,
   }
 }
 
+GpuSwarm::~GpuSwarm() {
+  try {
+    context_->wait();
+  } catch (const GpuError&) {
+    // A lost device runs nothing any more: the buffers can go. (A destructor must not throw;
+    // the loss itself was or will be reported by whoever holds the context.)
+  }
+}
+
 void GpuSwarm::set_weights(sim::SwarmWeights weights) {
   weights_.separation = clamp_weight(weights.separation, weights_.separation);
   weights_.alignment = clamp_weight(weights.alignment, weights_.alignment);
@@ -40,6 +49,7 @@ void GpuSwarm::set_weights(sim::SwarmWeights weights) {
 }
 
 void GpuSwarm::resize(std::size_t count, const sim::Land& land) {
+  sync_host();  // resize works on the host copy, which must be the device's
   // The CPU engine's rules for who leaves and who arrives, on the host copy, but the leavers
   // chosen on the GPU (the same fireflies; the host sorts one bin of candidates, not the swarm).
   const auto mark_on_gpu = [this](sim::FireflyArrays& f, std::size_t leavers, const sim::Rect& world) {
@@ -52,6 +62,36 @@ void GpuSwarm::resize(std::size_t count, const sim::Land& land) {
   sim::population::resize(f_, std::clamp(count, kMinCount, kMaxCount), land.world(), seed_, steps_, next_id_,
                           mark_on_gpu);
   dirty_ = true;
+  transits_ = std::ranges::any_of(f_.flags, [](std::uint8_t flags) { return flags != 0; });
+}
+
+void GpuSwarm::sync_host() const {
+  if (!host_behind_ || host_frozen_) return;
+  try {
+    finish_step();
+  } catch (const GpuError&) {
+    // Asked from view(), which cannot fail: the copy as last read, and the next step throws.
+    deferred_error_ = std::current_exception();
+    return;
+  }
+  // The kernels' state is mapped and the step's fence has signalled: a plain copy.
+  (void)download();
+  host_behind_ = false;
+}
+
+sim::SwarmView GpuSwarm::view() const {
+  sync_host();
+  return {f_.x, f_.y, f_.vx, f_.vy};
+}
+
+std::span<const std::uint32_t> GpuSwarm::ids() const {
+  sync_host();
+  return f_.id;
+}
+
+std::span<const std::uint8_t> GpuSwarm::flags() const {
+  sync_host();
+  return f_.flags;
 }
 
 void GpuSwarm::upload() {
@@ -65,7 +105,8 @@ void GpuSwarm::upload() {
   dirty_ = false;
 }
 
-bool GpuSwarm::download() {
+bool GpuSwarm::download() const {
+  ++host_reads_;
   const std::span<const GpuFirefly> state = kernels_.state();
   const std::span<const GpuFireflyMeta> meta = kernels_.meta();
   bool transit = false;
@@ -83,27 +124,67 @@ bool GpuSwarm::download() {
 
 void GpuSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::ParallelFor& /*parallel*/) {
   if (simulate_loss_) throw GpuError("simulated device loss", VK_ERROR_DEVICE_LOST);
-  if (light_error_) std::rethrow_exception(std::exchange(light_error_, nullptr));
+  if (deferred_error_) std::rethrow_exception(std::exchange(deferred_error_, nullptr));
+  finish_step();  // the last step, if it is still running: its measures
   if (f_.size() == 0) {
     measures_ = {};
     ++steps_;
     return;
   }
+  // A count change since the last step wrote the host copy, having read it first.
   if (dirty_) upload();
   const sim::Rect world = land.world();
   const SwarmParams params =
       make_params(world, f_.size(), weights_, seed_, steps_, land.rocks(), inputs, kernels_.marks());
-  kernels_.prepare(params);
-  VkCommandBuffer commands = context_->begin();
-  kernels_.record_step(commands);
-  context_->submit_and_wait();
+  try {
+    kernels_.prepare(params);
+    VkCommandBuffer commands = context_->begin();
+    kernels_.record_step(commands);
+    context_->submit();
+  } catch (const GpuError&) {
+    host_frozen_ = true;  // the step may have half-written the state: keep the last copy read
+    throw;
+  }
+  // The step runs while the sim thread goes on (the colony, the frame); whatever needs its
+  // results waits for it then (finish_step).
+  step_in_flight_ = true;
+  step_area_ = static_cast<double>(world.width) * static_cast<double>(world.height);
 
-  // Arrivals that are in lose their flag, leavers that are out go: the CPU engine's settle() on
-  // the host copy, written back at once, so that the frame's light (made from the device's copy)
-  // sees the same fireflies.
-  if (download()) {
-    sim::population::settle(f_, world);
-    upload();
+  if (transits_) {
+    // Arrivals that are in lose their flag, leavers that are out go: the CPU engine's settle() on
+    // the host copy, written back at once, so that the frame's light (made from the device's
+    // copy) sees the same fireflies.
+    finish_step();
+    if (download()) {
+      sim::population::settle(f_, world);
+      upload();
+      transits_ = std::ranges::any_of(f_.flags, [](std::uint8_t flags) { return flags != 0; });
+    } else {
+      transits_ = false;
+    }
+    host_behind_ = false;
+  } else {
+    // Nobody in transit: the fireflies stay on the device, and the host copy is read when asked
+    // for (view()) or, for a fallback after a lost device, once every kHostCopyEvery steps.
+    host_behind_ = true;
+    if ((steps_ + 1) % kHostCopyEvery == 0) {
+      finish_step();
+      (void)download();
+      host_behind_ = false;
+    }
+  }
+  // Counted once nothing of it can fail any more here, so that a fallback takes it again.
+  ++steps_;
+}
+
+void GpuSwarm::finish_step() const {
+  if (!step_in_flight_) return;
+  step_in_flight_ = false;
+  try {
+    context_->wait();
+  } catch (const GpuError&) {
+    host_frozen_ = true;
+    throw;
   }
   sim::MeasureSums sums;
   for (const GpuMeasureGroup& g : kernels_.measure_groups()) {
@@ -114,8 +195,7 @@ void GpuSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::
     sums.heading_x += static_cast<double>(g.heading_x);
     sums.heading_y += static_cast<double>(g.heading_y);
   }
-  measures_ = sums.finish(static_cast<double>(world.width) * static_cast<double>(world.height));
-  ++steps_;
+  measures_ = sums.finish(step_area_);
 }
 
 }  // namespace meadow::gpu
@@ -123,18 +203,24 @@ void GpuSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::
 namespace meadow::gpu {
 
 const sim::SwarmLightFrame* GpuSwarm::light(const sim::SwarmLightRequest& request) const {
-  if (dirty_ || simulate_loss_ || light_error_) return nullptr;
+  if (dirty_ || simulate_loss_ || deferred_error_) return nullptr;
   try {
+    finish_step();
     if (!light_) light_ = std::make_unique<LightKernels>(*context_);
     light_->prepare(request, f_.size());
     light_->record(context_->begin(), kernels_.state_buffer());
     context_->submit_and_wait();
     light_frame_ = {light_->raster(), light_->rim_sums()};
     return &light_frame_;
+  } catch (const GpuError&) {
+    // This frame's light comes from view() (the copy as last read: the device is no longer
+    // trusted), and the next step throws the error, so the swarm falls back with its reason.
+    host_frozen_ = true;
+    deferred_error_ = std::current_exception();
+    return nullptr;
   } catch (const std::exception&) {
-    // GpuError, or a request the kernels cannot make: this frame's light comes from view(), and
-    // the next step throws it, so the swarm falls back with its reason said once.
-    light_error_ = std::current_exception();
+    // A request the kernels cannot make: the same, but the device is fine.
+    deferred_error_ = std::current_exception();
     return nullptr;
   }
 }

@@ -4,13 +4,13 @@
 // the CPU engine by tolerances and statistics, not bit for bit (DESIGN.md "Determinism"): the
 // order of fireflies within a cell depends on the atomics, and float sums on that order.
 //
-// The light is made on the GPU from the fireflies where they are (light(): gpu/light_kernels.hpp),
-// so only the raster and the rocks' rim sums cross back for a frame; the leavers of a count
-// change are chosen there too (gpu/leaver_kernels.hpp). For now the fireflies also
-// live on the host: every step reads them back (view(): the crumbs the swarm eats are found on
-// that copy, and a fallback starts from it), and count changes and transits (arrivals, leavers
-// flying out) are settled on that copy by the CPU engine's own population code and written
-// straight back. Throws GpuError on any Vulkan failure, in the constructor or a step; a failure
+// The fireflies live on the device. The light is made there (light(): gpu/light_kernels.hpp), so
+// only the raster and the rocks' rim sums cross back for a frame; the leavers of a count change
+// are chosen there too (gpu/leaver_kernels.hpp). The host keeps a copy that is read back only
+// when it is needed: view() (the crumbs the swarm eats are found on it while there are crumbs),
+// count changes and transits (arrivals, leavers flying out: settled on that copy by the CPU
+// engine's own population code and written straight back), and once a second for a fallback.
+// Throws GpuError on any Vulkan failure, in the constructor, a step or a count change; a failure
 // in light() answers nullptr (the stream rasters view() that once) and is thrown by the next
 // step, so the caller falls back to the CPU engine then.
 #include <cstddef>
@@ -37,11 +37,20 @@ class GpuSwarm final : public sim::SwarmEngine {
   // Sixteen million fireflies: about 1 GB of buffers on the device, and on the host some 300 MB
   // while the fireflies are still read back every step.
   static constexpr std::size_t kMaxCount = 16'000'000;
+  // While nobody is in transit and nobody asks for view(), the host copy is brought up to date
+  // once every this many steps (one second of swarm time): what a fallback after a lost device,
+  // when nothing can be read back, starts from. Its count is always current (count changes and
+  // transits read the fireflies back).
+  static constexpr std::uint64_t kHostCopyEvery = 60;  // steps
 
   // A new swarm, placed exactly as CpuSwarm(seed, count, land) places it.
   GpuSwarm(std::shared_ptr<VulkanContext> context, std::uint64_t seed, std::size_t count, const sim::Land& land);
   // Exactly these fireflies, in this order, ids 0, 1, 2, … (as CpuSwarm's constructor of the same).
   GpuSwarm(std::shared_ptr<VulkanContext> context, std::uint64_t seed, std::span<const sim::CpuSwarm::Firefly> fireflies);
+  // Waits for a step still running on the device before its buffers go.
+  ~GpuSwarm() override;
+  GpuSwarm(const GpuSwarm&) = delete;
+  GpuSwarm& operator=(const GpuSwarm&) = delete;
 
   [[nodiscard]] std::string_view name() const override { return "gpu"; }
   [[nodiscard]] std::size_t count() const override { return f_.size(); }
@@ -52,26 +61,43 @@ class GpuSwarm final : public sim::SwarmEngine {
   [[nodiscard]] std::size_t fireflies_per_meadow() const override { return sim::kGpuFirefliesPerMeadow; }
   using SwarmEngine::step;
   void step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::ParallelFor& parallel) override;
+  // The measures of the last step the device has finished (SPEC: read back a frame or two
+  // later; the sim never waits for them): usually the step before the last, the last one once
+  // something has waited for it (view(), light(), a transit).
   [[nodiscard]] sim::SwarmMeasures measures() const override { return measures_; }
-  [[nodiscard]] sim::SwarmView view() const override { return {f_.x, f_.y, f_.vx, f_.vy}; }
+  // The fireflies as of the last step, read back from the device if they have not been since.
+  [[nodiscard]] sim::SwarmView view() const override;
   [[nodiscard]] std::uint64_t steps() const override { return steps_; }
   // The light on the GPU; nullptr while the device copy is behind the host's (a count change
   // since the last step), after a simulated loss, or when the light failed (kept for step()).
   [[nodiscard]] const sim::SwarmLightFrame* light(const sim::SwarmLightRequest& request) const override;
 
-  [[nodiscard]] std::span<const std::uint32_t> ids() const { return f_.id; }
-  [[nodiscard]] std::span<const std::uint8_t> flags() const { return f_.flags; }
+  // How many times the fireflies have been read back from the device (tests, figures).
+  [[nodiscard]] std::uint64_t host_reads() const { return host_reads_; }
+  // In the order of view(); read back as view() is.
+  [[nodiscard]] std::span<const std::uint32_t> ids() const;
+  [[nodiscard]] std::span<const std::uint8_t> flags() const;
   [[nodiscard]] std::uint64_t seed() const { return seed_; }
   [[nodiscard]] const VulkanContext& context() const { return *context_; }
 
   // For tests of the fallback: the next step throws GpuError as a lost device would, before it
-  // touches anything (the fireflies stay those of the last step).
-  void simulate_device_loss() { simulate_loss_ = true; }
+  // touches anything. Readable: the fireflies can still be read back, those of the last step (a
+  // step that failed before it reached the device); unreadable: as after a real loss, nothing
+  // more is read and the host copy stays as it was last read (at most kHostCopyEvery steps old).
+  enum class AfterLoss : std::uint8_t { kReadable, kUnreadable };
+  void simulate_device_loss(AfterLoss after = AfterLoss::kReadable) {
+    simulate_loss_ = true;
+    host_frozen_ = after == AfterLoss::kUnreadable;
+  }
 
  private:
   void upload();
-  // Reads the state back; returns whether any firefly is in transit.
-  bool download();
+  // Reads the state back into the host copy; returns whether any firefly is in transit.
+  bool download() const;
+  // Reads the state back if the host copy is behind the device's.
+  void sync_host() const;
+  // Waits for the step in flight, if any, and takes its measures. Throws GpuError.
+  void finish_step() const;
 
   std::shared_ptr<VulkanContext> context_;
   SwarmKernels kernels_;
@@ -79,17 +105,27 @@ class GpuSwarm final : public sim::SwarmEngine {
   std::uint64_t steps_ = 0;
   std::uint32_t next_id_ = 0;
   sim::SwarmWeights weights_;
-  sim::SwarmMeasures measures_;
-  sim::FireflyArrays f_;  // the host's copy, in the order of the last sort
-  bool dirty_ = true;     // f_ changed on the host: write it to the GPU before the next step
+  mutable sim::SwarmMeasures measures_;  // of the last step waited for
+  // The host's copy, in the order of the last sort; behind the device's after a step without
+  // transits until something reads it (mutable: reading it back changes no firefly).
+  mutable sim::FireflyArrays f_;
+  mutable bool host_behind_ = false;
+  // The device failed: what it holds is no longer trusted, so the host copy is never read again.
+  mutable bool host_frozen_ = false;
+  mutable std::uint64_t host_reads_ = 0;
+  bool dirty_ = true;       // f_ changed on the host: write it to the GPU before the next step
+  bool transits_ = false;   // some firefly is arriving or leaving: each step settles them on the host
   bool simulate_loss_ = false;
   std::unique_ptr<LeaverKernels> leavers_;  // made at the first count change that needs them
-  // The light's kernels, made at the first frame asked of them; what a frame returns; the error
-  // of a failed light(), rethrown by the next step. Mutable: making a frame's light changes no
-  // firefly.
+  // The light's kernels, made at the first frame asked of them, and what a frame returns.
+  // Mutable: making a frame's light changes no firefly.
   mutable std::unique_ptr<LightKernels> light_;
   mutable sim::SwarmLightFrame light_frame_;
-  mutable std::exception_ptr light_error_;
+  // A failure met where nothing can be thrown (light(), view()): rethrown by the next step.
+  mutable std::exception_ptr deferred_error_;
+  // The last step was submitted and not yet waited for; the world's area its measures need.
+  mutable bool step_in_flight_ = false;
+  double step_area_ = 0.0;
 };
 
 }  // namespace meadow::gpu

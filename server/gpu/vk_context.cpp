@@ -228,6 +228,7 @@ bool VulkanContext::memory_is_host_visible(std::uint32_t type) const {
 }
 
 VkCommandBuffer VulkanContext::begin() {
+  wait();  // the command buffer may still be executing
   check(vkResetCommandBuffer(commands_, 0), "vkResetCommandBuffer");
   VkCommandBufferBeginInfo info{};
   info.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
@@ -236,16 +237,28 @@ VkCommandBuffer VulkanContext::begin() {
   return commands_;
 }
 
-void VulkanContext::submit_and_wait() {
+void VulkanContext::submit() {
   check(vkEndCommandBuffer(commands_), "vkEndCommandBuffer");
-  VkSubmitInfo submit{};
-  submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
-  submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &commands_;
+  VkSubmitInfo info{};
+  info.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+  info.commandBufferCount = 1;
+  info.pCommandBuffers = &commands_;
   check(vkResetFences(device_, 1, &fence_), "vkResetFences");
-  check(vkQueueSubmit(queue_, 1, &submit, fence_), "vkQueueSubmit");
+  check(vkQueueSubmit(queue_, 1, &info, fence_), "vkQueueSubmit");
+  in_flight_ = true;
+}
+
+void VulkanContext::wait() {
+  if (!in_flight_) return;
+  // Not in flight any more whatever the answer: after an error there is nothing left to wait for.
+  in_flight_ = false;
   // No timeout: a step that never finishes is a lost device, which the driver reports.
   check(vkWaitForFences(device_, 1, &fence_, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+}
+
+void VulkanContext::submit_and_wait() {
+  submit();
+  wait();
 }
 
 std::size_t VulkanContext::validation_errors() const {

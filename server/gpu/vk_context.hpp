@@ -42,10 +42,15 @@ class VulkanContext {
                                           VkMemoryPropertyFlags preferred) const;
   [[nodiscard]] bool memory_is_host_visible(std::uint32_t type) const;
 
-  // The one command buffer: begin() resets and begins it; submit_and_wait() ends, submits and
-  // waits for it (throws GpuError, device_lost() when the device is gone).
+  // The one command buffer: begin() waits for a submission still in flight, then resets and
+  // begins it; submit() ends and submits it without waiting; wait() waits for the submission in
+  // flight (nothing when none is); submit_and_wait() is both. All throw GpuError (device_lost()
+  // when the device is gone).
   [[nodiscard]] VkCommandBuffer begin();
+  void submit();
+  void wait();
   void submit_and_wait();
+  [[nodiscard]] bool in_flight() const { return in_flight_; }
 
   // Validation errors reported so far, and their messages (empty without validation).
   [[nodiscard]] std::size_t validation_errors() const;
@@ -70,6 +75,7 @@ class VulkanContext {
   VkCommandPool pool_ = VK_NULL_HANDLE;
   VkCommandBuffer commands_ = VK_NULL_HANDLE;
   VkFence fence_ = VK_NULL_HANDLE;
+  bool in_flight_ = false;  // submitted, not yet waited for
 
   mutable std::mutex messages_mutex_;  // the messenger may be called from any thread
   std::vector<std::string> errors_;

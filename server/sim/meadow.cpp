@@ -218,7 +218,8 @@ void Meadow::step_swarm(ParallelFor& parallel) {
   for (std::uint32_t s = 0; s < steps; ++s) {
     swarm_->step(land_, tools_.inputs(predator_reach()), parallel);
     eaten_.clear();
-    tools_.eat_crumbs(swarm_->view(), parallel, eaten_);
+    // Only while there are crumbs: on the GPU, view() reads the fireflies back from the device.
+    if (!tools_.crumbs().empty()) tools_.eat_crumbs(swarm_->view(), parallel, eaten_);
     for (const ToolMark& crumb : eaten_) events_.add(tick_, CrumbEatenEvent{crumb.id, crumb.at});
   }
   if (steps > 0) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <string>
 #include <vector>
 
@@ -104,6 +106,29 @@ TEST_F(FallbackSwarmGpuTest, ADeviceLostMidRunCarriesOnOnTheCpuWithTheSameFirefl
   EXPECT_TRUE(std::equal(swarm.view().vy.begin(), swarm.view().vy.end(), reference.view().vy.begin()));
   swarm.step(land, serial);
   EXPECT_EQ(notices.size(), 1U);
+}
+
+// A real loss leaves nothing to read: the swarm carries on from the host copy as last read (at
+// most GpuSwarm::kHostCopyEvery steps old), with the same count.
+TEST_F(FallbackSwarmGpuTest, AnUnreadableDeviceFallsBackToTheLastCopyWithTheSameCount) {
+  const sim::Land land = testing::rocky_land();
+  FallbackSwarm swarm([&] { return std::make_unique<GpuSwarm>(context_, 9, 3000, land); }, 9, 3000, land, {});
+  sim::SerialFor serial;
+  // Nobody asks for view(): the host copy is read back at step kHostCopyEvery only.
+  for (std::uint64_t s = 0; s < GpuSwarm::kHostCopyEvery + 10; ++s) swarm.step(land, serial);
+  ASSERT_TRUE(swarm.on_gpu());
+  swarm.gpu()->simulate_device_loss(GpuSwarm::AfterLoss::kUnreadable);
+  swarm.step(land, serial);
+  ASSERT_FALSE(swarm.on_gpu());
+  EXPECT_EQ(swarm.count(), 3000U);
+  EXPECT_EQ(swarm.steps(), GpuSwarm::kHostCopyEvery + 11);
+  const sim::SwarmView v = swarm.view();
+  const sim::Rect near_world{land.world().x - 100.0F, land.world().y - 100.0F, land.world().width + 200.0F,
+                             land.world().height + 200.0F};
+  for (std::size_t i = 0; i < v.x.size(); ++i) {
+    ASSERT_TRUE(near_world.contains({v.x[i], v.y[i]})) << i;
+    ASSERT_TRUE(std::isfinite(v.vx[i]) && std::isfinite(v.vy[i])) << i;
+  }
 }
 
 // Leavers on their way out when the device goes keep going, and the count still reaches what

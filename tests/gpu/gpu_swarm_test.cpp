@@ -175,6 +175,10 @@ TEST_F(GpuSwarmTest, PlacesANewSwarmAsTheCpuEngineDoesAndKeepsTheInterface) {
   sim::SerialFor serial;
   gpu.step(land, serial);
   EXPECT_EQ(gpu.steps(), 1U);
+  // The sim does not wait for the measures: nothing has waited for the step yet...
+  EXPECT_EQ(gpu.measures(), sim::SwarmMeasures{});
+  // ...until something needs its results (here view()), or the next step begins.
+  (void)gpu.view();
   EXPECT_GT(gpu.measures().mean_seen, 0.0F);
   const sim::Rect world = land.world();
   for (std::size_t i = 0; i < gpu.count(); ++i) {
@@ -271,6 +275,38 @@ TEST_F(GpuSwarmTest, AGrownWorldAndMoreFirefliesStayCloseToTheCpuEngine) {
     EXPECT_EQ(gpu.count(), 20000U);
     expect_still_close(cpu, gpu);
   }
+}
+
+// The fireflies stay on the device: a step reads nothing back unless someone asks for view(),
+// fireflies are in transit, or it is time for the fallback's copy.
+TEST_F(GpuSwarmTest, StepsReadTheFirefliesBackOnlyWhenAsked) {
+  const sim::Land land = testing::rocky_land();
+  GpuSwarm gpu(context_, 2, 2000, land);
+  sim::SerialFor serial;
+  for (std::uint64_t s = 1; s < GpuSwarm::kHostCopyEvery; ++s) gpu.step(land, serial);
+  EXPECT_EQ(gpu.host_reads(), 0U);
+  gpu.step(land, serial);  // step kHostCopyEvery: the fallback's copy
+  EXPECT_EQ(gpu.host_reads(), 1U);
+  (void)gpu.view();  // already current
+  EXPECT_EQ(gpu.host_reads(), 1U);
+  gpu.step(land, serial);
+  (void)gpu.view();
+  (void)gpu.view();
+  EXPECT_EQ(gpu.host_reads(), 2U);
+  // A count change reads them first, and while leavers fly out every step settles them.
+  gpu.step(land, serial);
+  gpu.resize(1500, land);
+  EXPECT_EQ(gpu.host_reads(), 3U);
+  const std::uint64_t before = gpu.host_reads();
+  gpu.step(land, serial);
+  gpu.step(land, serial);
+  EXPECT_EQ(gpu.host_reads(), before + 2);
+  for (int s = 0; s < 600 && gpu.count() > 1500; ++s) gpu.step(land, serial);
+  ASSERT_EQ(gpu.count(), 1500U);
+  // Settled: the reads stop again.
+  const std::uint64_t settled = gpu.host_reads();
+  gpu.step(land, serial);
+  EXPECT_LE(gpu.host_reads(), settled + 1);  // + the fallback's copy, if this step is its turn
 }
 
 }  // namespace
