@@ -65,7 +65,8 @@ const sim::SwarmLightFrame* FallbackSwarm::light(const sim::SwarmLightRequest& r
 }
 
 void FallbackSwarm::fall_back(const std::string& why) {
-  // The GPU engine's host copy is its last good step: a failed step reads nothing back.
+  // The GPU engine's host copy: its last step where the device can still be read, else the copy
+  // as it was last read (at most GpuSwarm::kHostCopyEvery steps old, the same count).
   const sim::SwarmView v = gpu_->view();
   std::vector<sim::CpuSwarm::Firefly> fireflies(v.x.size());
   for (std::size_t i = 0; i < fireflies.size(); ++i) fireflies[i] = {{v.x[i], v.y[i]}, {v.vx[i], v.vy[i]}};

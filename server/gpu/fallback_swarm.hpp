@@ -3,9 +3,11 @@
 // it works, the CPU engine from the first failure on. Any failure at start (no loader, no
 // device, a pipeline that will not build), in a step or a count change (a lost device) moves the
 // swarm to the CPU engine with the same fireflies, their velocities and their transits, without
-// a restart; the step or count change that failed is done again on the CPU, so none is lost. `notice` is called once, with
-// why, when that happens (the server logs it). The engine in use is name(). Includes no Vulkan
-// header, so the server's wiring (app/) stays free of them.
+// a restart; the step or count change that failed is done again on the CPU, so none is lost.
+// (After a real loss the fireflies are those the GPU engine last read back, at most a second
+// old: GpuSwarm::kHostCopyEvery.) `notice` is called once, with why, when that happens (the
+// server logs it). The engine in use is name(). Includes no Vulkan header, so the server's
+// wiring (app/) stays free of them.
 #include <cstddef>
 #include <cstdint>
 #include <functional>

@@ -1,7 +1,8 @@
 #pragma once
 // Builds each frame once on the sim thread (DESIGN.md "encode ONCE → FrameBundle"): rasters the
-// swarm's light, encodes it as a key frame and as a delta against the previous frame, and wraps
-// each in a serialized meadow.v1.ServerMessage that every session can send as it is.
+// swarm's light (or takes the engine's own, made where its fireflies live: SwarmEngine::light),
+// encodes it as a key frame and as a delta against the previous frame, and wraps each in a
+// serialized meadow.v1.ServerMessage that every session can send as it is.
 #include <cstdint>
 #include <optional>
 #include <vector>
