@@ -56,6 +56,7 @@ void GpuSwarm::resize(std::size_t count, const sim::Land& land) {
     upload();  // the device gets the host's copy, with the flags resize has just set
     if (!leavers_) leavers_ = std::make_unique<LeaverKernels>(*context_);
     leavers_->mark(kernels_.state_buffer(), kernels_.meta_buffer(), f.size(), world, leavers);
+    kernels_.download(f.size());
     const std::span<const GpuFireflyMeta> meta = kernels_.meta();
     for (std::size_t i = 0; i < f.size(); ++i) f.flags[i] = static_cast<std::uint8_t>(meta[i].flags);
   };
@@ -69,13 +70,13 @@ void GpuSwarm::sync_host() const {
   if (!host_behind_ || host_frozen_) return;
   try {
     finish_step();
+    (void)download();
   } catch (const GpuError&) {
     // Asked from view(), which cannot fail: the copy as last read, and the next step throws.
+    host_frozen_ = true;
     deferred_error_ = std::current_exception();
     return;
   }
-  // The kernels' state is mapped and the step's fence has signalled: a plain copy.
-  (void)download();
   host_behind_ = false;
 }
 
@@ -102,11 +103,13 @@ void GpuSwarm::upload() {
     state[i] = {f_.x[i], f_.y[i], f_.vx[i], f_.vy[i]};
     meta[i] = {f_.id[i], f_.flags[i]};
   }
+  kernels_.upload(f_.size());
   dirty_ = false;
 }
 
 bool GpuSwarm::download() const {
   ++host_reads_;
+  kernels_.download(f_.size());
   const std::span<const GpuFirefly> state = kernels_.state();
   const std::span<const GpuFireflyMeta> meta = kernels_.meta();
   bool transit = false;

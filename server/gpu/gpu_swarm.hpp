@@ -34,8 +34,8 @@ namespace meadow::gpu {
 
 class GpuSwarm final : public sim::SwarmEngine {
  public:
-  // Sixteen million fireflies: about 1 GB of buffers on the device, and on the host some 300 MB
-  // while the fireflies are still read back every step.
+  // Sixteen million fireflies: about 1 GB of buffers on the device, and on the host some 700 MB
+  // (its copy of the fireflies, and the mapped staging buffers it is read through).
   static constexpr std::size_t kMaxCount = 16'000'000;
   // While nobody is in transit and nobody asks for view(), the host copy is brought up to date
   // once every this many steps (one second of swarm time): what a fallback after a lost device,
@@ -92,7 +92,8 @@ class GpuSwarm final : public sim::SwarmEngine {
 
  private:
   void upload();
-  // Reads the state back into the host copy; returns whether any firefly is in transit.
+  // Reads the state back into the host copy (a copy from the device, waited for); returns
+  // whether any firefly is in transit. Throws GpuError.
   bool download() const;
   // Reads the state back if the host copy is behind the device's.
   void sync_host() const;

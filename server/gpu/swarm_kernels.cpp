@@ -14,6 +14,15 @@ constexpr std::uint32_t kSets = 1;
 constexpr std::uint32_t kRowGroup = 64;
 // Growth: half again what is asked, so a swarm growing flock by flock reallocates rarely.
 std::size_t grown(std::size_t wanted) { return std::max<std::size_t>(wanted + wanted / 2, 1024); }
+
+// Records the copy of the first n fireflies' state and meta from one pair of buffers to another.
+void record_copy(VkCommandBuffer commands, const Buffer& from_state, const Buffer& from_meta, const Buffer& to_state,
+                 const Buffer& to_meta, std::size_t n) {
+  const VkBufferCopy state_region{0, 0, n * sizeof(GpuFirefly)};
+  const VkBufferCopy meta_region{0, 0, n * sizeof(GpuFireflyMeta)};
+  vkCmdCopyBuffer(commands, from_state.handle(), to_state.handle(), 1, &state_region);
+  vkCmdCopyBuffer(commands, from_meta.handle(), to_meta.handle(), 1, &meta_region);
+}
 }  // namespace
 
 SwarmKernels::SwarmKernels(VulkanContext& context)
@@ -32,21 +41,48 @@ SwarmKernels::SwarmKernels(VulkanContext& context)
 void SwarmKernels::reserve(std::size_t count) {
   if (count <= capacity_ && capacity_ > 0) return;
   const std::size_t capacity = capacity_ == 0 ? std::max<std::size_t>(count, 1024) : grown(count);
-  // The state is kept across growth: the host may have written it already.
-  Buffer state(context_, capacity * sizeof(GpuFirefly), Memory::kShared);
-  Buffer meta(context_, capacity * sizeof(GpuFireflyMeta), Memory::kShared);
+  // The state is kept across growth, on the device and in the host's copies: either may hold
+  // what the other does not yet.
+  Buffer state(context_, capacity * sizeof(GpuFirefly), Memory::kDevice);
+  Buffer meta(context_, capacity * sizeof(GpuFireflyMeta), Memory::kDevice);
+  Buffer host_state(context_, capacity * sizeof(GpuFirefly), Memory::kShared);
+  Buffer host_meta(context_, capacity * sizeof(GpuFireflyMeta), Memory::kShared);
   if (capacity_ > 0) {
-    std::memcpy(state.as<GpuFirefly>().data(), state_.as<GpuFirefly>().data(), capacity_ * sizeof(GpuFirefly));
-    std::memcpy(meta.as<GpuFireflyMeta>().data(), meta_.as<GpuFireflyMeta>().data(), capacity_ * sizeof(GpuFireflyMeta));
+    std::memcpy(host_state.as<GpuFirefly>().data(), host_state_.as<GpuFirefly>().data(), capacity_ * sizeof(GpuFirefly));
+    std::memcpy(host_meta.as<GpuFireflyMeta>().data(), host_meta_.as<GpuFireflyMeta>().data(),
+                capacity_ * sizeof(GpuFireflyMeta));
+    VkCommandBuffer commands = context_.begin();
+    record_copy(commands, state_, meta_, state, meta, capacity_);
+    compute_barrier(commands);
+    context_.submit_and_wait();
   }
   state_ = std::move(state);
   meta_ = std::move(meta);
+  host_state_ = std::move(host_state);
+  host_meta_ = std::move(host_meta);
   cell_slot_ = Buffer(context_, capacity * 2 * sizeof(std::uint32_t), Memory::kDevice);
   sorted_ = Buffer(context_, capacity * sizeof(GpuFirefly), Memory::kDevice);
   sorted_meta_ = Buffer(context_, capacity * sizeof(GpuFireflyMeta), Memory::kDevice);
   measures_ = Buffer(context_, groups_for(capacity, kGroup) * sizeof(GpuMeasureGroup), Memory::kShared);
   capacity_ = capacity;
   if (cell_capacity_ > 0) make_sets();
+}
+
+void SwarmKernels::upload(std::size_t n) const {
+  if (n == 0) return;
+  VkCommandBuffer commands = context_.begin();
+  record_copy(commands, host_state_, host_meta_, state_, meta_, n);
+  transfer_to_compute_barrier(commands);
+  context_.submit_and_wait();
+}
+
+void SwarmKernels::download(std::size_t n) const {
+  if (n == 0) return;
+  VkCommandBuffer commands = context_.begin();
+  compute_barrier(commands);  // the kernels' last writes, before the copies read them
+  record_copy(commands, state_, meta_, host_state_, host_meta_, n);
+  host_read_barrier(commands);
+  context_.submit_and_wait();
 }
 
 void SwarmKernels::prepare(const SwarmParams& params) {

@@ -41,16 +41,21 @@ class SwarmKernels {
 
   // Makes room for `count` fireflies and `cells` cells (buffers grow by half again when they
   // must, and the descriptor sets are made anew then); writes `params` and marks for the kernels.
-  // The caller fills state() first and sizes with params.count and params.cells.
+  // The caller uploads the state first and sizes with params.count and params.cells.
   void prepare(const SwarmParams& params);
   [[nodiscard]] std::span<float> marks() const { return marks_.as<float>(); }
 
-  // The state the host writes before a step and reads after it (mapped): positions and
-  // velocities, ids and flags, in the order of the last sort.
-  [[nodiscard]] std::span<GpuFirefly> state() const { return state_.as<GpuFirefly>(); }
-  [[nodiscard]] std::span<GpuFireflyMeta> meta() const { return meta_.as<GpuFireflyMeta>(); }
-  // The buffers behind state() and meta(), for kernels that work on the fireflies where they are
-  // (the light, the leavers). Replaced when reserve() grows them.
+  // The fireflies live in device-local buffers (state_buffer(), meta_buffer(): positions and
+  // velocities, ids and flags, in the order of the last sort), which the kernels read and write
+  // at the device's speed. The host sees them through mapped staging buffers, state() and
+  // meta(): it writes them and calls upload(n), or calls download(n) and reads them. Both copy
+  // the first n fireflies and wait (a count change, a transit, a fallback's copy: not every step).
+  [[nodiscard]] std::span<GpuFirefly> state() const { return host_state_.as<GpuFirefly>(); }
+  [[nodiscard]] std::span<GpuFireflyMeta> meta() const { return host_meta_.as<GpuFireflyMeta>(); }
+  void upload(std::size_t n) const;
+  void download(std::size_t n) const;
+  // The device's buffers, for kernels that work on the fireflies where they are (the light, the
+  // leavers). Replaced when reserve() grows them (their contents kept).
   [[nodiscard]] const Buffer& state_buffer() const { return state_; }
   [[nodiscard]] const Buffer& meta_buffer() const { return meta_; }
   [[nodiscard]] std::span<const GpuMeasureGroup> measure_groups() const {
@@ -92,8 +97,10 @@ class SwarmKernels {
   std::uint32_t scanned_cells_ = 0;  // the cell count the prefix sum is prepared for
   Buffer params_buffer_;
   Buffer marks_;
-  Buffer state_;
+  Buffer state_;       // device-local
   Buffer meta_;
+  Buffer host_state_;  // the host's mapped copies (staging)
+  Buffer host_meta_;
   Buffer cell_slot_;
   Buffer sorted_;
   Buffer sorted_meta_;

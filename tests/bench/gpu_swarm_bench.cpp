@@ -77,6 +77,7 @@ struct KernelSwarm {
       kernels.state()[i] = {f.x[i], f.y[i], f.vx[i], f.vy[i]};
       kernels.meta()[i] = {f.id[i], 0U};
     }
+    kernels.upload(count);
   }
   void step() {
     kernels.prepare(gpu::make_params(land.world(), count, {}, 1, steps++, land.rocks(), {}, kernels.marks()));

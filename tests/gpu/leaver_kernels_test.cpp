@@ -36,9 +36,11 @@ sim::FireflyArrays on_gpu(VulkanContext& context, sim::FireflyArrays f, const si
     kernels.state()[i] = {f.x[i], f.y[i], f.vx[i], f.vy[i]};
     kernels.meta()[i] = {f.id[i], f.flags[i]};
   }
+  kernels.upload(f.size());
   LeaverKernels chooser(context);
   const std::size_t n = chooser.mark(kernels.state_buffer(), kernels.meta_buffer(), f.size(), world, leavers);
   if (marked != nullptr) *marked = n;
+  kernels.download(f.size());
   for (std::size_t i = 0; i < f.size(); ++i) f.flags[i] = static_cast<std::uint8_t>(kernels.meta()[i].flags);
   return f;
 }

@@ -50,6 +50,7 @@ void write_state(SwarmKernels& kernels, const Input& in) {
     kernels.state()[i] = {in.x[i], in.y[i], in.vx[i], in.vy[i]};
     kernels.meta()[i] = {static_cast<std::uint32_t>(i), 0U};
   }
+  kernels.upload(in.x.size());
 }
 
 template <typename T>
