@@ -1,6 +1,7 @@
 #include "gpu/fallback_swarm.hpp"
 
 #include <exception>
+#include <string>
 #include <vector>
 
 #include "gpu/gpu_swarm.hpp"
@@ -8,6 +9,13 @@
 #include "sim/world_size.hpp"
 
 namespace meadow::gpu {
+
+namespace {
+// What the notice says when the GPU engine fails after it has started.
+std::string failed(const std::exception& e) {
+  return std::string("GPU engine failed (") + e.what() + "): the swarm moves to the CPU";
+}
+}  // namespace
 
 FallbackSwarm::FallbackSwarm(const MakeGpu& make_gpu, std::uint64_t seed, std::size_t count,
                              const sim::Land& land, Notice notice)
@@ -42,7 +50,7 @@ void FallbackSwarm::resize(std::size_t count, const sim::Land& land) {
       gpu_->resize(count, land);  // the leavers are chosen on the device
       return;
     } catch (const std::exception& e) {
-      fall_back(std::string("GPU engine failed (") + e.what() + "): the swarm moves to the CPU");
+      fall_back(failed(e));
     }
   }
   cpu_->resize(count, land);
@@ -54,7 +62,7 @@ void FallbackSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, 
       gpu_->step(land, inputs, parallel);
       return;
     } catch (const std::exception& e) {
-      fall_back(std::string("GPU engine failed (") + e.what() + "): the swarm moves to the CPU");
+      fall_back(failed(e));
     }
   }
   cpu_->step(land, inputs, parallel);

@@ -16,6 +16,10 @@ float clamp_weight(float w, float previous) {
   if (std::isnan(w)) return previous;
   return std::clamp(w, sim::SwarmWeights::kMin, sim::SwarmWeights::kMax);
 }
+
+bool any_in_transit(const sim::FireflyArrays& f) {
+  return std::ranges::any_of(f.flags, [](std::uint8_t flags) { return flags != 0; });
+}
 }  // namespace
 
 GpuSwarm::GpuSwarm(std::shared_ptr<VulkanContext> context, std::uint64_t seed, std::size_t count,
@@ -63,21 +67,29 @@ void GpuSwarm::resize(std::size_t count, const sim::Land& land) {
   sim::population::resize(f_, std::clamp(count, kMinCount, kMaxCount), land.world(), seed_, steps_, next_id_,
                           mark_on_gpu);
   dirty_ = true;
-  transits_ = std::ranges::any_of(f_.flags, [](std::uint8_t flags) { return flags != 0; });
+  transits_ = any_in_transit(f_);
 }
 
 void GpuSwarm::sync_host() const {
   if (!host_behind_ || host_frozen_) return;
   try {
-    finish_step();
-    (void)download();
+    (void)read_back();
   } catch (const GpuError&) {
     // Asked from view(), which cannot fail: the copy as last read, and the next step throws.
-    host_frozen_ = true;
     deferred_error_ = std::current_exception();
-    return;
   }
-  host_behind_ = false;
+}
+
+bool GpuSwarm::read_back() const {
+  try {
+    finish_step();
+    const bool transit = download();
+    host_behind_ = false;
+    return transit;
+  } catch (const GpuError&) {
+    host_frozen_ = true;  // the device is no longer trusted: the copy stays as last read
+    throw;
+  }
 }
 
 sim::SwarmView GpuSwarm::view() const {
@@ -157,24 +169,18 @@ void GpuSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::
     // Arrivals that are in lose their flag, leavers that are out go: the CPU engine's settle() on
     // the host copy, written back at once, so that the frame's light (made from the device's
     // copy) sees the same fireflies.
-    finish_step();
-    if (download()) {
+    if (read_back()) {
       sim::population::settle(f_, world);
       upload();
-      transits_ = std::ranges::any_of(f_.flags, [](std::uint8_t flags) { return flags != 0; });
+      transits_ = any_in_transit(f_);
     } else {
       transits_ = false;
     }
-    host_behind_ = false;
   } else {
     // Nobody in transit: the fireflies stay on the device, and the host copy is read when asked
     // for (view()) or, for a fallback after a lost device, once every kHostCopyEvery steps.
     host_behind_ = true;
-    if ((steps_ + 1) % kHostCopyEvery == 0) {
-      finish_step();
-      (void)download();
-      host_behind_ = false;
-    }
+    if ((steps_ + 1) % kHostCopyEvery == 0) (void)read_back();
   }
   // Counted once nothing of it can fail any more here, so that a fallback takes it again.
   ++steps_;

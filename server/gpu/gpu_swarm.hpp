@@ -95,8 +95,12 @@ class GpuSwarm final : public sim::SwarmEngine {
   // Reads the state back into the host copy (a copy from the device, waited for); returns
   // whether any firefly is in transit. Throws GpuError.
   bool download() const;
-  // Reads the state back if the host copy is behind the device's.
+  // Reads the state back if the host copy is behind the device's; a failure is kept for the next
+  // step (for view() and the like, which cannot throw).
   void sync_host() const;
+  // Waits for the step in flight and reads the state back; returns whether any firefly is in
+  // transit. Throws GpuError.
+  bool read_back() const;
   // Waits for the step in flight, if any, and takes its measures. Throws GpuError.
   void finish_step() const;
 

@@ -31,14 +31,13 @@ LeaverKernels::LeaverKernels(VulkanContext& context)
 }
 
 void LeaverKernels::reserve_candidates(std::size_t n) {
-  if (n <= candidate_capacity_ && n <= chosen_capacity_) return;
+  if (n <= capacity_) return;
   // Grown to half again what is asked: a count change is rare, and the boundary bin's size
   // varies little from one to the next.
-  const std::size_t capacity = std::max(n + n / 2, std::max(candidate_capacity_, std::size_t{1024}));
+  const std::size_t capacity = std::max(n + n / 2, std::max(capacity_, std::size_t{1024}));
   candidates_ = Buffer(context_, kCandidatesHeader + capacity * 4 * sizeof(std::uint32_t), Memory::kShared);
   chosen_ = Buffer(context_, capacity * sizeof(std::uint32_t), Memory::kShared);
-  candidate_capacity_ = capacity;
-  chosen_capacity_ = capacity;
+  capacity_ = capacity;
   bound_state_ = VK_NULL_HANDLE;  // the sets bind the new lists at the next mark
 }
 
@@ -84,7 +83,7 @@ std::size_t LeaverKernels::mark(const Buffer& state, const Buffer& meta, std::si
   reserve_candidates(in_boundary);
   bind(state, meta);
   push.boundary = boundary;
-  push.capacity = static_cast<std::uint32_t>(candidate_capacity_);
+  push.capacity = static_cast<std::uint32_t>(capacity_);
   commands = context_.begin();
   vkCmdFillBuffer(commands, candidates_.handle(), 0, kCandidatesHeader, 0U);
   compute_barrier(commands);
@@ -95,7 +94,7 @@ std::size_t LeaverKernels::mark(const Buffer& state, const Buffer& meta, std::si
 
   // 3. The nearest `needed` of the boundary bin, by distance then id, as the CPU orders them.
   const std::span<const std::uint32_t> listed = candidates_.as<const std::uint32_t>();
-  const std::size_t n = std::min<std::size_t>(listed[0], candidate_capacity_);
+  const std::size_t n = std::min<std::size_t>(listed[0], capacity_);
   boundary_.resize(n);
   std::memcpy(boundary_.data(), listed.data() + kCandidatesHeader / sizeof(std::uint32_t), n * sizeof(boundary_[0]));
   const auto nearer = [](const std::array<std::uint32_t, 4>& a, const std::array<std::uint32_t, 4>& b) {

@@ -44,8 +44,7 @@ class LeaverKernels {
   Buffer histogram_;
   Buffer candidates_;  // a count, three pads, then (distance bits, id, index, 0) per candidate
   Buffer chosen_;      // indices the host chose from the boundary bin
-  std::size_t candidate_capacity_ = 0;
-  std::size_t chosen_capacity_ = 0;
+  std::size_t capacity_ = 0;  // entries in candidates_ and in chosen_
   VkBuffer bound_state_ = VK_NULL_HANDLE;
   VkBuffer bound_meta_ = VK_NULL_HANDLE;
   VkDescriptorSet histogram_set_ = VK_NULL_HANDLE;

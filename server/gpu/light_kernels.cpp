@@ -66,7 +66,7 @@ LightParams make_light_params(const sim::SwarmLightRequest& request, std::size_t
   p.tone_last_entry = static_cast<float>(request.tone.size() - 1);
   p.density_with_light = request.heat_least_light;
   p.top_heat_level = static_cast<float>(request.heat_levels - 1);
-  p.heat_step = 255 / (request.heat_levels - 1);
+  p.heat_step = request.heat_byte_step;
   p.rocks = static_cast<std::uint32_t>(request.rocks.size());
   p.rim_samples = static_cast<std::uint32_t>(request.rim_samples.size());
   return p;

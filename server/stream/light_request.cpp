@@ -19,6 +19,7 @@ sim::SwarmLightRequest light_request(const RasterGeometry& geometry, const ToneC
   r.heat_full_speed = kHeatFullSpeed;
   r.heat_least_light = kHeatLeastLight;
   r.heat_levels = static_cast<std::uint32_t>(kHeatLevels);
+  r.heat_byte_step = static_cast<std::uint32_t>(kHeatByteStep);
   r.tone = curve.table();
   r.tone_entries_per_density = curve.entries_per_density();
   r.rim_samples = rim_samples();

@@ -3,7 +3,7 @@
 // rasters the light (stream/light_raster.hpp) from SwarmEngine::view(); an engine that keeps its
 // fireflies on a device can answer SwarmEngine::light() instead, so only the raster and the
 // rocks' rim sums cross back, never the fireflies. The request carries every number of the
-// stream's rules (the stream fills it: LightRaster::request), so the engine holds none of its own.
+// stream's rules (the stream fills it: stream::light_request), so the engine holds none of its own.
 #include <cstdint>
 #include <span>
 
@@ -39,7 +39,8 @@ struct SwarmLightRequest {
   float heat_from_speed = 0.0F;   // units per step: the heat's smooth step begins here …
   float heat_full_speed = 0.0F;   // … and is 1 here
   float heat_least_light = 0.0F;  // fireflies per pixel: less light than this sends no heat
-  std::uint32_t heat_levels = 0;  // levels of heat, spread over 0 … 255
+  std::uint32_t heat_levels = 0;  // levels of heat, spread over 0 … 255 …
+  std::uint32_t heat_byte_step = 0;  // … this many bytes apart
   std::span<const std::uint8_t> tone;  // intensity per table entry
   float tone_entries_per_density = 0.0F;
   std::span<const RimSample> rim_samples;  // the same for every rock
