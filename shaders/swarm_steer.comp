@@ -6,7 +6,8 @@
 // the same numbers as sim/swarm/steering.hpp and tool_steering.hpp; `precise` keeps the compiler
 // from fusing the multiply-adds whose rounding decides which squares are seen, so the seen set is
 // the CPU engine's. The new state goes to the unsorted state buffer (free once the sort copied
-// it), and each workgroup adds up its fireflies' measures (sim/swarm/swarm_measures.hpp).
+// it), each workgroup adds up its fireflies' measures (sim/swarm/swarm_measures.hpp), and the
+// crumbs a firefly has reached are marked, so that only 8 bytes tell the host which were eaten.
 layout(local_size_x = 256) in;
 #include "swarm_common.glsl"
 
@@ -29,15 +30,15 @@ struct MeasureGroup {
   uint pad0, pad1;
 };
 layout(std430, binding = 9) writeonly buffer Measures { MeasureGroup groups[]; };
+// Bit k: crumb k (marks[kMarkCrumbs + k]) is within reach of some firefly after the move
+// (sim::SwarmTools::crumbs_reached on the CPU). Zeroed before the step.
+layout(std430, binding = 10) buffer Eaten { uint eaten[2]; };
 
 // Where the marks lie in `marks` (gpu/swarm_params.hpp kMark*).
 const uint kMarkRocks = 0u;
 const uint kMarkPredators = 48u;
 const uint kMarkAttractors = 64u;
 const uint kMarkCrumbs = 80u;
-// Firefly flags (sim/swarm/firefly_arrays.hpp).
-const uint kFlagArriving = 1u;
-const uint kFlagLeaving = 2u;
 
 // --- Counter-based randomness (sim/random.hpp) in 64 bits made of two 32-bit halves (x: low) ---
 uvec2 add64(uvec2 a, uvec2 b) {
@@ -104,7 +105,7 @@ float edge_push_1d(float p, float low, float high) {
 vec2 towards(vec2 direction, float speed, vec2 v, float rate) { return (direction * speed - v) * rate; }
 
 vec2 transit_steering(uint flags, vec2 p, vec2 v) {
-  if ((flags & kFlagLeaving) != 0u) {
+  if ((flags & P.flag_leaving) != 0u) {
     float left = p.x - P.world_x;
     float right = P.world_right - p.x;
     float top = p.y - P.world_y;
@@ -116,7 +117,7 @@ vec2 transit_steering(uint flags, vec2 p, vec2 v) {
     if (bottom < nearest) out_dir = vec2(0.0, 1.0);
     return towards(out_dir, P.transit_speed, v, P.transit_rate);
   }
-  if ((flags & kFlagArriving) != 0u) {
+  if ((flags & P.flag_arriving) != 0u) {
     float depth_x = min(P.arrive_depth, 0.5 * P.world_width);
     float depth_y = min(P.arrive_depth, 0.5 * P.world_height);
     float tx = max(P.world_x + depth_x, min(P.world_right - depth_x, p.x));
@@ -319,6 +320,11 @@ void main() {
     next.y = top ? abs(next.y) : (bottom ? -abs(next.y) : next.y);
     pv[i] = vec4(np, next);
     meta[i] = m;
+    for (uint k = 0u; k < P.crumbs; ++k) {
+      vec2 d = np - marks[kMarkCrumbs + k].xy;
+      precise float d2 = d.x * d.x + d.y * d.y;
+      if (d2 <= P.crumb_eat * P.crumb_eat) atomicOr(eaten[k >> 5u], 1u << (k & 31u));
+    }
 
     // MeasureSums::add(v, seen, Σv seen).
     my_seen = seen;

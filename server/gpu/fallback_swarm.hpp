@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -59,6 +60,8 @@ class FallbackSwarm final : public sim::SwarmEngine {
 
   // The GPU's light while it runs (nullptr on the CPU: the stream rasters view()).
   [[nodiscard]] const sim::SwarmLightFrame* light(const sim::SwarmLightRequest& request) const override;
+  // The GPU's answer while it runs (nullopt on the CPU: the meadow looks in view()).
+  [[nodiscard]] std::optional<std::uint64_t> crumbs_reached() const override { return active().crumbs_reached(); }
 
   [[nodiscard]] bool on_gpu() const { return gpu_ != nullptr; }
   // The GPU engine while it runs (tests), else null.

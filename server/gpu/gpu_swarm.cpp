@@ -73,19 +73,18 @@ void GpuSwarm::resize(std::size_t count, const sim::Land& land) {
 void GpuSwarm::sync_host() const {
   if (!host_behind_ || host_frozen_) return;
   try {
-    (void)read_back();
+    read_back();
   } catch (const GpuError&) {
     // Asked from view(), which cannot fail: the copy as last read, and the next step throws.
     deferred_error_ = std::current_exception();
   }
 }
 
-bool GpuSwarm::read_back() const {
+void GpuSwarm::read_back() const {
   try {
     finish_step();
-    const bool transit = download();
+    download();
     host_behind_ = false;
-    return transit;
   } catch (const GpuError&) {
     host_frozen_ = true;  // the device is no longer trusted: the copy stays as last read
     throw;
@@ -119,12 +118,11 @@ void GpuSwarm::upload() {
   dirty_ = false;
 }
 
-bool GpuSwarm::download() const {
+void GpuSwarm::download() const {
   ++host_reads_;
   kernels_.download(f_.size());
   const std::span<const GpuFirefly> state = kernels_.state();
   const std::span<const GpuFireflyMeta> meta = kernels_.meta();
-  bool transit = false;
   for (std::size_t i = 0; i < f_.size(); ++i) {
     f_.x[i] = state[i].x;
     f_.y[i] = state[i].y;
@@ -132,9 +130,7 @@ bool GpuSwarm::download() const {
     f_.vy[i] = state[i].vy;
     f_.id[i] = meta[i].id;
     f_.flags[i] = static_cast<std::uint8_t>(meta[i].flags);
-    transit = transit || meta[i].flags != 0;
   }
-  return transit;
 }
 
 void GpuSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::ParallelFor& /*parallel*/) {
@@ -143,6 +139,7 @@ void GpuSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::
   finish_step();  // the last step, if it is still running: its measures
   if (f_.size() == 0) {
     measures_ = {};
+    stepped_ = false;
     ++steps_;
     return;
   }
@@ -151,39 +148,48 @@ void GpuSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::
   const sim::Rect world = land.world();
   const SwarmParams params =
       make_params(world, f_.size(), weights_, seed_, steps_, land.rocks(), inputs, kernels_.marks());
+  const auto transits = transits_ ? SwarmKernels::Transits::kSettle : SwarmKernels::Transits::kNone;
   try {
     kernels_.prepare(params);
     VkCommandBuffer commands = context_->begin();
-    kernels_.record_step(commands);
+    kernels_.record_step(commands, transits);
     context_->submit();
   } catch (const GpuError&) {
     host_frozen_ = true;  // the step may have half-written the state: keep the last copy read
     throw;
   }
   // The step runs while the sim thread goes on (the colony, the frame); whatever needs its
-  // results waits for it then (finish_step).
+  // results waits for it then (finish_step). The host copy is behind it from here.
   step_in_flight_ = true;
+  stepped_ = true;
+  host_behind_ = true;
   step_area_ = static_cast<double>(world.width) * static_cast<double>(world.height);
 
   if (transits_) {
-    // Arrivals that are in lose their flag, leavers that are out go: the CPU engine's settle() on
-    // the host copy, written back at once, so that the frame's light (made from the device's
-    // copy) sees the same fireflies.
-    if (read_back()) {
-      sim::population::settle(f_, world);
-      upload();
-      transits_ = any_in_transit(f_);
-    } else {
-      transits_ = false;
-    }
-  } else {
-    // Nobody in transit: the fireflies stay on the device, and the host copy is read when asked
-    // for (view()) or, for a fallback after a lost device, once every kHostCopyEvery steps.
-    host_behind_ = true;
-    if ((steps_ + 1) % kHostCopyEvery == 0) (void)read_back();
+    // Arrivals and leavers were settled on the device: the count after the step is needed now
+    // (count(), the next step's size), so this step is waited for while transits last (about
+    // 1.5 s after a count change). Only the two counts cross back, not the fireflies.
+    finish_step();
+    const GpuTransitCounts counts = kernels_.transit_counts();
+    f_.resize(counts.kept);  // the copy's contents stay behind until something reads them
+    transits_ = counts.in_transit > 0;
   }
+  // For a fallback after a lost device, when nothing can be read back: a copy once a second.
+  if ((steps_ + 1) % kHostCopyEvery == 0) read_back();
   // Counted once nothing of it can fail any more here, so that a fallback takes it again.
   ++steps_;
+}
+
+std::optional<std::uint64_t> GpuSwarm::crumbs_reached() const {
+  if (simulate_loss_ || deferred_error_) return std::nullopt;
+  if (!stepped_) return 0;  // an empty swarm reaches nothing
+  try {
+    finish_step();
+  } catch (const GpuError&) {
+    deferred_error_ = std::current_exception();  // the next step falls back
+    return std::nullopt;
+  }
+  return kernels_.crumbs_reached();
 }
 
 void GpuSwarm::finish_step() const {
@@ -195,15 +201,14 @@ void GpuSwarm::finish_step() const {
     host_frozen_ = true;
     throw;
   }
+  const GpuMeasureTotal total = kernels_.measure_total();
   sim::MeasureSums sums;
-  for (const GpuMeasureGroup& g : kernels_.measure_groups()) {
-    sums.fireflies += g.fireflies;
-    sums.seen += g.seen;
-    sums.seeing += g.seeing;
-    sums.alignment += static_cast<double>(g.alignment);
-    sums.heading_x += static_cast<double>(g.heading_x);
-    sums.heading_y += static_cast<double>(g.heading_y);
-  }
+  sums.fireflies = total.fireflies;
+  sums.seen = std::uint64_t{total.seen_lo} | std::uint64_t{total.seen_hi} << 32U;
+  sums.seeing = total.seeing;
+  sums.alignment = static_cast<double>(total.alignment);
+  sums.heading_x = static_cast<double>(total.heading_x);
+  sums.heading_y = static_cast<double>(total.heading_y);
   measures_ = sums.finish(step_area_);
 }
 

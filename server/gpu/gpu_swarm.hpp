@@ -6,10 +6,11 @@
 //
 // The fireflies live on the device. The light is made there (light(): gpu/light_kernels.hpp), so
 // only the raster and the rocks' rim sums cross back for a frame; the leavers of a count change
-// are chosen there too (gpu/leaver_kernels.hpp). The host keeps a copy that is read back only
-// when it is needed: view() (the crumbs the swarm eats are found on it while there are crumbs),
-// count changes and transits (arrivals, leavers flying out: settled on that copy by the CPU
-// engine's own population code and written straight back), and once a second for a fallback.
+// are chosen there too (gpu/leaver_kernels.hpp), the transits are settled there (arrivals in,
+// leavers gone: SwarmKernels::record_settle, 8 bytes back a step while they last), and the
+// steering marks the crumbs it reaches (crumbs_reached(): 8 bytes). The host keeps a copy that
+// is read back only when it is needed: view(), a count change (settled on that copy by the CPU
+// engine's own population code and written back), and once a second for a fallback.
 // Throws GpuError on any Vulkan failure, in the constructor, a step or a count change; a failure
 // in light() answers nullptr (the stream rasters view() that once) and is thrown by the next
 // step, so the caller falls back to the CPU engine then.
@@ -17,6 +18,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -37,10 +39,10 @@ class GpuSwarm final : public sim::SwarmEngine {
   // Sixteen million fireflies: about 1 GB of buffers on the device, and on the host some 700 MB
   // (its copy of the fireflies, and the mapped staging buffers it is read through).
   static constexpr std::size_t kMaxCount = 16'000'000;
-  // While nobody is in transit and nobody asks for view(), the host copy is brought up to date
-  // once every this many steps (one second of swarm time): what a fallback after a lost device,
-  // when nothing can be read back, starts from. Its count is always current (count changes and
-  // transits read the fireflies back).
+  // While nobody asks for view(), the host copy is brought up to date once every this many
+  // steps (one second of swarm time): what a fallback after a lost device, when nothing can be
+  // read back, starts from. Its count is always current (a count change reads the fireflies
+  // back; a step with transits reads the count).
   static constexpr std::uint64_t kHostCopyEvery = 60;  // steps
 
   // A new swarm, placed exactly as CpuSwarm(seed, count, land) places it.
@@ -71,6 +73,9 @@ class GpuSwarm final : public sim::SwarmEngine {
   // The light on the GPU; nullptr while the device copy is behind the host's (a count change
   // since the last step), after a simulated loss, or when the light failed (kept for step()).
   [[nodiscard]] const sim::SwarmLightFrame* light(const sim::SwarmLightRequest& request) const override;
+  // Marked by the last step's steering on the device (waits for that step); nullopt after a
+  // failure (kept for step()) or a simulated loss.
+  [[nodiscard]] std::optional<std::uint64_t> crumbs_reached() const override;
 
   // How many times the fireflies have been read back from the device (tests, figures).
   [[nodiscard]] std::uint64_t host_reads() const { return host_reads_; }
@@ -92,15 +97,15 @@ class GpuSwarm final : public sim::SwarmEngine {
 
  private:
   void upload();
-  // Reads the state back into the host copy (a copy from the device, waited for); returns
-  // whether any firefly is in transit. Throws GpuError.
-  bool download() const;
+  // Reads the state back into the host copy (a copy from the device, waited for). Throws
+  // GpuError.
+  void download() const;
   // Reads the state back if the host copy is behind the device's; a failure is kept for the next
   // step (for view() and the like, which cannot throw).
   void sync_host() const;
-  // Waits for the step in flight and reads the state back; returns whether any firefly is in
-  // transit. Throws GpuError.
-  bool read_back() const;
+  // Waits for the step in flight and reads the state back. Throws GpuError (and trusts the
+  // device no more).
+  void read_back() const;
   // Waits for the step in flight, if any, and takes its measures. Throws GpuError.
   void finish_step() const;
 
@@ -119,7 +124,8 @@ class GpuSwarm final : public sim::SwarmEngine {
   mutable bool host_frozen_ = false;
   mutable std::uint64_t host_reads_ = 0;
   bool dirty_ = true;       // f_ changed on the host: write it to the GPU before the next step
-  bool transits_ = false;   // some firefly is arriving or leaving: each step settles them on the host
+  bool transits_ = false;   // some firefly is arriving or leaving: each step settles them
+  bool stepped_ = false;    // the last step ran on the device (not an empty swarm's)
   bool simulate_loss_ = false;
   std::unique_ptr<LeaverKernels> leavers_;  // made at the first count change that needs them
   // The light's kernels, made at the first frame asked of them, and what a frame returns.

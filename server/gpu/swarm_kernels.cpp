@@ -31,10 +31,17 @@ SwarmKernels::SwarmKernels(VulkanContext& context)
       scatter_(context, shaders::swarm_scatter(), 7, 0, kSets),
       square_sums_kernel_(context, shaders::swarm_square_sums(), 5, 0, kSets),
       square_rows_(context, shaders::swarm_square_rows(), 5, 0, kSets),
-      steer_(context, shaders::swarm_steer(), 10, 0, kSets),
+      steer_(context, shaders::swarm_steer(), 11, 0, kSets),
+      measures_sum_(context, shaders::swarm_measures_sum(), 2, sizeof(std::uint32_t), kSets),
+      settle_(context, shaders::swarm_settle(), 5, 0, kSets),
+      compact_(context, shaders::swarm_compact(), 7, 0, kSets),
       scan_(context),
+      keep_scan_(context),
       params_buffer_(context, sizeof(SwarmParams), Memory::kShared),
-      marks_(context, std::size_t{kMarkCount} * 4 * sizeof(float), Memory::kShared) {
+      marks_(context, std::size_t{kMarkCount} * 4 * sizeof(float), Memory::kShared),
+      measure_total_(context, sizeof(GpuMeasureTotal), Memory::kShared),
+      eaten_(context, 2 * sizeof(std::uint32_t), Memory::kShared),
+      transit_counts_(context, sizeof(GpuTransitCounts), Memory::kShared) {
   reserve(1024);
 }
 
@@ -63,7 +70,8 @@ void SwarmKernels::reserve(std::size_t count) {
   cell_slot_ = Buffer(context_, capacity * 2 * sizeof(std::uint32_t), Memory::kDevice);
   sorted_ = Buffer(context_, capacity * sizeof(GpuFirefly), Memory::kDevice);
   sorted_meta_ = Buffer(context_, capacity * sizeof(GpuFireflyMeta), Memory::kDevice);
-  measures_ = Buffer(context_, groups_for(capacity, kGroup) * sizeof(GpuMeasureGroup), Memory::kShared);
+  measures_ = Buffer(context_, groups_for(capacity, kGroup) * sizeof(GpuMeasureGroup), Memory::kDevice);
+  keep_ = Buffer(context_, (capacity + 1) * sizeof(std::uint32_t), Memory::kDevice);
   capacity_ = capacity;
   if (cell_capacity_ > 0) make_sets();
 }
@@ -99,6 +107,10 @@ void SwarmKernels::prepare(const SwarmParams& params) {
     row_counts_ = Buffer(context_, cell_capacity_ * 6 * sizeof(std::uint32_t), Memory::kDevice);
     make_sets();
   }
+  if (scanned_keeps_ != capacity_ + 1) {
+    keep_scan_.prepare(keep_, capacity_ + 1);  // those past the count are 0: keep[count] = kept
+    scanned_keeps_ = capacity_ + 1;
+  }
   if (params.cells != scanned_cells_) {
     scan_.prepare(counts_, std::size_t{params.cells} + 1);  // the extra count is 0: starts[cells] = n
     scanned_cells_ = params.cells;
@@ -111,13 +123,20 @@ void SwarmKernels::make_sets() {
   square_sums_kernel_.reset_sets();
   square_rows_.reset_sets();
   steer_.reset_sets();
+  measures_sum_.reset_sets();
+  settle_.reset_sets();
+  compact_.reset_sets();
   count_set_ = count_.make_set({&params_buffer_, &state_, &counts_, &cell_slot_});
   scatter_set_ = scatter_.make_set({&params_buffer_, &state_, &meta_, &cell_slot_, &counts_, &sorted_, &sorted_meta_});
   square_sums_set_ = square_sums_kernel_.make_set({&params_buffer_, &counts_, &sorted_, &square_sums_, &square_counts_});
   square_rows_set_ = square_rows_.make_set({&params_buffer_, &square_sums_, &square_counts_, &row_sums_, &row_counts_});
   steer_set_ = steer_.make_set({&params_buffer_, &marks_, &counts_, &sorted_, &sorted_meta_, &row_sums_, &row_counts_,
-                                &state_, &meta_, &measures_});
+                                &state_, &meta_, &measures_, &eaten_});
+  measures_sum_set_ = measures_sum_.make_set({&measures_, &measure_total_});
+  settle_set_ = settle_.make_set({&params_buffer_, &state_, &meta_, &keep_, &transit_counts_});
+  compact_set_ = compact_.make_set({&params_buffer_, &state_, &meta_, &keep_, &sorted_, &sorted_meta_, &transit_counts_});
   scanned_cells_ = 0;  // the counts buffer may be new: prepare the scan again
+  scanned_keeps_ = 0;
 }
 
 void SwarmKernels::record_sort(VkCommandBuffer commands) const {
@@ -138,15 +157,41 @@ void SwarmKernels::record_square_sums(VkCommandBuffer commands) const {
 }
 
 void SwarmKernels::record_steer(VkCommandBuffer commands) const {
-  steer_.dispatch(commands, steer_set_, groups_for(params_.count, kGroup));
+  vkCmdFillBuffer(commands, eaten_.handle(), 0, VK_WHOLE_SIZE, 0U);
+  compute_barrier(commands);
+  const std::uint32_t groups = groups_for(params_.count, kGroup);
+  steer_.dispatch(commands, steer_set_, groups);
+  compute_barrier(commands);
+  measures_sum_.dispatch(commands, measures_sum_set_, 1, &groups);
   compute_barrier(commands);
 }
 
-void SwarmKernels::record_step(VkCommandBuffer commands) const {
+void SwarmKernels::record_settle(VkCommandBuffer commands) const {
+  vkCmdFillBuffer(commands, keep_.handle(), 0, VK_WHOLE_SIZE, 0U);
+  vkCmdFillBuffer(commands, transit_counts_.handle(), 0, VK_WHOLE_SIZE, 0U);
+  compute_barrier(commands);
+  settle_.dispatch(commands, settle_set_, groups_for(params_.count, kGroup));
+  compute_barrier(commands);
+  keep_scan_.record(commands);
+  compact_.dispatch(commands, compact_set_, groups_for(params_.count, kGroup));
+  compute_barrier(commands);
+  // Back from the sorted buffers (free until the next sort) into the state: all `count` places,
+  // of which the first `kept` matter.
+  record_copy(commands, sorted_, sorted_meta_, state_, meta_, params_.count);
+  compute_barrier(commands);
+}
+
+void SwarmKernels::record_step(VkCommandBuffer commands, Transits transits) const {
   record_sort(commands);
   record_square_sums(commands);
   record_steer(commands);
+  if (transits == Transits::kSettle) record_settle(commands);
   host_read_barrier(commands);
+}
+
+std::uint64_t SwarmKernels::crumbs_reached() const {
+  const std::span<const std::uint32_t> words = eaten_.as<const std::uint32_t>();
+  return std::uint64_t{words[0]} | std::uint64_t{words[1]} << 32U;
 }
 
 }  // namespace meadow::gpu

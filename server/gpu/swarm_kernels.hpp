@@ -32,6 +32,18 @@ struct GpuMeasureGroup {
   std::uint32_t pad0, pad1;
 };
 static_assert(sizeof(GpuMeasureGroup) == 32);
+// All the workgroups' shares added up on the device (swarm_measures_sum.comp Total).
+struct GpuMeasureTotal {
+  std::uint32_t fireflies, seen_lo, seen_hi, seeing;
+  float alignment, heading_x, heading_y;
+  std::uint32_t pad;
+};
+static_assert(sizeof(GpuMeasureTotal) == 32);
+// What the transits' stage leaves for the host (swarm_settle.comp, swarm_compact.comp).
+struct GpuTransitCounts {
+  std::uint32_t kept;        // fireflies after the step: the first `kept` of the state
+  std::uint32_t in_transit;  // of those, still arriving or leaving
+};
 
 class SwarmKernels {
  public:
@@ -58,17 +70,29 @@ class SwarmKernels {
   // leavers). Replaced when reserve() grows them (their contents kept).
   [[nodiscard]] const Buffer& state_buffer() const { return state_; }
   [[nodiscard]] const Buffer& meta_buffer() const { return meta_; }
-  [[nodiscard]] std::span<const GpuMeasureGroup> measure_groups() const {
-    return measures_.as<const GpuMeasureGroup>().first(groups_for(params_.count, kGroup));
-  }
+  // After a step: its measures' sums (the steering's shares, per workgroup, added up on the
+  // device: 32 bytes for the host to read, whatever the count).
+  [[nodiscard]] GpuMeasureTotal measure_total() const { return measure_total_.as<const GpuMeasureTotal>()[0]; }
+  // After a step with the transits' stage: how many fireflies are left, how many in transit.
+  [[nodiscard]] GpuTransitCounts transit_counts() const { return transit_counts_.as<const GpuTransitCounts>()[0]; }
+  // After a step: bit k set when crumb k of its params (SwarmInputs::crumbs[k]) was within
+  // tool_rules::kCrumbEat of a firefly after the move.
+  [[nodiscard]] std::uint64_t crumbs_reached() const;
   // Reserves room for at least `count` fireflies (grown only, in steps).
   void reserve(std::size_t count);
 
   // The stages; each ends with a barrier, so they can be recorded one after another.
   void record_sort(VkCommandBuffer commands) const;        // counts → starts, sorted copies
   void record_square_sums(VkCommandBuffer commands) const;  // needs the sort; sums and row totals
-  void record_steer(VkCommandBuffer commands) const;        // needs both; writes state and measures
-  void record_step(VkCommandBuffer commands) const;         // all three, then a host read barrier
+  // Needs both; writes the state, the crumbs reached and the measures (summed to one total).
+  void record_steer(VkCommandBuffer commands) const;
+  // Needs the steering (or any state): arrivals inside lose their flag, leavers far enough out
+  // are removed, the rest keep their order (population::settle); transit_counts() says the rest.
+  void record_settle(VkCommandBuffer commands) const;
+  // Sort, sums, steering, the transits' stage if asked (only while someone is in transit), then
+  // a host read barrier.
+  enum class Transits : std::uint8_t { kNone, kSettle };
+  void record_step(VkCommandBuffer commands, Transits transits = Transits::kNone) const;
 
   // For the tests: the device buffers (read them with copy_and_wait).
   [[nodiscard]] const Buffer& starts() const { return counts_; }  // cells + 1 after the sort
@@ -89,12 +113,17 @@ class SwarmKernels {
   ComputePipeline square_sums_kernel_;
   ComputePipeline square_rows_;
   ComputePipeline steer_;
+  ComputePipeline measures_sum_;
+  ComputePipeline settle_;
+  ComputePipeline compact_;
   PrefixSum scan_;
+  PrefixSum keep_scan_;  // over capacity + 1 keeps, prepared when the capacity grows
 
   SwarmParams params_{};
   std::size_t capacity_ = 0;  // fireflies the buffers hold
   std::size_t cell_capacity_ = 0;
   std::uint32_t scanned_cells_ = 0;  // the cell count the prefix sum is prepared for
+  std::size_t scanned_keeps_ = 0;    // the keeps keep_scan_ is prepared for
   Buffer params_buffer_;
   Buffer marks_;
   Buffer state_;       // device-local
@@ -109,12 +138,19 @@ class SwarmKernels {
   Buffer square_counts_;
   Buffer row_sums_;
   Buffer row_counts_;
-  Buffer measures_;
+  Buffer measures_;       // per workgroup of the steering
+  Buffer measure_total_;  // GpuMeasureTotal (host-visible)
+  Buffer eaten_;      // two words of crumb bits (host-visible)
+  Buffer keep_;       // capacity + 1: each firefly's keep, scanned into its new place
+  Buffer transit_counts_;   // GpuTransitCounts (host-visible)
   VkDescriptorSet count_set_ = VK_NULL_HANDLE;
   VkDescriptorSet scatter_set_ = VK_NULL_HANDLE;
   VkDescriptorSet square_sums_set_ = VK_NULL_HANDLE;
   VkDescriptorSet square_rows_set_ = VK_NULL_HANDLE;
   VkDescriptorSet steer_set_ = VK_NULL_HANDLE;
+  VkDescriptorSet measures_sum_set_ = VK_NULL_HANDLE;
+  VkDescriptorSet settle_set_ = VK_NULL_HANDLE;
+  VkDescriptorSet compact_set_ = VK_NULL_HANDLE;
 };
 
 }  // namespace meadow::gpu

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cmath>
 
+#include "sim/swarm/firefly_arrays.hpp"
 #include "sim/swarm/square_sums.hpp"
 #include "sim/swarm/steering.hpp"
 #include "sim/swarm/swarm_rules.hpp"
@@ -82,6 +83,10 @@ SwarmParams make_params(const sim::Rect& world, std::size_t count, const sim::Sw
   p.arrive_depth = t::kArriveDepth;
   p.transit_speed = t::kTransitSpeed;
   p.transit_rate = t::kTransitRate;
+  p.leave_beyond = t::kLeaveBeyond;
+  p.crumb_eat = t::kCrumbEat;
+  p.flag_arriving = sim::kFlagArriving;
+  p.flag_leaving = sim::kFlagLeaving;
   const std::uint64_t key = nudge_key(seed, step);
   p.nudge_key_lo = static_cast<std::uint32_t>(key);
   p.nudge_key_hi = static_cast<std::uint32_t>(key >> 32U);

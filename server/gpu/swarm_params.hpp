@@ -26,12 +26,14 @@ namespace meadow::gpu {
 //   tool_rules.hpp, some as inverses (inv_*) where the rule divides by them;
 // - nudge_key_lo, nudge_key_hi: the step's CounterRandom key of the nudge;
 // - rocks, predators, attractors, crumbs: how many of each the marks hold; any_tools: 0 skips
-//   the tools, as the CPU engine skips them.
+//   the tools, as the CPU engine skips them;
+// - leave_beyond, crumb_eat: how far out a leaver is gone, how near a crumb is eaten (units);
+//   flag_arriving, flag_leaving: sim::kFlagArriving and kFlagLeaving (the transit flags).
 struct SwarmParams {
   using uint = std::uint32_t;
 #include "../../shaders/swarm_params.inc"
 };
-static_assert(sizeof(SwarmParams) == 58 * 4, "keep in step with Params in shaders/swarm_common.glsl");
+static_assert(sizeof(SwarmParams) == 62 * 4, "keep in step with Params in shaders/swarm_common.glsl");
 
 // The tool and rock lists (binding `Marks` in the shaders): vec4s, rocks as (x, y, radius, 0),
 // the others as (x, y, 0, 0), at fixed offsets.

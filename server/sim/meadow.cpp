@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -218,8 +219,12 @@ void Meadow::step_swarm(ParallelFor& parallel) {
   for (std::uint32_t s = 0; s < steps; ++s) {
     swarm_->step(land_, tools_.inputs(predator_reach()), parallel);
     eaten_.clear();
-    // Only while there are crumbs: on the GPU, view() reads the fireflies back from the device.
-    if (!tools_.crumbs().empty()) tools_.eat_crumbs(swarm_->view(), parallel, eaten_);
+    if (!tools_.crumbs().empty()) {
+      // The engine may know which crumbs were reached where the fireflies live (the GPU: a few
+      // bytes, not every firefly read back); otherwise they are looked for in view().
+      const std::optional<std::uint64_t> reached = swarm_->crumbs_reached();
+      tools_.eat_crumbs(reached ? *reached : tools_.crumbs_reached(swarm_->view(), parallel), eaten_);
+    }
     for (const ToolMark& crumb : eaten_) events_.add(tick_, CrumbEatenEvent{crumb.id, crumb.at});
   }
   if (steps > 0) {

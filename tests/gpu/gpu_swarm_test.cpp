@@ -3,16 +3,21 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <iterator>
 #include <memory>
+#include <optional>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
 #include "gpu_fixture.hpp"
+#include "sim/meadow.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
+#include "sim/swarm/swarm_tools.hpp"
 #include "swarm_test_state.hpp"
 
 namespace meadow::gpu {
@@ -94,6 +99,18 @@ void expect_still_close(const sim::CpuSwarm& cpu, const GpuSwarm& gpu) {
   EXPECT_LT(d.position, 2.0F * kDivergedTolerance);
 }
 
+// The measures after the same step: the same seen counts exactly (mean_seen and tightness are
+// those counts divided by the same numbers), the float sums within float summation error.
+void expect_same_measures(const sim::CpuSwarm& cpu, const GpuSwarm& gpu) {
+  const sim::SwarmMeasures a = cpu.measures();
+  const sim::SwarmMeasures b = gpu.measures();
+  EXPECT_EQ(a.lonely, b.lonely);
+  EXPECT_NEAR(a.mean_seen, b.mean_seen, 1e-5 * a.mean_seen);
+  EXPECT_NEAR(a.tightness, b.tightness, 1e-5 * a.tightness);
+  EXPECT_NEAR(a.order, b.order, 1e-4);
+  EXPECT_NEAR(a.mean_alignment, b.mean_alignment, 1e-4);
+}
+
 TEST_F(GpuSwarmTest, OneStepMatchesTheCpuEngineForEveryFirefly) {
   const sim::Land land = testing::rocky_land();
   const auto start = testing::flocked_fireflies(5, 20000, land, 200);
@@ -103,12 +120,22 @@ TEST_F(GpuSwarmTest, OneStepMatchesTheCpuEngineForEveryFirefly) {
   cpu.step(land, serial);
   gpu.step(land, serial);
   expect_close(cpu, gpu);
-  // The measures: the same seen counts exactly, the float ones within float summation error.
-  EXPECT_EQ(cpu.measures().lonely, gpu.measures().lonely);
-  EXPECT_NEAR(cpu.measures().mean_seen, gpu.measures().mean_seen, 1e-4);
-  EXPECT_NEAR(cpu.measures().tightness, gpu.measures().tightness, 1e-4);
-  EXPECT_NEAR(cpu.measures().order, gpu.measures().order, 1e-4);
-  EXPECT_NEAR(cpu.measures().mean_alignment, gpu.measures().mean_alignment, 1e-4);
+  expect_same_measures(cpu, gpu);
+}
+
+// The measures of a swarm of more workgroups than the device's sum has invocations (1,172
+// shares of 256 fireflies, so each invocation adds several before the tree): the CPU's.
+TEST_F(GpuSwarmTest, TheMeasuresOfALargeSwarmAreTheCpus) {
+  const sim::Land land = testing::rocky_land();
+  const auto start = testing::flocked_fireflies(6, 300000, land, 0);
+  sim::CpuSwarm cpu(5, start);
+  GpuSwarm gpu(context_, 5, start);
+  sim::SerialFor serial;
+  cpu.step(land, serial);
+  gpu.step(land, serial);
+  (void)gpu.view();  // waits for the step: its measures
+  expect_same_measures(cpu, gpu);
+  EXPECT_GT(cpu.measures().mean_seen, 10.0F);
 }
 
 // Every weight away from its default and every tool in play: predators, attract marks (the
@@ -137,6 +164,22 @@ TEST_F(GpuSwarmTest, OneStepWithWeightsAndToolsMatchesTheCpuEngine) {
 
 // Leavers fly out and newcomers fly in on both engines alike: the same fireflies flagged, the
 // same transit steering, and after the step the same ones settled (gone, or in and unflagged).
+bool any_in_transit(std::span<const std::uint8_t> flags) {
+  return std::ranges::any_of(flags, [](std::uint8_t f) { return f != 0; });
+}
+
+template <typename Engine>
+std::vector<std::uint32_t> sorted_ids(const Engine& e) {
+  std::vector<std::uint32_t> ids(e.ids().begin(), e.ids().end());
+  std::ranges::sort(ids);
+  return ids;
+}
+
+// A count change on both engines, down and up: the first two steps firefly by firefly, then
+// until every transit has settled (the leavers gone, the newcomers in; on the GPU all of it on
+// the device). The counts follow each other step by step (a leaver crosses the line out at the
+// same step on both, unless the engines' rounding puts it within a hair of it: they may differ
+// by a few for a step); in the end exactly the same fireflies are left.
 TEST_F(GpuSwarmTest, CountChangesAndTransitsMatchTheCpuEngine) {
   const sim::Land land = testing::rocky_land();
   const auto start = testing::flocked_fireflies(8, 6000, land, 100);
@@ -158,6 +201,22 @@ TEST_F(GpuSwarmTest, CountChangesAndTransitsMatchTheCpuEngine) {
         expect_still_close(cpu, gpu);
       }
     }
+    const std::uint64_t reads = gpu.host_reads();
+    std::uint64_t steps = 2;
+    std::size_t worst = 0;
+    for (; steps < 600 && (any_in_transit(cpu.flags()) || gpu.count() != target); ++steps) {
+      cpu.step(land, serial);
+      gpu.step(land, serial);
+      worst = std::max(worst, cpu.count() > gpu.count() ? cpu.count() - gpu.count() : gpu.count() - cpu.count());
+    }
+    EXPECT_GT(steps, 20U) << "the transits took time";
+    EXPECT_LE(worst, 3U) << "the counts went apart";
+    ASSERT_EQ(cpu.count(), target);
+    ASSERT_EQ(gpu.count(), target);
+    // In all those steps only the fallback's copy once a second was read.
+    EXPECT_LE(gpu.host_reads(), reads + steps / GpuSwarm::kHostCopyEvery + 1);
+    EXPECT_FALSE(any_in_transit(gpu.flags()));
+    EXPECT_EQ(sorted_ids(cpu), sorted_ids(gpu));
   }
 }
 
@@ -293,20 +352,98 @@ TEST_F(GpuSwarmTest, StepsReadTheFirefliesBackOnlyWhenAsked) {
   (void)gpu.view();
   (void)gpu.view();
   EXPECT_EQ(gpu.host_reads(), 2U);
-  // A count change reads them first, and while leavers fly out every step settles them.
+  // A count change reads them first; then the leavers fly out and go on the device, and the
+  // count falls step by step with no read but the fallback's copy once a second.
   gpu.step(land, serial);
   gpu.resize(1500, land);
   EXPECT_EQ(gpu.host_reads(), 3U);
   const std::uint64_t before = gpu.host_reads();
-  gpu.step(land, serial);
-  gpu.step(land, serial);
-  EXPECT_EQ(gpu.host_reads(), before + 2);
-  for (int s = 0; s < 600 && gpu.count() > 1500; ++s) gpu.step(land, serial);
+  std::uint64_t steps = 0;
+  std::size_t last = gpu.count();
+  bool fell = false;
+  for (; steps < 600 && gpu.count() > 1500; ++steps) {
+    gpu.step(land, serial);
+    fell = fell || gpu.count() < last;
+    last = gpu.count();
+  }
   ASSERT_EQ(gpu.count(), 1500U);
-  // Settled: the reads stop again.
-  const std::uint64_t settled = gpu.host_reads();
+  EXPECT_TRUE(fell);
+  EXPECT_GT(steps, 10U);
+  EXPECT_LE(gpu.host_reads(), before + steps / GpuSwarm::kHostCopyEvery + 1);
+  // Newcomers: the same, and their flags go on the device once they are in.
+  gpu.resize(2000, land);
+  const std::uint64_t grown = gpu.host_reads();
+  for (steps = 0; steps < 120; ++steps) gpu.step(land, serial);
+  EXPECT_EQ(gpu.count(), 2000U);
+  EXPECT_LE(gpu.host_reads(), grown + steps / GpuSwarm::kHostCopyEvery + 1);
+  EXPECT_FALSE(any_in_transit(gpu.flags()));
+}
+
+// The crumbs reached in a step, as the GPU's steering marks them, are exactly those the meadow
+// finds on the CPU engine's fireflies after the same step (crumbs on fireflies' way and crumbs
+// spread over the land, from several viewers), and no firefly is read back for them.
+TEST_F(GpuSwarmTest, TheCrumbsReachedAreTheCpusWithoutReadingTheFireflies) {
+  const sim::Land land = testing::rocky_land();
+  const auto start = testing::flocked_fireflies(4, 6000, land, 100);
+  sim::CpuSwarm cpu(21, start);
+  GpuSwarm gpu(context_, 21, start);
+  sim::SerialFor serial;
+  sim::SwarmTools tools;
+  const sim::Rect world = land.world();
+  for (std::uint64_t viewer = 1; viewer <= 5; ++viewer) {
+    for (std::size_t k = 0; k < 8; ++k) {
+      const std::size_t i = (viewer * 8 + k) * 97;
+      const sim::Vec2 at = k % 2 == 0 ? sim::Vec2{start[i].position.x + start[i].velocity.x + 3.0F,
+                                                  start[i].position.y + start[i].velocity.y}
+                                      : sim::Vec2{world.x + world.width * static_cast<float>(k) / 9.0F,
+                                                  world.y + world.height * static_cast<float>(viewer) / 6.0F};
+      ASSERT_TRUE(tools.drop_crumb(viewer, at).accepted);
+    }
+  }
+  const sim::SwarmInputs inputs = tools.inputs(0.0F);
+  cpu.step(land, inputs, serial);
+  gpu.step(land, inputs, serial);
+  const std::uint64_t on_cpu = tools.crumbs_reached(cpu.view(), serial);
+  const std::optional<std::uint64_t> on_gpu = gpu.crumbs_reached();
+  ASSERT_TRUE(on_gpu.has_value());
+  EXPECT_EQ(*on_gpu, on_cpu);
+  EXPECT_GE(std::popcount(on_cpu), 20);  // every one on a firefly's way, and maybe some others
+  EXPECT_LT(std::popcount(on_cpu), 40);
+  EXPECT_EQ(gpu.host_reads(), 0U);
+  // A step without crumbs reaches none.
   gpu.step(land, serial);
-  EXPECT_LE(gpu.host_reads(), settled + 1);  // + the fallback's copy, if this step is its turn
+  EXPECT_EQ(gpu.crumbs_reached(), std::optional<std::uint64_t>{0});
+}
+
+// In a meadow on the GPU a crumb is eaten as on the CPU: at the same tick (within one: the
+// engines differ by rounding), with the same event, and the fireflies are not read for it.
+TEST_F(GpuSwarmTest, AMeadowOnTheGpuEatsCrumbsAsOnTheCpu) {
+  const std::vector<sim::CpuSwarm::Firefly> ff{{{600.0F, 450.0F}, {0.0F, 2.5F}}, {{1200.0F, 450.0F}, {0.0F, 2.5F}}};
+  sim::Meadow on_cpu(11, std::make_unique<sim::CpuSwarm>(11, ff));
+  auto engine = std::make_unique<GpuSwarm>(context_, 11, ff);
+  const GpuSwarm& gpu = *engine;
+  sim::Meadow on_gpu(11, std::move(engine));
+  const sim::Vec2 crumb{800.0F, 450.0F};
+  sim::SerialFor serial;
+  const auto tick_fed = [&serial, crumb](sim::Meadow& m) {
+    sim::Action tap{2, 0, sim::FlowerTap{crumb}, sim::WorldKind::swarm};
+    EXPECT_TRUE(m.apply(tap).accepted);
+    for (int ticks = 0; ticks < 600; ++ticks) {
+      m.step(serial);
+      if (m.tools().fed() > 0) return m.tick();
+    }
+    return std::uint64_t{0};
+  };
+  const std::uint64_t cpu_tick = tick_fed(on_cpu);
+  const std::uint64_t gpu_tick = tick_fed(on_gpu);
+  ASSERT_GT(cpu_tick, 0U);
+  EXPECT_NEAR(static_cast<double>(gpu_tick), static_cast<double>(cpu_tick), 1.0);
+  EXPECT_TRUE(on_gpu.tools().crumbs().empty());
+  ASSERT_FALSE(on_gpu.events().events().empty());
+  const auto* eaten = std::get_if<sim::CrumbEatenEvent>(&on_gpu.events().events().back().body);
+  ASSERT_NE(eaten, nullptr);
+  EXPECT_EQ(eaten->at, crumb);
+  EXPECT_LE(gpu.host_reads(), gpu.steps() / GpuSwarm::kHostCopyEvery + 1);
 }
 
 }  // namespace

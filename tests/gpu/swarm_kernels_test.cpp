@@ -4,15 +4,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 #include <vector>
 
 #include "gpu_fixture.hpp"
 #include "gpu/swarm_params.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/swarm/cell_grid.hpp"
+#include "sim/swarm/firefly_arrays.hpp"
 #include "sim/swarm/square_sums.hpp"
 #include "sim/swarm/square_window.hpp"
+#include "sim/swarm/swarm_population.hpp"
 #include "sim/swarm/swarm_rules.hpp"
+#include "sim/swarm/tool_rules.hpp"
 #include "swarm_test_state.hpp"
 
 namespace meadow::gpu {
@@ -166,6 +170,81 @@ TEST_F(SwarmKernelsTest, SquareSumsAreExactlyTheCpuSquares) {
   }
   EXPECT_EQ(wrong, 0U);
   EXPECT_GE(*std::max_element(counts.begin(), counts.end()), 3U);  // shared squares were tested
+}
+
+// The transits' stage against population::settle, from the same fireflies: ordinary ones,
+// arrivals inside the world and still outside it, leavers inside, just out and far enough out,
+// and the cases on the lines (a leaver exactly leave_beyond out stays; an arrival exactly on
+// the edge is in). Exactly the same fireflies are kept, in the same order, with the same flags
+// and state; the counts say how many are left and how many still in transit. More than 1,024
+// of them (the scan's blocks) in buffers with room to spare (the keeps past the count are 0).
+TEST_F(SwarmKernelsTest, TheTransitsStageSettlesExactlyAsTheCpu) {
+  SwarmKernels kernels(context());
+  const sim::Land land = testing::rocky_land();
+  const sim::Rect world = land.world();
+  constexpr float kBeyond = sim::tool_rules::kLeaveBeyond;
+  sim::FireflyArrays f;
+  std::mt19937 random(7);
+  std::uniform_real_distribution<float> inside(-3.0F * kBeyond, 1.0F);  // from an edge inwards
+  std::uniform_real_distribution<float> along(0.0F, 1.0F);
+  for (std::uint32_t i = 0; i < 20000; ++i) {
+    // Three in four near an edge, mostly outside it (some far out); the rest anywhere inside.
+    float x = world.x + along(random) * world.width;
+    float y = world.y + along(random) * world.height;
+    const float d = inside(random) * (i % 7 == 0 ? 100.0F : 1.0F);
+    switch (i % 4) {
+      case 0: x = world.x + d; break;
+      case 1: x = world.right() - d; break;
+      case 2: y = world.y + d; break;
+      default: break;
+    }
+    const std::uint8_t flags = i % 3 == 0 ? 0 : (i % 3 == 1 ? sim::kFlagArriving : sim::kFlagLeaving);
+    f.push_back(x, y, 1.0F, -1.0F, i, flags);
+  }
+  const auto add = [&f](float x, float y, std::uint8_t flags) {
+    f.push_back(x, y, 0.5F, 0.5F, static_cast<std::uint32_t>(f.size()), flags);
+  };
+  add(world.x - kBeyond, world.y + 100.0F, sim::kFlagLeaving);                  // on the line: stays
+  add(std::nextafter(world.x - kBeyond, -INFINITY), 300.0F, sim::kFlagLeaving);  // just past: gone
+  add(world.right() + kBeyond, 200.0F, sim::kFlagLeaving);
+  add(world.x, world.y, sim::kFlagArriving);                                     // on the corner: in
+  add(world.right(), world.bottom(), sim::kFlagArriving);
+  add(std::nextafter(world.right(), INFINITY), 400.0F, sim::kFlagArriving);      // just out: not yet
+  const std::size_t n = f.size();
+
+  kernels.reserve(3 * n);
+  for (std::size_t i = 0; i < n; ++i) {
+    kernels.state()[i] = {f.x[i], f.y[i], f.vx[i], f.vy[i]};
+    kernels.meta()[i] = {f.id[i], f.flags[i]};
+  }
+  kernels.upload(n);
+  kernels.prepare(make_params(world, n, {}, 11, 0, land.rocks(), {}, kernels.marks()));
+  VkCommandBuffer commands = context().begin();
+  kernels.record_settle(commands);
+  host_read_barrier(commands);
+  context().submit_and_wait();
+
+  sim::population::settle(f, world);
+  const GpuTransitCounts counts = kernels.transit_counts();
+  ASSERT_EQ(counts.kept, f.size());
+  ASSERT_LT(f.size(), n - 1000);  // many left, and many stayed
+  ASSERT_GT(f.size(), n / 2);
+  EXPECT_EQ(counts.in_transit,
+            static_cast<std::size_t>(std::ranges::count_if(f.flags, [](std::uint8_t fl) { return fl != 0; })));
+  EXPECT_GT(counts.in_transit, 1000U);
+  kernels.download(f.size());
+  std::size_t differing = 0;
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    const GpuFirefly s = kernels.state()[i];
+    const GpuFireflyMeta m = kernels.meta()[i];
+    const bool same = m.id == f.id[i] && m.flags == f.flags[i] && s.x == f.x[i] && s.y == f.y[i] &&
+                      s.vx == f.vx[i] && s.vy == f.vy[i];
+    if (!same && differing++ < 5) {
+      ADD_FAILURE() << "at " << i << ": GPU id " << m.id << " flags " << m.flags << ", CPU id " << f.id[i]
+                    << " flags " << int{f.flags[i]};
+    }
+  }
+  EXPECT_EQ(differing, 0U);
 }
 
 }  // namespace

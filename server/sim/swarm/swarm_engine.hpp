@@ -4,6 +4,7 @@
 // world.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -68,6 +69,11 @@ class SwarmEngine {
     (void)request;
     return nullptr;
   }
+  // Which of the last step's crumbs (bit k: its inputs' crumbs[k]) a firefly came within
+  // tool_rules::kCrumbEat of in its move, found where the fireflies live; nullopt (the default)
+  // when the caller should look in view() itself (SwarmTools::crumbs_reached). Never fails:
+  // an engine that cannot say answers nullopt.
+  [[nodiscard]] virtual std::optional<std::uint64_t> crumbs_reached() const { return std::nullopt; }
 };
 
 }  // namespace meadow::sim

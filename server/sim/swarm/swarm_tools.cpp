@@ -99,9 +99,8 @@ void SwarmTools::keep_inside(const Rect& world) {
   if (removed > 0) mirror_inputs();
 }
 
-void SwarmTools::eat_crumbs(const SwarmView& swarm, ParallelFor& parallel,
-                            std::vector<ToolMark>& eaten) {
-  if (crumbs_.empty()) return;
+std::uint64_t SwarmTools::crumbs_reached(const SwarmView& swarm, ParallelFor& parallel) {
+  if (crumbs_.empty()) return 0;
   static_assert(t::kMaxCrumbs <= 64, "one bit per crumb in a 64-bit mask");
   // Only fireflies in the box around all crumbs can eat: four compares reject the rest.
   Rect box{crumbs_[0].at.x, crumbs_[0].at.y, 0.0F, 0.0F};
@@ -134,10 +133,14 @@ void SwarmTools::eat_crumbs(const SwarmView& swarm, ParallelFor& parallel,
   });
   std::uint64_t all = 0;
   for (const std::uint64_t mask : chunk_eaten_) all |= mask;
-  if (all == 0) return;
+  return all;
+}
+
+void SwarmTools::eat_crumbs(std::uint64_t reached, std::vector<ToolMark>& eaten) {
+  if (reached == 0) return;
   std::size_t kept = 0;
   for (std::size_t c = 0; c < crumbs_.size(); ++c) {
-    if ((all >> c & 1U) != 0) {
+    if ((reached >> c & 1U) != 0) {
       eaten.push_back(crumbs_[c]);
       ++fed_;
     } else {

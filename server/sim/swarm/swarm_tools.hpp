@@ -39,9 +39,16 @@ class SwarmTools {
   // at the edge trying to reach them). Rocks, which belong to the land, are not tools.
   void keep_inside(const Rect& world);
 
-  // After a step: every crumb with a firefly within kCrumbEat is eaten (removed, counted as
-  // fed) and appended to `eaten` in the order of crumbs(). Deterministic with any threads.
-  void eat_crumbs(const SwarmView& swarm, ParallelFor& parallel, std::vector<ToolMark>& eaten);
+  // After a step: bit k set when crumbs()[k] has a firefly of `swarm` within kCrumbEat.
+  // Deterministic with any threads.
+  [[nodiscard]] std::uint64_t crumbs_reached(const SwarmView& swarm, ParallelFor& parallel);
+  // The crumbs of the bits set in `reached` (as crumbs_reached numbers them) are eaten: removed,
+  // counted as fed, and appended to `eaten` in the order of crumbs().
+  void eat_crumbs(std::uint64_t reached, std::vector<ToolMark>& eaten);
+  // Both: every crumb with a firefly of `swarm` within kCrumbEat is eaten.
+  void eat_crumbs(const SwarmView& swarm, ParallelFor& parallel, std::vector<ToolMark>& eaten) {
+    eat_crumbs(crumbs_reached(swarm, parallel), eaten);
+  }
 
   // What the swarm steers by; valid until the tools next change.
   [[nodiscard]] SwarmInputs inputs(float predator_reach) const;
