@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "support/server_process.hpp"
+#include "support/viewer_messages.hpp"
 #include "ws/ws_client.hpp"
 
 namespace meadow {
@@ -19,20 +20,11 @@ using client::WsClient;
 using testing::ServerProcess;
 
 using testing::kReplyWait;
+using testing::tool_tap;
 
 v1::ClientMessage choose(v1::World world) {
   v1::ClientMessage m;
   m.mutable_choose_world()->set_world(world);
-  return m;
-}
-
-v1::ClientMessage tap(v1::Tool tool, float x, float y) {
-  v1::ClientMessage m;
-  auto* action = m.mutable_tool();
-  action->set_tool(tool);
-  action->set_phase(v1::ToolAction::PHASE_TAP);
-  action->mutable_position()->set_x(x);
-  action->mutable_position()->set_y(y);
   return m;
 }
 
@@ -90,19 +82,19 @@ TEST_F(ColonyServerTest, AFlowerDroppedByOneViewerIsSeenByAnotherAndTheFourthIsR
   join_colony(a);
   join_colony(b);
   const float spots[3][2] = {{700.0F, 300.0F}, {1000.0F, 300.0F}, {1300.0F, 500.0F}};
-  for (const auto& spot : spots) a.send(tap(v1::TOOL_FLOWER, spot[0], spot[1]));
+  for (const auto& spot : spots) a.send(tool_tap(v1::TOOL_FLOWER, spot[0], spot[1]));
   const auto three = b.wait_for(
       [](const v1::ServerMessage& s) { return is_colony_frame(s) && s.frame().colony().flowers_size() == 3; }, kReplyWait);
   ASSERT_TRUE(three) << "the second viewer never saw three flowers";
   EXPECT_EQ(three->frame().colony().flowers(0).sips(), 90U);
-  a.send(tap(v1::TOOL_FLOWER, 1300.0F, 200.0F));
+  a.send(tool_tap(v1::TOOL_FLOWER, 1300.0F, 200.0F));
   EXPECT_EQ(notice_code(a), "flower_limit");
 }
 
 TEST_F(ColonyServerTest, TheSwarmsToolsAreRefusedInTheColonyAndTheMoldIsNotHereYet) {
   WsClient viewer;
   join_colony(viewer);
-  viewer.send(tap(v1::TOOL_ATTRACT, 800.0F, 400.0F));
+  viewer.send(tool_tap(v1::TOOL_ATTRACT, 800.0F, 400.0F));
   EXPECT_EQ(notice_code(viewer), "tool_unavailable");
   viewer.send(choose(v1::WORLD_MOLD));
   EXPECT_EQ(notice_code(viewer), "world_unavailable");

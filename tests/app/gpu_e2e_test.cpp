@@ -1,17 +1,19 @@
 // End to end on the GPU engine (issue 6): the real meadow-server with --swarm-engine gpu, on
 // whatever Vulkan device there is (lavapipe in CI). The swarm runs on the device and its light is
 // made there (GpuSwarm::light); a viewer gets frames whose light shows the swarm, and /metrics
-// names the engine. Its own executable, outside the ThreadSanitizer stage: lavapipe's threads are
+// names the engine; a food crumb is eaten, found on the device. Its own executable, outside the ThreadSanitizer stage: lavapipe's threads are
 // not instrumented. Skips, saying why, where the server found no Vulkan device at all.
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "stream/frame_codec.hpp"
 #include "support/server_process.hpp"
+#include "support/viewer_messages.hpp"
 #include "ws/ws_client.hpp"
 
 namespace meadow {
@@ -29,17 +31,27 @@ std::string metrics_with_engine(std::uint16_t port) {
   return metrics;
 }
 
-TEST(GpuEngine, TheSwarmAndItsLightRunOnTheDevice) {
-  testing::ServerProcess server(MEADOW_SERVER_BIN, {"--seed", "4", "--swarm-count", "1500", "--swarm-engine", "gpu",
-                                                    "--log-level", "warn", "--web-root", MEADOW_TEST_WEB_ROOT});
-  const std::string metrics = metrics_with_engine(server.port());
-  if (metrics.find("meadow_engine_info{world=\"swarm\",engine=\"cpu\"} 1") != std::string::npos) {
-    GTEST_SKIP() << "the server found no usable Vulkan device and runs the swarm on the CPU";
-  }
-  ASSERT_NE(metrics.find("meadow_engine_info{world=\"swarm\",engine=\"gpu\"} 1"), std::string::npos) << metrics;
+constexpr const char* kOnGpu = "meadow_engine_info{world=\"swarm\",engine=\"gpu\"} 1";
 
+// A server whose swarm of 1,500 runs on the GPU; the test skips where it found no device.
+class GpuEngine : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    server_ = std::make_unique<testing::ServerProcess>(
+        MEADOW_SERVER_BIN, std::vector<std::string>{"--seed", "4", "--swarm-count", "1500", "--swarm-engine", "gpu",
+                                                    "--log-level", "warn", "--web-root", MEADOW_TEST_WEB_ROOT});
+    const std::string metrics = metrics_with_engine(server_->port());
+    if (metrics.find("meadow_engine_info{world=\"swarm\",engine=\"cpu\"} 1") != std::string::npos) {
+      GTEST_SKIP() << "the server found no usable Vulkan device and runs the swarm on the CPU";
+    }
+    ASSERT_NE(metrics.find(kOnGpu), std::string::npos) << metrics;
+  }
+  std::unique_ptr<testing::ServerProcess> server_;
+};
+
+TEST_F(GpuEngine, TheSwarmAndItsLightRunOnTheDevice) {
   client::WsClient viewer;
-  viewer.connect("127.0.0.1", server.port());
+  viewer.connect("127.0.0.1", server_->port());
   stream::FrameDecoder decoder;
   std::vector<std::uint8_t> raster;
   std::vector<std::uint8_t> next;
@@ -70,8 +82,23 @@ TEST(GpuEngine, TheSwarmAndItsLightRunOnTheDevice) {
   EXPECT_GT(lit, 2000U) << "the swarm's light should show";
   EXPECT_LT(hot, lit) << "heat is part of the light";
   // Still on the GPU after all those frames: no failure sent the swarm to the CPU.
-  EXPECT_NE(metrics_with_engine(server.port()).find("meadow_engine_info{world=\"swarm\",engine=\"gpu\"} 1"),
-            std::string::npos);
+  EXPECT_NE(metrics_with_engine(server_->port()).find(kOnGpu), std::string::npos);
+}
+
+// A flower tapped in the swarm is a food crumb: the fireflies within smell fly to it and eat it,
+// found on the device (GpuSwarm::crumbs_reached), and every viewer's figures count it as fed.
+TEST_F(GpuEngine, ACrumbIsEatenOnTheDevice) {
+  client::WsClient viewer;
+  viewer.connect("127.0.0.1", server_->port());
+  viewer.send(testing::tool_tap(v1::TOOL_FLOWER, 800.0F, 450.0F));
+  const auto fed = viewer.wait_for(
+      [](const v1::ServerMessage& s) {
+        return s.has_frame() && s.frame().world() == v1::WORLD_SWARM && s.frame().swarm().fed() >= 1;
+      },
+      std::chrono::seconds(30));
+  ASSERT_TRUE(fed.has_value()) << "the crumb was not eaten within 30 s";
+  EXPECT_EQ(fed->frame().swarm().fed(), 1U);
+  EXPECT_NE(metrics_with_engine(server_->port()).find(kOnGpu), std::string::npos);
 }
 
 }  // namespace

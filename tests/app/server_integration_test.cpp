@@ -8,6 +8,7 @@
 
 #include "stream/frame_codec.hpp"
 #include "support/server_process.hpp"
+#include "support/viewer_messages.hpp"
 #include "ws/ws_client.hpp"
 
 namespace meadow {
@@ -26,15 +27,7 @@ std::unique_ptr<ServerProcess> start_server(std::vector<std::string> extra = {})
   return std::make_unique<ServerProcess>(MEADOW_SERVER_BIN, args);
 }
 
-v1::ClientMessage rock_tap(float x, float y) {
-  v1::ClientMessage m;
-  auto* tool = m.mutable_tool();
-  tool->set_tool(v1::TOOL_ROCK);
-  tool->set_phase(v1::ToolAction::PHASE_TAP);
-  tool->mutable_position()->set_x(x);
-  tool->mutable_position()->set_y(y);
-  return m;
-}
+v1::ClientMessage rock_tap(float x, float y) { return testing::tool_tap(v1::TOOL_ROCK, x, y); }
 
 v1::ServerMessage welcome_of(WsClient& viewer) {
   auto m = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_welcome(); }, kReplyWait);
