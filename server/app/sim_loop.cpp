@@ -146,9 +146,12 @@ void SimLoop::update_step_budget() {
 
 void SimLoop::apply_actions() {
   actions_.drain(drained_);
+  outcomes_.clear();
+  bool answered = false;
   for (auto& [action, reply] : drained_) {
-    const sim::ActionOutcome outcome = meadow_.apply(action);
-    if (reply) reply(outcome, action.tick);
+    outcomes_.push_back(meadow_.apply(action));
+    const sim::ActionOutcome& outcome = outcomes_.back();
+    answered = answered || static_cast<bool>(reply);
     if (!outcome.accepted && action.origin != sim::kOperator) {
       hub_.send_to(action.origin, shared(stream::notice_message(
                                       v1::Notice::LEVEL_WARNING, outcome.code, outcome.reason)));
@@ -159,6 +162,13 @@ void SimLoop::apply_actions() {
     land_version_ = land.rocks_version();
     land_world_ = land.world();
     hub_.update_land(std::make_shared<const sim::Land>(land), shared(stream::rocks_message(land)));
+  }
+  if (!answered) return;
+  // Whoever is answered (the operator's console) sees the change in the status it asks for next:
+  // the status is published before the replies, not only with the next frame.
+  publish_status();
+  for (std::size_t i = 0; i < drained_.size(); ++i) {
+    if (drained_[i].reply) drained_[i].reply(outcomes_[i], drained_[i].action.tick);
   }
 }
 

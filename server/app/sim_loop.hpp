@@ -51,6 +51,7 @@ class SimLoop {
   const double frame_rate_;
   stream::FrameBuilder frames_;
   std::vector<stream::QueuedAction> drained_;
+  std::vector<sim::ActionOutcome> outcomes_;  // of drained_, in its order
   TickWindow tick_times_;
   double tick_p99_seconds_ = 0.0;
   // The events already handed to the operator's feed (sequence per log), and a buffer for them.
