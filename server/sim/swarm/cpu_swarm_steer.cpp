@@ -70,7 +70,7 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
     const std::uint32_t column = grid_.column_of(f_.x[i]);
     const std::uint32_t cell_end = grid_.start(row_base + column + 1);
     assert(cell_end > i);
-    walk.select(grid_, column, band);
+    walk.gather(sorted, grid_, column, band);
     for (; i < cell_end; ++i) {
       const std::size_t k = i - begin;
       const float px = f_.x[i];
@@ -89,7 +89,7 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
       block.sum_dx[l] = static_cast<std::int32_t>(t.x - t.n * self.x);
       block.sum_dy[l] = static_cast<std::int32_t>(t.y - t.n * self.y);
       steering::NeighbourSums pushes;
-      walk.add_pushes(sorted, px, py, pushes);
+      walk.add_pushes(px, py, pushes);
       block.separate_x[l] = pushes.separate_x;
       block.separate_y[l] = pushes.separate_y;
       block.personal_x[l] = pushes.personal_x;

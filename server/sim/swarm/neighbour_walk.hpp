@@ -4,13 +4,16 @@
 // (square_window.hpp). The grid's cells are one separation distance wide, so everyone closer
 // than 8 units lies in the 3 × 3 cells around a firefly.
 //
-// The fireflies are sorted by cell, so the 3 × 3 cells are three contiguous runs of the sorted
-// arrays, read in place in blocks of kLanes; lanes past a run's end are masked to far-away points.
+// The fireflies of one cell share those 3 × 3 cells, so their positions are copied once per cell
+// into a small buffer padded with far-away points to whole blocks of kLanes: the loop over them
+// then has no remainder and no branch, and the compiler keeps a block in vector registers.
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <span>
+#include <vector>
 
 #include "sim/swarm/cell_grid.hpp"
 #include "sim/swarm/lanes.hpp"
@@ -31,45 +34,92 @@ class SeparationWalk {
  public:
   // Candidates are taken this many at a time, one vector register, each lane with its own partial
   // sums. Float sums are not associative: the lanes are added up in one fixed order at the end, so
-  // the result depends only on the (deterministic) memory order.
+  // the result depends only on the (deterministic) memory order. A cell's 3 × 3 cells hold about
+  // 14 fireflies in a flocked swarm, so blocks of 4 waste little on padding.
   static constexpr std::size_t kLanes = lanes::kWidth;
-  // A row's three cells with at most this many fireflies are read as two blocks, masked, with no
-  // loop: a flocked swarm holds about 14 in the 3 × 3 cells, so this is the usual case, and a
-  // loop of varying length would cost a mispredicted branch a row.
-  static constexpr std::size_t kShortRow = 2 * kLanes;
+  // Floats copied at a time when gathering candidates.
+  static constexpr std::size_t kCopyBlock = 8;
+  // A row of three cells with at most this many fireflies is copied in two blocks at once.
+  static constexpr std::size_t kShortRow = 2 * kCopyBlock;
+  static_assert(kLanes <= kCopyBlock, "one block of padding fills the last lane block");
 
-  // Chooses the 3 × 3 cells around cell (column, row). The fireflies are sorted by cell, row by
-  // row, so the cells of one row within reach are one contiguous range of places in the sorted
-  // arrays: they are read where they are, not copied.
-  void select(const CellGrid& grid, std::uint32_t column, std::uint32_t row) {
+  // Collects the fireflies of the 3 × 3 cells around cell (column, row).
+  void gather(const SortedFireflies& f, const CellGrid& grid, std::uint32_t column, std::uint32_t row) {
     const std::uint32_t col_lo = column > 0 ? column - 1 : 0;
     const std::uint32_t col_hi = std::min(column + 1, grid.columns() - 1);
     const std::uint32_t row_lo = row > 0 ? row - 1 : 0;
     const std::uint32_t row_hi = std::min(row + 1, grid.rows() - 1);
-    rows_ = row_hi - row_lo + 1;
-    for (std::uint32_t k = 0; k < rows_; ++k) {
+    // The cells of each row within reach are one contiguous range of places: first their
+    // extents, so the buffer is checked for room once, then plain copies (a handful of floats,
+    // not worth a library call) through local pointers the compiler keeps in registers.
+    std::array<std::uint32_t, 3> begin{};
+    std::array<std::uint32_t, 3> end{};
+    std::size_t total = 0;
+    const std::uint32_t rows = row_hi - row_lo + 1;
+    for (std::uint32_t k = 0; k < rows; ++k) {
       const std::size_t base = std::size_t{row_lo + k} * grid.columns();
-      begin_[k] = grid.start(base + col_lo);
-      end_[k] = grid.start(base + col_hi + 1);
+      begin[k] = grid.start(base + col_lo);
+      end[k] = grid.start(base + col_hi + 1);
+      total += end[k] - begin[k];
     }
+    const std::size_t padded = (total + kLanes - 1) / kLanes * kLanes;
+    // Room for a short row's two blocks, or whole copy blocks, past the last row's end.
+    const std::size_t room = total + kShortRow + 3 * kCopyBlock + kLanes;
+    if (x_.size() < room) {
+      x_.resize(room * 2);
+      y_.resize(room * 2);
+    }
+    float* const xs = x_.data();
+    float* const ys = y_.data();
+    const float* const fx = f.x.data();
+    const float* const fy = f.y.data();
+    const std::size_t n = f.x.size();
+    std::size_t count = 0;
+    for (std::uint32_t k = 0; k < rows; ++k) {
+      const std::uint32_t len = end[k] - begin[k];
+      if (len <= kShortRow && begin[k] + kShortRow <= n) {
+        // The usual row of a few fireflies: kShortRow floats whatever its length, the copy
+        // running past the row's end (overwritten by the next row or the padding). One straight
+        // run of copies, with no loop whose varying length the branch predictor keeps missing
+        // (a loop of blocks missed about once a cell in callgrind's model).
+        copy_block(fx + begin[k], fy + begin[k], xs + count, ys + count);
+        copy_block(fx + begin[k] + kCopyBlock, fy + begin[k] + kCopyBlock, xs + count + kCopyBlock,
+                   ys + count + kCopyBlock);
+      } else if (end[k] + kCopyBlock <= n) {
+        // Whole blocks, the last one running past the row's end.
+        for (std::uint32_t j = 0; j < len; j += kCopyBlock) {
+          copy_block(fx + begin[k] + j, fy + begin[k] + j, xs + count + j, ys + count + j);
+        }
+      } else {
+        for (std::uint32_t j = 0; j < len; ++j) {
+          xs[count + j] = fx[begin[k] + j];
+          ys[count + j] = fy[begin[k] + j];
+        }
+      }
+      count += len;
+    }
+    // Padding: one whole block of far-away points after the last one (kLanes ≤ kCopyBlock).
+    copy_block(kFarBlock.data(), kFarBlock.data(), xs + count, ys + count);
+    count_ = total;
+    blocks_ = padded / kLanes;
   }
 
-  // The separation and personal-space sums of a firefly at (px, py) in the selected cell
+  // The separation and personal-space sums of a firefly at (px, py) in the gathered cell
   // (steering::NeighbourSums' separate_* and personal_*). Itself and anyone on the very same
   // spot add nothing: they give no direction (their nudges differ, so next step they do).
-  void add_pushes(const SortedFireflies& f, float px, float py, steering::NeighbourSums& sums) const {
+  void add_pushes(float px, float py, steering::NeighbourSums& sums) const {
     namespace r = swarm_rules;
     using lanes::F4;
-    using lanes::I4;
     const F4 own_x = lanes::splat(px);
     const F4 own_y = lanes::splat(py);
     const F4 min_d2 = lanes::splat(kMinDistance2);
-    const F4 far = lanes::splat(kFarAway);
     const F4 zero{};
     F4 sep_x{}, sep_y{}, per_x{}, per_y{};
-    const auto push = [&](F4 x, F4 y) {
-      const F4 dx = x - own_x;
-      const F4 dy = y - own_y;
+    const float* const xs = x_.data();
+    const float* const ys = y_.data();
+    for (std::size_t b = 0; b < blocks_; ++b) {
+      const F4 dx = lanes::load(xs + b * kLanes) - own_x;
+      const F4 dy = lanes::load(ys + b * kLanes) - own_y;
       const F4 d2 = dx * dx + dy * dy;
       // (1 − d/reach)/d = 1/d − 1/reach along (dx, dy): away, harder the closer, 0 beyond.
       // At d = 0 the capped inverse meets dx = dy = 0 and adds nothing.
@@ -80,37 +130,6 @@ class SeparationWalk {
       sep_y -= dy * separate;
       per_x -= dx * personal;
       per_y -= dy * personal;
-    };
-    // A block of lanes from place `at`, the lanes from `live` on far away (they belong to other
-    // cells, or lie past the arrays' end, which is never read).
-    const float* const xs = f.x.data();
-    const float* const ys = f.y.data();
-    const std::size_t n = f.x.size();
-    const auto masked = [&](std::size_t at, std::size_t live) {
-      const I4 keep = kLaneIndex < static_cast<std::int32_t>(live);
-      if (at + kLanes <= n) {
-        push(lanes::select(keep, lanes::load(xs + at), far), lanes::select(keep, lanes::load(ys + at), far));
-        return;
-      }
-      F4 x = far;
-      F4 y = far;
-      for (std::size_t l = 0; l < live; ++l) {
-        x[l] = xs[at + l];
-        y[l] = ys[at + l];
-      }
-      push(x, y);
-    };
-    for (std::uint32_t k = 0; k < rows_; ++k) {
-      const std::size_t begin = begin_[k];
-      const std::size_t len = end_[k] - begin;
-      if (len <= kShortRow) {
-        masked(begin, std::min(len, kLanes));
-        masked(begin + kLanes, len > kLanes ? len - kLanes : 0);
-        continue;
-      }
-      std::size_t j = begin;
-      for (; j + kLanes <= end_[k]; j += kLanes) push(lanes::load(xs + j), lanes::load(ys + j));
-      if (j < end_[k]) masked(j, end_[k] - j);
     }
     const F4 total = lanes::sums(sep_x, sep_y, per_x, per_y);
     sums.separate_x += total[0];
@@ -120,16 +139,27 @@ class SeparationWalk {
   }
 
  private:
-  // A point so far away that it adds exactly nothing (units).
+  // One block of kCopyBlock floats of x and of y. A copy of a constant size is inlined as a few
+  // vector loads and stores (element-wise loops were left scalar by the compiler).
+  static void copy_block(const float* from_x, const float* from_y, float* to_x, float* to_y) {
+    std::memcpy(to_x, from_x, kCopyBlock * sizeof(float));
+    std::memcpy(to_y, from_y, kCopyBlock * sizeof(float));
+  }
+
+  // Padding: a point so far away that it adds exactly nothing (units).
   static constexpr float kFarAway = 1e9F;
+  static constexpr std::array<float, kCopyBlock> kFarBlock = [] {
+    std::array<float, kCopyBlock> b{};
+    b.fill(kFarAway);
+    return b;
+  }();
   // Distances below 10⁻⁶ units count as 10⁻⁶, so the inverse stays finite (units²).
   static constexpr float kMinDistance2 = 1e-12F;
-  static constexpr lanes::I4 kLaneIndex{0, 1, 2, 3};
-  static_assert(kLanes == 4, "kLaneIndex names four lanes");
 
-  std::array<std::uint32_t, 3> begin_{};
-  std::array<std::uint32_t, 3> end_{};
-  std::uint32_t rows_ = 0;
+  std::vector<float> x_;
+  std::vector<float> y_;
+  std::size_t count_ = 0;
+  std::size_t blocks_ = 0;
 };
 
 }  // namespace meadow::sim
