@@ -19,7 +19,7 @@ std::string failed(const std::exception& e) {
 
 FallbackSwarm::FallbackSwarm(const MakeGpu& make_gpu, std::uint64_t seed, std::size_t count,
                              const sim::Land& land, Notice notice)
-    : notice_(std::move(notice)) {
+    : asked_(count), notice_(std::move(notice)) {
   try {
     gpu_ = make_gpu();
   } catch (const std::exception& e) {
@@ -45,13 +45,14 @@ void FallbackSwarm::set_weights(sim::SwarmWeights weights) {
 }
 
 void FallbackSwarm::resize(std::size_t count, const sim::Land& land) {
+  asked_ = count;
   if (gpu_) {
     try {
       gpu_->resize(count, land);  // the leavers are chosen on the device
-      return;
     } catch (const std::exception& e) {
-      fall_back(failed(e));
+      fall_back(failed(e), land);  // resizes the CPU's swarm to the count just asked
     }
+    return;
   }
   cpu_->resize(count, land);
 }
@@ -62,7 +63,7 @@ void FallbackSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, 
       gpu_->step(land, inputs, parallel);
       return;
     } catch (const std::exception& e) {
-      fall_back(failed(e));
+      fall_back(failed(e), land);
     }
   }
   cpu_->step(land, inputs, parallel);
@@ -72,7 +73,7 @@ const sim::SwarmLightFrame* FallbackSwarm::light(const sim::SwarmLightRequest& r
   return gpu_ ? gpu_->light(request) : nullptr;
 }
 
-void FallbackSwarm::fall_back(const std::string& why) {
+void FallbackSwarm::fall_back(const std::string& why, const sim::Land& land) {
   // The GPU engine's host copy: its last step where the device can still be read, else the copy
   // as it was last read (at most GpuSwarm::kHostCopyEvery steps old, the same count).
   const sim::SwarmView v = gpu_->view();
@@ -84,6 +85,10 @@ void FallbackSwarm::fall_back(const std::string& why) {
   const std::span<const std::uint8_t> flags = gpu_->flags();
   std::copy(flags.begin(), flags.end(), cpu->flags().begin());
   cpu->set_weights(gpu_->weights());
+  // The copy's count is the GPU's, but after a loss in the middle of transits the copy itself
+  // may be older (the leavers gone since were cut from its end, not picked out): who stays is
+  // made the count asked again, by the CPU's own rules (nothing changes when it already is).
+  cpu->resize(asked_, land);
   steps_before_cpu_ = gpu_->steps();
   cpu_ = std::move(cpu);
   gpu_.reset();

@@ -66,15 +66,20 @@ class FallbackSwarm final : public sim::SwarmEngine {
   [[nodiscard]] bool on_gpu() const { return gpu_ != nullptr; }
   // The GPU engine while it runs (tests), else null.
   [[nodiscard]] GpuSwarm* gpu() { return gpu_.get(); }
+  // The CPU engine once it runs (tests), else null.
+  [[nodiscard]] const sim::CpuSwarm* cpu() const { return cpu_.get(); }
 
  private:
   [[nodiscard]] const sim::SwarmEngine& active() const;
-  // Moves the GPU engine's fireflies (as of its last good step) to a new CPU engine.
-  void fall_back(const std::string& why);
+  // Moves the GPU engine's fireflies (as of its last good step) to a new CPU engine, and makes
+  // the count asked the count staying again on `land` (a no-op when the copy was current; after
+  // a loss during transits the copy may be older than the count, see GpuSwarm::kHostCopyEvery).
+  void fall_back(const std::string& why, const sim::Land& land);
 
   std::unique_ptr<GpuSwarm> gpu_;
   std::unique_ptr<sim::CpuSwarm> cpu_;
   std::uint64_t steps_before_cpu_ = 0;
+  std::size_t asked_ = 0;  // the count last asked for (at the start, or by resize)
   Notice notice_;
 };
 

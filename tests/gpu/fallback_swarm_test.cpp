@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include <string>
@@ -145,6 +146,29 @@ TEST_F(FallbackSwarmGpuTest, TransitsInProgressSurviveTheFallback) {
   for (int s = 0; s < 400 && swarm.count() > 2000; ++s) swarm.step(land, serial);
   EXPECT_FALSE(swarm.on_gpu());
   EXPECT_EQ(swarm.count(), 2000U);
+}
+
+// The same when the device is lost with nothing readable, half way through the transits: the
+// copy the fallback starts from was read at the count change, before the leavers that have gone
+// since; the CPU still ends with exactly the count asked, and nobody left in transit.
+TEST_F(FallbackSwarmGpuTest, TransitsSurviveALossWithNothingReadable) {
+  const sim::Land land = testing::rocky_land();
+  FallbackSwarm swarm([&] { return std::make_unique<GpuSwarm>(context_, 3, 3000, land); }, 3, 3000, land, {});
+  sim::SerialFor serial;
+  swarm.resize(2000, land);
+  for (int s = 0; s < 40 && swarm.count() > 2600; ++s) swarm.step(land, serial);
+  ASSERT_TRUE(swarm.on_gpu());
+  ASSERT_LT(swarm.count(), 2900U);  // some have gone on the device since the copy was read
+  ASSERT_GT(swarm.count(), 2000U);  // and some are still on their way
+  swarm.gpu()->simulate_device_loss(GpuSwarm::AfterLoss::kUnreadable);
+  for (int s = 0; s < 600 && (swarm.on_gpu() || swarm.count() != 2000); ++s) swarm.step(land, serial);
+  EXPECT_FALSE(swarm.on_gpu());
+  ASSERT_EQ(swarm.count(), 2000U);
+  for (int s = 0; s < 120; ++s) swarm.step(land, serial);  // the arrivals called back settle too
+  EXPECT_EQ(swarm.count(), 2000U);
+  const sim::CpuSwarm* cpu = swarm.cpu();
+  ASSERT_NE(cpu, nullptr);
+  EXPECT_TRUE(std::ranges::none_of(cpu->flags(), [](std::uint8_t f) { return f != 0; }));
 }
 
 // SPEC §1: the GPU engine fills a meadow with 48,000 fireflies before the world grows, the CPU
