@@ -14,10 +14,9 @@ layout(push_constant) uniform Edge {
   uint leaving_flag;    // sim::kFlagLeaving
 } E;
 
-float edge_distance(vec2 p) {
-  precise float d = min(min(p.x - E.world_x, E.world_right - p.x), min(p.y - E.world_y, E.world_bottom - p.y));
-  return d;
-}
+#include "world_edge.glsl"
+
+float edge_distance(vec2 p) { return distance_to_edge(p, E.world_x, E.world_y, E.world_right, E.world_bottom); }
 
 uint edge_bin(float d) {
   if (!(d > 0.0)) return 0u;

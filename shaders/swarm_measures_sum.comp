@@ -6,15 +6,9 @@
 // invocation every 256th share, then a tree), so a total is the same from run to run.
 layout(local_size_x = 256) in;
 
-struct MeasureGroup {
-  uint fireflies;
-  uint seen;
-  uint seeing;
-  float alignment;
-  float heading_x;
-  float heading_y;
-  uint pad0, pad1;
-};
+#include "swarm_measure_group.glsl"
+#include "uint64.glsl"
+
 layout(std430, binding = 0) readonly buffer Measures { MeasureGroup groups[]; };
 layout(std430, binding = 1) writeonly buffer Total {
   uint fireflies;
@@ -30,12 +24,6 @@ shared uvec2 sh_seen[256];  // low, high
 shared uint sh_seeing[256];
 shared float sh_alignment[256];
 shared vec2 sh_heading[256];
-
-uvec2 add64(uvec2 a, uvec2 b) {
-  uint carry;
-  uint lo = uaddCarry(a.x, b.x, carry);
-  return uvec2(lo, a.y + b.y + carry);
-}
 
 void main() {
   uint t = gl_LocalInvocationID.x;

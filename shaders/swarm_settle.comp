@@ -6,6 +6,7 @@
 // whether the next step needs this stage again. Only recorded while someone is in transit.
 layout(local_size_x = 256) in;
 #include "swarm_common.glsl"
+#include "world_edge.glsl"
 
 layout(std430, binding = 1) readonly buffer State { vec4 pv[]; };
 layout(std430, binding = 2) buffer Meta { uvec2 meta[]; };  // id, flags
@@ -22,9 +23,7 @@ void main() {
   }
   vec2 p = pv[i].xy;
   if ((flags & P.flag_leaving) != 0u) {
-    // population::distance_to_edge, the same float arithmetic.
-    precise float d = min(min(p.x - P.world_x, P.world_right - p.x), min(p.y - P.world_y, P.world_bottom - p.y));
-    if (d < -P.leave_beyond) {
+    if (distance_to_edge(p, P.world_x, P.world_y, P.world_right, P.world_bottom) < -P.leave_beyond) {
       keep[i] = 0u;
       return;
     }

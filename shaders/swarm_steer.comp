@@ -20,15 +20,7 @@ layout(std430, binding = 5) readonly buffer RowSums { uvec4 row_sums[]; };
 layout(std430, binding = 6) readonly buffer RowCounts { uint row_counts[]; };
 layout(std430, binding = 7) writeonly buffer State { vec4 pv[]; };
 layout(std430, binding = 8) writeonly buffer Meta { uvec2 meta[]; };
-struct MeasureGroup {
-  uint fireflies;
-  uint seen;     // Σ others seen
-  uint seeing;   // fireflies that see someone
-  float alignment;
-  float heading_x;
-  float heading_y;
-  uint pad0, pad1;
-};
+#include "swarm_measure_group.glsl"
 layout(std430, binding = 9) writeonly buffer Measures { MeasureGroup groups[]; };
 // Bit k: crumb k (marks[kMarkCrumbs + k]) is within reach of some firefly after the move
 // (sim::SwarmTools::crumbs_reached on the CPU). Zeroed before the step.
@@ -41,17 +33,7 @@ const uint kMarkAttractors = 64u;
 const uint kMarkCrumbs = 80u;
 
 // --- Counter-based randomness (sim/random.hpp) in 64 bits made of two 32-bit halves (x: low) ---
-uvec2 add64(uvec2 a, uvec2 b) {
-  uint carry;
-  uint lo = uaddCarry(a.x, b.x, carry);
-  return uvec2(lo, a.y + b.y + carry);
-}
-uvec2 mul64(uvec2 a, uvec2 b) {
-  uint hi, lo;
-  umulExtended(a.x, b.x, hi, lo);
-  return uvec2(lo, hi + a.x * b.y + a.y * b.x);
-}
-uvec2 shr64(uvec2 a, uint s) { return uvec2((a.x >> s) | (a.y << (32u - s)), a.y >> s); }  // 0 < s < 32
+#include "uint64.glsl"
 uvec2 mix64(uvec2 z) {  // SplitMix64's finaliser
   z = add64(z, uvec2(0x7F4A7C15u, 0x9E3779B9u));
   z = mul64(z ^ shr64(z, 30u), uvec2(0x1CE4E5B9u, 0xBF58476Du));

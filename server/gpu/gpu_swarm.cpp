@@ -16,10 +16,6 @@ float clamp_weight(float w, float previous) {
   if (std::isnan(w)) return previous;
   return std::clamp(w, sim::SwarmWeights::kMin, sim::SwarmWeights::kMax);
 }
-
-bool any_in_transit(const sim::FireflyArrays& f) {
-  return std::ranges::any_of(f.flags, [](std::uint8_t flags) { return flags != 0; });
-}
 }  // namespace
 
 GpuSwarm::GpuSwarm(std::shared_ptr<VulkanContext> context, std::uint64_t seed, std::size_t count,
@@ -67,7 +63,7 @@ void GpuSwarm::resize(std::size_t count, const sim::Land& land) {
   sim::population::resize(f_, std::clamp(count, kMinCount, kMaxCount), land.world(), seed_, steps_, next_id_,
                           mark_on_gpu);
   dirty_ = true;
-  transits_ = any_in_transit(f_);
+  transits_ = sim::population::any_in_transit(f_.flags);
 }
 
 void GpuSwarm::sync_host() const {

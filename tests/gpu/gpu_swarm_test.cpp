@@ -17,6 +17,7 @@
 #include "sim/meadow.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
+#include "sim/swarm/swarm_population.hpp"
 #include "sim/swarm/swarm_tools.hpp"
 #include "swarm_test_state.hpp"
 
@@ -164,9 +165,7 @@ TEST_F(GpuSwarmTest, OneStepWithWeightsAndToolsMatchesTheCpuEngine) {
 
 // Leavers fly out and newcomers fly in on both engines alike: the same fireflies flagged, the
 // same transit steering, and after the step the same ones settled (gone, or in and unflagged).
-bool any_in_transit(std::span<const std::uint8_t> flags) {
-  return std::ranges::any_of(flags, [](std::uint8_t f) { return f != 0; });
-}
+using sim::population::any_in_transit;
 
 template <typename Engine>
 std::vector<std::uint32_t> sorted_ids(const Engine& e) {

@@ -159,6 +159,10 @@ void settle(FireflyArrays& f, const Rect& world) {
   if (kept != f.size()) f.resize(kept);
 }
 
+bool any_in_transit(std::span<const std::uint8_t> flags) {
+  return std::ranges::any_of(flags, [](std::uint8_t fl) { return fl != 0; });
+}
+
 void add_newcomers(FireflyArrays& f, std::size_t count, const Rect& world, std::uint64_t seed,
                    std::uint64_t step, std::uint32_t& next_id) {
   const CounterRandom flock_random(seed, step, RandomPurpose::kSwarmNewcomerFlock);

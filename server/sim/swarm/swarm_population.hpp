@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <span>
 
 #include "sim/geometry.hpp"
 #include "sim/land.hpp"
@@ -60,5 +61,8 @@ void settle(FireflyArrays& f, const Rect& world);
 
 // Fireflies with kFlagLeaving set.
 [[nodiscard]] std::size_t leaving(const FireflyArrays& f);
+
+// Whether any firefly of these flags is arriving or leaving.
+[[nodiscard]] bool any_in_transit(std::span<const std::uint8_t> flags);
 
 }  // namespace meadow::sim::population
