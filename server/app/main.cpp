@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "app/config.hpp"
+#include "app/huge_pages.hpp"
 #include "app/logging.hpp"
 #include "app/sim_loop.hpp"
 #include "app/worker_pool.hpp"
@@ -47,6 +48,14 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     log->warn("no viewer at '{}' (index.html missing): build it with `npm --prefix web-viewer run build` "
               "or pass --web-root; /ws, /healthz and /metrics still work",
               config.web_root.string());
+  }
+
+  // Before any world is made: its large arrays go into huge pages where the kernel lets us.
+  app::use_huge_pages_for_large_arrays();
+  if (const app::HugePageSupport thp = app::huge_page_support(); !thp.offered) {
+    log->info("transparent huge pages are '{}' here: the swarm's arrays stay in ordinary pages "
+              "(a large CPU swarm steps slower)",
+              thp.setting);
   }
 
   // make_swarm places the swarm on the world its count calls for at its engine's density (SPEC
@@ -137,6 +146,9 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   if (viewer_grpc) viewer_grpc->stop();
   server.stop();
   loop.stop();
+  if (const std::size_t refused = app::huge_page_refusals(); refused > 0) {
+    log->info("the kernel refused huge pages for {} of the swarm's arrays (they ran in ordinary pages)", refused);
+  }
   log->info("stopped after {} ticks", meadow.tick());
   return 0;
 }

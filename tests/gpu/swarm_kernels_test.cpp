@@ -95,7 +95,7 @@ TEST_F(SwarmKernelsTest, CountingSortGivesTheCpuCellsAndTheSameFirefliesInEach) 
 
   sim::CellGrid grid;
   grid.configure(p.land.world(), sim::swarm_rules::kCellSize);
-  std::vector<std::uint32_t> order;
+  sim::LargeVector<std::uint32_t> order;
   sim::SerialFor serial;
   grid.sort(p.in.x, p.in.y, order, serial);
   ASSERT_EQ(grid.cell_count(), p.params.cells);

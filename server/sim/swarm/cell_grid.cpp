@@ -28,7 +28,7 @@ void CellGrid::configure(const Rect& world, float cell_size) {
   rows_ = std::max(1U, static_cast<std::uint32_t>(std::ceil(world.height * inv_cell_)));
 }
 
-void CellGrid::sort(std::span<const float> x, std::span<const float> y, std::vector<std::uint32_t>& order,
+void CellGrid::sort(std::span<const float> x, std::span<const float> y, LargeVector<std::uint32_t>& order,
                     ParallelFor& parallel) {
   assert(x.size() == y.size());
   const std::size_t n = x.size();

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sim/geometry.hpp"
+#include "sim/large_array.hpp"
 #include "sim/parallel_for.hpp"
 
 namespace meadow::sim {
@@ -37,7 +38,7 @@ class CellGrid {
   // Counting sort of the points (x[i], y[i]) by cell. Fills `order` so that order[k] is the
   // point that goes to place k (stable: within a cell the old order is kept), and the cell
   // starts: the points of cell c are places [start(c), start(c + 1)).
-  void sort(std::span<const float> x, std::span<const float> y, std::vector<std::uint32_t>& order,
+  void sort(std::span<const float> x, std::span<const float> y, LargeVector<std::uint32_t>& order,
             ParallelFor& parallel);
   [[nodiscard]] std::span<const std::uint32_t> starts() const { return starts_; }
   // Where the points of `cell` begin (after sort()); start(cell_count()) is their number.
@@ -57,12 +58,12 @@ class CellGrid {
   float inv_cell_ = 1.0F;
   std::uint32_t columns_ = 1;
   std::uint32_t rows_ = 1;
-  std::vector<std::uint32_t> starts_;        // cell_count() + 1 entries
-  std::vector<std::uint32_t> row_;           // per point: its row, then (after pass 1) its column
-  std::vector<std::uint32_t> column_;        // per point: its column
+  LargeVector<std::uint32_t> starts_;        // cell_count() + 1 entries
+  LargeVector<std::uint32_t> row_;           // per point: its row, then (after pass 1) its column
+  LargeVector<std::uint32_t> column_;        // per point: its column
   std::vector<std::uint32_t> chunk_rows_;    // pass 1: per chunk and row, count, then first place
-  std::vector<std::uint32_t> by_row_;        // pass 1's result: the points ordered by row
-  std::vector<std::uint32_t> by_row_column_; // and their columns, in the same order
+  LargeVector<std::uint32_t> by_row_;        // pass 1's result: the points ordered by row
+  LargeVector<std::uint32_t> by_row_column_; // and their columns, in the same order
   std::vector<std::uint32_t> row_starts_;    // rows() + 1 entries
 };
 

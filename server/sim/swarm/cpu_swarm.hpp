@@ -115,10 +115,10 @@ class CpuSwarm final : public SwarmEngine {
   FireflyArrays scratch_;  // the reorder's destination, swapped with f_
   // Every firefly as the squares take it, in sorted order (worked out once per step, read by
   // the square builds and by each firefly leaving itself out of what it sees).
-  std::vector<SquareWindow::Firefly> described_;
-  std::vector<float> next_vx_;
-  std::vector<float> next_vy_;
-  std::vector<std::uint32_t> order_;
+  LargeVector<SquareWindow::Firefly> described_;
+  LargeVector<float> next_vx_;
+  LargeVector<float> next_vy_;
+  LargeVector<std::uint32_t> order_;
   CellGrid grid_;
   std::mutex scratch_mutex_;
   std::vector<std::unique_ptr<Scratch>> free_scratch_;

@@ -1,10 +1,13 @@
 #pragma once
 // The CPU swarm's fireflies as a structure of arrays: each quantity in its own vector, so the
-// hot loops read only what they need and the compiler can vectorise them.
+// hot loops read only what they need and the compiler can vectorise them (in large pages where
+// they are large: large_array.hpp).
 #include <cassert>
 #include <cstdint>
 #include <span>
 #include <vector>
+
+#include "sim/large_array.hpp"
 
 namespace meadow::sim {
 
@@ -15,15 +18,15 @@ inline constexpr std::uint8_t kFlagArriving = 1;  // flying in; cleared once ins
 inline constexpr std::uint8_t kFlagLeaving = 2;   // flying out; removed once beyond the edge
 
 struct FireflyArrays {
-  std::vector<float> x;   // position (units)
-  std::vector<float> y;
-  std::vector<float> vx;  // velocity (units/step)
-  std::vector<float> vy;
+  LargeVector<float> x;   // position (units)
+  LargeVector<float> y;
+  LargeVector<float> vx;  // velocity (units/step)
+  LargeVector<float> vy;
   // A firefly's own number for life: randomness is keyed by it, so the nudge a firefly gets
   // does not depend on where the sort put it.
-  std::vector<std::uint32_t> id;
+  LargeVector<std::uint32_t> id;
   // Transit flags (kFlagArriving, kFlagLeaving); 0 for an ordinary firefly.
-  std::vector<std::uint8_t> flags;
+  LargeVector<std::uint8_t> flags;
 
   [[nodiscard]] std::size_t size() const { return x.size(); }
 

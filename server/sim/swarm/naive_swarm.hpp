@@ -46,8 +46,8 @@ class NaiveSwarm final : public SwarmEngine {
   SwarmWeights weights_;
   SwarmMeasures measures_;
   FireflyArrays f_;
-  std::vector<float> next_vx_;
-  std::vector<float> next_vy_;
+  LargeVector<float> next_vx_;
+  LargeVector<float> next_vy_;
   std::vector<std::int32_t> head_;  // per cell: its first firefly, -1 when empty
   std::vector<std::int32_t> next_;  // per firefly: the next one in its cell, -1 at the end
 };

@@ -79,7 +79,7 @@ void mark_leavers(FireflyArrays& f, std::size_t leavers, const Rect& world) {
 void remove_nearest_edge(FireflyArrays& f, std::size_t leavers, const Rect& world) {
   if (leavers == 0) return;
   // Chosen among everyone, as if nobody were leaving yet; the flags of those who stay are kept.
-  const std::vector<std::uint8_t> flags = f.flags;
+  const LargeVector<std::uint8_t> flags = f.flags;
   std::fill(f.flags.begin(), f.flags.end(), std::uint8_t{0});
   mark_leavers(f, leavers, world);
   std::size_t kept = 0;

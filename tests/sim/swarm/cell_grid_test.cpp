@@ -55,10 +55,10 @@ TEST(CellGrid, CountingSortEqualsStableSort) {
       ys[i] = 450.0F + 500.0F * signed_unit_float_low(b);
       cells[i] = grid.cell_of(xs[i], ys[i]);
     }
-    std::vector<std::uint32_t> order;
+    LargeVector<std::uint32_t> order;
     grid.sort(xs, ys, order, *parallel);
 
-    std::vector<std::uint32_t> expected(n);
+    LargeVector<std::uint32_t> expected(n);
     std::iota(expected.begin(), expected.end(), 0U);
     std::stable_sort(expected.begin(), expected.end(),
                      [&](std::uint32_t a, std::uint32_t b) { return cells[a] < cells[b]; });

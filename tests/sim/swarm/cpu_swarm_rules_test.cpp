@@ -213,7 +213,7 @@ TEST(SwarmRules, MovingFourAtATimeEqualsMovingOneByOne) {
   FireflyArrays one = four;
   move_fireflies(four, world, 1, four.size());
   for (std::size_t i = 1; i < one.size(); ++i) detail::move_one(one, world, i);
-  const auto same = [](const std::vector<float>& a, const std::vector<float>& b) {
+  const auto same = [](const LargeVector<float>& a, const LargeVector<float>& b) {
     return std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
   };
   EXPECT_TRUE(same(four.x, one.x));

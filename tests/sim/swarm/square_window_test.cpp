@@ -48,7 +48,7 @@ Swarm sorted_swarm(std::uint32_t n, const Rect& world, CellGrid& grid) {
     s.vy.push_back(-3.2F * unit_float_low(c));
   }
   grid.configure(world, r::kCellSize);
-  std::vector<std::uint32_t> order;
+  LargeVector<std::uint32_t> order;
   SerialFor serial;
   grid.sort(s.x, s.y, order, serial);
   Swarm sorted;

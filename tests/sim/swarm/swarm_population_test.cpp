@@ -80,7 +80,7 @@ TEST(SwarmPopulation, ShrinkingBreaksTiesByTheSmallerId) {
   FireflyArrays f;
   for (std::uint32_t i = 0; i < 5; ++i) f.push_back(100.0F, 200.0F + 100.0F * static_cast<float>(i), 2.0F, 0.0F, 4 - i);
   population::mark_leavers(f, 2, land.world());
-  EXPECT_EQ(f.flags, (std::vector<std::uint8_t>{0, 0, 0, kFlagLeaving, kFlagLeaving}));
+  EXPECT_EQ(f.flags, (LargeVector<std::uint8_t>{0, 0, 0, kFlagLeaving, kFlagLeaving}));
 }
 
 TEST(SwarmPopulation, SettlingRemovesLeaversOnceOutAndLandsArrivalsOnceIn) {
@@ -92,8 +92,8 @@ TEST(SwarmPopulation, SettlingRemovesLeaversOnceOutAndLandsArrivalsOnceIn) {
   f.push_back(1.0F, 300.0F, 3.0F, 0.0F, 4, kFlagArriving);  // in: an ordinary firefly now
   f.push_back(-1.0F, 300.0F, 3.0F, 0.0F, 5, kFlagArriving);  // not yet
   population::settle(f, w);
-  EXPECT_EQ(f.id, (std::vector<std::uint32_t>{1, 3, 4, 5}));
-  EXPECT_EQ(f.flags, (std::vector<std::uint8_t>{kFlagLeaving, 0, 0, kFlagArriving}));
+  EXPECT_EQ(f.id, (LargeVector<std::uint32_t>{1, 3, 4, 5}));
+  EXPECT_EQ(f.flags, (LargeVector<std::uint8_t>{kFlagLeaving, 0, 0, kFlagArriving}));
   EXPECT_EQ(f.x.size(), 4U);
   EXPECT_EQ(f.vy.size(), 4U);
 }
@@ -120,7 +120,7 @@ TEST(SwarmPopulation, FirefliesLeftOutsideAShrunkenWorldFlyBackIn) {
   f.push_back(800.0F, 450.0F, 2.0F, 0.0F, 2);
   std::uint32_t next_id = 3;
   population::resize(f, 2, Rect{0, 0, 1600, 900}, 8, 0, next_id);
-  EXPECT_EQ(f.flags, (std::vector<std::uint8_t>{kFlagArriving, 0}));
+  EXPECT_EQ(f.flags, (LargeVector<std::uint8_t>{kFlagArriving, 0}));
 }
 
 TEST(SwarmPopulation, NewcomersComeInFlocksOfFortyFromOutsideAnEdgeHeadingInwards) {
