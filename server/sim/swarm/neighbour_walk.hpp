@@ -4,14 +4,22 @@
 // (square_window.hpp). The grid's cells are one separation distance wide, so everyone closer
 // than 8 units lies in the 3 × 3 cells around a firefly.
 //
-// The fireflies of one cell share those 3 × 3 cells, so their positions are copied once per cell
-// into a small buffer padded with far-away points to whole blocks of kLanes: the loop over them
-// then has no remainder and no branch, and the compiler keeps a block in vector registers.
+// A band of cells lays out its candidates once: the fireflies of the rows of cells above, in and
+// below it, column by column (in each column those of the row above, then its own, then the row
+// below, each in sorted order). The 3 × 3 cells around any cell of the band are then one
+// contiguous run of that buffer, read in blocks of kLanes with no per-cell copy; each firefly is
+// laid out three times a step (once for each band that reads its row) instead of being copied
+// once for each of the nine cells around it.
+//
+// A run's last block reads past its end into the next columns (or the padding of far-away points
+// after the buffer): fireflies two or more cells to the right, 8 units or more away, which push
+// with exactly nothing (1/d − 1/8 ≤ 0 is clamped to 0) but where rounding puts one a hair inside
+// 8 units. Either way what is read is fixed by the sorted order and the grid alone, so the sums
+// are the same whatever the thread count or instruction set.
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <span>
 #include <vector>
 
@@ -37,71 +45,56 @@ class SeparationWalk {
   // the result depends only on the (deterministic) memory order. A cell's 3 × 3 cells hold about
   // 14 fireflies in a flocked swarm, so blocks of 4 waste little on padding.
   static constexpr std::size_t kLanes = lanes::kWidth;
-  // Floats copied at a time when gathering candidates.
-  static constexpr std::size_t kCopyBlock = 8;
-  // A row of three cells with at most this many fireflies is copied in two blocks at once.
-  static constexpr std::size_t kShortRow = 2 * kCopyBlock;
-  static_assert(kLanes <= kCopyBlock, "one block of padding fills the last lane block");
 
-  // Collects the fireflies of the 3 × 3 cells around cell (column, row).
-  void gather(const SortedFireflies& f, const CellGrid& grid, std::uint32_t column, std::uint32_t row) {
-    const std::uint32_t col_lo = column > 0 ? column - 1 : 0;
-    const std::uint32_t col_hi = std::min(column + 1, grid.columns() - 1);
-    const std::uint32_t row_lo = row > 0 ? row - 1 : 0;
-    const std::uint32_t row_hi = std::min(row + 1, grid.rows() - 1);
-    // The cells of each row within reach are one contiguous range of places: first their
-    // extents, so the buffer is checked for room once, then plain copies (a handful of floats,
-    // not worth a library call) through local pointers the compiler keeps in registers.
-    std::array<std::uint32_t, 3> begin{};
-    std::array<std::uint32_t, 3> end{};
-    std::size_t total = 0;
-    const std::uint32_t rows = row_hi - row_lo + 1;
-    for (std::uint32_t k = 0; k < rows; ++k) {
-      const std::size_t base = std::size_t{row_lo + k} * grid.columns();
-      begin[k] = grid.start(base + col_lo);
-      end[k] = grid.start(base + col_hi + 1);
-      total += end[k] - begin[k];
+  // Lays out the candidates of band `row` (a row of cells) of the sorted fireflies.
+  void prepare_band(const SortedFireflies& f, const CellGrid& grid, std::uint32_t row) {
+    columns_ = grid.columns();
+    if (empty_row_.size() < std::size_t{columns_} + 1) empty_row_.assign(std::size_t{columns_} + 1, 0U);
+    // Each of the three rows' cell starts; a row beyond the grid is one with no fireflies.
+    const std::span<const std::uint32_t> starts = grid.starts();
+    for (std::uint32_t k = 0; k < 3; ++k) {
+      const std::int64_t r = std::int64_t{row} + k - 1;
+      rows_[k] = r >= 0 && r < std::int64_t{grid.rows()} ? starts.data() + static_cast<std::size_t>(r) * columns_
+                                                        : empty_row_.data();
     }
-    const std::size_t padded = (total + kLanes - 1) / kLanes * kLanes;
-    // Room for a short row's two blocks, or whole copy blocks, past the last row's end.
-    const std::size_t room = total + kShortRow + 3 * kCopyBlock + kLanes;
-    if (x_.size() < room) {
-      x_.resize(room * 2);
-      y_.resize(room * 2);
+    const std::uint32_t* const r0 = rows_[0];
+    const std::uint32_t* const r1 = rows_[1];
+    const std::uint32_t* const r2 = rows_[2];
+    origin_ = r0[0] + r1[0] + r2[0];
+    const std::size_t total = column_start(columns_);
+    if (x_.size() < total + kLanes) {
+      x_.resize((total + kLanes) * 2);
+      y_.resize((total + kLanes) * 2);
     }
     float* const xs = x_.data();
     float* const ys = y_.data();
     const float* const fx = f.x.data();
     const float* const fy = f.y.data();
-    const std::size_t n = f.x.size();
-    std::size_t count = 0;
-    for (std::uint32_t k = 0; k < rows; ++k) {
-      const std::uint32_t len = end[k] - begin[k];
-      if (len <= kShortRow && begin[k] + kShortRow <= n) {
-        // The usual row of a few fireflies: kShortRow floats whatever its length, the copy
-        // running past the row's end (overwritten by the next row or the padding). One straight
-        // run of copies, with no loop whose varying length the branch predictor keeps missing
-        // (a loop of blocks missed about once a cell in callgrind's model).
-        copy_block(fx + begin[k], fy + begin[k], xs + count, ys + count);
-        copy_block(fx + begin[k] + kCopyBlock, fy + begin[k] + kCopyBlock, xs + count + kCopyBlock,
-                   ys + count + kCopyBlock);
-      } else if (end[k] + kCopyBlock <= n) {
-        // Whole blocks, the last one running past the row's end.
-        for (std::uint32_t j = 0; j < len; j += kCopyBlock) {
-          copy_block(fx + begin[k] + j, fy + begin[k] + j, xs + count + j, ys + count + j);
-        }
-      } else {
-        for (std::uint32_t j = 0; j < len; ++j) {
-          xs[count + j] = fx[begin[k] + j];
-          ys[count + j] = fy[begin[k] + j];
-        }
+    // Firefly i of row k in column c goes after everyone of the three rows in columns left of c
+    // and, in column c, after those of the rows above it: one place worked out from the cell
+    // starts, with no loop over cells (whose varying lengths the branch predictor keeps missing).
+    const auto lay_out = [&](const std::uint32_t* own, auto before) {
+      for (std::uint32_t i = own[0]; i < own[columns_]; ++i) {
+        const std::uint32_t place = i + before(grid.column_of(fx[i])) - origin_;
+        xs[place] = fx[i];
+        ys[place] = fy[i];
       }
-      count += len;
+    };
+    lay_out(r0, [r1, r2](std::uint32_t c) { return r1[c] + r2[c]; });
+    lay_out(r1, [r0, r2](std::uint32_t c) { return r0[c + 1] + r2[c]; });
+    lay_out(r2, [r0, r1](std::uint32_t c) { return r0[c + 1] + r1[c + 1]; });
+    for (std::size_t k = 0; k < kLanes; ++k) {
+      xs[total + k] = kFarAway;
+      ys[total + k] = kFarAway;
     }
-    // Padding: one whole block of far-away points after the last one (kLanes ≤ kCopyBlock).
-    copy_block(kFarBlock.data(), kFarBlock.data(), xs + count, ys + count);
-    count_ = total;
-    blocks_ = padded / kLanes;
+  }
+
+  // Takes the candidates of the 3 × 3 cells around cell `column` of the prepared band.
+  void gather(std::uint32_t column) {
+    const std::uint32_t col_lo = column > 0 ? column - 1 : 0;
+    const std::uint32_t col_end = std::min(column + 2, columns_);
+    first_ = column_start(col_lo);
+    blocks_ = (column_start(col_end) - first_ + kLanes - 1) / kLanes;
   }
 
   // The separation and personal-space sums of a firefly at (px, py) in the gathered cell
@@ -115,8 +108,8 @@ class SeparationWalk {
     const F4 min_d2 = lanes::splat(kMinDistance2);
     const F4 zero{};
     F4 sep_x{}, sep_y{}, per_x{}, per_y{};
-    const float* const xs = x_.data();
-    const float* const ys = y_.data();
+    const float* const xs = x_.data() + first_;
+    const float* const ys = y_.data() + first_;
     for (std::size_t b = 0; b < blocks_; ++b) {
       const F4 dx = lanes::load(xs + b * kLanes) - own_x;
       const F4 dy = lanes::load(ys + b * kLanes) - own_y;
@@ -139,26 +132,24 @@ class SeparationWalk {
   }
 
  private:
-  // One block of kCopyBlock floats of x and of y. A copy of a constant size is inlined as a few
-  // vector loads and stores (element-wise loops were left scalar by the compiler).
-  static void copy_block(const float* from_x, const float* from_y, float* to_x, float* to_y) {
-    std::memcpy(to_x, from_x, kCopyBlock * sizeof(float));
-    std::memcpy(to_y, from_y, kCopyBlock * sizeof(float));
-  }
+  // Where the candidates of column c of the prepared band begin.
+  [[nodiscard]] std::size_t column_start(std::uint32_t c) const { return rows_[0][c] + rows_[1][c] + rows_[2][c] - origin_; }
 
   // Padding: a point so far away that it adds exactly nothing (units).
   static constexpr float kFarAway = 1e9F;
-  static constexpr std::array<float, kCopyBlock> kFarBlock = [] {
-    std::array<float, kCopyBlock> b{};
-    b.fill(kFarAway);
-    return b;
-  }();
   // Distances below 10⁻⁶ units count as 10⁻⁶, so the inverse stays finite (units²).
   static constexpr float kMinDistance2 = 1e-12F;
 
+  // The prepared band: its three rows' cell starts, and the sum of their first starts.
+  std::uint32_t columns_ = 0;
+  std::array<const std::uint32_t*, 3> rows_{};
+  std::uint32_t origin_ = 0;
+  std::vector<std::uint32_t> empty_row_;
+  // The candidates, column by column, then kLanes far-away points.
   std::vector<float> x_;
   std::vector<float> y_;
-  std::size_t count_ = 0;
+  // The gathered cell's run: its first candidate and its number of blocks.
+  std::size_t first_ = 0;
   std::size_t blocks_ = 0;
 };
 
