@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 
 #include "sim/swarm/avx2_path.hpp"
@@ -86,7 +87,13 @@ void SquareWindow::fill(std::uint32_t* index, std::int32_t from, std::int32_t to
 }
 
 [[gnu::always_inline]] inline void SquareWindow::build_body(const Band& band) {
-  using U4 = std::uint32_t __attribute__((vector_size(16)));  // count, Σvx, Σvy, Σx
+  // A whole entry as one vector: count, Σvx, Σvy, Σx, Σy and three lanes of zero (one AVX2
+  // register, two SSE2 ones). A described firefly's first five fields are the same totals, so it
+  // is one load and one mask.
+  using U8 = std::uint32_t __attribute__((vector_size(32)));
+  static_assert(sizeof(U8) == sizeof(Entry) && sizeof(U8) == sizeof(Firefly));
+  static_assert(offsetof(Firefly, y) == offsetof(Entry, y) && offsetof(Entry, n) == 0);
+  constexpr U8 kTotalsOnly = {~0U, ~0U, ~0U, ~0U, ~0U, 0U, 0U, 0U};
   const std::int32_t first_row = 2 * band.index;
   const std::size_t slot[2] = {slot_of(first_row), slot_of(first_row + 1)};
   Row& top = row_[slot[0]];
@@ -97,12 +104,10 @@ void SquareWindow::fill(std::uint32_t* index, std::int32_t from, std::int32_t to
     bottom = {first_row + 1, 0, 0, 0};
     return;
   }
-  // Running totals of each row, and the sums of the current cell's four squares:
+  // Running totals of each row, and the totals of the current cell's four squares:
   // [row within the band][column within the cell].
-  U4 run[2] = {};
-  std::uint32_t run_y[2] = {};
-  U4 cell[2][2] = {};
-  std::uint32_t cell_y[2][2] = {};
+  U8 run[2] = {};
+  U8 cell[2][2] = {};
   // Each row's last entry written: the first holds the empty row's totals (zero).
   std::uint32_t entry[2] = {static_cast<std::uint32_t>(slot[0] * entry_stride_),
                             static_cast<std::uint32_t>(slot[1] * entry_stride_)};
@@ -111,13 +116,9 @@ void SquareWindow::fill(std::uint32_t* index, std::int32_t from, std::int32_t to
   Entry* const entries = entries_.data();
   std::uint32_t* const index[2] = {index_.data() + slot[0] * stride_, index_.data() + slot[1] * stride_};
   const auto offset = [](std::uint32_t at) { return at * static_cast<std::uint32_t>(sizeof(Entry)); };
-  const auto put = [entries](std::uint32_t at, U4 t, std::uint32_t y) {
-    Entry& e = entries[at];
-    std::memcpy(&e, &t, sizeof t);
-    e.y = y;
-  };
-  put(entry[0], run[0], run_y[0]);
-  put(entry[1], run[1], run_y[1]);
+  const auto put = [entries](std::uint32_t at, U8 t) { std::memcpy(&entries[at], &t, sizeof t); };
+  put(entry[0], run[0]);
+  put(entry[1], run[1]);
   std::int32_t cell_column = f[0].column >> 1;
   const std::int32_t lo = 2 * cell_column;
   std::int32_t next = lo;  // the next index place to write in both rows
@@ -129,15 +130,15 @@ void SquareWindow::fill(std::uint32_t* index, std::int32_t from, std::int32_t to
     const std::int32_t c = 2 * cell_column;
     for (int r = 0; r < 2; ++r) {
       fill(index[r], next, c + 1, offset(entry[r]));
-      for (int half = 0; half < 2; ++half) {
-        run[r] += cell[r][half];
-        run_y[r] += cell_y[r][half];
-        put(entry[r] + 1, run[r], run_y[r]);
-        entry[r] += cell[r][half][0] != 0 ? 1U : 0U;
-        if (half == 0) index[r][c + 1] = offset(entry[r]);
-        cell[r][half] = U4{};
-        cell_y[r][half] = 0;
-      }
+      run[r] += cell[r][0];
+      put(entry[r] + 1, run[r]);
+      entry[r] += cell[r][0][0] != 0 ? 1U : 0U;
+      index[r][c + 1] = offset(entry[r]);
+      run[r] += cell[r][1];
+      put(entry[r] + 1, run[r]);
+      entry[r] += cell[r][1][0] != 0 ? 1U : 0U;
+      cell[r][0] = U8{};
+      cell[r][1] = U8{};
     }
     next = c + 2;
   };
@@ -148,10 +149,9 @@ void SquareWindow::fill(std::uint32_t* index, std::int32_t from, std::int32_t to
     }
     const std::int32_t r = ff.row - first_row;
     assert(r == 0 || r == 1);
-    U4 own;
+    U8 own;
     std::memcpy(&own, &ff, sizeof own);
-    cell[r][ff.column & 1] += own;
-    cell_y[r][ff.column & 1] += ff.y;
+    cell[r][ff.column & 1] += own & kTotalsOnly;
   }
   flush();
   index[0][next] = offset(entry[0]);
