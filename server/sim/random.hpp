@@ -36,14 +36,26 @@ enum class RandomPurpose : std::uint32_t {
   z = (z ^ (z >> 27U)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31U);
 }
+// mix64 on every lane of a vector of std::uint64_t at once (GCC and Clang vector extensions; the
+// same integer operations, so lane k is exactly mix64 of lane k), for the swarm's nudge of every
+// firefly every step.
+template <typename U64s>
+[[nodiscard]] inline U64s mix64_lanes(U64s z) {
+  z += 0x9E3779B97F4A7C15ULL;
+  z = (z ^ (z >> 30U)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27U)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31U);
+}
 
 // Uniform float in [0, 1) from the top 24 bits (a float's mantissa holds exactly 24).
 [[nodiscard]] constexpr float unit_float(std::uint64_t bits) {
   return static_cast<float>(bits >> 40U) * (1.0F / 16777216.0F);
 }
 // Uniform float in [-1, 1) from the top 24 bits.
+// One step of a signed unit float: 2⁻²³, so 24 bits span [-1, 1).
+inline constexpr float kSignedUnitStep = 1.0F / 8388608.0F;
 [[nodiscard]] constexpr float signed_unit_float(std::uint64_t bits) {
-  return static_cast<float>(bits >> 40U) * (1.0F / 8388608.0F) - 1.0F;
+  return static_cast<float>(bits >> 40U) * kSignedUnitStep - 1.0F;
 }
 // The same from the next 24 bits (40 … 16), so one 64-bit draw gives two independent floats
 // (e.g. the x and y of a nudge).
@@ -51,7 +63,13 @@ enum class RandomPurpose : std::uint32_t {
   return static_cast<float>((bits >> 16U) & 0xFFFFFFU) * (1.0F / 16777216.0F);
 }
 [[nodiscard]] constexpr float signed_unit_float_low(std::uint64_t bits) {
-  return static_cast<float>((bits >> 16U) & 0xFFFFFFU) * (1.0F / 8388608.0F) - 1.0F;
+  return static_cast<float>((bits >> 16U) & 0xFFFFFFU) * kSignedUnitStep - 1.0F;
+}
+// Both of the above lane by lane, from the 24-bit fields already taken out of the bits (a vector
+// of 32-bit integers): the same conversion (exact, the fields fit a float) and arithmetic.
+template <typename Floats, typename Fields>
+[[nodiscard]] inline Floats signed_unit_floats(Fields fields) {
+  return __builtin_convertvector(fields, Floats) * kSignedUnitStep - 1.0F;
 }
 
 // The random numbers of one purpose at one counter value (for the swarm: one step). The key is
@@ -64,6 +82,11 @@ class CounterRandom {
   // 64 random bits for one entity; `draw` tells apart several numbers the same entity needs.
   [[nodiscard]] constexpr std::uint64_t bits(std::uint64_t entity, std::uint32_t draw = 0) const {
     return mix64(key_ ^ mix64((entity << 8U) ^ draw));
+  }
+  // bits(entity) of every lane of a vector of std::uint64_t entities (draw 0).
+  template <typename U64s>
+  [[nodiscard]] U64s bits_lanes(U64s entity) const {
+    return mix64_lanes(key_ ^ mix64_lanes(entity << 8U));
   }
   [[nodiscard]] constexpr float unit(std::uint64_t entity, std::uint32_t draw = 0) const {
     return unit_float(bits(entity, draw));

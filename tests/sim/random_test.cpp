@@ -64,5 +64,31 @@ TEST(CounterRandom, NoCollisionsAmongNeighbouringKeys) {
   EXPECT_EQ(seen.size(), 50U * 200U);
 }
 
+// The lane versions (the swarm's nudge of four fireflies at once) are the scalar ones lane by lane,
+// bit for bit, for ids near 0 and near the top of 32 bits.
+TEST(CounterRandom, LanesGiveTheScalarBitsAndFloats) {
+  using U64x2 = std::uint64_t __attribute__((vector_size(16)));
+  using I4 = std::int32_t __attribute__((vector_size(16)));
+  using F4 = float __attribute__((vector_size(16)));
+  const CounterRandom r(11, 77, RandomPurpose::kSwarmNudge);
+  for (const std::uint64_t base : {std::uint64_t{0}, std::uint64_t{123'456}, std::uint64_t{0xFFFF'FFF0}}) {
+    for (std::uint64_t id = base; id < base + 16; id += 2) {
+      const U64x2 bits = r.bits_lanes(U64x2{id, id + 1});
+      ASSERT_EQ(bits[0], r.bits(id));
+      ASSERT_EQ(bits[1], r.bits(id + 1));
+      EXPECT_EQ(mix64_lanes(U64x2{id, ~id})[1], mix64(~id));
+      const I4 top = {static_cast<std::int32_t>(bits[0] >> 40U), static_cast<std::int32_t>(bits[1] >> 40U), 0,
+                      0xFFFFFF};
+      const F4 f = signed_unit_floats<F4>(top);
+      EXPECT_EQ(f[0], signed_unit_float(bits[0]));
+      EXPECT_EQ(f[1], signed_unit_float(bits[1]));
+      EXPECT_EQ(f[2], -1.0F);
+      EXPECT_EQ(f[3], signed_unit_float(~std::uint64_t{0}));
+      const I4 low = {static_cast<std::int32_t>((bits[0] >> 16U) & 0xFFFFFFU), 0, 0, 0};
+      EXPECT_EQ(signed_unit_floats<F4>(low)[0], signed_unit_float_low(bits[0]));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace meadow::sim

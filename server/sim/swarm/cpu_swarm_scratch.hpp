@@ -25,7 +25,6 @@ struct BandLanes {
     std::int32_t seen[lanes::kWidth], sum_vx[lanes::kWidth], sum_vy[lanes::kWidth], sum_dx[lanes::kWidth],
         sum_dy[lanes::kWidth];
     float separate_x[lanes::kWidth], separate_y[lanes::kWidth], personal_x[lanes::kWidth], personal_y[lanes::kWidth];
-    float nudge_x[lanes::kWidth], nudge_y[lanes::kWidth];
   };
   std::vector<Block> blocks;
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
+#include <cstring>
 
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/avx2_path.hpp"
@@ -21,6 +22,21 @@ namespace {
 
 namespace sq = squares;
 namespace r = swarm_rules;
+
+// Four firefly ids; two of them widened for their nudge bits (16-byte vectors: the SSE2 baseline
+// passes them as AVX2 code does).
+using U32x4 = std::uint32_t __attribute__((vector_size(16)));
+using U64x2 = std::uint64_t __attribute__((vector_size(16)));
+
+// signed_unit_float (shift 40) or signed_unit_float_low (shift 16) of four fireflies' 64 nudge
+// bits, given as two pairs.
+lanes::F4 nudge_floats(U64x2 first, U64x2 second, unsigned shift) {
+  const auto low_words = [shift](U64x2 bits) {
+    return reinterpret_cast<U32x4>((bits >> shift) & 0xFFFFFFU);  // little-endian: lanes 0 and 2
+  };
+  const U32x4 fields = __builtin_shufflevector(low_words(first), low_words(second), 0, 2, 4, 6);
+  return signed_unit_floats<lanes::F4>(reinterpret_cast<lanes::I4>(fields));
+}
 
 static_assert(r::kCellSize == 2.0F * sq::kSquareSize, "a cell is 2 × 2 squares");
 
@@ -96,9 +112,6 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
       block.separate_y[l] = pushes.separate_y;
       block.personal_x[l] = pushes.personal_x;
       block.personal_y[l] = pushes.personal_y;
-      const std::uint64_t bits = rules.nudge.bits(f_.id[i]);
-      block.nudge_x[l] = signed_unit_float(bits);
-      block.nudge_y[l] = signed_unit_float_low(bits);
     }
   }
   // Plain pointers, taken once (vector stores are byte copies, which as far as the compiler knows
@@ -109,11 +122,13 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
   const float* const vxs = f_.vx.data();
   const float* const vys = f_.vy.data();
   const std::uint8_t* const flags = f_.flags.data();
+  const std::uint32_t* const ids = f_.id.data();
   float* const out_vx = next_vx_.data();
   float* const out_vy = next_vy_.data();
   for (std::uint32_t k = 0; k < count; k += lanes::kWidth) {
     const int live = static_cast<int>(std::min<std::uint32_t>(lanes::kWidth, count - k));
     steering::FireflyLanes f;
+    U32x4 id;
     // Positions and velocities straight from the arrays; past the band's end the lanes hold the
     // next band's fireflies (their results are dropped), past the arrays' end copies of the last
     // firefly.
@@ -123,6 +138,7 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
       f.y = lanes::load(ys + at);
       f.vx = lanes::load(vxs + at);
       f.vy = lanes::load(vys + at);
+      std::memcpy(&id, ids + at, sizeof id);
     } else {
       for (int l = 0; l < lanes::kWidth; ++l) {
         const std::size_t j = std::min(at + static_cast<std::size_t>(l), n - 1);
@@ -130,6 +146,7 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
         f.y[l] = ys[j];
         f.vx[l] = vxs[j];
         f.vy[l] = vys[j];
+        id[l] = ids[j];
       }
     }
     const BandLanes::Block& block = b.blocks[k / lanes::kWidth];
@@ -142,8 +159,12 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
     f.separate_y = lanes::load(block.separate_y);
     f.personal_x = lanes::load(block.personal_x);
     f.personal_y = lanes::load(block.personal_y);
-    f.nudge_x = lanes::load(block.nudge_x);
-    f.nudge_y = lanes::load(block.nudge_y);
+    // The nudge: signed_unit_float and signed_unit_float_low of rules.nudge.bits(id), four
+    // fireflies at once.
+    const U64x2 first = rules.nudge.bits_lanes(U64x2{id[0], id[1]});
+    const U64x2 second = rules.nudge.bits_lanes(U64x2{id[2], id[3]});
+    f.nudge_x = nudge_floats(first, second, 40U);
+    f.nudge_y = nudge_floats(first, second, 16U);
     bool transit = false;
     for (int l = 0; l < live; ++l) transit |= flags[at + static_cast<std::size_t>(l)] != 0;
     lanes::F4 next_vx;

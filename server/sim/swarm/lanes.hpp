@@ -53,7 +53,7 @@ inline void store(float* p, F4 v) { std::memcpy(p, &v, sizeof v); }
 }
 inline void store(std::int32_t* p, I4 v) { std::memcpy(p, &v, sizeof v); }
 [[nodiscard]] inline F4 sqrt(F4 v) {
-  F4 r;
+  F4 r = v;  // every lane is overwritten (initialised only so GCC does not warn that it may not be)
   for (int l = 0; l < kWidth; ++l) r[l] = std::sqrt(v[l]);
   return r;
 }

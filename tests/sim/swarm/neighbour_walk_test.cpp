@@ -86,7 +86,7 @@ TEST(SeparationWalk, TheBandLayoutGivesThePushesOfEveryoneWithinReach) {
         walk.add_pushes(sx[i], sy[i], sums);
         const Pushes want = brute_force(sx[i], sy[i], sx, sy);
         // Float sums of a few dozen terms of up to 1/10⁻⁶ against doubles.
-        const auto near = [](double want, float got) { return std::abs(want - got) <= 1e-4 * (1.0 + std::abs(want)); };
+        const auto near = [](double exact, float got) { return std::abs(exact - got) <= 1e-4 * (1.0 + std::abs(exact)); };
         ASSERT_TRUE(near(want.separate_x, sums.separate_x)) << i << ": " << want.separate_x << " vs " << sums.separate_x;
         ASSERT_TRUE(near(want.separate_y, sums.separate_y)) << i << ": " << want.separate_y << " vs " << sums.separate_y;
         ASSERT_TRUE(near(want.personal_x, sums.personal_x)) << i;
