@@ -41,9 +41,9 @@ lanes::F4 nudge_floats(U64x2 first, U64x2 second, unsigned shift) {
 static_assert(r::kCellSize == 2.0F * sq::kSquareSize, "a cell is 2 × 2 squares");
 
 // Bands of cells per chunk of the steer stage. Each chunk builds 2 × kBandsAhead bands of square
-// sums besides its own (the next chunk builds them again), so chunks should be long; there should also be enough of them for two
-// threads to share evenly: about six (at 100,000 fireflies six chunks step 10 % faster than
-// twelve, with one or two threads). Depends only on the number of bands, never on threads.
+// sums besides its own (the next chunk builds them again), so chunks should be long; there should
+// also be enough of them for two threads to share evenly: about six. Depends only on the number of
+// bands, never on threads.
 std::size_t bands_per_chunk(std::size_t bands) { return std::clamp<std::size_t>(bands / 6, 16, 256); }
 
 // The rocks that can push a firefly of band [top, bottom) (units); the first and last bands also
