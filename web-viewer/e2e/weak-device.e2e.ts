@@ -4,6 +4,7 @@
 // keeps up and says nothing of the kind.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { WINDOW_MS } from "../src/util/keep-up";
 import { debugState, launchChromium, openViewer, waitConnected, waitForState } from "./browser";
 
 const KEEPS_UP = /this device keeps up with about ([\d,]+) fireflies/;
@@ -46,10 +47,24 @@ describe("on a weak device", () => {
   it("says nothing of it where the device keeps up", async () => {
     const { page, errors } = await openViewer(browser, baseUrl);
     await waitConnected(page);
-    // Enough frames for a verdict (3 s and more of them), then it must be "keeps up".
-    await waitForState(page, (s) => s.experience.timings.frame.count >= 20 && s.experience.timings.decode.count >= 100, "a few seconds of frames", 30_000);
+    const connectedAt = Date.now();
+    // A verdict from a few seconds of frames (3 s and more of them), then it must be "keeps up"
+    // once the page's start has left the meter's window. Its start is not what is judged: here,
+    // with two cores shared by the server, Chromium and a busy loop, the first frame took 388 ms,
+    // and frames of 27–37 ms came a second later before the page settled at 1–2 ms a frame
+    // (a load of 0.2); the meter may say behind then, as a starved machine is.
+    await waitForState(
+      page,
+      (s) => s.experience.keepUp.judged && s.experience.timings.frame.count >= 20 && s.experience.timings.decode.count >= 100,
+      "a verdict from a few seconds of frames",
+      30_000,
+    );
+    await page.waitForTimeout(Math.max(0, connectedAt + WINDOW_MS + 1000 - Date.now()));
     const s = await debugState(page);
-    expect(s.experience.keepUp.behind, `load ${s.experience.keepUp.load}`).toBe(false);
+    const t = s.experience.timings;
+    const figures = `load ${s.experience.keepUp.load.toFixed(2)}; ${t.frame.count} frames, ${t.frame.meanMs.toFixed(1)} ms on average, the longest ${t.frame.maxMs.toFixed(0)} ms`;
+    console.log(`[e2e] a device that keeps up: ${figures}`);
+    expect(s.experience.keepUp.behind, figures).toBe(false);
     expect(s.experience.keepUp.load).toBeGreaterThan(0);
     expect(await statusText(page)).not.toMatch(/keeps up|falling behind/);
     expect(errors).toEqual([]);

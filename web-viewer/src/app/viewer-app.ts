@@ -136,7 +136,7 @@ export class ViewerApp {
   private firstLightMs: number | undefined;
   /** Whether this device keeps up (SPEC §7), for the status line. */
   private readonly keepUp = new KeepUpMeter();
-  private keptUp: KeepUp = { behind: false, load: 0, displayHz: 60, fireflies: undefined };
+  private keptUp: KeepUp = { behind: false, judged: false, load: 0, displayHz: 60, fireflies: undefined };
   /** Extra work per animation frame that `?frame-cost=` asks for, ms (to try a weak device). */
   private readonly frameCostMs = frameCostMs(window.location.search);
 
