@@ -39,6 +39,7 @@ void CellGrid::sort(std::span<const float> x, std::span<const float> y, LargeVec
   column_.resize(n);
   by_row_.resize(n);
   by_row_column_.resize(n);
+  sorted_column_.resize(n);
   order.resize(n);
   starts_.resize(cell_count() + 1);
   chunk_rows_.assign(chunks * rows, 0U);
@@ -103,7 +104,12 @@ void CellGrid::sort(std::span<const float> x, std::span<const float> y, LargeVec
         end += cell[c];
         cell[c] = end;
       }
-      for (std::uint32_t k = last; k-- > first;) order[--cell[by_row_column_[k]]] = by_row_[k];
+      for (std::uint32_t k = last; k-- > first;) {
+        const std::uint32_t column = by_row_column_[k];
+        const std::uint32_t to = --cell[column];
+        order[to] = by_row_[k];
+        sorted_column_[to] = column;
+      }
     }
   });
   starts_[cell_count()] = static_cast<std::uint32_t>(n);

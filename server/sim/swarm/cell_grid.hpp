@@ -43,6 +43,9 @@ class CellGrid {
   [[nodiscard]] std::span<const std::uint32_t> starts() const { return starts_; }
   // Where the points of `cell` begin (after sort()); start(cell_count()) is their number.
   [[nodiscard]] std::uint32_t start(std::size_t cell) const { return starts_[cell]; }
+  // After sort(): per place k, the column of the cell its point lies in (column_of() of the point
+  // at place k), so that the walks need not work it out again from the positions.
+  [[nodiscard]] std::span<const std::uint32_t> sorted_columns() const { return sorted_column_; }
 
  private:
   [[nodiscard]] std::uint32_t clamp_index(float p, float origin, std::uint32_t n) const {
@@ -64,6 +67,7 @@ class CellGrid {
   std::vector<std::uint32_t> chunk_rows_;    // pass 1: per chunk and row, count, then first place
   LargeVector<std::uint32_t> by_row_;        // pass 1's result: the points ordered by row
   LargeVector<std::uint32_t> by_row_column_; // and their columns, in the same order
+  LargeVector<std::uint32_t> sorted_column_; // the columns in the sorted order (sorted_columns())
   std::vector<std::uint32_t> row_starts_;    // rows() + 1 entries
 };
 

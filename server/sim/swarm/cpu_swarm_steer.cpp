@@ -84,8 +84,9 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
   b.reserve_band(count);
   const std::size_t row_base = std::size_t{band} * grid_.columns();
   walk.prepare_band(sorted, grid_, band);
+  const std::uint32_t* const columns = grid_.sorted_columns().data();
   for (std::uint32_t i = begin; i < end;) {
-    const std::uint32_t column = grid_.column_of(f_.x[i]);
+    const std::uint32_t column = columns[i];
     const std::uint32_t cell_end = grid_.start(row_base + column + 1);
     assert(cell_end > i);
     walk.gather(column);

@@ -46,7 +46,8 @@ class SeparationWalk {
   // 14 fireflies in a flocked swarm, so blocks of 4 waste little on padding.
   static constexpr std::size_t kLanes = lanes::kWidth;
 
-  // Lays out the candidates of band `row` (a row of cells) of the sorted fireflies.
+  // Lays out the candidates of band `row` (a row of cells) of the fireflies as `grid` last sorted
+  // them (its sorted_columns() are theirs).
   void prepare_band(const SortedFireflies& f, const CellGrid& grid, std::uint32_t row) {
     columns_ = grid.columns();
     if (empty_row_.size() < std::size_t{columns_} + 1) empty_row_.assign(std::size_t{columns_} + 1, 0U);
@@ -70,12 +71,13 @@ class SeparationWalk {
     float* const ys = y_.data();
     const float* const fx = f.x.data();
     const float* const fy = f.y.data();
+    const std::uint32_t* const column = grid.sorted_columns().data();
     // Firefly i of row k in column c goes after everyone of the three rows in columns left of c
     // and, in column c, after those of the rows above it: one place worked out from the cell
     // starts, with no loop over cells (whose varying lengths the branch predictor keeps missing).
     const auto lay_out = [&](const std::uint32_t* own, auto before) {
       for (std::uint32_t i = own[0]; i < own[columns_]; ++i) {
-        const std::uint32_t place = i + before(grid.column_of(fx[i])) - origin_;
+        const std::uint32_t place = i + before(column[i]) - origin_;
         xs[place] = fx[i];
         ys[place] = fy[i];
       }

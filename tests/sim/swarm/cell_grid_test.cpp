@@ -70,6 +70,9 @@ TEST(CellGrid, CountingSortEqualsStableSort) {
     for (std::size_t c = 0; c < grid.cell_count(); ++c) {
       for (std::uint32_t k = grid.start(c); k < grid.start(c + 1); ++k) ASSERT_EQ(cells[order[k]], c);
     }
+    // Each place's column, as the walks take it from the sort.
+    ASSERT_EQ(grid.sorted_columns().size(), n);
+    for (std::uint32_t k = 0; k < n; ++k) ASSERT_EQ(grid.sorted_columns()[k], grid.column_of(xs[order[k]])) << k;
   }
   }
 }
