@@ -20,7 +20,12 @@ namespace sq = squares;
 //   from = base + f;  to = base + to
 // with max(a, b) = (a < b ? b : a) and min(a, b) = (b < a ? b : a), as lanes::max and lanes::min.
 
-void chords_portable(const Rows& rows, float sx, float sy, float reach, std::int32_t* from, std::int32_t* to) {
+// The chord stage is inlined into each read (a call per firefly would cost more than its work);
+// chords_portable and chords_avx2 are the same bodies for the tests.
+namespace {
+
+[[gnu::always_inline]] inline void chords_portable_body(const Rows& rows, float sx, float sy, float reach,
+                                                        std::int32_t* from, std::int32_t* to) {
   using lanes::F4;
   using lanes::I4;
   const auto ceil_int = [](F4 v) {
@@ -45,13 +50,19 @@ void chords_portable(const Rows& rows, float sx, float sy, float reach, std::int
   }
 }
 
+}  // namespace
+
+void chords_portable(const Rows& rows, float sx, float sy, float reach, std::int32_t* from, std::int32_t* to) {
+  chords_portable_body(rows, sx, sy, reach, from, to);
+}
+
 // count, Σvx, Σvy, Σx as one vector of four integers (added modulo 2³², lane by lane), the
 // chords' upper and lower ends summed apart and subtracted once (exact modulo 2³² as well).
 sq::Totals portable(const Window& window, float sx, float sy, float reach) {
   // Left uninitialised: the chord stage writes every place.
   alignas(16) std::array<std::int32_t, kRows> from;
   alignas(16) std::array<std::int32_t, kRows> to;
-  chords_portable(*window.rows, sx, sy, reach, from.data(), to.data());
+  chords_portable_body(*window.rows, sx, sy, reach, from.data(), to.data());
   using U4 = std::uint32_t __attribute__((vector_size(16)));
   U4 sum_hi{};
   U4 sum_lo{};
@@ -79,9 +90,11 @@ sq::Totals portable(const Window& window, float sx, float sy, float reach) {
 
 #if defined(MEADOW_HAS_AVX2_PATH)
 
+namespace {
+
 // The same, eight rows at a time (avx2_path.hpp: why a target attribute).
-MEADOW_TARGET_AVX2 void chords_avx2(const Rows& rows, float sx, float sy, float reach, std::int32_t* from,
-                                    std::int32_t* to) {
+[[gnu::always_inline]] MEADOW_TARGET_AVX2 inline void chords_avx2_body(const Rows& rows, float sx, float sy, float reach,
+                                                                       std::int32_t* from, std::int32_t* to) {
   const __m256 x = _mm256_set1_ps(sx);
   const __m256 y = _mm256_set1_ps(sy);
   const __m256 reach2 = _mm256_set1_ps(reach * reach);
@@ -112,12 +125,19 @@ MEADOW_TARGET_AVX2 void chords_avx2(const Rows& rows, float sx, float sy, float 
   }
 }
 
+}  // namespace
+
+MEADOW_TARGET_AVX2 void chords_avx2(const Rows& rows, float sx, float sy, float reach, std::int32_t* from,
+                                    std::int32_t* to) {
+  chords_avx2_body(rows, sx, sy, reach, from, to);
+}
+
 // The same with whole entries: count, Σvx, Σvy, Σx, Σy (and the zero padding) in one load and one
 // addition of eight integers.
 MEADOW_TARGET_AVX2 sq::Totals avx2(const Window& window, float sx, float sy, float reach) {
   alignas(32) std::array<std::int32_t, kRows> from;
   alignas(32) std::array<std::int32_t, kRows> to;
-  chords_avx2(*window.rows, sx, sy, reach, from.data(), to.data());
+  chords_avx2_body(*window.rows, sx, sy, reach, from.data(), to.data());
   __m256i sum_hi = _mm256_setzero_si256();
   __m256i sum_lo = _mm256_setzero_si256();
   const std::uint32_t* const index = window.index;
