@@ -7,6 +7,7 @@ import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LocksSchema, MarkSchema, ServerMessageSchema, Tool, type Mark, type Rect } from "../src/gen/meadow/v1/viewer_pb";
+import { PULSE_S } from "../src/render/marks";
 import { debugState, launchChromium, saveArtifact, waitConnected, worldToScreen } from "./browser";
 import { sleep } from "./server";
 
@@ -58,6 +59,29 @@ function marksPixel(page: Page, x: number, y: number): Promise<number[]> {
   }, [x, y] as const);
 }
 
+/**
+ * The largest alpha of the marks canvas along the line from 0.85 to 1.07 of a ring's radius
+ * right of its centre (world units), all read in one task of the page: one drawn frame.
+ */
+function ringLineAlpha(page: Page, centre: { x: number; y: number }, radius: number): Promise<number> {
+  return page.evaluate(
+    ([cx, cy, r]) => {
+      const m = window.__meadow;
+      const canvas = document.getElementById("marks-layer") as HTMLCanvasElement | null;
+      const ctx = canvas?.getContext("2d");
+      if (!m || !ctx) throw new Error("no debug hook or marks layer");
+      let most = 0;
+      for (let f = 0.85; f <= 1.07; f += 0.01) {
+        const q = m.worldToScreen(cx + r * f, cy);
+        const a = ctx.getImageData(Math.round(q.x * devicePixelRatio), Math.round(q.y * devicePixelRatio), 1, 1).data[3] ?? 0;
+        most = Math.max(most, a);
+      }
+      return most;
+    },
+    [centre.x, centre.y, radius] as const,
+  );
+}
+
 describe("marks and camera, drawn from (augmented) frames", () => {
   const baseUrl = inject("baseUrl");
   let browser: Browser;
@@ -89,11 +113,14 @@ describe("marks and camera, drawn from (augmented) frames", () => {
     await sleep(500);
 
     // Ring: lit on its circumference, clear in its middle. Crumb: a warm speck. Predator: red.
-    // The ring pulses between about 0.92 and 1.02 of its radius: look along a line across it.
+    // The ring pulses between about 0.92 and 1.02 of its radius, and from 0.35 to 0.7 of full
+    // alpha (its trough, antialiased, can be under 60 of 255): look along a line across it, the
+    // whole line at one instant, again and again for longer than a pulse, and take the brightest.
     let edgeAlpha = 0;
-    for (let f = 0.85; f <= 1.07; f += 0.01) {
-      const q = await worldToScreen(page, 400 + 60 * f, 300);
-      edgeAlpha = Math.max(edgeAlpha, (await marksPixel(page, q.x, q.y))[3] ?? 0);
+    const until = Date.now() + PULSE_S * 1000 + 400;
+    while (Date.now() < until) {
+      edgeAlpha = Math.max(edgeAlpha, await ringLineAlpha(page, { x: 400, y: 300 }, 60));
+      await sleep(100);
     }
     expect(edgeAlpha, "ring alpha on its edge").toBeGreaterThan(60);
     const ringMiddle = await worldToScreen(page, 400, 300);

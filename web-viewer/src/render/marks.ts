@@ -32,7 +32,7 @@ const CRUMB_MIN_PX = 1.6;
 /** Rings never shrink below this many CSS pixels, so they stay visible zoomed far out. */
 const RING_MIN_PX = 7;
 /** Seconds per pulse of an attract ring. */
-const PULSE_S = 1.8;
+export const PULSE_S = 1.8;
 
 export function markShapes(marks: readonly MarkView[], viewport: Viewport, timeS: number, ownSession: bigint | undefined): MarkShape[] {
   const out: MarkShape[] = [];
