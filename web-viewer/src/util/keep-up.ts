@@ -51,7 +51,7 @@ export interface KeepUpInput {
 export interface KeepUp {
   /** The device does not keep up (with hysteresis). */
   readonly behind: boolean;
-  /** There were measurements enough for a verdict (before that, `behind` is false). */
+  /** There were measurements enough for a verdict now (without them `behind` stays as it was: false after a start). */
   readonly judged: boolean;
   /** The busiest thread's share of a second needed for the work (1 = all of it). */
   readonly load: number;
