@@ -85,19 +85,14 @@ export class WindowedSamples {
   }
 
   mean(nowMs: number): number {
-    this.trim(nowMs);
-    const n = this.values.length;
-    let sum = 0;
-    for (const v of this.values) sum += v;
-    return n > 0 ? sum / n : 0;
+    return this.trimmedMean(nowMs, 0);
   }
 
   /** The mean without the largest `share` (0 … 1) of the samples, rounded down to whole samples. */
   trimmedMean(nowMs: number, share: number): number {
-    this.trim(nowMs);
-    const kept = this.values.length - Math.floor(Math.min(1, Math.max(0, share)) * this.values.length);
+    const sorted = this.sorted(nowMs);
+    const kept = sorted.length - Math.floor(Math.min(1, Math.max(0, share)) * sorted.length);
     if (kept <= 0) return 0;
-    const sorted = [...this.values].sort((a, b) => a - b);
     let sum = 0;
     for (let i = 0; i < kept; i++) sum += sorted[i] ?? 0;
     return sum / kept;
@@ -105,10 +100,15 @@ export class WindowedSamples {
 
   /** The value below which a share `p` (0 … 1) of the samples lie; undefined without samples. */
   quantile(nowMs: number, p: number): number | undefined {
-    this.trim(nowMs);
-    if (this.values.length === 0) return undefined;
-    const sorted = [...this.values].sort((a, b) => a - b);
+    const sorted = this.sorted(nowMs);
+    if (sorted.length === 0) return undefined;
     return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+  }
+
+  /** The samples in the window, smallest first (a copy). */
+  private sorted(nowMs: number): number[] {
+    this.trim(nowMs);
+    return [...this.values].sort((a, b) => a - b);
   }
 
   private trim(nowMs: number): void {
