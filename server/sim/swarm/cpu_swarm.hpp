@@ -97,6 +97,7 @@ class CpuSwarm final : public SwarmEngine {
                   std::uint32_t end, const steering::StepRules& rules, MeasureSums& measures);
   void steer_band_avx2(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band, std::uint32_t begin,
                        std::uint32_t end, const steering::StepRules& rules, MeasureSums& measures);
+  template <bool kAvx2>
   void steer_band_body(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band, std::uint32_t begin,
                        std::uint32_t end, const steering::StepRules& rules, MeasureSums& measures);
 

@@ -10,27 +10,35 @@
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/lanes.hpp"
 #include "sim/swarm/neighbour_walk.hpp"
+#include "sim/swarm/square_reads.hpp"
 #include "sim/swarm/square_window.hpp"
 
 namespace meadow::sim {
 
-// One band's fireflies as the rules take them, four at a time (steering_lanes.hpp): filled one
-// by one while their neighbours are gathered, then read block by block. Each block of four keeps
-// its fields together (one pointer for the whole band, rather than one per field that the compiler
-// keeps reloading around the square reads). The lanes past the band's last firefly hold what an
-// earlier band left (finite numbers whose results are dropped).
+// One band's fireflies as the rules take them: filled one by one while their neighbours are
+// gathered (each firefly's square totals and its separation pushes, each one vector store), then
+// read four at a time and transposed into the rules' lanes (steering_lanes.hpp). The places past
+// the band's last firefly hold what an earlier band left (finite numbers whose results are dropped).
 struct BandLanes {
-  struct alignas(16) Block {
-    // What the squares gave (fixed-point integers as steer() reads them from the totals).
-    std::int32_t seen[lanes::kWidth], sum_vx[lanes::kWidth], sum_vy[lanes::kWidth], sum_dx[lanes::kWidth],
-        sum_dy[lanes::kWidth];
-    float separate_x[lanes::kWidth], separate_y[lanes::kWidth], personal_x[lanes::kWidth], personal_y[lanes::kWidth];
+  // What the squares gave, less the firefly itself (fixed-point integers, modulo 2³²): seen,
+  // Σvx, Σvy, Σ(x − own x), Σ(y − own y), then three zeros. (Plain arrays, copied to and from
+  // vectors: a vector type in a std::vector need not be allocated with its alignment.)
+  struct Sums {
+    std::uint32_t lanes[8];
   };
-  std::vector<Block> blocks;
+  std::vector<Sums> sums;
+  // separate_x, separate_y, personal_x, personal_y (steering::NeighbourSums).
+  struct Pushes {
+    float lanes[4];
+  };
+  std::vector<Pushes> pushes;
 
   void reserve_band(std::size_t count) {
-    const std::size_t n = (count + lanes::kWidth - 1) / lanes::kWidth;
-    if (blocks.size() < n) blocks.resize(n);
+    const std::size_t n = (count + lanes::kWidth - 1) / lanes::kWidth * lanes::kWidth;
+    if (sums.size() < n) {
+      sums.resize(n);
+      pushes.resize(n);
+    }
   }
 };
 

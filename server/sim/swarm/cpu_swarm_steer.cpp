@@ -73,10 +73,13 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
 
 // One band of cells [begin, end): first every firefly's neighbour sums, cell by cell (the
 // fireflies of a cell share the separation candidates), into the band's lanes; then the rules,
-// four fireflies at a time.
+// four fireflies at a time. kAvx2: the square reads' AVX2 version, inlined (the caller is
+// compiled for AVX2).
+template <bool kAvx2>
 [[gnu::always_inline]] inline void CpuSwarm::steer_band_body(Scratch& scratch, const SortedFireflies& sorted,
                                                              std::uint32_t band, std::uint32_t begin, std::uint32_t end,
                                                              const steering::StepRules& rules, MeasureSums& measures) {
+  using Sum = square_reads::Sum;
   const SquareWindow& window = scratch.window;
   SeparationWalk& walk = scratch.walk;
   BandLanes& b = scratch.band;
@@ -85,34 +88,38 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
   const std::size_t row_base = std::size_t{band} * grid_.columns();
   walk.prepare_band(sorted, grid_, band);
   const std::uint32_t* const columns = grid_.sorted_columns().data();
+  BandLanes::Sums* const band_sums = b.sums.data();
+  BandLanes::Pushes* const band_pushes = b.pushes.data();
+  // The lanes of a described firefly (count 1, Σvx, Σvy, Σx, Σy, …) that are scaled by how many
+  // it sees rather than by whether it sees itself: Σ(their x − own x) = Σx − t.n·own x, whether or
+  // not itself is among the t.n.
+  constexpr Sum kPositionLanes = {0U, 0U, 0U, ~0U, ~0U, 0U, 0U, 0U};
+  constexpr Sum kTotalsLanes = {~0U, ~0U, ~0U, ~0U, ~0U, 0U, 0U, 0U};
   for (std::uint32_t i = begin; i < end;) {
     const std::uint32_t column = columns[i];
     const std::uint32_t cell_end = grid_.start(row_base + column + 1);
     assert(cell_end > i);
     walk.gather(column);
     for (; i < cell_end; ++i) {
-      const std::size_t k = i - begin;
       const float px = f_.x[i];
       const float py = f_.y[i];
       // The squares seen, less the firefly itself (exact: integers modulo 2³²). Only one
       // outside the world can fail to see its own (border) square.
-      const sq::Totals t = window.read(px, py);
-      const SquareWindow::Firefly& self = described_[i];
-      const std::uint32_t own = self.sees_own;
-      BandLanes::Block& block = b.blocks[k / lanes::kWidth];
-      const std::size_t l = k % lanes::kWidth;
-      block.seen[l] = static_cast<std::int32_t>(t.n - own);
-      block.sum_vx[l] = static_cast<std::int32_t>(t.vx - own * self.vx);
-      block.sum_vy[l] = static_cast<std::int32_t>(t.vy - own * self.vy);
-      // Σ(their x − own x) = Σx − t.n·own x, whether or not itself is among the t.n.
-      block.sum_dx[l] = static_cast<std::int32_t>(t.x - t.n * self.x);
-      block.sum_dy[l] = static_cast<std::int32_t>(t.y - t.n * self.y);
-      steering::NeighbourSums pushes;
-      walk.add_pushes(px, py, pushes);
-      block.separate_x[l] = pushes.separate_x;
-      block.separate_y[l] = pushes.separate_y;
-      block.personal_x[l] = pushes.personal_x;
-      block.personal_y[l] = pushes.personal_y;
+      Sum t;
+      if constexpr (kAvx2) {
+        window.read_avx2(px, py, t);
+      } else {
+        window.read_portable(px, py, t);
+      }
+      Sum self;
+      std::memcpy(&self, &described_[i], sizeof self);
+      const std::uint32_t own = described_[i].sees_own;
+      const Sum scale = ((Sum{} + t[0]) & kPositionLanes) | ((Sum{} + own) & ~kPositionLanes);
+      const Sum sums = t - (self & kTotalsLanes) * scale;
+      std::memcpy(&band_sums[i - begin], &sums, sizeof sums);
+      // (+0 turns a −0 sum into +0, as adding it to zeroed NeighbourSums does.)
+      const lanes::F4 pushes = walk.pushes(px, py) + lanes::F4{};
+      std::memcpy(&band_pushes[i - begin], &pushes, sizeof pushes);
     }
   }
   // Plain pointers, taken once (vector stores are byte copies, which as far as the compiler knows
@@ -150,22 +157,35 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
         id[l] = ids[j];
       }
     }
-    const BandLanes::Block& block = b.blocks[k / lanes::kWidth];
-    f.seen = lanes::to_float(lanes::load(block.seen));
-    f.sum_vx = lanes::to_float(lanes::load(block.sum_vx)) * (1.0F / sq::kVelocityScale);
-    f.sum_vy = lanes::to_float(lanes::load(block.sum_vy)) * (1.0F / sq::kVelocityScale);
-    f.sum_dx = lanes::to_float(lanes::load(block.sum_dx)) * (1.0F / sq::kPositionScale);
-    f.sum_dy = lanes::to_float(lanes::load(block.sum_dy)) * (1.0F / sq::kPositionScale);
-    f.separate_x = lanes::load(block.separate_x);
-    f.separate_y = lanes::load(block.separate_y);
-    f.personal_x = lanes::load(block.personal_x);
-    f.personal_y = lanes::load(block.personal_y);
+    // Four fireflies' sums become the lanes of each sum: a transpose of their first four fields,
+    // and the fifth gathered from their second halves.
+    lanes::I4 first[lanes::kWidth];
+    lanes::I4 second[lanes::kWidth];
+    for (int l = 0; l < lanes::kWidth; ++l) {
+      std::memcpy(&first[l], &band_sums[k + static_cast<std::uint32_t>(l)], sizeof first[l]);
+      std::memcpy(&second[l], &band_sums[k + static_cast<std::uint32_t>(l)].lanes[lanes::kWidth], sizeof second[l]);
+    }
+    lanes::transpose(first[0], first[1], first[2], first[3]);
+    const lanes::I4 sum_dy = __builtin_shufflevector(__builtin_shufflevector(second[0], second[1], 0, 4, 0, 4),
+                                                     __builtin_shufflevector(second[2], second[3], 0, 4, 0, 4), 0, 1, 4, 5);
+    alignas(16) std::int32_t seen[lanes::kWidth];
+    lanes::store(seen, first[0]);
+    f.seen = lanes::to_float(first[0]);
+    f.sum_vx = lanes::to_float(first[1]) * (1.0F / sq::kVelocityScale);
+    f.sum_vy = lanes::to_float(first[2]) * (1.0F / sq::kVelocityScale);
+    f.sum_dx = lanes::to_float(first[3]) * (1.0F / sq::kPositionScale);
+    f.sum_dy = lanes::to_float(sum_dy) * (1.0F / sq::kPositionScale);
+    f.separate_x = lanes::load(band_pushes[k].lanes);
+    f.separate_y = lanes::load(band_pushes[k + 1].lanes);
+    f.personal_x = lanes::load(band_pushes[k + 2].lanes);
+    f.personal_y = lanes::load(band_pushes[k + 3].lanes);
+    lanes::transpose(f.separate_x, f.separate_y, f.personal_x, f.personal_y);
     // The nudge: signed_unit_float and signed_unit_float_low of rules.nudge.bits(id), four
     // fireflies at once.
-    const U64x2 first = rules.nudge.bits_lanes(U64x2{id[0], id[1]});
-    const U64x2 second = rules.nudge.bits_lanes(U64x2{id[2], id[3]});
-    f.nudge_x = nudge_floats(first, second, 40U);
-    f.nudge_y = nudge_floats(first, second, 16U);
+    const U64x2 first_bits = rules.nudge.bits_lanes(U64x2{id[0], id[1]});
+    const U64x2 second_bits = rules.nudge.bits_lanes(U64x2{id[2], id[3]});
+    f.nudge_x = nudge_floats(first_bits, second_bits, 40U);
+    f.nudge_y = nudge_floats(first_bits, second_bits, 16U);
     bool transit = false;
     for (int l = 0; l < live; ++l) transit |= flags[at + static_cast<std::size_t>(l)] != 0;
     lanes::F4 next_vx;
@@ -192,19 +212,23 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
         out_vy[at + static_cast<std::size_t>(l)] = next_vy[l];
       }
     }
-    measures.add(f.vx, f.vy, block.seen, f.sum_vx, f.sum_vy, live);
+    measures.add(f.vx, f.vy, seen, f.sum_vx, f.sum_vy, live);
   }
 }
 
-void CpuSwarm::steer_band(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band, std::uint32_t begin,
-                          std::uint32_t end, const steering::StepRules& rules, MeasureSums& measures) {
-  steer_band_body(scratch, sorted, band, begin, end, rules, measures);
+// Both versions take the whole band in (flatten): the square reads, the separation walk and the
+// rules become one loop body, compiled for the version's instruction set.
+[[gnu::flatten]] void CpuSwarm::steer_band(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band,
+                                           std::uint32_t begin, std::uint32_t end, const steering::StepRules& rules,
+                                           MeasureSums& measures) {
+  steer_band_body<false>(scratch, sorted, band, begin, end, rules, measures);
 }
 
-MEADOW_TARGET_AVX2 void CpuSwarm::steer_band_avx2(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band,
-                                                  std::uint32_t begin, std::uint32_t end,
-                                                  const steering::StepRules& rules, MeasureSums& measures) {
-  steer_band_body(scratch, sorted, band, begin, end, rules, measures);
+[[gnu::flatten]] MEADOW_TARGET_AVX2 void CpuSwarm::steer_band_avx2(Scratch& scratch, const SortedFireflies& sorted,
+                                                                   std::uint32_t band, std::uint32_t begin,
+                                                                   std::uint32_t end, const steering::StepRules& rules,
+                                                                   MeasureSums& measures) {
+  steer_band_body<true>(scratch, sorted, band, begin, end, rules, measures);
 }
 
 void CpuSwarm::steer(const Land& land, const SwarmInputs& inputs, ParallelFor& parallel) {

@@ -102,7 +102,8 @@ class SeparationWalk {
   // The separation and personal-space sums of a firefly at (px, py) in the gathered cell
   // (steering::NeighbourSums' separate_* and personal_*). Itself and anyone on the very same
   // spot add nothing: they give no direction (their nudges differ, so next step they do).
-  void add_pushes(float px, float py, steering::NeighbourSums& sums) const {
+  // One vector: separate_x, separate_y, personal_x, personal_y.
+  [[nodiscard]] lanes::F4 pushes(float px, float py) const {
     namespace r = swarm_rules;
     using lanes::F4;
     const F4 own_x = lanes::splat(px);
@@ -126,11 +127,7 @@ class SeparationWalk {
       per_x -= dx * personal;
       per_y -= dy * personal;
     }
-    const F4 total = lanes::sums(sep_x, sep_y, per_x, per_y);
-    sums.separate_x += total[0];
-    sums.separate_y += total[1];
-    sums.personal_x += total[2];
-    sums.personal_y += total[3];
+    return lanes::sums(sep_x, sep_y, per_x, per_y);
   }
 
  private:

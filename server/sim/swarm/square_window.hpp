@@ -73,13 +73,18 @@ class SquareWindow {
   // (x, y) in the prepared band sees, itself included (square_reads.hpp).
   // Pure (reads memory, changes none): callers need not reload what they keep around the call.
   [[nodiscard, gnu::pure]] squares::Totals read(float x, float y) const {
-    // x/4, y/4: scaling by a power of two is exact, so these are the same floats divided by 4 and
-    // give the same columns as squares::chord.
-    constexpr float reach = kReach * squares::kInvSquareSize;  // 7 squares
-    const square_reads::Window w{&chord_rows_, index_.data(), reinterpret_cast<const unsigned char*>(entries_.data())};
-    const float sx = (x - origin_.x) * squares::kInvSquareSize;
-    const float sy = (y - origin_.y) * squares::kInvSquareSize;
-    return avx2_ ? square_reads::avx2(w, sx, sy, reach) : square_reads::portable(w, sx, sy, reach);
+    const float sx = scaled(x, origin_.x);
+    const float sy = scaled(y, origin_.y);
+    return avx2_ ? square_reads::avx2(reads_window(), sx, sy, kReachSquares)
+                 : square_reads::portable(reads_window(), sx, sy, kReachSquares);
+  }
+  // The same as one vector (count, Σvx, Σvy, Σx, Σy, then zeros), in either version, for a loop
+  // that inlines it: the portable one anywhere, the AVX2 one only into code built for AVX2.
+  [[gnu::always_inline]] void read_portable(float x, float y, square_reads::Sum& out) const {
+    square_reads::sum_portable(reads_window(), scaled(x, origin_.x), scaled(y, origin_.y), kReachSquares, out);
+  }
+  MEADOW_TARGET_AVX2 void read_avx2(float x, float y, square_reads::Sum& out) const {
+    square_reads::sum_avx2(reads_window(), scaled(x, origin_.x), scaled(y, origin_.y), kReachSquares, out);
   }
 
   // Square column and row of a point, clamped to the grid like the cells of CellGrid (the same
@@ -115,6 +120,16 @@ class SquareWindow {
     return static_cast<std::int32_t>(clamped);
   }
   [[nodiscard]] static std::size_t slot_of(std::int32_t row) { return static_cast<std::size_t>(row % kRows); }
+  // The reach in squares, and a coordinate in squares from the origin: scaling by a power of two
+  // is exact, so these are the same floats divided by 4 and give the same columns as
+  // squares::chord.
+  static constexpr float kReachSquares = kReach * squares::kInvSquareSize;  // 7 squares
+  [[nodiscard, gnu::always_inline]] static float scaled(float p, float origin) {
+    return (p - origin) * squares::kInvSquareSize;
+  }
+  [[nodiscard, gnu::always_inline]] square_reads::Window reads_window() const {
+    return {&chord_rows_, index_.data(), reinterpret_cast<const unsigned char*>(entries_.data())};
+  }
 
   // A row's running totals are kept compactly: one entry per occupied square (an entry holds the
   // totals of the row's squares before it) and, per column of the occupied stretch, the number of

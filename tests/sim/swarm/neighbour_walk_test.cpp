@@ -82,8 +82,9 @@ TEST(SeparationWalk, TheBandLayoutGivesThePushesOfEveryoneWithinReach) {
       const std::size_t cell = std::size_t{band} * grid.columns() + column;
       walk.gather(column);
       for (std::uint32_t i = grid.start(cell); i < grid.start(cell + 1); ++i) {
-        steering::NeighbourSums sums;
-        walk.add_pushes(sx[i], sy[i], sums);
+        const lanes::F4 pushes = walk.pushes(sx[i], sy[i]);
+        const steering::NeighbourSums sums{
+            .separate_x = pushes[0], .separate_y = pushes[1], .personal_x = pushes[2], .personal_y = pushes[3]};
         const Pushes want = brute_force(sx[i], sy[i], sx, sy);
         // Float sums of a few dozen terms of up to 1/10⁻⁶ against doubles.
         const auto near = [](double exact, float got) { return std::abs(exact - got) <= 1e-4 * (1.0 + std::abs(exact)); };
