@@ -36,15 +36,16 @@ enum class RandomPurpose : std::uint32_t {
   z = (z ^ (z >> 27U)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31U);
 }
-// mix64 on every lane of a vector of std::uint64_t at once (GCC and Clang vector extensions; the
-// same integer operations, so lane k is exactly mix64 of lane k), for the swarm's nudge of every
-// firefly every step.
+// mix64 on every lane of a vector of std::uint64_t at once, in place (GCC and Clang vector
+// extensions; the same integer operations, so lane k is exactly mix64 of lane k), for the swarm's
+// nudge of every firefly every step. In place rather than by value: a 32-byte vector is passed
+// differently with and without AVX.
 template <typename U64s>
-[[nodiscard]] inline U64s mix64_lanes(U64s z) {
+inline void mix64_lanes(U64s& z) {
   z += 0x9E3779B97F4A7C15ULL;
   z = (z ^ (z >> 30U)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27U)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31U);
+  z = z ^ (z >> 31U);
 }
 
 // Uniform float in [0, 1) from the top 24 bits (a float's mantissa holds exactly 24).
@@ -83,10 +84,13 @@ class CounterRandom {
   [[nodiscard]] constexpr std::uint64_t bits(std::uint64_t entity, std::uint32_t draw = 0) const {
     return mix64(key_ ^ mix64((entity << 8U) ^ draw));
   }
-  // bits(entity) of every lane of a vector of std::uint64_t entities (draw 0).
+  // bits(entity) of every lane of a vector of std::uint64_t entities (draw 0), into `out`.
   template <typename U64s>
-  [[nodiscard]] U64s bits_lanes(U64s entity) const {
-    return mix64_lanes(key_ ^ mix64_lanes(entity << 8U));
+  void bits_lanes(const U64s& entity, U64s& out) const {
+    out = entity << 8U;
+    mix64_lanes(out);
+    out ^= key_;
+    mix64_lanes(out);
   }
   [[nodiscard]] constexpr float unit(std::uint64_t entity, std::uint32_t draw = 0) const {
     return unit_float(bits(entity, draw));

@@ -73,10 +73,13 @@ TEST(CounterRandom, LanesGiveTheScalarBitsAndFloats) {
   const CounterRandom r(11, 77, RandomPurpose::kSwarmNudge);
   for (const std::uint64_t base : {std::uint64_t{0}, std::uint64_t{123'456}, std::uint64_t{0xFFFF'FFF0}}) {
     for (std::uint64_t id = base; id < base + 16; id += 2) {
-      const U64x2 bits = r.bits_lanes(U64x2{id, id + 1});
+      U64x2 bits;
+      r.bits_lanes(U64x2{id, id + 1}, bits);
       ASSERT_EQ(bits[0], r.bits(id));
       ASSERT_EQ(bits[1], r.bits(id + 1));
-      EXPECT_EQ(mix64_lanes(U64x2{id, ~id})[1], mix64(~id));
+      U64x2 mixed{id, ~id};
+      mix64_lanes(mixed);
+      EXPECT_EQ(mixed[1], mix64(~id));
       const I4 top = {static_cast<std::int32_t>(bits[0] >> 40U), static_cast<std::int32_t>(bits[1] >> 40U), 0,
                       0xFFFFFF};
       const F4 f = signed_unit_floats<F4>(top);

@@ -23,18 +23,15 @@ namespace {
 namespace sq = squares;
 namespace r = swarm_rules;
 
-// Four firefly ids; two of them widened for their nudge bits (16-byte vectors: the SSE2 baseline
-// passes them as AVX2 code does).
+// Four firefly ids, and the same widened for their nudge bits (one AVX2 register; two SSE2 ones in
+// the portable version).
 using U32x4 = std::uint32_t __attribute__((vector_size(16)));
-using U64x2 = std::uint64_t __attribute__((vector_size(16)));
+using U64x4 = std::uint64_t __attribute__((vector_size(32)));
 
 // signed_unit_float (shift 40) or signed_unit_float_low (shift 16) of four fireflies' 64 nudge
-// bits, given as two pairs.
-lanes::F4 nudge_floats(U64x2 first, U64x2 second, unsigned shift) {
-  const auto low_words = [shift](U64x2 bits) {
-    return reinterpret_cast<U32x4>((bits >> shift) & 0xFFFFFFU);  // little-endian: lanes 0 and 2
-  };
-  const U32x4 fields = __builtin_shufflevector(low_words(first), low_words(second), 0, 2, 4, 6);
+// bits. (By reference: a 32-byte vector is passed differently with and without AVX.)
+[[gnu::always_inline]] inline lanes::F4 nudge_floats(const U64x4& bits, unsigned shift) {
+  const U32x4 fields = __builtin_convertvector((bits >> shift) & 0xFFFFFFU, U32x4);
   return signed_unit_floats<lanes::F4>(reinterpret_cast<lanes::I4>(fields));
 }
 
@@ -182,12 +179,18 @@ template <bool kAvx2>
     lanes::transpose(f.separate_x, f.separate_y, f.personal_x, f.personal_y);
     // The nudge: signed_unit_float and signed_unit_float_low of rules.nudge.bits(id), four
     // fireflies at once.
-    const U64x2 first_bits = rules.nudge.bits_lanes(U64x2{id[0], id[1]});
-    const U64x2 second_bits = rules.nudge.bits_lanes(U64x2{id[2], id[3]});
-    f.nudge_x = nudge_floats(first_bits, second_bits, 40U);
-    f.nudge_y = nudge_floats(first_bits, second_bits, 16U);
+    U64x4 bits;
+    rules.nudge.bits_lanes(__builtin_convertvector(id, U64x4), bits);
+    f.nudge_x = nudge_floats(bits, 40U);
+    f.nudge_y = nudge_floats(bits, 16U);
     bool transit = false;
-    for (int l = 0; l < live; ++l) transit |= flags[at + static_cast<std::size_t>(l)] != 0;
+    if (live == lanes::kWidth) {
+      std::uint32_t four_flags;
+      std::memcpy(&four_flags, flags + at, sizeof four_flags);
+      transit = four_flags != 0;
+    } else {
+      for (int l = 0; l < live; ++l) transit |= flags[at + static_cast<std::size_t>(l)] != 0;
+    }
     lanes::F4 next_vx;
     lanes::F4 next_vy;
     if (!transit) {
