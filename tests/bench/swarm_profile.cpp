@@ -1,0 +1,80 @@
+// meadow-swarm-profile: the CPU swarm's step alone, for an instruction counter, on one thread.
+// Makes <count> fireflies in the world grown for them (the spec's density, as meadow-bench), steps
+// <warmup> times so flocks form, then <steps> times inside measured_step(), the one function to
+// count; prints a hash of every firefly's position and velocity, so that a change meant to keep
+// the swarm bit for bit can be checked. Instructions per firefly per step:
+//   valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measured_step*'
+//            build/release/tests/bench/meadow-swarm-profile 20000 300 50
+//   (on one line; the total callgrind prints ÷ (count × steps))
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "sim/land.hpp"
+#include "sim/parallel_for.hpp"
+#include "sim/swarm/cpu_swarm.hpp"
+#include "sim/world_size.hpp"
+
+namespace {
+
+using meadow::sim::CpuSwarm;
+using meadow::sim::Land;
+
+// Kept out of line (and its effects visible), so callgrind can count exactly the measured steps.
+[[gnu::noinline]] void measured_step(CpuSwarm& swarm, const Land& land, meadow::sim::ParallelFor& serial) {
+  swarm.step(land, serial);
+  asm volatile("" ::: "memory");
+}
+
+// FNV-1a over the bits of every firefly's x, y, vx, vy, in order.
+std::uint64_t swarm_hash(const CpuSwarm& swarm) {
+  const meadow::sim::SwarmView v = swarm.view();
+  std::uint64_t h = 14695981039346656037ULL;
+  const auto mix = [&h](float f) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &f, sizeof bits);
+    h = (h ^ bits) * 1099511628211ULL;
+  };
+  for (std::size_t i = 0; i < v.x.size(); ++i) {
+    mix(v.x[i]);
+    mix(v.y[i]);
+    mix(v.vx[i]);
+    mix(v.vy[i]);
+  }
+  return h;
+}
+
+// A whole positive number from the command line, or `fallback` when it is not given.
+long argument(int argc, char** argv, int at, long fallback) {
+  if (argc <= at) return fallback;
+  char* end = nullptr;
+  const long value = std::strtol(argv[at], &end, 10);
+  if (end == argv[at] || *end != '\0' || value <= 0) {
+    std::fprintf(stderr, "meadow-swarm-profile: '%s' is not a positive whole number\n", argv[at]);
+    std::exit(2);
+  }
+  return value;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 1 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
+    std::printf("usage: meadow-swarm-profile [count=20000] [warmup=300] [steps=50]\n");
+    return 0;
+  }
+  const auto count = static_cast<std::size_t>(argument(argc, argv, 1, 20000));
+  const long warmup = argument(argc, argv, 2, 300);
+  const long steps = argument(argc, argv, 3, 50);
+  Land land;
+  land.set_world(meadow::sim::world_for_count(count, land.meadow(), meadow::sim::kCpuFirefliesPerMeadow));
+  CpuSwarm swarm(1, count, land);
+  meadow::sim::SerialFor serial;
+  for (long s = 0; s < warmup; ++s) swarm.step(land, serial);
+  for (long s = 0; s < steps; ++s) measured_step(swarm, land, serial);
+  std::printf("fireflies %zu, steps measured %ld, hash %016llx\n", swarm.count(), steps,
+              static_cast<unsigned long long>(swarm_hash(swarm)));
+  return 0;
+}
