@@ -17,7 +17,7 @@ namespace meadow::sim {
 
 // One band's fireflies as the rules take them: filled one by one while their neighbours are
 // gathered (each firefly's square totals and its separation pushes, each one vector store), then
-// read four at a time and transposed into the rules' lanes (steering_lanes.hpp). The places past
+// read eight at a time and transposed into the rules' lanes (steering_lanes.hpp). The places past
 // the band's last firefly hold what an earlier band left (finite numbers whose results are dropped).
 struct BandLanes {
   // What the squares gave, less the firefly itself (fixed-point integers, modulo 2³²): seen,
@@ -34,7 +34,7 @@ struct BandLanes {
   std::vector<Pushes> pushes;
 
   void reserve_band(std::size_t count) {
-    const std::size_t n = (count + lanes::kWidth - 1) / lanes::kWidth * lanes::kWidth;
+    const std::size_t n = (count + lanes::kWideWidth - 1) / lanes::kWideWidth * lanes::kWideWidth;
     if (sums.size() < n) {
       sums.resize(n);
       pushes.resize(n);

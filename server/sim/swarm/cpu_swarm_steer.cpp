@@ -39,9 +39,13 @@ static_assert(r::kCellSize == 2.0F * sq::kSquareSize, "a cell is 2 × 2 squares"
 
 // Bands of cells per chunk of the steer stage. Each chunk builds 2 × kBandsAhead bands of square
 // sums besides its own (the next chunk builds them again), so chunks should be long; there should
-// also be enough of them for two threads to share evenly: about six. Depends only on the number of
-// bands, never on threads.
-std::size_t bands_per_chunk(std::size_t bands) { return std::clamp<std::size_t>(bands / 6, 16, 256); }
+// also be enough of them for two threads to share evenly: six (rounded up, so that no seventh
+// chunk of a few bands is left over to build its 8 bands around them). Depends only on the number
+// of bands, never on threads.
+constexpr std::size_t kSteerChunks = 6;
+std::size_t bands_per_chunk(std::size_t bands) {
+  return std::clamp<std::size_t>((bands + kSteerChunks - 1) / kSteerChunks, 16, 256);
+}
 
 // The rocks that can push a firefly of band [top, bottom) (units); the first and last bands also
 // hold the fireflies above and below the world.
@@ -70,7 +74,7 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
 
 // One band of cells [begin, end): first every firefly's neighbour sums, cell by cell (the
 // fireflies of a cell share the separation candidates), into the band's lanes; then the rules,
-// four fireflies at a time. kAvx2: the square reads' AVX2 version, inlined (the caller is
+// eight fireflies at a time. kAvx2: the square reads' AVX2 version, inlined (the caller is
 // compiled for AVX2).
 template <bool kAvx2>
 [[gnu::always_inline]] inline void CpuSwarm::steer_band_body(Scratch& scratch, const SortedFireflies& sorted,
@@ -130,22 +134,23 @@ template <bool kAvx2>
   const std::uint32_t* const ids = f_.id.data();
   float* const out_vx = next_vx_.data();
   float* const out_vy = next_vy_.data();
-  for (std::uint32_t k = 0; k < count; k += lanes::kWidth) {
-    const int live = static_cast<int>(std::min<std::uint32_t>(lanes::kWidth, count - k));
+  constexpr int kWide = lanes::kWideWidth;
+  for (std::uint32_t k = 0; k < count; k += kWide) {
+    const int live = static_cast<int>(std::min<std::uint32_t>(kWide, count - k));
     steering::FireflyLanes f;
-    U32x4 id;
+    std::uint32_t id[kWide];
     // Positions and velocities straight from the arrays; past the band's end the lanes hold the
     // next band's fireflies (their results are dropped), past the arrays' end copies of the last
     // firefly.
     const std::size_t at = begin + k;
-    if (at + lanes::kWidth <= n) {
-      f.x = lanes::load(xs + at);
-      f.y = lanes::load(ys + at);
-      f.vx = lanes::load(vxs + at);
-      f.vy = lanes::load(vys + at);
-      std::memcpy(&id, ids + at, sizeof id);
+    if (at + kWide <= n) {
+      std::memcpy(&f.x, xs + at, sizeof f.x);
+      std::memcpy(&f.y, ys + at, sizeof f.y);
+      std::memcpy(&f.vx, vxs + at, sizeof f.vx);
+      std::memcpy(&f.vy, vys + at, sizeof f.vy);
+      std::memcpy(id, ids + at, sizeof id);
     } else {
-      for (int l = 0; l < lanes::kWidth; ++l) {
+      for (int l = 0; l < kWide; ++l) {
         const std::size_t j = std::min(at + static_cast<std::size_t>(l), n - 1);
         f.x[l] = xs[j];
         f.y[l] = ys[j];
@@ -154,45 +159,63 @@ template <bool kAvx2>
         id[l] = ids[j];
       }
     }
-    // Four fireflies' sums become the lanes of each sum: a transpose of their first four fields,
-    // and the fifth gathered from their second halves.
-    lanes::I4 first[lanes::kWidth];
-    lanes::I4 second[lanes::kWidth];
-    for (int l = 0; l < lanes::kWidth; ++l) {
-      std::memcpy(&first[l], &band_sums[k + static_cast<std::uint32_t>(l)], sizeof first[l]);
-      std::memcpy(&second[l], &band_sums[k + static_cast<std::uint32_t>(l)].lanes[lanes::kWidth], sizeof second[l]);
+    // Each four fireflies' sums become four lanes of each sum (a transpose of their first four
+    // fields, and the fifth gathered from their second halves), likewise their pushes; then the
+    // nudge: signed_unit_float and signed_unit_float_low of rules.nudge.bits(id).
+    lanes::I4 seen_half[2], sum_vx_half[2], sum_vy_half[2], sum_dx_half[2], sum_dy_half[2];
+    lanes::F4 separate_x_half[2], separate_y_half[2], personal_x_half[2], personal_y_half[2];
+    lanes::F4 nudge_x_half[2], nudge_y_half[2];
+    for (int h = 0; h < 2; ++h) {
+      const std::uint32_t q = k + static_cast<std::uint32_t>(h * lanes::kWidth);
+      lanes::I4 first[lanes::kWidth];
+      lanes::I4 second[lanes::kWidth];
+      for (std::uint32_t l = 0; l < lanes::kWidth; ++l) {
+        std::memcpy(&first[l], &band_sums[q + l], sizeof first[l]);
+        std::memcpy(&second[l], &band_sums[q + l].lanes[lanes::kWidth], sizeof second[l]);
+      }
+      lanes::transpose(first[0], first[1], first[2], first[3]);
+      seen_half[h] = first[0];
+      sum_vx_half[h] = first[1];
+      sum_vy_half[h] = first[2];
+      sum_dx_half[h] = first[3];
+      sum_dy_half[h] = __builtin_shufflevector(__builtin_shufflevector(second[0], second[1], 0, 4, 0, 4),
+                                               __builtin_shufflevector(second[2], second[3], 0, 4, 0, 4), 0, 1, 4, 5);
+      separate_x_half[h] = lanes::load(band_pushes[q].lanes);
+      separate_y_half[h] = lanes::load(band_pushes[q + 1].lanes);
+      personal_x_half[h] = lanes::load(band_pushes[q + 2].lanes);
+      personal_y_half[h] = lanes::load(band_pushes[q + 3].lanes);
+      lanes::transpose(separate_x_half[h], separate_y_half[h], personal_x_half[h], personal_y_half[h]);
+      U32x4 four_ids;
+      std::memcpy(&four_ids, id + h * lanes::kWidth, sizeof four_ids);
+      U64x4 bits;
+      rules.nudge.bits_lanes(__builtin_convertvector(four_ids, U64x4), bits);
+      nudge_x_half[h] = nudge_floats(bits, 40U);
+      nudge_y_half[h] = nudge_floats(bits, 16U);
     }
-    lanes::transpose(first[0], first[1], first[2], first[3]);
-    const lanes::I4 sum_dy = __builtin_shufflevector(__builtin_shufflevector(second[0], second[1], 0, 4, 0, 4),
-                                                     __builtin_shufflevector(second[2], second[3], 0, 4, 0, 4), 0, 1, 4, 5);
-    alignas(16) std::int32_t seen[lanes::kWidth];
-    lanes::store(seen, first[0]);
-    f.seen = lanes::to_float(first[0]);
-    f.sum_vx = lanes::to_float(first[1]) * (1.0F / sq::kVelocityScale);
-    f.sum_vy = lanes::to_float(first[2]) * (1.0F / sq::kVelocityScale);
-    f.sum_dx = lanes::to_float(first[3]) * (1.0F / sq::kPositionScale);
-    f.sum_dy = lanes::to_float(sum_dy) * (1.0F / sq::kPositionScale);
-    f.separate_x = lanes::load(band_pushes[k].lanes);
-    f.separate_y = lanes::load(band_pushes[k + 1].lanes);
-    f.personal_x = lanes::load(band_pushes[k + 2].lanes);
-    f.personal_y = lanes::load(band_pushes[k + 3].lanes);
-    lanes::transpose(f.separate_x, f.separate_y, f.personal_x, f.personal_y);
-    // The nudge: signed_unit_float and signed_unit_float_low of rules.nudge.bits(id), four
-    // fireflies at once.
-    U64x4 bits;
-    rules.nudge.bits_lanes(__builtin_convertvector(id, U64x4), bits);
-    f.nudge_x = nudge_floats(bits, 40U);
-    f.nudge_y = nudge_floats(bits, 16U);
+    const lanes::I8 seen_counts = lanes::join(seen_half[0], seen_half[1]);
+    alignas(32) std::int32_t seen[kWide];
+    std::memcpy(seen, &seen_counts, sizeof seen);
+    f.seen = lanes::to_float(seen_counts);
+    f.sum_vx = lanes::to_float(lanes::join(sum_vx_half[0], sum_vx_half[1])) * (1.0F / sq::kVelocityScale);
+    f.sum_vy = lanes::to_float(lanes::join(sum_vy_half[0], sum_vy_half[1])) * (1.0F / sq::kVelocityScale);
+    f.sum_dx = lanes::to_float(lanes::join(sum_dx_half[0], sum_dx_half[1])) * (1.0F / sq::kPositionScale);
+    f.sum_dy = lanes::to_float(lanes::join(sum_dy_half[0], sum_dy_half[1])) * (1.0F / sq::kPositionScale);
+    f.separate_x = lanes::join(separate_x_half[0], separate_x_half[1]);
+    f.separate_y = lanes::join(separate_y_half[0], separate_y_half[1]);
+    f.personal_x = lanes::join(personal_x_half[0], personal_x_half[1]);
+    f.personal_y = lanes::join(personal_y_half[0], personal_y_half[1]);
+    f.nudge_x = lanes::join(nudge_x_half[0], nudge_x_half[1]);
+    f.nudge_y = lanes::join(nudge_y_half[0], nudge_y_half[1]);
     bool transit = false;
-    if (live == lanes::kWidth) {
-      std::uint32_t four_flags;
-      std::memcpy(&four_flags, flags + at, sizeof four_flags);
-      transit = four_flags != 0;
+    if (live == kWide) {
+      std::uint64_t eight_flags;
+      std::memcpy(&eight_flags, flags + at, sizeof eight_flags);
+      transit = eight_flags != 0;
     } else {
       for (int l = 0; l < live; ++l) transit |= flags[at + static_cast<std::size_t>(l)] != 0;
     }
-    lanes::F4 next_vx;
-    lanes::F4 next_vy;
+    lanes::F8 next_vx;
+    lanes::F8 next_vy;
     if (!transit) {
       steering::next_velocities(f, rules, next_vx, next_vy);
     } else {
@@ -206,9 +229,9 @@ template <bool kAvx2>
       }
     }
     // Only the band's own lanes are written: the next band may belong to another thread.
-    if (live == lanes::kWidth) {
-      lanes::store(out_vx + at, next_vx);
-      lanes::store(out_vy + at, next_vy);
+    if (live == kWide) {
+      std::memcpy(out_vx + at, &next_vx, sizeof next_vx);
+      std::memcpy(out_vy + at, &next_vy, sizeof next_vy);
     } else {
       for (int l = 0; l < live; ++l) {
         out_vx[at + static_cast<std::size_t>(l)] = next_vx[l];

@@ -63,6 +63,27 @@ inline void store(std::int32_t* p, I4 v) { std::memcpy(p, &v, sizeof v); }
   return __builtin_convertvector(select(f >= 0.0F, select(f < last, f, splat(last)), F4{}), I4);
 }
 
+// Eight lanes: the rules of the steer stage, eight fireflies at a time (steering_lanes.hpp). One
+// AVX2 register in the AVX2 version of the stage; the compiler splits them into two SSE2 registers
+// in the portable one. Only the plain operators, select and sqrt below are used on them, so a lane
+// computes exactly what the scalar code does in either.
+inline constexpr int kWideWidth = 8;
+using F8 = float __attribute__((vector_size(32)));
+using I8 = std::int32_t __attribute__((vector_size(32)));
+[[nodiscard]] inline F8 to_float(I8 v) { return __builtin_convertvector(v, F8); }
+[[nodiscard]] inline I8 select(I8 mask, I8 yes, I8 no) { return (mask & yes) | (~mask & no); }
+[[nodiscard]] inline F8 select(I8 mask, F8 yes, F8 no) {
+  return reinterpret_cast<F8>(select(mask, reinterpret_cast<I8>(yes), reinterpret_cast<I8>(no)));
+}
+[[nodiscard]] inline F8 sqrt(F8 v) {
+  F8 r = v;  // every lane is overwritten
+  for (int l = 0; l < kWideWidth; ++l) r[l] = std::sqrt(v[l]);
+  return r;
+}
+// Two vectors of four side by side: lanes 0–3 from `low`, 4–7 from `high`.
+[[nodiscard]] inline F8 join(F4 low, F4 high) { return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7); }
+[[nodiscard]] inline I8 join(I4 low, I4 high) { return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7); }
+
 // Rows a, b, c, d of a 4 × 4 matrix become its columns (lane k of the results: a[k], b[k], c[k],
 // d[k] in the result for k), for writing four lanes out as four records.
 template <typename V>  // I4 or F4

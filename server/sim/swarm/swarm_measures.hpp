@@ -55,16 +55,17 @@ struct MeasureSums {
     }
   }
 
-  // add() for the fireflies in lanes [0, count) of four, in lane order: the square roots and
-  // divisions four at a time, the sums one by one in the same order, so the result is exactly that
-  // of calling add() for each.
-  void add(lanes::F4 vx, lanes::F4 vy, const std::int32_t* seen_counts, lanes::F4 seen_vx, lanes::F4 seen_vy,
-           int count) {
-    const lanes::F4 speed = lanes::sqrt(vx * vx + vy * vy);
-    const lanes::F4 hx = vx / speed;
-    const lanes::F4 hy = vy / speed;
-    const lanes::F4 seen_speed = lanes::sqrt(seen_vx * seen_vx + seen_vy * seen_vy);
-    const lanes::F4 cos = (vx * seen_vx + vy * seen_vy) / (speed * seen_speed);
+  // add() for the fireflies in lanes [0, count) of eight, in lane order: the square roots and
+  // divisions eight at a time, the sums one by one in the same order, so the result is exactly that
+  // of calling add() for each. (By reference: a 32-byte vector is passed differently with and
+  // without AVX.)
+  void add(const lanes::F8& vx, const lanes::F8& vy, const std::int32_t* seen_counts, const lanes::F8& seen_vx,
+           const lanes::F8& seen_vy, int count) {
+    const lanes::F8 speed = lanes::sqrt(vx * vx + vy * vy);
+    const lanes::F8 hx = vx / speed;
+    const lanes::F8 hy = vy / speed;
+    const lanes::F8 seen_speed = lanes::sqrt(seen_vx * seen_vx + seen_vy * seen_vy);
+    const lanes::F8 cos = (vx * seen_vx + vy * seen_vy) / (speed * seen_speed);
     for (int l = 0; l < count; ++l) {
       ++fireflies;
       seen += static_cast<std::uint32_t>(seen_counts[l]);

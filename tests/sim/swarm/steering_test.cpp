@@ -90,10 +90,10 @@ TEST(Steering, SpeedStaysInTheBand) {
   EXPECT_NEAR(fast.y / fast.x, 40.0F / 30.0F, 1e-5F);
 }
 
-// The engine applies the rules four fireflies at a time (steering_lanes.hpp); every lane must give
+// The engine applies the rules eight fireflies at a time (steering_lanes.hpp); every lane must give
 // bit for bit what next_velocity gives, for every kind of firefly: nobody seen, crowded, near
 // rocks, at the edges and beyond them, stopped, too fast, with and without tools.
-TEST(Steering, FourLanesGiveExactlyWhatOneFireflyGets) {
+TEST(Steering, EightLanesGiveExactlyWhatOneFireflyGets) {
   const Rect world{-200.0F, -100.0F, 2000.0F, 1100.0F};
   const std::vector<Rock> rocks{{1, {300.0F, 200.0F}, 22.0F}, {2, {320.0F, 230.0F}, 40.0F}, {3, {1500.0F, 800.0F}, 22.0F}};
   const std::vector<SwarmPredator> predators{{1, {350.0F, 250.0F}}};
@@ -109,12 +109,12 @@ TEST(Steering, FourLanesGiveExactlyWhatOneFireflyGets) {
   for (const bool with_tools : {false, true}) {
     StepRules rules{{1.3F, 0.7F, 2.9F}, CounterRandom(3, 4, RandomPurpose::kSwarmNudge), rocks, world,
                     with_tools ? &tools : nullptr};
-    for (std::uint32_t block = 0; block < 400; ++block) {
+    for (std::uint32_t block = 0; block < 200; ++block) {
       FireflyLanes f;
-      std::array<NeighbourSums, 4> sums{};
-      std::array<std::uint32_t, 4> ids{};
-      for (int l = 0; l < 4; ++l) {
-        const std::uint32_t id = block * 4 + static_cast<std::uint32_t>(l);
+      std::array<NeighbourSums, 8> sums{};
+      std::array<std::uint32_t, 8> ids{};
+      for (int l = 0; l < 8; ++l) {
+        const std::uint32_t id = block * 8 + static_cast<std::uint32_t>(l);
         const std::uint64_t b = rnd.bits(id);
         const std::uint64_t c = rnd.bits(id, 1);
         // Positions over the world and a little beyond it, a quarter of them around the rocks.
@@ -157,10 +157,10 @@ TEST(Steering, FourLanesGiveExactlyWhatOneFireflyGets) {
         f.nudge_x[l] = signed_unit_float(nudge);
         f.nudge_y[l] = signed_unit_float_low(nudge);
       }
-      lanes::F4 next_x;
-      lanes::F4 next_y;
+      lanes::F8 next_x;
+      lanes::F8 next_y;
       next_velocities(f, rules, next_x, next_y);
-      for (int l = 0; l < 4; ++l) {
+      for (int l = 0; l < 8; ++l) {
         const auto k = static_cast<std::size_t>(l);
         const Vec2 one = next_velocity(sums[k], {f.x[l], f.y[l]}, {f.vx[l], f.vy[l]}, ids[k], 0, rules);
         ASSERT_TRUE(same(one.x, next_x[l]) && same(one.y, next_y[l]))
@@ -172,32 +172,32 @@ TEST(Steering, FourLanesGiveExactlyWhatOneFireflyGets) {
   EXPECT_EQ(checked, 3200);
 }
 
-// The measures, four fireflies at a time, add up exactly as one by one.
-TEST(Steering, MeasuresOfFourLanesEqualThoseOfOneByOne) {
+// The measures, eight fireflies at a time, add up exactly as one by one.
+TEST(Steering, MeasuresOfEightLanesEqualThoseOfOneByOne) {
   const CounterRandom rnd(12, 0, RandomPurpose::kSwarmPlacement);
   MeasureSums one_by_one;
-  MeasureSums by_four;
+  MeasureSums by_eight;
   for (std::uint32_t block = 0; block < 100; ++block) {
-    lanes::F4 vx, vy, svx, svy;
-    std::array<std::int32_t, 4> seen{};
-    for (int l = 0; l < 4; ++l) {
-      const std::uint32_t id = block * 4 + static_cast<std::uint32_t>(l);
+    lanes::F8 vx, vy, svx, svy;
+    std::array<std::int32_t, 8> seen{};
+    for (int l = 0; l < 8; ++l) {
+      const std::uint32_t id = block * 8 + static_cast<std::uint32_t>(l);
       vx[l] = id % 7 == 0 ? 0.0F : 3.0F * signed_unit_float(rnd.bits(id));
       vy[l] = id % 7 == 0 ? 0.0F : 3.0F * signed_unit_float_low(rnd.bits(id));
       seen[static_cast<std::size_t>(l)] = static_cast<std::int32_t>(id % 4 == 0 ? 0 : id % 50);
       svx[l] = id % 11 == 0 ? 0.0F : 30.0F * signed_unit_float(rnd.bits(id, 1));
       svy[l] = id % 11 == 0 ? 0.0F : 30.0F * signed_unit_float_low(rnd.bits(id, 1));
     }
-    const int live = block % 3 == 0 ? 3 : 4;  // a band's last block is partly empty
+    const int live = block % 3 == 0 ? static_cast<int>(1 + block % 7) : 8;  // a band's last block is partly empty
     for (int l = 0; l < live; ++l) {
       one_by_one.add({vx[l], vy[l]}, static_cast<std::uint32_t>(seen[static_cast<std::size_t>(l)]), {svx[l], svy[l]});
     }
-    by_four.add(vx, vy, seen.data(), svx, svy, live);
+    by_eight.add(vx, vy, seen.data(), svx, svy, live);
   }
-  EXPECT_EQ(one_by_one.finish(1e6), by_four.finish(1e6));
-  EXPECT_EQ(one_by_one.fireflies, by_four.fireflies);
-  EXPECT_EQ(one_by_one.alignment, by_four.alignment);
-  EXPECT_EQ(one_by_one.heading_x, by_four.heading_x);
+  EXPECT_EQ(one_by_one.finish(1e6), by_eight.finish(1e6));
+  EXPECT_EQ(one_by_one.fireflies, by_eight.fireflies);
+  EXPECT_EQ(one_by_one.alignment, by_eight.alignment);
+  EXPECT_EQ(one_by_one.heading_x, by_eight.heading_x);
 }
 
 }  // namespace
