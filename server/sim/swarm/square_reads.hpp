@@ -180,7 +180,9 @@ MEADOW_TARGET_AVX2 inline void sum_avx2(const Window& window, float sx, float sy
   __m256i sum_lo = _mm256_setzero_si256();
   const std::uint32_t* const index = window.index;
   const unsigned char* const bytes = window.entries;
-#pragma GCC unroll 4
+  // Eight rows per turn of the loop (callgrind, the steer stage inlined: four ran 12 more
+  // instructions a firefly in loop upkeep, sixteen 11 more in spilled addresses).
+#pragma GCC unroll 8
   for (int a = 0; a < kRows; ++a) {
     sum_hi = _mm256_add_epi32(sum_hi, _mm256_load_si256(reinterpret_cast<const __m256i*>(bytes + index[to[a]])));
     sum_lo = _mm256_add_epi32(sum_lo, _mm256_load_si256(reinterpret_cast<const __m256i*>(bytes + index[from[a]])));
