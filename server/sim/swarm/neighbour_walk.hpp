@@ -113,6 +113,8 @@ class SeparationWalk {
     F4 sep_x{}, sep_y{}, per_x{}, per_y{};
     const float* const xs = x_.data() + first_;
     const float* const ys = y_.data() + first_;
+    // Two blocks per turn of the loop (a run is about four): 6 fewer instructions a firefly.
+#pragma GCC unroll 2
     for (std::size_t b = 0; b < blocks_; ++b) {
       const F4 dx = lanes::load(xs + b * kLanes) - own_x;
       const F4 dy = lanes::load(ys + b * kLanes) - own_y;
