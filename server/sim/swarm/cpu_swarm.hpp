@@ -29,7 +29,7 @@ namespace meadow::sim {
 
 class SeparationWalk;
 struct SortedFireflies;
-struct MeasureSums;
+struct MeasureLanes;
 namespace steering {
 struct StepRules;
 }
@@ -94,12 +94,12 @@ class CpuSwarm final : public SwarmEngine {
   // its portable and its AVX2 version (the same results; sim/swarm/avx2_path.hpp), and the body
   // both are compiled from.
   void steer_band(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band, std::uint32_t begin,
-                  std::uint32_t end, const steering::StepRules& rules, MeasureSums& measures);
+                  std::uint32_t end, const steering::StepRules& rules, MeasureLanes& measures);
   void steer_band_avx2(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band, std::uint32_t begin,
-                       std::uint32_t end, const steering::StepRules& rules, MeasureSums& measures);
+                       std::uint32_t end, const steering::StepRules& rules, MeasureLanes& measures);
   template <bool kAvx2>
   void steer_band_body(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band, std::uint32_t begin,
-                       std::uint32_t end, const steering::StepRules& rules, MeasureSums& measures);
+                       std::uint32_t end, const steering::StepRules& rules, MeasureLanes& measures);
 
   // Per-thread scratch of the steer stage: a chunk takes one, and gives it back when done.
   std::unique_ptr<Scratch> take_scratch();

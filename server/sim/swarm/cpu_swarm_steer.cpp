@@ -23,10 +23,8 @@ namespace {
 namespace sq = squares;
 namespace r = swarm_rules;
 
-// Four firefly ids, and the same widened for their nudge bits (one AVX2 register; two SSE2 ones in
-// the portable version).
-using U32x4 = std::uint32_t __attribute__((vector_size(16)));
-using U64x4 = std::uint64_t __attribute__((vector_size(32)));
+using lanes::U32x4;
+using lanes::U64x4;
 
 // signed_unit_float (shift 40) or signed_unit_float_low (shift 16) of four fireflies' 64 nudge
 // bits. (By reference: a 32-byte vector is passed differently with and without AVX.)
@@ -79,7 +77,7 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
 template <bool kAvx2>
 [[gnu::always_inline]] inline void CpuSwarm::steer_band_body(Scratch& scratch, const SortedFireflies& sorted,
                                                              std::uint32_t band, std::uint32_t begin, std::uint32_t end,
-                                                             const steering::StepRules& rules, MeasureSums& measures) {
+                                                             const steering::StepRules& rules, MeasureLanes& measures) {
   using Sum = square_reads::Sum;
   const SquareWindow& window = scratch.window;
   SeparationWalk& walk = scratch.walk;
@@ -193,8 +191,6 @@ template <bool kAvx2>
       nudge_y_half[h] = nudge_floats(bits, 16U);
     }
     const lanes::I8 seen_counts = lanes::join(seen_half[0], seen_half[1]);
-    alignas(32) std::int32_t seen[kWide];
-    std::memcpy(seen, &seen_counts, sizeof seen);
     f.seen = lanes::to_float(seen_counts);
     f.sum_vx = lanes::to_float(lanes::join(sum_vx_half[0], sum_vx_half[1])) * (1.0F / sq::kVelocityScale);
     f.sum_vy = lanes::to_float(lanes::join(sum_vy_half[0], sum_vy_half[1])) * (1.0F / sq::kVelocityScale);
@@ -238,7 +234,7 @@ template <bool kAvx2>
         out_vy[at + static_cast<std::size_t>(l)] = next_vy[l];
       }
     }
-    measures.add(f.vx, f.vy, seen, f.sum_vx, f.sum_vy, live);
+    measures.add(f.vx, f.vy, seen_counts, f.sum_vx, f.sum_vy, live);
   }
 }
 
@@ -246,14 +242,14 @@ template <bool kAvx2>
 // rules become one loop body, compiled for the version's instruction set.
 [[gnu::flatten]] void CpuSwarm::steer_band(Scratch& scratch, const SortedFireflies& sorted, std::uint32_t band,
                                            std::uint32_t begin, std::uint32_t end, const steering::StepRules& rules,
-                                           MeasureSums& measures) {
+                                           MeasureLanes& measures) {
   steer_band_body<false>(scratch, sorted, band, begin, end, rules, measures);
 }
 
 [[gnu::flatten]] MEADOW_TARGET_AVX2 void CpuSwarm::steer_band_avx2(Scratch& scratch, const SortedFireflies& sorted,
                                                                    std::uint32_t band, std::uint32_t begin,
                                                                    std::uint32_t end, const steering::StepRules& rules,
-                                                                   MeasureSums& measures) {
+                                                                   MeasureLanes& measures) {
   steer_band_body<true>(scratch, sorted, band, begin, end, rules, measures);
 }
 
@@ -277,7 +273,7 @@ void CpuSwarm::steer(const Land& land, const SwarmInputs& inputs, ParallelFor& p
     SquareWindow& window = scratch->window;
     steering::StepRules rules = step_rules;
     for (std::size_t chunk = chunk_begin; chunk < chunk_end; ++chunk) {
-      MeasureSums& measures = chunk_measures[chunk];
+      MeasureLanes measures;
       const auto first_band = static_cast<std::int32_t>(chunk * per_chunk);
       const std::int32_t last_band = std::min(first_band + static_cast<std::int32_t>(per_chunk), bands);
       window.reset(grid_.origin(), 2 * columns, 2 * grid_.rows());
@@ -303,6 +299,7 @@ void CpuSwarm::steer(const Land& land, const SwarmInputs& inputs, ParallelFor& p
           steer_band(*scratch, sorted, static_cast<std::uint32_t>(band), band_begin, band_end, rules, measures);
         }
       }
+      measures.fold(chunk_measures[chunk]);
     }
     give_back(std::move(scratch));
   });

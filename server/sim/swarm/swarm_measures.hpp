@@ -55,31 +55,6 @@ struct MeasureSums {
     }
   }
 
-  // add() for the fireflies in lanes [0, count) of eight, in lane order: the square roots and
-  // divisions eight at a time, the sums one by one in the same order, so the result is exactly that
-  // of calling add() for each. (By reference: a 32-byte vector is passed differently with and
-  // without AVX.)
-  void add(const lanes::F8& vx, const lanes::F8& vy, const std::int32_t* seen_counts, const lanes::F8& seen_vx,
-           const lanes::F8& seen_vy, int count) {
-    const lanes::F8 speed = lanes::sqrt(vx * vx + vy * vy);
-    const lanes::F8 hx = vx / speed;
-    const lanes::F8 hy = vy / speed;
-    const lanes::F8 seen_speed = lanes::sqrt(seen_vx * seen_vx + seen_vy * seen_vy);
-    const lanes::F8 cos = (vx * seen_vx + vy * seen_vy) / (speed * seen_speed);
-    for (int l = 0; l < count; ++l) {
-      ++fireflies;
-      seen += static_cast<std::uint32_t>(seen_counts[l]);
-      if (speed[l] > 0.0F) {
-        heading_x += static_cast<double>(hx[l]);
-        heading_y += static_cast<double>(hy[l]);
-      }
-      if (seen_counts[l] > 0) {
-        ++seeing;
-        if (speed[l] > 0.0F && seen_speed[l] > 0.0F) alignment += static_cast<double>(cos[l]);
-      }
-    }
-  }
-
   void add(const MeasureSums& o) {
     fireflies += o.fireflies;
     seen += o.seen;
@@ -105,6 +80,77 @@ struct MeasureSums {
     m.tightness = expected > 0.0 ? static_cast<float>(mean_seen / expected) : 0.0F;
     m.lonely = static_cast<std::uint32_t>(fireflies - seeing);
     return m;
+  }
+};
+
+// MeasureSums kept in eight lanes, for an engine that steers eight fireflies at a time: the
+// firefly in lane l of each block of eight adds to lane l's sums, every operation lane by lane (in
+// doubles, as MeasureSums), and fold() adds the lanes into a MeasureSums in lane order. The result
+// is exactly that of eight MeasureSums, one per lane, each fed its lane's fireflies one by one and
+// then added in lane order; it depends only on which firefly lands in which lane, not on the
+// instruction set (SSE2 or AVX2 do the same IEEE operations per lane) or the thread.
+struct MeasureLanes {
+  using D4 = lanes::D4;
+  using U64x4 = lanes::U64x4;
+
+  // Per lane, in two halves (lanes 0–3, 4–7).
+  U64x4 fireflies[2] = {};
+  U64x4 seen[2] = {};
+  U64x4 seeing[2] = {};
+  D4 alignment[2] = {};
+  D4 heading_x[2] = {};
+  D4 heading_y[2] = {};
+
+  // MeasureSums::add() for the fireflies in lanes [0, count) of eight; the other lanes add
+  // nothing. (By reference: a 32-byte vector is passed differently with and without AVX.)
+  [[gnu::always_inline]] void add(const lanes::F8& vx, const lanes::F8& vy, const lanes::I8& seen_counts,
+                                  const lanes::F8& seen_vx, const lanes::F8& seen_vy, int count) {
+    const lanes::F8 zero{};
+    const lanes::I8 live = lanes::I8{0, 1, 2, 3, 4, 5, 6, 7} < count;
+    const lanes::F8 speed = lanes::sqrt(vx * vx + vy * vy);
+    const lanes::F8 seen_speed = lanes::sqrt(seen_vx * seen_vx + seen_vy * seen_vy);
+    const lanes::I8 moving = live & (speed > zero);
+    const lanes::I8 sees = live & (seen_counts > 0);
+    const lanes::I8 aligned = sees & (speed > zero) & (seen_speed > zero);
+    // Masked before they become doubles: 0/0 lanes are NaN until then.
+    const lanes::F8 hx = lanes::select(moving, vx / speed, zero);
+    const lanes::F8 hy = lanes::select(moving, vy / speed, zero);
+    const lanes::F8 cos = lanes::select(aligned, (vx * seen_vx + vy * seen_vy) / (speed * seen_speed), zero);
+    const lanes::I8 counted = seen_counts & live;
+    add_halves(fireflies, live & 1);
+    add_halves(seen, counted);
+    add_halves(seeing, sees & 1);
+    add_halves(heading_x, hx);
+    add_halves(heading_y, hy);
+    add_halves(alignment, cos);
+  }
+
+  // Adds the lanes, 0 to 7, into `sums`.
+  void fold(MeasureSums& sums) const {
+    for (int l = 0; l < lanes::kWideWidth; ++l) {
+      const int h = l / lanes::kWidth;
+      const int k = l % lanes::kWidth;
+      MeasureSums lane;
+      lane.fireflies = fireflies[h][k];
+      lane.seen = seen[h][k];
+      lane.seeing = seeing[h][k];
+      lane.alignment = alignment[h][k];
+      lane.heading_x = heading_x[h][k];
+      lane.heading_y = heading_y[h][k];
+      sums.add(lane);
+    }
+  }
+
+ private:
+  // Counts (never negative) widened to 64 bits, floats to doubles: both exact.
+  [[gnu::always_inline]] static void add_halves(U64x4 (&to)[2], const lanes::I8& v) {
+    using lanes::U32x4;
+    to[0] += __builtin_convertvector(__builtin_convertvector(__builtin_shufflevector(v, v, 0, 1, 2, 3), U32x4), U64x4);
+    to[1] += __builtin_convertvector(__builtin_convertvector(__builtin_shufflevector(v, v, 4, 5, 6, 7), U32x4), U64x4);
+  }
+  [[gnu::always_inline]] static void add_halves(D4 (&to)[2], const lanes::F8& v) {
+    to[0] += __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1, 2, 3), D4);
+    to[1] += __builtin_convertvector(__builtin_shufflevector(v, v, 4, 5, 6, 7), D4);
   }
 };
 

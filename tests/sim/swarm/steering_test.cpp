@@ -172,32 +172,43 @@ TEST(Steering, EightLanesGiveExactlyWhatOneFireflyGets) {
   EXPECT_EQ(checked, 3200);
 }
 
-// The measures, eight fireflies at a time, add up exactly as one by one.
-TEST(Steering, MeasuresOfEightLanesEqualThoseOfOneByOne) {
+// The measures kept in eight lanes add up exactly as eight one-by-one sums, one per lane, added
+// in lane order; lanes past a block's live fireflies add nothing.
+TEST(Steering, MeasuresOfEightLanesEqualEightOneByOneSumsInLaneOrder) {
   const CounterRandom rnd(12, 0, RandomPurpose::kSwarmPlacement);
-  MeasureSums one_by_one;
-  MeasureSums by_eight;
+  std::array<MeasureSums, 8> one_by_one;
+  MeasureLanes by_eight;
   for (std::uint32_t block = 0; block < 100; ++block) {
     lanes::F8 vx, vy, svx, svy;
-    std::array<std::int32_t, 8> seen{};
+    lanes::I8 seen;
     for (int l = 0; l < 8; ++l) {
       const std::uint32_t id = block * 8 + static_cast<std::uint32_t>(l);
       vx[l] = id % 7 == 0 ? 0.0F : 3.0F * signed_unit_float(rnd.bits(id));
       vy[l] = id % 7 == 0 ? 0.0F : 3.0F * signed_unit_float_low(rnd.bits(id));
-      seen[static_cast<std::size_t>(l)] = static_cast<std::int32_t>(id % 4 == 0 ? 0 : id % 50);
+      seen[l] = static_cast<std::int32_t>(id % 4 == 0 ? 0 : id % 50);
       svx[l] = id % 11 == 0 ? 0.0F : 30.0F * signed_unit_float(rnd.bits(id, 1));
       svy[l] = id % 11 == 0 ? 0.0F : 30.0F * signed_unit_float_low(rnd.bits(id, 1));
     }
     const int live = block % 3 == 0 ? static_cast<int>(1 + block % 7) : 8;  // a band's last block is partly empty
     for (int l = 0; l < live; ++l) {
-      one_by_one.add({vx[l], vy[l]}, static_cast<std::uint32_t>(seen[static_cast<std::size_t>(l)]), {svx[l], svy[l]});
+      one_by_one[static_cast<std::size_t>(l)].add({vx[l], vy[l]}, static_cast<std::uint32_t>(seen[l]),
+                                                  {svx[l], svy[l]});
     }
-    by_eight.add(vx, vy, seen.data(), svx, svy, live);
+    by_eight.add(vx, vy, seen, svx, svy, live);
   }
-  EXPECT_EQ(one_by_one.finish(1e6), by_eight.finish(1e6));
-  EXPECT_EQ(one_by_one.fireflies, by_eight.fireflies);
-  EXPECT_EQ(one_by_one.alignment, by_eight.alignment);
-  EXPECT_EQ(one_by_one.heading_x, by_eight.heading_x);
+  MeasureSums expected;
+  for (const MeasureSums& lane : one_by_one) expected.add(lane);
+  MeasureSums folded;
+  by_eight.fold(folded);
+  EXPECT_EQ(expected.finish(1e6), folded.finish(1e6));
+  EXPECT_EQ(expected.fireflies, folded.fireflies);
+  EXPECT_EQ(expected.seen, folded.seen);
+  EXPECT_EQ(expected.seeing, folded.seeing);
+  EXPECT_EQ(expected.alignment, folded.alignment);
+  EXPECT_EQ(expected.heading_x, folded.heading_x);
+  EXPECT_EQ(expected.heading_y, folded.heading_y);
+  EXPECT_GT(folded.seeing, 0U);
+  EXPECT_LT(folded.seeing, folded.fireflies);
 }
 
 }  // namespace
