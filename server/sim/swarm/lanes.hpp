@@ -48,6 +48,14 @@ inline void store(float* p, F4 v) { std::memcpy(p, &v, sizeof v); }
 // Lane by lane `mask ? yes : no`, for masks that comparisons give (every bit set or none): plain
 // bit operations, with no comparison against zero first.
 [[nodiscard]] inline I4 select(I4 mask, I4 yes, I4 no) { return (mask & yes) | (~mask & no); }
+// Whether any lane of a mask (every bit set or none, as comparisons give) is set.
+[[nodiscard]] inline bool any(I4 mask) {
+#if defined(__SSE__)
+  return __builtin_ia32_movmskps(reinterpret_cast<F4>(mask)) != 0;
+#else
+  return (mask[0] | mask[1] | mask[2] | mask[3]) != 0;
+#endif
+}
 [[nodiscard]] inline F4 select(I4 mask, F4 yes, F4 no) {
   return reinterpret_cast<F4>(select(mask, reinterpret_cast<I4>(yes), reinterpret_cast<I4>(no)));
 }

@@ -54,8 +54,11 @@ void SquareWindow::describe(std::span<const float> x, std::span<const float> y, 
     I4 column = clamp_index(rx, columns_);
     I4 row = clamp_index(ry, rows_);
     I4 inside = (rx >= 0.0F) & (ry >= 0.0F) & (rx < width) & (ry < height);
-    for (int l = 0; l < lanes::kWidth; ++l) {
-      if (inside[l] == 0) inside[l] = sees_own_square(x[i + l], y[i + l]) ? -1 : 0;
+    // (All four inside the grid, as nearly always: one test rather than four.)
+    if (lanes::any(~inside)) {
+      for (int l = 0; l < lanes::kWidth; ++l) {
+        if (inside[l] == 0) inside[l] = sees_own_square(x[i + l], y[i + l]) ? -1 : 0;
+      }
     }
     I4 sees = -inside;  // 1 or 0
     lanes::transpose(n, fvx, fvy, fx);
