@@ -88,6 +88,14 @@ using I8 = std::int32_t __attribute__((vector_size(32)));
   for (int l = 0; l < kWideWidth; ++l) r[l] = std::sqrt(v[l]);
   return r;
 }
+// clamped_index for eight lanes.
+[[nodiscard]] inline I8 clamped_index(F8 f, float last) {
+  return __builtin_convertvector(select(f >= 0.0F, select(f < last, f, F8{} + last), F8{}), I8);
+}
+// any() for eight lanes.
+[[nodiscard]] inline bool any(I8 mask) {
+  return any(__builtin_shufflevector(mask, mask, 0, 1, 2, 3) | __builtin_shufflevector(mask, mask, 4, 5, 6, 7));
+}
 // Two vectors of four side by side: lanes 0–3 from `low`, 4–7 from `high`.
 [[nodiscard]] inline F8 join(F4 low, F4 high) { return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7); }
 [[nodiscard]] inline I8 join(I4 low, I4 high) { return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7); }
@@ -111,6 +119,28 @@ inline void transpose(V& a, V& b, V& c, V& d) {
   b = __builtin_shufflevector(ab_low, cd_low, 2, 3, 6, 7);
   c = __builtin_shufflevector(ab_high, cd_high, 0, 1, 4, 5);
   d = __builtin_shufflevector(ab_high, cd_high, 2, 3, 6, 7);
+}
+
+// Rows r[0..7] of an 8 × 8 matrix become its columns (r[k] afterwards holds lane k of every row),
+// for writing eight lanes out as eight 32-byte records: unpack 32-bit pairs, then 64-bit pairs,
+// then swap 128-bit halves (three stages of eight shuffles, one instruction each with AVX2).
+inline void transpose(I8 (&r)[8]) {
+  I8 t[8];
+  for (int k = 0; k < 8; k += 2) {
+    t[k] = __builtin_shufflevector(r[k], r[k + 1], 0, 8, 1, 9, 4, 12, 5, 13);
+    t[k + 1] = __builtin_shufflevector(r[k], r[k + 1], 2, 10, 3, 11, 6, 14, 7, 15);
+  }
+  I8 u[8];
+  for (int k = 0; k < 8; k += 4) {
+    u[k] = __builtin_shufflevector(t[k], t[k + 2], 0, 1, 8, 9, 4, 5, 12, 13);
+    u[k + 1] = __builtin_shufflevector(t[k], t[k + 2], 2, 3, 10, 11, 6, 7, 14, 15);
+    u[k + 2] = __builtin_shufflevector(t[k + 1], t[k + 3], 0, 1, 8, 9, 4, 5, 12, 13);
+    u[k + 3] = __builtin_shufflevector(t[k + 1], t[k + 3], 2, 3, 10, 11, 6, 7, 14, 15);
+  }
+  for (int k = 0; k < 4; ++k) {
+    r[k] = __builtin_shufflevector(u[k], u[k + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+    r[k + 4] = __builtin_shufflevector(u[k], u[k + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+  }
 }
 
 // The lanes added up in one fixed order, (0 + 2) + (1 + 3): two vector additions.

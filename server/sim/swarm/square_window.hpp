@@ -49,7 +49,7 @@ class SquareWindow {
     const squares::Totals t = own(x, y, vx, vy);
     return {t.n, t.vx, t.vy, t.x, t.y, column_of(x), row_of(y), sees_own_square(x, y) ? 1U : 0U};
   }
-  // describe() for fireflies [begin, end) of these arrays into out[begin, end), four at a time.
+  // describe() for fireflies [begin, end) of these arrays into out[begin, end), eight at a time.
   void describe(std::span<const float> x, std::span<const float> y, std::span<const float> vx,
                 std::span<const float> vy, std::size_t begin, std::size_t end, std::span<Firefly> out) const;
 
@@ -146,6 +146,13 @@ class SquareWindow {
   void build_portable(const Band& band);
   void build_avx2(const Band& band);
   void build_body(const Band& band);
+  // describe() in its portable and AVX2 versions (the same result), and their body.
+  void describe_portable(std::span<const float> x, std::span<const float> y, std::span<const float> vx,
+                         std::span<const float> vy, std::size_t begin, std::size_t end, std::span<Firefly> out) const;
+  void describe_avx2(std::span<const float> x, std::span<const float> y, std::span<const float> vx,
+                     std::span<const float> vy, std::size_t begin, std::size_t end, std::span<Firefly> out) const;
+  void describe_body(std::span<const float> x, std::span<const float> y, std::span<const float> vx,
+                     std::span<const float> vy, std::size_t begin, std::size_t end, std::span<Firefly> out) const;
   // Writes `value` (an entry's byte offset) into places [from, to) of a slot's index.
   static void fill(std::uint32_t* index, std::int32_t from, std::int32_t to, std::uint32_t value);
 

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <vector>
 
+#include "sim/cpu_features.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/random.hpp"
 #include "sim/swarm/cell_grid.hpp"
@@ -125,18 +126,27 @@ TEST(SquareWindow, SumsOverSquaresEqualBruteForceSumsOverTheSameSquares) {
   }
 }
 
-TEST(SquareWindow, DescribingFourAtATimeGivesWhatOneByOneGives) {
+// Both versions (portable and, where the CPU has it, AVX2), including fireflies outside the grid
+// and a tail of fewer than eight.
+TEST(SquareWindow, DescribingEightAtATimeGivesWhatOneByOneGives) {
   const Rect world{-403.0F, -117.5F, 611.0F, 301.0F};
   CellGrid grid;
   const Swarm s = sorted_swarm(1001, world, grid);  // some outside the world, an odd count
-  SquareWindow window;
-  window.reset(grid.origin(), 2 * grid.columns(), 2 * grid.rows());
-  std::vector<SquareWindow::Firefly> four(s.x.size());
-  window.describe(s.x, s.y, s.vx, s.vy, 3, s.x.size(), four);
-  for (std::size_t j = 3; j < s.x.size(); ++j) {
-    const SquareWindow::Firefly one = window.describe(s.x[j], s.y[j], s.vx[j], s.vy[j]);
-    ASSERT_EQ(std::memcmp(&one, &four[j], offsetof(SquareWindow::Firefly, sees_own) + sizeof(one.sees_own)), 0)
-        << "firefly " << j << " at " << s.x[j] << "," << s.y[j];
+  for (const bool portable : {true, false}) {
+    prefer_portable_code(portable);
+    SquareWindow window;
+    prefer_portable_code(false);
+    window.reset(grid.origin(), 2 * grid.columns(), 2 * grid.rows());
+    std::vector<SquareWindow::Firefly> eight(s.x.size());
+    window.describe(s.x, s.y, s.vx, s.vy, 3, s.x.size(), eight);
+    std::size_t outside = 0;
+    for (std::size_t j = 3; j < s.x.size(); ++j) {
+      const SquareWindow::Firefly one = window.describe(s.x[j], s.y[j], s.vx[j], s.vy[j]);
+      ASSERT_EQ(std::memcmp(&one, &eight[j], sizeof one), 0)
+          << (portable ? "portable" : "best") << ", firefly " << j << " at " << s.x[j] << "," << s.y[j];
+      if (one.sees_own == 0U) ++outside;
+    }
+    EXPECT_GT(outside, 0U) << "some fireflies must lie far enough outside not to see their own square";
   }
 }
 
