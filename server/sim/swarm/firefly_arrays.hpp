@@ -68,14 +68,29 @@ struct FireflyArrays {
   void gather(const FireflyArrays& from, std::span<const std::uint32_t> order, std::size_t begin,
               std::size_t end) {
     assert(size() == from.size() && order.size() == from.size());
+    // Plain pointers, taken once: a store of a flag byte could, as far as the compiler knows,
+    // change any array's own pointer, so it would load every pointer again for each firefly.
+    float* const to_x = x.data();
+    float* const to_y = y.data();
+    float* const to_vx = vx.data();
+    float* const to_vy = vy.data();
+    std::uint32_t* const to_id = id.data();
+    std::uint8_t* const to_flags = flags.data();
+    const float* const from_x = from.x.data();
+    const float* const from_y = from.y.data();
+    const float* const from_vx = from.vx.data();
+    const float* const from_vy = from.vy.data();
+    const std::uint32_t* const from_id = from.id.data();
+    const std::uint8_t* const from_flags = from.flags.data();
+    const std::uint32_t* const places = order.data();
     for (std::size_t k = begin; k < end; ++k) {
-      const std::uint32_t i = order[k];
-      x[k] = from.x[i];
-      y[k] = from.y[i];
-      vx[k] = from.vx[i];
-      vy[k] = from.vy[i];
-      id[k] = from.id[i];
-      flags[k] = from.flags[i];
+      const std::uint32_t i = places[k];
+      to_x[k] = from_x[i];
+      to_y[k] = from_y[i];
+      to_vx[k] = from_vx[i];
+      to_vy[k] = from_vy[i];
+      to_id[k] = from_id[i];
+      to_flags[k] = from_flags[i];
     }
   }
 };
