@@ -6,6 +6,7 @@
 #include <cassert>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/avx2_path.hpp"
@@ -121,15 +122,9 @@ template <bool kAvx2>
       std::memcpy(&band_pushes[i - begin], &pushes, sizeof pushes);
     }
   }
-  // Plain pointers, taken once (vector stores are byte copies, which as far as the compiler knows
-  // could change the vectors' own pointers, so it would load those again after each).
+  // Plain pointers, taken once (FireflyArrays::pointers(): vector stores are byte copies too).
   const std::size_t n = f_.size();
-  const float* const xs = f_.x.data();
-  const float* const ys = f_.y.data();
-  const float* const vxs = f_.vx.data();
-  const float* const vys = f_.vy.data();
-  const std::uint8_t* const flags = f_.flags.data();
-  const std::uint32_t* const ids = f_.id.data();
+  const FireflyArrays::ConstPointers fireflies = std::as_const(f_).pointers();
   float* const out_vx = next_vx_.data();
   float* const out_vy = next_vy_.data();
   constexpr int kWide = lanes::kWideWidth;
@@ -142,19 +137,19 @@ template <bool kAvx2>
     // firefly.
     const std::size_t at = begin + k;
     if (at + kWide <= n) {
-      std::memcpy(&f.x, xs + at, sizeof f.x);
-      std::memcpy(&f.y, ys + at, sizeof f.y);
-      std::memcpy(&f.vx, vxs + at, sizeof f.vx);
-      std::memcpy(&f.vy, vys + at, sizeof f.vy);
-      std::memcpy(id, ids + at, sizeof id);
+      std::memcpy(&f.x, fireflies.x + at, sizeof f.x);
+      std::memcpy(&f.y, fireflies.y + at, sizeof f.y);
+      std::memcpy(&f.vx, fireflies.vx + at, sizeof f.vx);
+      std::memcpy(&f.vy, fireflies.vy + at, sizeof f.vy);
+      std::memcpy(id, fireflies.id + at, sizeof id);
     } else {
       for (int l = 0; l < kWide; ++l) {
         const std::size_t j = std::min(at + static_cast<std::size_t>(l), n - 1);
-        f.x[l] = xs[j];
-        f.y[l] = ys[j];
-        f.vx[l] = vxs[j];
-        f.vy[l] = vys[j];
-        id[l] = ids[j];
+        f.x[l] = fireflies.x[j];
+        f.y[l] = fireflies.y[j];
+        f.vx[l] = fireflies.vx[j];
+        f.vy[l] = fireflies.vy[j];
+        id[l] = fireflies.id[j];
       }
     }
     // Each four fireflies' sums become four lanes of each sum (a transpose of their first four
@@ -205,10 +200,10 @@ template <bool kAvx2>
     bool transit = false;
     if (live == kWide) {
       std::uint64_t eight_flags;
-      std::memcpy(&eight_flags, flags + at, sizeof eight_flags);
+      std::memcpy(&eight_flags, fireflies.flags + at, sizeof eight_flags);
       transit = eight_flags != 0;
     } else {
-      for (int l = 0; l < live; ++l) transit |= flags[at + static_cast<std::size_t>(l)] != 0;
+      for (int l = 0; l < live; ++l) transit |= fireflies.flags[at + static_cast<std::size_t>(l)] != 0;
     }
     lanes::F8 next_vx;
     lanes::F8 next_vy;
@@ -219,7 +214,7 @@ template <bool kAvx2>
         const std::size_t i = at + static_cast<std::size_t>(l);
         const steering::NeighbourSums sums{f.seen[l],       f.sum_vx[l],     f.sum_vy[l],     f.sum_dx[l],     f.sum_dy[l],
                                            f.separate_x[l], f.separate_y[l], f.personal_x[l], f.personal_y[l]};
-        const Vec2 next = steering::next_velocity(sums, {f.x[l], f.y[l]}, {f.vx[l], f.vy[l]}, f_.id[i], flags[i], rules);
+        const Vec2 next = steering::next_velocity(sums, {f.x[l], f.y[l]}, {f.vx[l], f.vy[l]}, fireflies.id[i], fireflies.flags[i], rules);
         next_vx[l] = next.x;
         next_vy[l] = next.y;
       }

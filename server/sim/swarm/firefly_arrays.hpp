@@ -30,6 +30,25 @@ struct FireflyArrays {
 
   [[nodiscard]] std::size_t size() const { return x.size(); }
 
+  // The arrays as plain pointers, for hot loops to take once: a store of a flag byte (or any
+  // byte copy) could, as far as the compiler knows, change an array's own pointer, so through the
+  // arrays it would load every pointer again for each firefly.
+  template <typename Float, typename Id, typename Flags>
+  struct PointersOf {
+    Float* x;
+    Float* y;
+    Float* vx;
+    Float* vy;
+    Id* id;
+    Flags* flags;
+  };
+  using Pointers = PointersOf<float, std::uint32_t, std::uint8_t>;
+  using ConstPointers = PointersOf<const float, const std::uint32_t, const std::uint8_t>;
+  [[nodiscard]] Pointers pointers() { return {x.data(), y.data(), vx.data(), vy.data(), id.data(), flags.data()}; }
+  [[nodiscard]] ConstPointers pointers() const {
+    return {x.data(), y.data(), vx.data(), vy.data(), id.data(), flags.data()};
+  }
+
   void reserve(std::size_t n) {
     x.reserve(n);
     y.reserve(n);
@@ -68,29 +87,17 @@ struct FireflyArrays {
   void gather(const FireflyArrays& from, std::span<const std::uint32_t> order, std::size_t begin,
               std::size_t end) {
     assert(size() == from.size() && order.size() == from.size());
-    // Plain pointers, taken once: a store of a flag byte could, as far as the compiler knows,
-    // change any array's own pointer, so it would load every pointer again for each firefly.
-    float* const to_x = x.data();
-    float* const to_y = y.data();
-    float* const to_vx = vx.data();
-    float* const to_vy = vy.data();
-    std::uint32_t* const to_id = id.data();
-    std::uint8_t* const to_flags = flags.data();
-    const float* const from_x = from.x.data();
-    const float* const from_y = from.y.data();
-    const float* const from_vx = from.vx.data();
-    const float* const from_vy = from.vy.data();
-    const std::uint32_t* const from_id = from.id.data();
-    const std::uint8_t* const from_flags = from.flags.data();
+    const Pointers to = pointers();
+    const ConstPointers src = from.pointers();
     const std::uint32_t* const places = order.data();
     for (std::size_t k = begin; k < end; ++k) {
       const std::uint32_t i = places[k];
-      to_x[k] = from_x[i];
-      to_y[k] = from_y[i];
-      to_vx[k] = from_vx[i];
-      to_vy[k] = from_vy[i];
-      to_id[k] = from_id[i];
-      to_flags[k] = from_flags[i];
+      to.x[k] = src.x[i];
+      to.y[k] = src.y[i];
+      to.vx[k] = src.vx[i];
+      to.vy[k] = src.vy[i];
+      to.id[k] = src.id[i];
+      to.flags[k] = src.flags[i];
     }
   }
 };
