@@ -15,6 +15,7 @@
 
 #include "meadow/v1/operator.grpc.pb.h"
 #include "support/server_process.hpp"
+#include "support/temp_path.hpp"
 #include "ws/ws_client.hpp"
 
 namespace meadow {
@@ -26,7 +27,7 @@ constexpr const char* kToken = "correct-horse-battery";
 class OperatorTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    token_file_ = ::testing::TempDir() + "/meadow-operator-token";
+    token_file_ = testing::unique_temp_path("meadow-operator-token");
     std::ofstream(token_file_) << kToken << "\n";
     server_ = std::make_unique<testing::ServerProcess>(
         MEADOW_SERVER_BIN, std::vector<std::string>{"--seed", "4", "--swarm-count", "400", "--log-level", "warn",
@@ -57,6 +58,11 @@ class OperatorTest : public ::testing::Test {
     while (pipe != nullptr && fgets(buf.data(), buf.size(), pipe) != nullptr) out += buf.data();
     const int status = pipe != nullptr ? pclose(pipe) : -1;
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+  }
+
+  void TearDown() override {
+    server_.reset();
+    std::remove(token_file_.c_str());
   }
 
   std::string token_file_;
