@@ -47,22 +47,25 @@ void CellGrid::sort(std::span<const float> x, std::span<const float> y, LargeVec
   // Pass 1a: every point's row and column, and each chunk's count per row.
   parallel.run(n, kSortChunk, [&](std::size_t begin, std::size_t end) {
     std::uint32_t* const counts = chunk_rows_.data() + begin / kSortChunk * rows;
-    // Rows and columns four at a time (the same float operations as row_of and column_of),
-    // then the counts.
+    // Rows and columns four at a time (the same float operations as row_of and column_of), and
+    // the counts from the rows while they are in registers.
     const auto last_row = static_cast<float>(rows_ - 1);
     const auto last_column = static_cast<float>(columns_ - 1);
+    std::uint32_t* const rows_of = row_.data();
+    std::uint32_t* const columns_of = column_.data();
     std::size_t i = begin;
     for (; i + lanes::kWidth <= end; i += lanes::kWidth) {
       const lanes::I4 r = lanes::clamped_index((lanes::load(&y[i]) - origin_.y) * inv_cell_, last_row);
       const lanes::I4 c = lanes::clamped_index((lanes::load(&x[i]) - origin_.x) * inv_cell_, last_column);
-      std::memcpy(&row_[i], &r, sizeof r);
-      std::memcpy(&column_[i], &c, sizeof c);
+      std::memcpy(&rows_of[i], &r, sizeof r);
+      std::memcpy(&columns_of[i], &c, sizeof c);
+      for (int l = 0; l < lanes::kWidth; ++l) ++counts[r[l]];
     }
     for (; i < end; ++i) {
-      row_[i] = row_of(y[i]);
-      column_[i] = column_of(x[i]);
+      rows_of[i] = row_of(y[i]);
+      columns_of[i] = column_of(x[i]);
+      ++counts[rows_of[i]];
     }
-    for (i = begin; i < end; ++i) ++counts[row_[i]];
   });
   // Pass 1b: where each chunk's points of each row go: rows in order, within a row the chunks
   // in order (which is what makes the sort stable).
