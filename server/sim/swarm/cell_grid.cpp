@@ -51,6 +51,7 @@ void CellGrid::sort(std::span<const float> x, std::span<const float> y, LargeVec
     // the counts from the rows while they are in registers.
     const auto last_row = static_cast<float>(rows_ - 1);
     const auto last_column = static_cast<float>(columns_ - 1);
+    // Plain pointers: the vector stores below are byte copies (see FireflyArrays::pointers()).
     std::uint32_t* const rows_of = row_.data();
     std::uint32_t* const columns_of = column_.data();
     std::size_t i = begin;

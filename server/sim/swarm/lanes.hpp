@@ -65,11 +65,6 @@ inline void store(std::int32_t* p, I4 v) { std::memcpy(p, &v, sizeof v); }
   for (int l = 0; l < kWidth; ++l) r[l] = std::sqrt(v[l]);
   return r;
 }
-// A grid index lane by lane: static_cast<std::int32_t>(f >= 0 ? (f < last ? f : last) : 0), the
-// clamp of CellGrid and SquareWindow (NaN lands on 0).
-[[nodiscard]] inline I4 clamped_index(F4 f, float last) {
-  return __builtin_convertvector(select(f >= 0.0F, select(f < last, f, splat(last)), F4{}), I4);
-}
 
 // Eight lanes: the rules of the steer stage, eight fireflies at a time (steering_lanes.hpp). One
 // AVX2 register in the AVX2 version of the stage; the compiler splits them into two SSE2 registers
@@ -88,9 +83,13 @@ using I8 = std::int32_t __attribute__((vector_size(32)));
   for (int l = 0; l < kWideWidth; ++l) r[l] = std::sqrt(v[l]);
   return r;
 }
-// clamped_index for eight lanes.
-[[nodiscard]] inline I8 clamped_index(F8 f, float last) {
-  return __builtin_convertvector(select(f >= 0.0F, select(f < last, f, F8{} + last), F8{}), I8);
+// A grid index lane by lane, for four or eight lanes (F4 or F8; I4 or I8 out):
+// static_cast<std::int32_t>(f >= 0 ? (f < last ? f : last) : 0), the clamp of CellGrid and
+// SquareWindow (NaN lands on 0).
+template <typename F>
+[[nodiscard]] inline auto clamped_index(F f, float last) {
+  using I = decltype(f < f);
+  return __builtin_convertvector(select(f >= 0.0F, select(f < last, f, F{} + last), F{}), I);
 }
 // any() for eight lanes.
 [[nodiscard]] inline bool any(I8 mask) {

@@ -93,8 +93,8 @@ struct MeasureLanes {
   using D4 = lanes::D4;
   using U64x4 = lanes::U64x4;
 
+  std::uint64_t fireflies = 0;  // an integer count: the same in any order, so not per lane
   // Per lane, in two halves (lanes 0–3, 4–7).
-  U64x4 fireflies[2] = {};
   U64x4 seen[2] = {};
   U64x4 seeing[2] = {};
   D4 alignment[2] = {};
@@ -111,13 +111,13 @@ struct MeasureLanes {
     const lanes::F8 seen_speed = lanes::sqrt(seen_vx * seen_vx + seen_vy * seen_vy);
     const lanes::I8 moving = live & (speed > zero);
     const lanes::I8 sees = live & (seen_counts > 0);
-    const lanes::I8 aligned = sees & (speed > zero) & (seen_speed > zero);
+    const lanes::I8 aligned = sees & moving & (seen_speed > zero);
     // Masked before they become doubles: 0/0 lanes are NaN until then.
     const lanes::F8 hx = lanes::select(moving, vx / speed, zero);
     const lanes::F8 hy = lanes::select(moving, vy / speed, zero);
     const lanes::F8 cos = lanes::select(aligned, (vx * seen_vx + vy * seen_vy) / (speed * seen_speed), zero);
     const lanes::I8 counted = seen_counts & live;
-    add_halves(fireflies, live & 1);
+    fireflies += static_cast<std::uint64_t>(count);
     add_halves(seen, counted);
     add_halves(seeing, sees & 1);
     add_halves(heading_x, hx);
@@ -127,11 +127,11 @@ struct MeasureLanes {
 
   // Adds the lanes, 0 to 7, into `sums`.
   void fold(MeasureSums& sums) const {
+    sums.fireflies += fireflies;
     for (int l = 0; l < lanes::kWideWidth; ++l) {
       const int h = l / lanes::kWidth;
       const int k = l % lanes::kWidth;
       MeasureSums lane;
-      lane.fireflies = fireflies[h][k];
       lane.seen = seen[h][k];
       lane.seeing = seeing[h][k];
       lane.alignment = alignment[h][k];
