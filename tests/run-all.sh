@@ -24,6 +24,9 @@ counted() {
   log=$(mktemp)
   "$@" 2>&1 | tee "$log"
   local status=${PIPESTATUS[0]}
+  # Colours off: with CI=true Vitest colours its summary, and the escape codes hid its
+  # "Tests N passed" line from the count below (CI counted 774 of 1,109 tests).
+  sed -i 's/\x1b\[[0-9;]*m//g' "$log"
   local n
   n=$(grep -aoP 'tests passed, \d+ tests failed out of \K\d+' "$log" | tail -1 || true)
   [ -n "$n" ] || n=$(grep -aoP '^\[  PASSED  \] \K\d+' "$log" | tail -1 || true)
