@@ -32,19 +32,20 @@ const uint kMarkPredators = 48u;
 const uint kMarkAttractors = 64u;
 const uint kMarkCrumbs = 80u;
 
-// --- Counter-based randomness (sim/random.hpp) in 64 bits made of two 32-bit halves (x: low) ---
-#include "uint64.glsl"
-uvec2 mix64(uvec2 z) {  // SplitMix64's finaliser
-  z = add64(z, uvec2(0x7F4A7C15u, 0x9E3779B9u));
-  z = mul64(z ^ shr64(z, 30u), uvec2(0x1CE4E5B9u, 0xBF58476Du));
-  z = mul64(z ^ shr64(z, 27u), uvec2(0x133111EBu, 0x94D049BBu));
-  return z ^ shr64(z, 31u);
+// --- Counter-based randomness (sim/random.hpp) -------------------------------------------------
+uint mix32(uint h) {  // Murmur3's 32-bit finaliser
+  h ^= h >> 16u;
+  h *= 0x85EBCA6Bu;
+  h ^= h >> 13u;
+  h *= 0xC2B2AE35u;
+  return h ^ (h >> 16u);
 }
-// CounterRandom::bits(id, 0) of the step's nudge key.
-uvec2 nudge_bits(uint id) { return mix64(uvec2(P.nudge_key_lo, P.nudge_key_hi) ^ mix64(uvec2(id << 8u, id >> 24u))); }
-// signed_unit_float and signed_unit_float_low: bits 63…40 and 39…16 as floats in [−1, 1).
-float signed_unit_high(uvec2 b) { return float(b.y >> 8u) * (1.0 / 8388608.0) - 1.0; }
-float signed_unit_low(uvec2 b) { return float(((b.y & 0xFFu) << 16u) | (b.x >> 16u)) * (1.0 / 8388608.0) - 1.0; }
+// signed_unit_float32 of CounterRandom::bits32(id, 0) and (id, 1) of the step's nudge key: its
+// low and high halves.
+vec2 nudge_draws(uint id) {
+  uvec2 bits = uvec2(mix32(id ^ P.nudge_key_lo), mix32(id ^ P.nudge_key_hi));
+  return vec2(bits >> 8u) * (1.0 / 8388608.0) - 1.0;
+}
 
 // --- The rules -------------------------------------------------------------------------------
 vec2 rock_push(vec2 p) {
@@ -281,11 +282,10 @@ void main() {
       a += sum_d * inv * (P.cohesion_rate * P.w_cohesion);
     }
     // next_velocity(): flocking, nudge, rocks, edges or transit, tools, the speed band.
-    uvec2 bits = nudge_bits(m.x);
     vec2 rock = rock_push(p);
     vec2 edge = m.y == 0u ? vec2(edge_push_1d(p.x, P.world_x, P.world_right), edge_push_1d(p.y, P.world_y, P.world_bottom))
                           : transit_steering(m.y, p, v);
-    vec2 next = v + a + vec2(signed_unit_high(bits), signed_unit_low(bits)) * P.nudge + rock + edge;
+    vec2 next = v + a + nudge_draws(m.x) * P.nudge + rock + edge;
     if (P.any_tools != 0u) next += tool_steering(p, v);
     next = clamp_speed(next, vec2(v.x < 0.0 ? -1.0 : 1.0, 0.0));
 

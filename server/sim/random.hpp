@@ -36,16 +36,27 @@ enum class RandomPurpose : std::uint32_t {
   z = (z ^ (z >> 27U)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31U);
 }
-// mix64 on every lane of a vector of std::uint64_t at once, in place (GCC and Clang vector
-// extensions; the same integer operations, so lane k is exactly mix64 of lane k), for the swarm's
-// nudge of every firefly every step. In place rather than by value: a 32-byte vector is passed
-// differently with and without AVX.
-template <typename U64s>
-inline void mix64_lanes(U64s& z) {
-  z += 0x9E3779B97F4A7C15ULL;
-  z = (z ^ (z >> 30U)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27U)) * 0x94D049BB133111EBULL;
-  z = z ^ (z >> 31U);
+// Murmur3's 32-bit finaliser (Appleby): a bijection on 32 bits whose every output bit depends on
+// every input bit, in two 32-bit multiplies. Vector units multiply 32-bit lanes in one
+// instruction but (before AVX-512) have no 64-bit multiply, which mix64 needs two of: for draws
+// made for every entity every step, eight at a time (the swarm's nudge).
+[[nodiscard]] constexpr std::uint32_t mix32(std::uint32_t h) {
+  h ^= h >> 16U;
+  h *= 0x85EBCA6BU;
+  h ^= h >> 13U;
+  h *= 0xC2B2AE35U;
+  return h ^ (h >> 16U);
+}
+// mix32 on every lane of a vector of std::uint32_t at once, in place (GCC and Clang vector
+// extensions; the same integer operations, so lane k is exactly mix32 of lane k). In place rather
+// than by value: a 32-byte vector is passed differently with and without AVX.
+template <typename U32s>
+inline void mix32_lanes(U32s& h) {
+  h ^= h >> 16U;
+  h *= 0x85EBCA6BU;
+  h ^= h >> 13U;
+  h *= 0xC2B2AE35U;
+  h ^= h >> 16U;
 }
 
 // Uniform float in [0, 1) from the top 24 bits (a float's mantissa holds exactly 24).
@@ -66,8 +77,13 @@ inline constexpr float kSignedUnitStep = 1.0F / 8388608.0F;
 [[nodiscard]] constexpr float signed_unit_float_low(std::uint64_t bits) {
   return static_cast<float>((bits >> 16U) & 0xFFFFFFU) * kSignedUnitStep - 1.0F;
 }
-// Both of the above lane by lane, from the 24-bit fields already taken out of the bits (a vector
-// of 32-bit integers): the same conversion (exact, the fields fit a float) and arithmetic.
+// Uniform float in [-1, 1) from the top 24 of 32 bits (CounterRandom::bits32).
+[[nodiscard]] constexpr float signed_unit_float32(std::uint32_t bits) {
+  return static_cast<float>(bits >> 8U) * kSignedUnitStep - 1.0F;
+}
+// signed_unit_float, signed_unit_float_low and signed_unit_float32 lane by lane, from the 24-bit
+// fields already taken out of the bits (a vector of signed 32-bit integers): the same conversion
+// (exact, the fields fit a float) and arithmetic.
 template <typename Floats, typename Fields>
 [[nodiscard]] inline Floats signed_unit_floats(Fields fields) {
   return __builtin_convertvector(fields, Floats) * kSignedUnitStep - 1.0F;
@@ -84,13 +100,18 @@ class CounterRandom {
   [[nodiscard]] constexpr std::uint64_t bits(std::uint64_t entity, std::uint32_t draw = 0) const {
     return mix64(key_ ^ mix64((entity << 8U) ^ draw));
   }
-  // bits(entity) of every lane of a vector of std::uint64_t entities (draw 0), into `out`.
-  template <typename U64s>
-  void bits_lanes(const U64s& entity, U64s& out) const {
-    out = entity << 8U;
-    mix64_lanes(out);
-    out ^= key_;
-    mix64_lanes(out);
+  // 32 random bits for one entity below 2³² (the swarm's 32-bit ids): draw 0 or 1 keyed by the
+  // low or the high half of the key. One mix32, no 64-bit multiply: for the swarm's nudge of
+  // every firefly every step, eight at a time (bits32_lanes). Within a step and draw, distinct
+  // entities get distinct bits (xor with the key and mix32 are both bijections).
+  [[nodiscard]] constexpr std::uint32_t bits32(std::uint32_t entity, std::uint32_t draw) const {
+    return mix32(entity ^ key_half(draw));
+  }
+  // bits32(entity, draw) of every lane of a vector of std::uint32_t entities, into `out`.
+  template <typename U32s>
+  void bits32_lanes(const U32s& entity, std::uint32_t draw, U32s& out) const {
+    out = entity ^ key_half(draw);
+    mix32_lanes(out);
   }
   [[nodiscard]] constexpr float unit(std::uint64_t entity, std::uint32_t draw = 0) const {
     return unit_float(bits(entity, draw));
@@ -100,6 +121,10 @@ class CounterRandom {
   }
 
  private:
+  [[nodiscard]] constexpr std::uint32_t key_half(std::uint32_t draw) const {
+    return static_cast<std::uint32_t>(draw == 0 ? key_ : key_ >> 32U);
+  }
+
   std::uint64_t key_;
 };
 

@@ -2,15 +2,20 @@
 // Makes <count> fireflies in the world grown for them (the spec's density, as meadow-bench), steps
 // <warmup> times so flocks form, then <steps> times inside measured_step(), the one function to
 // count; prints a hash of every firefly's position and velocity, so that a change meant to keep
-// the swarm bit for bit can be checked. Instructions per firefly per step:
+// the swarm bit for bit can be checked, and the fastest and the median step's time per firefly
+// (the fastest is the figure to compare on a shared machine: other loads only ever add time).
+// Instructions per firefly per step:
 //   valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measured_step*'
 //            build/release/tests/bench/meadow-swarm-profile 20000 300 50
 //   (on one line; the total callgrind prints ÷ (count × steps))
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "sim/land.hpp"
 #include "sim/parallel_for.hpp"
@@ -73,8 +78,17 @@ int main(int argc, char** argv) {
   CpuSwarm swarm(1, count, land);
   meadow::sim::SerialFor serial;
   for (long s = 0; s < warmup; ++s) swarm.step(land, serial);
-  for (long s = 0; s < steps; ++s) measured_step(swarm, land, serial);
+  std::vector<double> ns_per_firefly;
+  for (long s = 0; s < steps; ++s) {
+    const auto start = std::chrono::steady_clock::now();
+    measured_step(swarm, land, serial);
+    const std::chrono::duration<double, std::nano> took = std::chrono::steady_clock::now() - start;
+    ns_per_firefly.push_back(took.count() / static_cast<double>(swarm.count()));
+  }
+  std::sort(ns_per_firefly.begin(), ns_per_firefly.end());
   std::printf("fireflies %zu, steps measured %ld, hash %016llx\n", swarm.count(), steps,
               static_cast<unsigned long long>(swarm_hash(swarm)));
+  std::printf("ns a firefly a step: fastest %.1f, median %.1f\n", ns_per_firefly.front(),
+              ns_per_firefly[ns_per_firefly.size() / 2]);
   return 0;
 }

@@ -14,13 +14,18 @@ TEST(CounterRandom, SameKeySameNumber) {
   EXPECT_EQ(a.bits(3, 0), b.bits(3, 0));
 }
 
+// For both kinds of draw, 64 and 32 bits.
 TEST(CounterRandom, EveryPartOfTheKeyMatters) {
-  const std::uint64_t base = CounterRandom(1, 2, RandomPurpose::kSwarmNudge).bits(3, 0);
-  EXPECT_NE(base, CounterRandom(9, 2, RandomPurpose::kSwarmNudge).bits(3, 0));    // seed
-  EXPECT_NE(base, CounterRandom(1, 3, RandomPurpose::kSwarmNudge).bits(3, 0));    // counter
-  EXPECT_NE(base, CounterRandom(1, 2, RandomPurpose::kSwarmHeading).bits(3, 0));  // purpose
-  EXPECT_NE(base, CounterRandom(1, 2, RandomPurpose::kSwarmNudge).bits(4, 0));    // entity
-  EXPECT_NE(base, CounterRandom(1, 2, RandomPurpose::kSwarmNudge).bits(3, 1));    // draw
+  const auto check = [](auto draw) {
+    const auto base = draw(CounterRandom(1, 2, RandomPurpose::kSwarmNudge), 3, 0);
+    EXPECT_NE(base, draw(CounterRandom(9, 2, RandomPurpose::kSwarmNudge), 3, 0));    // seed
+    EXPECT_NE(base, draw(CounterRandom(1, 3, RandomPurpose::kSwarmNudge), 3, 0));    // counter
+    EXPECT_NE(base, draw(CounterRandom(1, 2, RandomPurpose::kSwarmHeading), 3, 0));  // purpose
+    EXPECT_NE(base, draw(CounterRandom(1, 2, RandomPurpose::kSwarmNudge), 4, 0));    // entity
+    EXPECT_NE(base, draw(CounterRandom(1, 2, RandomPurpose::kSwarmNudge), 3, 1));    // draw
+  };
+  check([](const CounterRandom& r, std::uint32_t entity, std::uint32_t draw) { return r.bits(entity, draw); });
+  check([](const CounterRandom& r, std::uint32_t entity, std::uint32_t draw) { return r.bits32(entity, draw); });
 }
 
 TEST(CounterRandom, FloatsStayInTheirRanges) {
@@ -64,31 +69,78 @@ TEST(CounterRandom, NoCollisionsAmongNeighbouringKeys) {
   EXPECT_EQ(seen.size(), 50U * 200U);
 }
 
-// The lane versions (the swarm's nudge of four fireflies at once) are the scalar ones lane by lane,
-// bit for bit, for ids near 0 and near the top of 32 bits.
+// The 32-bit draws (the swarm's nudge): within a step and a draw no two of many neighbouring ids
+// share their bits (a bijection).
+TEST(CounterRandom, Bits32OfDistinctEntitiesDiffer) {
+  std::set<std::uint32_t> seen;
+  const CounterRandom r(5, 7, RandomPurpose::kSwarmNudge);
+  for (std::uint32_t id = 0; id < 100000; ++id) seen.insert(r.bits32(id, 0));
+  EXPECT_EQ(seen.size(), 100000U);
+}
+
+// Each draw uniform over [−1, 1), the two draws of an entity uncorrelated with each other, and
+// consecutive entities' draws uncorrelated (ids are 0, 1, 2 …), over many steps.
+TEST(CounterRandom, Bits32LookUniformAndIndependent) {
+  constexpr int kSteps = 20;
+  constexpr int kIds = 10000;
+  constexpr double kN = kSteps * kIds;
+  double mean[2] = {};
+  double draws_corr = 0.0;
+  double neighbours_corr = 0.0;
+  int buckets[2][10] = {};
+  for (int step = 0; step < kSteps; ++step) {
+    const CounterRandom r(42, static_cast<std::uint64_t>(step), RandomPurpose::kSwarmNudge);
+    double previous = 0.0;
+    for (std::uint32_t id = 0; id < kIds; ++id) {
+      const double x = signed_unit_float32(r.bits32(id, 0));
+      const double y = signed_unit_float32(r.bits32(id, 1));
+      mean[0] += x;
+      mean[1] += y;
+      draws_corr += x * y;
+      neighbours_corr += x * previous;
+      previous = x;
+      ++buckets[0][static_cast<int>((x + 1.0) * 5.0)];
+      ++buckets[1][static_cast<int>((y + 1.0) * 5.0)];
+    }
+  }
+  // A uniform draw on [−1, 1) has variance 1/3: means and products of independent draws over
+  // 200,000 samples stay within a few 0.001.
+  for (int d = 0; d < 2; ++d) {
+    EXPECT_NEAR(mean[d] / kN, 0.0, 0.005);
+    for (const int b : buckets[d]) EXPECT_NEAR(b, kN / 10, kN / 200);
+  }
+  EXPECT_NEAR(draws_corr / kN, 0.0, 0.005);
+  EXPECT_NEAR(neighbours_corr / kN, 0.0, 0.005);
+}
+
+TEST(CounterRandom, SignedUnitFloat32StaysInRange) {
+  EXPECT_EQ(signed_unit_float32(0), -1.0F);
+  EXPECT_EQ(signed_unit_float32(0x80000000U), 0.0F);
+  EXPECT_LT(signed_unit_float32(~0U), 1.0F);
+  EXPECT_EQ(signed_unit_float32(~0U), 1.0F - kSignedUnitStep);
+}
+
+// The lane version (the swarm's nudge of eight fireflies at once) is the scalar one lane by lane,
+// bit for bit, for ids near 0 and near the top of 32 bits; so are mix32_lanes and the floats.
 TEST(CounterRandom, LanesGiveTheScalarBitsAndFloats) {
-  using U64x2 = std::uint64_t __attribute__((vector_size(16)));
-  using I4 = std::int32_t __attribute__((vector_size(16)));
-  using F4 = float __attribute__((vector_size(16)));
+  using U32x8 = std::uint32_t __attribute__((vector_size(32)));
+  using I8 = std::int32_t __attribute__((vector_size(32)));
+  using F8 = float __attribute__((vector_size(32)));
   const CounterRandom r(11, 77, RandomPurpose::kSwarmNudge);
-  for (const std::uint64_t base : {std::uint64_t{0}, std::uint64_t{123'456}, std::uint64_t{0xFFFF'FFF0}}) {
-    for (std::uint64_t id = base; id < base + 16; id += 2) {
-      U64x2 bits;
-      r.bits_lanes(U64x2{id, id + 1}, bits);
-      ASSERT_EQ(bits[0], r.bits(id));
-      ASSERT_EQ(bits[1], r.bits(id + 1));
-      U64x2 mixed{id, ~id};
-      mix64_lanes(mixed);
-      EXPECT_EQ(mixed[1], mix64(~id));
-      const I4 top = {static_cast<std::int32_t>(bits[0] >> 40U), static_cast<std::int32_t>(bits[1] >> 40U), 0,
-                      0xFFFFFF};
-      const F4 f = signed_unit_floats<F4>(top);
-      EXPECT_EQ(f[0], signed_unit_float(bits[0]));
-      EXPECT_EQ(f[1], signed_unit_float(bits[1]));
-      EXPECT_EQ(f[2], -1.0F);
-      EXPECT_EQ(f[3], signed_unit_float(~std::uint64_t{0}));
-      const I4 low = {static_cast<std::int32_t>((bits[0] >> 16U) & 0xFFFFFFU), 0, 0, 0};
-      EXPECT_EQ(signed_unit_floats<F4>(low)[0], signed_unit_float_low(bits[0]));
+  for (const std::uint32_t base : {0U, 123'456U, 0xFFFF'FFF0U}) {
+    for (std::uint32_t draw = 0; draw < 2; ++draw) {
+      U32x8 ids;
+      for (std::uint32_t l = 0; l < 8; ++l) ids[l] = base + l;
+      U32x8 bits;
+      r.bits32_lanes(ids, draw, bits);
+      U32x8 mixed = ~ids;
+      mix32_lanes(mixed);
+      const F8 floats = signed_unit_floats<F8>(reinterpret_cast<I8>(bits >> 8U));
+      for (std::uint32_t l = 0; l < 8; ++l) {
+        ASSERT_EQ(bits[l], r.bits32(base + l, draw));
+        EXPECT_EQ(mixed[l], mix32(~(base + l)));
+        EXPECT_EQ(floats[l], signed_unit_float32(bits[l]));
+      }
     }
   }
 }

@@ -24,16 +24,6 @@ namespace {
 namespace sq = squares;
 namespace r = swarm_rules;
 
-using lanes::U32x4;
-using lanes::U64x4;
-
-// signed_unit_float (shift 40) or signed_unit_float_low (shift 16) of four fireflies' 64 nudge
-// bits. (By reference: a 32-byte vector is passed differently with and without AVX.)
-[[gnu::always_inline]] inline lanes::F4 nudge_floats(const U64x4& bits, unsigned shift) {
-  const U32x4 fields = __builtin_convertvector((bits >> shift) & 0xFFFFFFU, U32x4);
-  return signed_unit_floats<lanes::F4>(reinterpret_cast<lanes::I4>(fields));
-}
-
 static_assert(r::kCellSize == 2.0F * sq::kSquareSize, "a cell is 2 × 2 squares");
 
 // Bands of cells per chunk of the steer stage. Each chunk builds 2 × kBandsAhead bands of square
@@ -154,10 +144,9 @@ template <bool kAvx2>
     }
     // Each four fireflies' sums become four lanes of each sum (a transpose of their first four
     // fields, and the fifth gathered from their second halves), likewise their pushes; then the
-    // nudge: signed_unit_float and signed_unit_float_low of rules.nudge.bits(id).
+    // nudge: signed_unit_float32 of rules.nudge.bits32(id, 0) and (id, 1).
     lanes::I4 seen_half[2], sum_vx_half[2], sum_vy_half[2], sum_dx_half[2], sum_dy_half[2];
     lanes::F4 separate_x_half[2], separate_y_half[2], personal_x_half[2], personal_y_half[2];
-    lanes::F4 nudge_x_half[2], nudge_y_half[2];
     for (int h = 0; h < 2; ++h) {
       const std::uint32_t q = k + static_cast<std::uint32_t>(h * lanes::kWidth);
       lanes::I4 first[lanes::kWidth];
@@ -178,12 +167,13 @@ template <bool kAvx2>
       personal_x_half[h] = lanes::load(band_pushes[q + 2].lanes);
       personal_y_half[h] = lanes::load(band_pushes[q + 3].lanes);
       lanes::transpose(separate_x_half[h], separate_y_half[h], personal_x_half[h], personal_y_half[h]);
-      U32x4 four_ids;
-      std::memcpy(&four_ids, id + h * lanes::kWidth, sizeof four_ids);
-      U64x4 bits;
-      rules.nudge.bits_lanes(__builtin_convertvector(four_ids, U64x4), bits);
-      nudge_x_half[h] = nudge_floats(bits, 40U);
-      nudge_y_half[h] = nudge_floats(bits, 16U);
+    }
+    lanes::U32x8 ids;
+    std::memcpy(&ids, id, sizeof ids);
+    for (std::uint32_t draw = 0; draw < 2; ++draw) {
+      lanes::U32x8 bits;
+      rules.nudge.bits32_lanes(ids, draw, bits);
+      (draw == 0 ? f.nudge_x : f.nudge_y) = signed_unit_floats<lanes::F8>(reinterpret_cast<lanes::I8>(bits >> 8U));
     }
     const lanes::I8 seen_counts = lanes::join(seen_half[0], seen_half[1]);
     f.seen = lanes::to_float(seen_counts);
@@ -195,8 +185,6 @@ template <bool kAvx2>
     f.separate_y = lanes::join(separate_y_half[0], separate_y_half[1]);
     f.personal_x = lanes::join(personal_x_half[0], personal_x_half[1]);
     f.personal_y = lanes::join(personal_y_half[0], personal_y_half[1]);
-    f.nudge_x = lanes::join(nudge_x_half[0], nudge_x_half[1]);
-    f.nudge_y = lanes::join(nudge_y_half[0], nudge_y_half[1]);
     bool transit = false;
     if (live == kWide) {
       std::uint64_t eight_flags;

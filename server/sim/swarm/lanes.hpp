@@ -99,10 +99,11 @@ template <typename F>
 [[nodiscard]] inline F8 join(F4 low, F4 high) { return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7); }
 [[nodiscard]] inline I8 join(I4 low, I4 high) { return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7); }
 
-// Four lanes of unsigned or wider numbers: ids and their 64-bit hashes, counts and sums widened
-// from four lanes of 32 bits (one AVX2 register for the 32-byte ones, two SSE2 ones in the
-// portable version).
+// Lanes of unsigned or wider numbers: eight ids and their hashes, counts and sums widened from
+// four lanes of 32 bits (one AVX2 register for the 32-byte ones, two SSE2 ones in the portable
+// version).
 using U32x4 = std::uint32_t __attribute__((vector_size(16)));
+using U32x8 = std::uint32_t __attribute__((vector_size(32)));
 using U64x4 = std::uint64_t __attribute__((vector_size(32)));
 using D4 = double __attribute__((vector_size(32)));
 

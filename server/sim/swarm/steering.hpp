@@ -128,11 +128,11 @@ struct StepRules {
 [[nodiscard]] inline Vec2 next_velocity(const NeighbourSums& sums, Vec2 p, Vec2 v, std::uint32_t id,
                                         std::uint8_t flags, const StepRules& rules) {
   const Vec2 flock = flocking(sums, v, rules.weights);
-  const std::uint64_t bits = rules.nudge.bits(id);
   const Vec2 rock = rock_push(p, rules.rocks);
   const Vec2 edge = flags == 0 ? edge_push(p, rules.world) : transit_steering(flags, p, v, rules.world);
-  Vec2 next{v.x + flock.x + signed_unit_float(bits) * swarm_rules::kNudge + rock.x + edge.x,
-            v.y + flock.y + signed_unit_float_low(bits) * swarm_rules::kNudge + rock.y + edge.y};
+  const Vec2 nudge{signed_unit_float32(rules.nudge.bits32(id, 0)), signed_unit_float32(rules.nudge.bits32(id, 1))};
+  Vec2 next{v.x + flock.x + nudge.x * swarm_rules::kNudge + rock.x + edge.x,
+            v.y + flock.y + nudge.y * swarm_rules::kNudge + rock.y + edge.y};
   if (rules.tools != nullptr) {
     const Vec2 tool = tool_steering(*rules.tools, p, v);
     next.x += tool.x;

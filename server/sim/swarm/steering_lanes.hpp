@@ -22,7 +22,7 @@ struct FireflyLanes {
   lanes::F8 vx, vy;  // units/step
   lanes::F8 seen, sum_vx, sum_vy, sum_dx, sum_dy;
   lanes::F8 separate_x, separate_y, personal_x, personal_y;
-  // signed_unit_float and signed_unit_float_low of the firefly's nudge bits (−1 … 1)
+  // signed_unit_float32 of the firefly's two nudge draws (−1 … 1)
   lanes::F8 nudge_x, nudge_y;
 };
 

@@ -140,7 +140,6 @@ TEST(Steering, EightLanesGiveExactlyWhatOneFireflyGets) {
         n.personal_x = id % 3 == 0 ? 0.0F : signed_unit_float(rnd.bits(id, 6));
         n.personal_y = id % 3 == 0 ? 0.0F : signed_unit_float_low(rnd.bits(id, 6));
         ids[static_cast<std::size_t>(l)] = id;
-        const std::uint64_t nudge = rules.nudge.bits(id);
         f.x[l] = x;
         f.y[l] = y;
         f.vx[l] = v.x;
@@ -154,8 +153,8 @@ TEST(Steering, EightLanesGiveExactlyWhatOneFireflyGets) {
         f.separate_y[l] = n.separate_y;
         f.personal_x[l] = n.personal_x;
         f.personal_y[l] = n.personal_y;
-        f.nudge_x[l] = signed_unit_float(nudge);
-        f.nudge_y[l] = signed_unit_float_low(nudge);
+        f.nudge_x[l] = signed_unit_float32(rules.nudge.bits32(id, 0));
+        f.nudge_y[l] = signed_unit_float32(rules.nudge.bits32(id, 1));
       }
       lanes::F8 next_x;
       lanes::F8 next_y;
