@@ -32,12 +32,16 @@ struct BandLanes {
     float lanes[4];
   };
   std::vector<Pushes> pushes;
+  // Each firefly's chords of the squares, worked out for the whole band before any totals are
+  // read (square_reads.hpp: why).
+  std::vector<square_reads::Chords> chords;
 
   void reserve_band(std::size_t count) {
     const std::size_t n = (count + lanes::kWideWidth - 1) / lanes::kWideWidth * lanes::kWideWidth;
     if (sums.size() < n) {
       sums.resize(n);
       pushes.resize(n);
+      chords.resize(n);
     }
   }
 };

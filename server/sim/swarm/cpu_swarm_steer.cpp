@@ -61,9 +61,9 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
   free_scratch_.push_back(std::move(scratch));
 }
 
-// One band of cells [begin, end): first every firefly's neighbour sums, cell by cell (the
-// fireflies of a cell share the separation candidates), into the band's lanes; then the rules,
-// eight fireflies at a time. kAvx2: the square reads' AVX2 version, inlined (the caller is
+// One band of cells [begin, end): first every firefly's chords of the squares (square_reads.hpp:
+// why apart), then every firefly's neighbour sums, cell by cell (the fireflies of a cell share the
+// separation candidates), into the band's lanes; then the rules, eight fireflies at a time. kAvx2: the square reads' AVX2 version, inlined (the caller is
 // compiled for AVX2).
 template <bool kAvx2>
 [[gnu::always_inline]] inline void CpuSwarm::steer_band_body(Scratch& scratch, const SortedFireflies& sorted,
@@ -85,6 +85,14 @@ template <bool kAvx2>
   // not itself is among the t.n.
   constexpr Sum kPositionLanes = {0U, 0U, 0U, ~0U, ~0U, 0U, 0U, 0U};
   constexpr Sum kTotalsLanes = {~0U, ~0U, ~0U, ~0U, ~0U, 0U, 0U, 0U};
+  square_reads::Chords* const chords = b.chords.data();
+  for (std::uint32_t i = begin; i < end; ++i) {
+    if constexpr (kAvx2) {
+      window.chords_avx2(f_.x[i], f_.y[i], chords[i - begin]);
+    } else {
+      window.chords_portable(f_.x[i], f_.y[i], chords[i - begin]);
+    }
+  }
   for (std::uint32_t i = begin; i < end;) {
     const std::uint32_t column = columns[i];
     const std::uint32_t cell_end = grid_.start(row_base + column + 1);
@@ -97,9 +105,9 @@ template <bool kAvx2>
       // outside the world can fail to see its own (border) square.
       Sum t;
       if constexpr (kAvx2) {
-        window.read_avx2(px, py, t);
+        window.totals_avx2(chords[i - begin], t);
       } else {
-        window.read_portable(px, py, t);
+        window.totals_portable(chords[i - begin], t);
       }
       Sum self;
       std::memcpy(&self, &described_[i], sizeof self);

@@ -13,8 +13,10 @@ void chords_portable(const Rows& rows, float sx, float sy, float reach, std::int
 }
 
 squares::Totals portable(const Window& window, float sx, float sy, float reach) {
+  Chords chords;
+  chords_portable_body(*window.rows, sx, sy, reach, chords.from, chords.to);
   Sum s;
-  sum_portable(window, sx, sy, reach, s);
+  totals_portable(window, chords, s);
   return totals(s);
 }
 
@@ -26,8 +28,10 @@ MEADOW_TARGET_AVX2 void chords_avx2(const Rows& rows, float sx, float sy, float 
 }
 
 MEADOW_TARGET_AVX2 squares::Totals avx2(const Window& window, float sx, float sy, float reach) {
+  Chords chords;
+  chords_avx2_body(*window.rows, sx, sy, reach, chords.from, chords.to);
   Sum s;
-  sum_avx2(window, sx, sy, reach, s);
+  totals_avx2(window, chords, s);
   return totals(s);
 }
 

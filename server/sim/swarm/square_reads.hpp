@@ -49,19 +49,29 @@ squares::Totals portable(const Window& window, float sx, float sy, float reach);
 // Only to be called where has_avx2() (sim/cpu_features.hpp).
 squares::Totals avx2(const Window& window, float sx, float sy, float reach);
 
-// The same totals as one vector of eight: count, Σvx, Σvy, Σx, Σy, then three zeros (an Entry's
-// layout), for the steer stage, which inlines these bodies into its own loop (a call per firefly
-// cost more than the bookkeeping around it) and takes itself off the totals in one vector
-// operation.
+// A read comes in two stages: the chords (per row, the index places of the entries before the
+// chord's first square and after its last: to = from for a row out of reach), worked out from
+// the firefly's position with square roots and rounding; then the totals, two entries a row
+// looked up through the index. The steer stage runs the first for a whole band before the second
+// (SquareWindow::chords_*): the lookups of one firefly wait on its chords, and the next firefly's
+// work lies beyond what the processor reorders, so one firefly at a time leaves that wait bare.
+struct alignas(32) Chords {
+  std::int32_t from[kRows];
+  std::int32_t to[kRows];
+};
+
+// The totals of a firefly's chords as one vector of eight: count, Σvx, Σvy, Σx, Σy, then three
+// zeros (an Entry's layout), for the steer stage, which inlines these bodies into its own loop (a
+// call per firefly cost more than the bookkeeping around it) and takes itself off the totals in
+// one vector operation.
 using Sum = std::uint32_t __attribute__((vector_size(32)));
-[[gnu::always_inline]] inline void sum_portable(const Window& window, float sx, float sy, float reach, Sum& out);
+[[gnu::always_inline]] inline void totals_portable(const Window& window, const Chords& chords, Sum& out);
 // Not always_inline: a function without the AVX2 target cannot take it in; one with it (or one
 // marked flatten with it, like the steer stage's) inlines it all the same. (An out-parameter
 // rather than a return value: a 32-byte vector is returned differently with and without AVX.)
-MEADOW_TARGET_AVX2 inline void sum_avx2(const Window& window, float sx, float sy, float reach, Sum& out);
+MEADOW_TARGET_AVX2 inline void totals_avx2(const Window& window, const Chords& chords, Sum& out);
 
-// The first stage alone (for tests): per row, the index places of the entries before the chord's
-// first square (from) and after its last (to); to = from for a row out of reach.
+// The first stage alone (for tests).
 void chords_portable(const Rows& rows, float sx, float sy, float reach, std::int32_t* from, std::int32_t* to);
 void chords_avx2(const Rows& rows, float sx, float sy, float reach, std::int32_t* from, std::int32_t* to);
 
@@ -104,11 +114,9 @@ void chords_avx2(const Rows& rows, float sx, float sy, float reach, std::int32_t
 
 // count, Σvx, Σvy, Σx as one vector of four integers (added modulo 2³², lane by lane), the
 // chords' upper and lower ends summed apart and subtracted once (exact modulo 2³² as well).
-inline void sum_portable(const Window& window, float sx, float sy, float reach, Sum& out) {
-  // Left uninitialised: the chord stage writes every place.
-  alignas(16) std::int32_t from[kRows];
-  alignas(16) std::int32_t to[kRows];
-  chords_portable_body(*window.rows, sx, sy, reach, from, to);
+inline void totals_portable(const Window& window, const Chords& chords, Sum& out) {
+  const std::int32_t* const from = chords.from;
+  const std::int32_t* const to = chords.to;
   using U4 = std::uint32_t __attribute__((vector_size(16)));
   U4 sum_hi{};
   U4 sum_lo{};
@@ -170,12 +178,11 @@ inline void sum_portable(const Window& window, float sx, float sy, float reach, 
 }
 
 
-// The same with whole entries: count, Σvx, Σvy, Σx, Σy (and the zero padding) in one load and one
+// The same totals with whole entries: count, Σvx, Σvy, Σx, Σy (and the zero padding) in one load and one
 // addition of eight integers.
-MEADOW_TARGET_AVX2 inline void sum_avx2(const Window& window, float sx, float sy, float reach, Sum& out) {
-  alignas(32) std::int32_t from[kRows];
-  alignas(32) std::int32_t to[kRows];
-  chords_avx2_body(*window.rows, sx, sy, reach, from, to);
+MEADOW_TARGET_AVX2 inline void totals_avx2(const Window& window, const Chords& chords, Sum& out) {
+  const std::int32_t* const from = chords.from;
+  const std::int32_t* const to = chords.to;
   __m256i sum_hi = _mm256_setzero_si256();
   __m256i sum_lo = _mm256_setzero_si256();
   const std::uint32_t* const index = window.index;
@@ -192,9 +199,7 @@ MEADOW_TARGET_AVX2 inline void sum_avx2(const Window& window, float sx, float sy
 
 #else
 
-inline void sum_avx2(const Window& window, float sx, float sy, float reach, Sum& out) {
-  sum_portable(window, sx, sy, reach, out);
-}
+inline void totals_avx2(const Window& window, const Chords& chords, Sum& out) { totals_portable(window, chords, out); }
 
 #endif
 

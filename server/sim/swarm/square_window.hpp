@@ -78,13 +78,23 @@ class SquareWindow {
     return avx2_ ? square_reads::avx2(reads_window(), sx, sy, kReachSquares)
                  : square_reads::portable(reads_window(), sx, sy, kReachSquares);
   }
-  // The same as one vector (count, Σvx, Σvy, Σx, Σy, then zeros), in either version, for a loop
-  // that inlines it: the portable one anywhere, the AVX2 one only into code built for AVX2.
-  [[gnu::always_inline]] void read_portable(float x, float y, square_reads::Sum& out) const {
-    square_reads::sum_portable(reads_window(), scaled(x, origin_.x), scaled(y, origin_.y), kReachSquares, out);
+  // The same in its two stages (square_reads.hpp: why), in either version, for a loop that
+  // inlines them: the portable ones anywhere, the AVX2 ones only into code built for AVX2. The
+  // chords of a firefly at (x, y), then their totals as one vector (count, Σvx, Σvy, Σx, Σy,
+  // then zeros).
+  [[gnu::always_inline]] void chords_portable(float x, float y, square_reads::Chords& out) const {
+    square_reads::chords_portable_body(chord_rows_, scaled(x, origin_.x), scaled(y, origin_.y), kReachSquares, out.from,
+                                       out.to);
   }
-  MEADOW_TARGET_AVX2 void read_avx2(float x, float y, square_reads::Sum& out) const {
-    square_reads::sum_avx2(reads_window(), scaled(x, origin_.x), scaled(y, origin_.y), kReachSquares, out);
+  [[gnu::always_inline]] void totals_portable(const square_reads::Chords& chords, square_reads::Sum& out) const {
+    square_reads::totals_portable(reads_window(), chords, out);
+  }
+  MEADOW_TARGET_AVX2 void chords_avx2(float x, float y, square_reads::Chords& out) const {
+    square_reads::chords_avx2_body(chord_rows_, scaled(x, origin_.x), scaled(y, origin_.y), kReachSquares, out.from,
+                                   out.to);
+  }
+  MEADOW_TARGET_AVX2 void totals_avx2(const square_reads::Chords& chords, square_reads::Sum& out) const {
+    square_reads::totals_avx2(reads_window(), chords, out);
   }
 
   // Square column and row of a point, clamped to the grid like the cells of CellGrid (the same
