@@ -35,6 +35,51 @@ TEST(CellGrid, PointsOutsideOrNotFiniteGoToABorderCell) {
   EXPECT_EQ(grid.cell_of(std::numeric_limits<float>::infinity(), -50.0F), grid.columns() - 1);
 }
 
+// Runs of rows of about equal numbers of points: each run holds its share, give or take one row's
+// points, for a swarm bunched into a few rows; runs cover the rows in order.
+TEST(CellGrid, RowsCutByCountShareThePointsOut) {
+  CellGrid grid;
+  grid.configure({0.0F, 0.0F, 1600.0F, 900.0F}, 8.0F);
+  const CounterRandom r(3, 0, RandomPurpose::kSwarmPlacement);
+  constexpr std::uint32_t kN = 20000;
+  std::vector<float> xs(kN);
+  std::vector<float> ys(kN);
+  for (std::uint32_t i = 0; i < kN; ++i) {
+    const std::uint64_t b = r.bits(i);
+    xs[i] = 1600.0F * unit_float(b);
+    // Two flocks of rows and a thin spread elsewhere.
+    ys[i] = i % 10 == 0 ? 900.0F * unit_float_low(b) : (i % 2 == 0 ? 100.0F : 700.0F) + 40.0F * unit_float_low(b);
+  }
+  LargeVector<std::uint32_t> order;
+  SerialFor serial;
+  grid.sort(xs, ys, order, serial);
+  std::uint32_t fullest_row = 0;
+  for (std::uint32_t row = 0; row < grid.rows(); ++row) {
+    fullest_row = std::max(fullest_row, grid.start((row + 1) * grid.columns()) - grid.start(row * grid.columns()));
+  }
+  for (const std::size_t parts : {std::size_t{1}, std::size_t{6}, std::size_t{13}}) {
+    const std::vector<std::uint32_t> first = grid.rows_cut_by_count(parts);
+    ASSERT_EQ(first.size(), parts + 1);
+    EXPECT_EQ(first.front(), 0U);
+    EXPECT_EQ(first.back(), grid.rows());
+    for (std::size_t k = 0; k < parts; ++k) {
+      ASSERT_LE(first[k], first[k + 1]);
+      const std::uint32_t held = grid.start(first[k + 1] * grid.columns()) - grid.start(first[k] * grid.columns());
+      EXPECT_LE(held, kN / parts + fullest_row) << parts << " parts, run " << k;
+      EXPECT_GE(held + fullest_row, kN / parts) << parts << " parts, run " << k;
+    }
+  }
+  // The swarm is bunched enough to matter: cut into six runs of equal numbers of rows, some run
+  // would hold more than twice its share.
+  std::uint32_t most = 0;
+  const std::uint32_t rows_per_run = (grid.rows() + 5) / 6;
+  for (std::uint32_t row = 0; row < grid.rows(); row += rows_per_run) {
+    const std::uint32_t end = std::min(row + rows_per_run, grid.rows());
+    most = std::max(most, grid.start(end * grid.columns()) - grid.start(row * grid.columns()));
+  }
+  EXPECT_GT(most, 2 * kN / 6);
+}
+
 // The parallel counting sort gives exactly the order a plain stable sort by cell gives, with
 // one thread and with two.
 TEST(CellGrid, CountingSortEqualsStableSort) {
