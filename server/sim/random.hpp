@@ -40,23 +40,20 @@ enum class RandomPurpose : std::uint32_t {
 // every input bit, in two 32-bit multiplies. Vector units multiply 32-bit lanes in one
 // instruction but (before AVX-512) have no 64-bit multiply, which mix64 needs two of: for draws
 // made for every entity every step, eight at a time (the swarm's nudge).
-[[nodiscard]] constexpr std::uint32_t mix32(std::uint32_t h) {
-  h ^= h >> 16U;
-  h *= 0x85EBCA6BU;
-  h ^= h >> 13U;
-  h *= 0xC2B2AE35U;
-  return h ^ (h >> 16U);
-}
-// mix32 on every lane of a vector of std::uint32_t at once, in place (GCC and Clang vector
-// extensions; the same integer operations, so lane k is exactly mix32 of lane k). In place rather
-// than by value: a 32-byte vector is passed differently with and without AVX.
+// On one number or, in place, on every lane of a vector of std::uint32_t at once (GCC and Clang
+// vector extensions: the same integer operations, so lane k is exactly mix32 of lane k). In place
+// rather than by value: a 32-byte vector is passed differently with and without AVX.
 template <typename U32s>
-inline void mix32_lanes(U32s& h) {
+constexpr void mix32_lanes(U32s& h) {
   h ^= h >> 16U;
   h *= 0x85EBCA6BU;
   h ^= h >> 13U;
   h *= 0xC2B2AE35U;
   h ^= h >> 16U;
+}
+[[nodiscard]] constexpr std::uint32_t mix32(std::uint32_t h) {
+  mix32_lanes(h);
+  return h;
 }
 
 // Uniform float in [0, 1) from the top 24 bits (a float's mantissa holds exactly 24).

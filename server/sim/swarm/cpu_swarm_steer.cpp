@@ -64,8 +64,8 @@ void CpuSwarm::give_back(std::unique_ptr<Scratch> scratch) {
 
 // One band of cells [begin, end): first every firefly's chords of the squares (square_reads.hpp:
 // why apart), then every firefly's neighbour sums, cell by cell (the fireflies of a cell share the
-// separation candidates), into the band's lanes; then the rules, eight fireflies at a time. kAvx2: the square reads' AVX2 version, inlined (the caller is
-// compiled for AVX2).
+// separation candidates), into the band's lanes; then the rules, eight fireflies at a time.
+// kAvx2: the square reads' AVX2 version, inlined (the caller is compiled for AVX2).
 template <bool kAvx2>
 [[gnu::always_inline]] inline void CpuSwarm::steer_band_body(Scratch& scratch, const SortedFireflies& sorted,
                                                              std::uint32_t band, std::uint32_t begin, std::uint32_t end,
@@ -152,8 +152,7 @@ template <bool kAvx2>
       }
     }
     // Each four fireflies' sums become four lanes of each sum (a transpose of their first four
-    // fields, and the fifth gathered from their second halves), likewise their pushes; then the
-    // nudge: signed_unit_float32 of rules.nudge.bits32(id, 0) and (id, 1).
+    // fields, and the fifth gathered from their second halves), likewise their pushes.
     lanes::I4 seen_half[2], sum_vx_half[2], sum_vy_half[2], sum_dx_half[2], sum_dy_half[2];
     lanes::F4 separate_x_half[2], separate_y_half[2], personal_x_half[2], personal_y_half[2];
     for (int h = 0; h < 2; ++h) {
@@ -177,6 +176,7 @@ template <bool kAvx2>
       personal_y_half[h] = lanes::load(band_pushes[q + 3].lanes);
       lanes::transpose(separate_x_half[h], separate_y_half[h], personal_x_half[h], personal_y_half[h]);
     }
+    // The nudge: signed_unit_float32 of rules.nudge.bits32(id, 0) and (id, 1), eight at a time.
     lanes::U32x8 ids;
     std::memcpy(&ids, id, sizeof ids);
     for (std::uint32_t draw = 0; draw < 2; ++draw) {
