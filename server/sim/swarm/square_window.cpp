@@ -63,7 +63,7 @@ MEADOW_TARGET_AVX2 void SquareWindow::describe_avx2(std::span<const float> x, st
   using lanes::I8;
   static_assert(sizeof(Firefly) == sizeof(I8));
   constexpr std::size_t kWide = lanes::kWideWidth;
-  const auto load = [](const float* p) {
+  const auto load = [](const float* p) __attribute__((always_inline)) {
     F8 v;
     std::memcpy(&v, p, sizeof v);
     return v;
@@ -146,8 +146,12 @@ MEADOW_TARGET_AVX2 void SquareWindow::describe_avx2(std::span<const float> x, st
   // vectors' own pointers alone, and would load those again after every store.
   Entry* const entries = entries_.data();
   std::uint32_t* const index[2] = {index_.data() + slot[0] * stride_, index_.data() + slot[1] * stride_};
-  const auto offset = [](std::uint32_t at) { return at * static_cast<std::uint32_t>(sizeof(Entry)); };
-  const auto put = [entries](std::uint32_t at, U8 t) { std::memcpy(&entries[at], &t, sizeof t); };
+  // The lambdas of the bodies compiled in two versions are always inlined: a lambda left out of
+  // line does not take the AVX2 target of the function it is in, and GCC once left `flush` out
+  // (its 32-byte vectors then split into SSE2 halves: a third of a step's time) when a change to
+  // another header tipped its inlining.
+  const auto offset = [](std::uint32_t at) __attribute__((always_inline)) { return at * static_cast<std::uint32_t>(sizeof(Entry)); };
+  const auto put = [entries](std::uint32_t at, U8 t) __attribute__((always_inline)) { std::memcpy(&entries[at], &t, sizeof t); };
   put(entry[0], run[0]);
   put(entry[1], run[1]);
   std::int32_t cell_column = f[0].column >> 1;
@@ -157,7 +161,7 @@ MEADOW_TARGET_AVX2 void SquareWindow::describe_avx2(std::span<const float> x, st
   // of them (the empty squares before it all share one entry), adds an entry after each of its
   // occupied squares, and moves past it. An empty square's entry is written too, without a
   // branch, and then left to be overwritten: it holds the same totals as the entry before it.
-  const auto flush = [&] {
+  const auto flush = [&]() __attribute__((always_inline)) {
     const std::int32_t c = 2 * cell_column;
     // Both rows in straight code (GCC keeps the loop otherwise, and each row's running totals,
     // cells and entry in memory: 26 more instructions a firefly).
