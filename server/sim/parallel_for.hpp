@@ -17,6 +17,15 @@ class ParallelFor {
   [[nodiscard]] virtual std::size_t threads() const = 0;
 };
 
+// A chunk length for n items: about n / pieces, so that there are `pieces` chunks or more for the
+// threads to share out evenly, but never below `smallest` (each chunk has its upkeep) nor above
+// `largest` (what stays in cache). It depends on n alone, never on the thread count.
+[[nodiscard]] constexpr std::size_t even_grain(std::size_t n, std::size_t pieces, std::size_t smallest,
+                                               std::size_t largest) {
+  const std::size_t share = (n + pieces - 1) / pieces;
+  return share < smallest ? smallest : (share > largest ? largest : share);
+}
+
 // Runs every range on the calling thread, in order.
 class SerialFor final : public ParallelFor {
  public:
