@@ -50,9 +50,10 @@ const CpuSwarm& warmed(std::size_t count, const Land& land) {
 
 // A fresh engine (a copy of the warmed swarm) allocates its working arrays in its first step: the
 // sort's, the squares', the next velocities. Page faults and zeroed pages (2 MiB ones) that a
-// running server pays once made that step up to 5-6 times a later one (100,000 fireflies: 90 ms against
-// 16; 500,000: 310 against 55), and it was timed: `speedup` timed five steps of a fresh copy, and
-// every run of `swarm_step` timed one first step among its 20-100. One step untimed first.
+// running server pays once made that step 2-6 times a later one (500,000 fireflies, two threads,
+// the process's first copy: 158 ms against 25; a later copy, in memory freed by the one before:
+// 32 against 24; 100,000: 11-15 ms against 5.5), and it was timed: `speedup` timed five steps of a
+// fresh copy, and every run of `swarm_step` one first step among its 20-100. One step untimed first.
 void first_step_untimed(SwarmEngine& engine, const Land& land, meadow::app::WorkerPool& pool) {
   engine.step(land, pool);
   benchmark::ClobberMemory();
