@@ -117,7 +117,13 @@ template <bool kAvx2>
       const Sum sums = t - (self & kTotalsLanes) * scale;
       std::memcpy(&band_sums[i - begin], &sums, sizeof sums);
       // (+0 turns a −0 sum into +0, as adding it to zeroed NeighbourSums does.)
-      const lanes::F4 pushes = walk.pushes(px, py) + lanes::F4{};
+      lanes::F4 pushes;
+      if constexpr (kAvx2) {
+        pushes = walk.pushes_avx2(px, py);
+      } else {
+        pushes = walk.pushes(px, py);
+      }
+      pushes += lanes::F4{};
       std::memcpy(&band_pushes[i - begin], &pushes, sizeof pushes);
     }
   }
