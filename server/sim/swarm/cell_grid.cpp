@@ -11,11 +11,6 @@ namespace meadow::sim {
 
 namespace {
 
-// Points per chunk of the first pass: from the number of points alone (never the thread count),
-// so the per-chunk counts, and with them every place, are the same however many threads run the
-// chunks. At least eight chunks where there are 16,384 points or more (a swarm of 20,000 made two
-// chunks of 16,384 and 3,616, and two threads shared the pass 82 : 18); at most 16,384 points.
-std::size_t sort_chunk(std::size_t n) { return even_grain(n, 8, 2048, 16384); }
 // Rows of cells per chunk of the second pass.
 constexpr std::size_t kRowChunk = 16;
 
@@ -34,7 +29,9 @@ void CellGrid::sort(std::span<const float> x, std::span<const float> y, LargeVec
                     ParallelFor& parallel) {
   assert(x.size() == y.size());
   const std::size_t n = x.size();
-  const std::size_t grain = sort_chunk(n);
+  // Points per chunk of the first pass: from the number of points alone (never the thread count),
+  // so the per-chunk counts, and with them every place, are the same however many threads run them.
+  const std::size_t grain = streaming_grain(n);
   const std::size_t chunks = (n + grain - 1) / grain;
   const std::size_t rows = rows_;
   const std::size_t columns = columns_;

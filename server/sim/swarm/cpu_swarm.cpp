@@ -14,12 +14,6 @@ namespace meadow::sim {
 
 namespace {
 
-// Fireflies per chunk of the reorder after the sort and of the move: from the number of fireflies
-// alone, never the thread count, so every chunk computes the same thing however many threads
-// share them. Eight chunks or more where there are 16,384 fireflies or more (a few ns a firefly
-// each, so a chunk of 2,048 at least), at most 16,384 (what stays in cache).
-std::size_t gather_and_move_chunk(std::size_t n) { return even_grain(n, 8, 2048, 16384); }
-
 float clamp_weight(float w, float previous) {
   if (std::isnan(w)) return previous;
   return std::clamp(w, SwarmWeights::kMin, SwarmWeights::kMax);
@@ -79,8 +73,9 @@ void CpuSwarm::sort_by_cell(const Land& land, ParallelFor& parallel) {
   grid_.sort(f_.x, f_.y, order_, parallel);
   scratch_.resize(n);
   described_.resize(n);
-  // Each chunk, once reordered, is described for the squares while it is still in cache.
-  parallel.run(n, gather_and_move_chunk(n), [this](std::size_t begin, std::size_t end) {
+  // Each chunk, once reordered, is described for the squares while it is still in cache. Chunks
+  // from the number of fireflies alone, never the thread count (streaming_grain).
+  parallel.run(n, streaming_grain(n), [this](std::size_t begin, std::size_t end) {
     scratch_.gather(f_, order_, begin, end);
     std::unique_ptr<Scratch> scratch = take_scratch();
     SquareWindow& window = scratch->window;
@@ -95,7 +90,7 @@ void CpuSwarm::move(const Land& land, ParallelFor& parallel) {
   std::swap(f_.vx, next_vx_);
   std::swap(f_.vy, next_vy_);
   const Rect world = land.world();
-  parallel.run(f_.size(), gather_and_move_chunk(f_.size()), [this, world](std::size_t begin, std::size_t end) {
+  parallel.run(f_.size(), streaming_grain(f_.size()), [this, world](std::size_t begin, std::size_t end) {
     move_fireflies(f_, world, begin, end);
   });
 }
