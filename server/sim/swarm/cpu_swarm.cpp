@@ -72,16 +72,9 @@ void CpuSwarm::sort_by_cell(const Land& land, ParallelFor& parallel) {
   grid_.configure(land.world(), swarm_rules::kCellSize);
   grid_.sort(f_.x, f_.y, order_, parallel);
   scratch_.resize(n);
-  described_.resize(n);
-  // Each chunk, once reordered, is described for the squares while it is still in cache. Chunks
-  // from the number of fireflies alone, never the thread count (streaming_grain).
+  // Chunks from the number of fireflies alone, never the thread count (streaming_grain).
   parallel.run(n, streaming_grain(n), [this](std::size_t begin, std::size_t end) {
     scratch_.gather(f_, order_, begin, end);
-    std::unique_ptr<Scratch> scratch = take_scratch();
-    SquareWindow& window = scratch->window;
-    window.reset(grid_.origin(), 2 * grid_.columns(), 2 * grid_.rows());
-    window.describe(scratch_.x, scratch_.y, scratch_.vx, scratch_.vy, begin, end, described_);
-    give_back(std::move(scratch));
   });
   std::swap(f_, scratch_);
 }

@@ -77,7 +77,7 @@ class CpuSwarm final : public SwarmEngine {
   [[nodiscard]] std::uint64_t seed() const { return seed_; }
 
  private:
-  // Stage 1: counting sort by cell, reorder the arrays, describe every firefly for the squares.
+  // Stage 1: counting sort by cell, and the arrays reordered.
   void sort_by_cell(const Land& land, ParallelFor& parallel);
   // Stage 2: the rules give every firefly its new velocity (into next_vx_, next_vy_), and the
   // measures are gathered on the way.
@@ -114,9 +114,6 @@ class CpuSwarm final : public SwarmEngine {
   SwarmMeasures measures_;
   FireflyArrays f_;        // the fireflies, in the order of the last sort
   FireflyArrays scratch_;  // the reorder's destination, swapped with f_
-  // Every firefly as the squares take it, in sorted order (worked out once per step, read by
-  // the square builds and by each firefly leaving itself out of what it sees).
-  LargeVector<SquareWindow::Firefly> described_;
   LargeVector<float> next_vx_;
   LargeVector<float> next_vy_;
   LargeVector<std::uint32_t> order_;

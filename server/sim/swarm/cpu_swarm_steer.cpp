@@ -3,6 +3,7 @@
 // own rolling window (the bands kBandsAhead above its first band are built again by each chunk:
 // the price of independent chunks), then steers the fireflies of each band cell by cell.
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cstdint>
 #include <cstring>
@@ -81,11 +82,6 @@ template <bool kAvx2>
   const std::uint32_t* const columns = grid_.sorted_columns().data();
   BandLanes::Sums* const band_sums = b.sums.data();
   BandLanes::Pushes* const band_pushes = b.pushes.data();
-  // The lanes of a described firefly (count 1, Σvx, Σvy, Σx, Σy, …) that are scaled by how many
-  // it sees rather than by whether it sees itself: Σ(their x − own x) = Σx − t.n·own x, whether or
-  // not itself is among the t.n.
-  constexpr Sum kPositionLanes = {0U, 0U, 0U, ~0U, ~0U, 0U, 0U, 0U};
-  constexpr Sum kTotalsLanes = {~0U, ~0U, ~0U, ~0U, ~0U, 0U, 0U, 0U};
   square_reads::Chords* const chords = b.chords.data();
   for (std::uint32_t i = begin; i < end; ++i) {
     if constexpr (kAvx2) {
@@ -102,20 +98,14 @@ template <bool kAvx2>
     for (; i < cell_end; ++i) {
       const float px = f_.x[i];
       const float py = f_.y[i];
-      // The squares seen, less the firefly itself (exact: integers modulo 2³²). Only one
-      // outside the world can fail to see its own (border) square.
+      // The squares seen, the firefly itself among them (taken off eight at a time below).
       Sum t;
       if constexpr (kAvx2) {
         window.totals_avx2(chords[i - begin], t);
       } else {
         window.totals_portable(chords[i - begin], t);
       }
-      Sum self;
-      std::memcpy(&self, &described_[i], sizeof self);
-      const std::uint32_t own = described_[i].sees_own;
-      const Sum scale = ((Sum{} + t[0]) & kPositionLanes) | ((Sum{} + own) & ~kPositionLanes);
-      const Sum sums = t - (self & kTotalsLanes) * scale;
-      std::memcpy(&band_sums[i - begin], &sums, sizeof sums);
+      std::memcpy(&band_sums[i - begin], &t, sizeof t);
       // (+0 turns a −0 sum into +0, as adding it to zeroed NeighbourSums does.)
       lanes::F4 pushes;
       if constexpr (kAvx2) {
@@ -190,12 +180,25 @@ template <bool kAvx2>
       rules.nudge.bits32_lanes(ids, draw, bits);
       (draw == 0 ? f.nudge_x : f.nudge_y) = signed_unit_floats<lanes::F8>(reinterpret_cast<lanes::I8>(bits >> 8U));
     }
-    const lanes::I8 seen_counts = lanes::join(seen_half[0], seen_half[1]);
+    // Each firefly takes itself off what it read (exact: integers modulo 2³²): once from the count
+    // and the velocity sums if it saw its own square (only one outside the world can fail to),
+    // and its position once per firefly seen, so that the position sums are of the others' offsets
+    // from it: Σ(their x − own x) = Σx − n·own x, itself among the n or not.
+    const SquareWindow::OwnLanes own = window.own_lanes(f.x, f.y, f.vx, f.vy);
+    const auto modular = [](lanes::I8 v) __attribute__((always_inline)) { return std::bit_cast<lanes::U32x8>(v); };
+    const auto as_int = [](lanes::U32x8 v) __attribute__((always_inline)) { return std::bit_cast<lanes::I8>(v); };
+    const lanes::U32x8 read_count = modular(lanes::join(seen_half[0], seen_half[1]));
+    const lanes::U32x8 counted = modular(own.sees_own);  // all ones or zero
+    const lanes::I8 seen_counts = as_int(read_count + counted);  // + (−1) where it saw itself
+    const lanes::I8 sum_vx = as_int(modular(lanes::join(sum_vx_half[0], sum_vx_half[1])) - (modular(own.vx) & counted));
+    const lanes::I8 sum_vy = as_int(modular(lanes::join(sum_vy_half[0], sum_vy_half[1])) - (modular(own.vy) & counted));
+    const lanes::I8 sum_dx = as_int(modular(lanes::join(sum_dx_half[0], sum_dx_half[1])) - read_count * modular(own.x));
+    const lanes::I8 sum_dy = as_int(modular(lanes::join(sum_dy_half[0], sum_dy_half[1])) - read_count * modular(own.y));
     f.seen = lanes::to_float(seen_counts);
-    f.sum_vx = lanes::to_float(lanes::join(sum_vx_half[0], sum_vx_half[1])) * (1.0F / sq::kVelocityScale);
-    f.sum_vy = lanes::to_float(lanes::join(sum_vy_half[0], sum_vy_half[1])) * (1.0F / sq::kVelocityScale);
-    f.sum_dx = lanes::to_float(lanes::join(sum_dx_half[0], sum_dx_half[1])) * (1.0F / sq::kPositionScale);
-    f.sum_dy = lanes::to_float(lanes::join(sum_dy_half[0], sum_dy_half[1])) * (1.0F / sq::kPositionScale);
+    f.sum_vx = lanes::to_float(sum_vx) * (1.0F / sq::kVelocityScale);
+    f.sum_vy = lanes::to_float(sum_vy) * (1.0F / sq::kVelocityScale);
+    f.sum_dx = lanes::to_float(sum_dx) * (1.0F / sq::kPositionScale);
+    f.sum_dy = lanes::to_float(sum_dy) * (1.0F / sq::kPositionScale);
     f.separate_x = lanes::join(separate_x_half[0], separate_x_half[1]);
     f.separate_y = lanes::join(separate_y_half[0], separate_y_half[1]);
     f.personal_x = lanes::join(personal_x_half[0], personal_x_half[1]);
@@ -285,7 +288,8 @@ void CpuSwarm::steer(const Land& land, const SwarmInputs& inputs, ParallelFor& p
         for (; built <= std::min(band + SquareWindow::kBandsAhead, bands - 1); ++built) {
           const std::uint32_t b = grid_.start(static_cast<std::size_t>(built) * columns);
           const std::uint32_t e = grid_.start(static_cast<std::size_t>(built + 1) * columns);
-          window.build({built, std::span<const SquareWindow::Firefly>(described_).subspan(b, e - b)});
+          window.build({built, sorted.x.subspan(b, e - b), sorted.y.subspan(b, e - b), sorted.vx.subspan(b, e - b),
+                        sorted.vy.subspan(b, e - b)});
         }
         const std::size_t row_base = static_cast<std::size_t>(band) * columns;
         const std::uint32_t band_begin = grid_.start(row_base);

@@ -124,7 +124,9 @@ inline void transpose(V& a, V& b, V& c, V& d) {
 // Rows r[0..7] of an 8 × 8 matrix become its columns (r[k] afterwards holds lane k of every row),
 // for writing eight lanes out as eight 32-byte records: unpack 32-bit pairs, then 64-bit pairs,
 // then swap 128-bit halves (three stages of eight shuffles, one instruction each with AVX2).
-inline void transpose(I8 (&r)[8]) {
+// Always inlined: left out of line it is compiled without the AVX2 target of its caller (GCC once
+// did so in the square build: 21 more instructions a firefly).
+[[gnu::always_inline]] inline void transpose(I8 (&r)[8]) {
   I8 t[8];
   for (int k = 0; k < 8; k += 2) {
     t[k] = __builtin_shufflevector(r[k], r[k + 1], 0, 8, 1, 9, 4, 12, 5, 13);

@@ -52,9 +52,8 @@ MEADOW_TARGET_AVX2 void SquareWindow::describe_avx2(std::span<const float> x, st
   describe_body(x, y, vx, vy, begin, end, out);
 }
 
-// Eight fireflies at a time: the same float operations as own(), column_of(), row_of() and the
-// inside test of sees_own_square(), lane by lane (lanes outside the grid ask sees_own_square()
-// itself), then the eight fields of each lane transposed into its 32-byte record.
+// Eight fireflies at a time: own_lanes() and the same float operations as column_of() and
+// row_of(), lane by lane, then the eight fields of each lane transposed into its 32-byte record.
 [[gnu::always_inline]] inline void SquareWindow::describe_body(std::span<const float> x, std::span<const float> y,
                                                                std::span<const float> vx, std::span<const float> vy,
                                                                std::size_t begin, std::size_t end,
@@ -68,33 +67,33 @@ MEADOW_TARGET_AVX2 void SquareWindow::describe_avx2(std::span<const float> x, st
     std::memcpy(&v, p, sizeof v);
     return v;
   };
-  const float width = static_cast<float>(columns_) * sq::kSquareSize;
-  const float height = static_cast<float>(rows_) * sq::kSquareSize;
   const auto last_column = static_cast<float>(columns_ - 1);
   const auto last_row = static_cast<float>(rows_ - 1);
-  std::size_t i = begin;
-  for (; i + kWide <= end; i += kWide) {
-    const F8 rx = load(&x[i]) - origin_.x;
-    const F8 ry = load(&y[i]) - origin_.y;
-    I8 inside = (rx >= 0.0F) & (ry >= 0.0F) & (rx < width) & (ry < height);
-    // (All eight inside the grid, as nearly always: one test rather than eight.)
-    if (lanes::any(~inside)) {
-      for (std::size_t l = 0; l < kWide; ++l) {
-        if (inside[l] == 0) inside[l] = sees_own_square(x[i + l], y[i + l]) ? -1 : 0;
-      }
-    }
+  const auto eight = [&](std::size_t i) __attribute__((always_inline)) {
+    const F8 px = load(&x[i]);
+    const F8 py = load(&y[i]);
+    const OwnLanes own = own_lanes(px, py, load(&vx[i]), load(&vy[i]));
     I8 fields[8] = {
         I8{} + 1,
-        __builtin_convertvector(load(&vx[i]) * sq::kVelocityScale, I8),
-        __builtin_convertvector(load(&vy[i]) * sq::kVelocityScale, I8),
-        __builtin_convertvector(rx * sq::kPositionScale, I8),
-        __builtin_convertvector(ry * sq::kPositionScale, I8),
-        lanes::clamped_index(rx * sq::kInvSquareSize, last_column),
-        lanes::clamped_index(ry * sq::kInvSquareSize, last_row),
-        -inside,  // 1 or 0
+        own.vx,
+        own.vy,
+        own.x,
+        own.y,
+        lanes::clamped_index((px - origin_.x) * sq::kInvSquareSize, last_column),
+        lanes::clamped_index((py - origin_.y) * sq::kInvSquareSize, last_row),
+        -own.sees_own,  // 1 or 0
     };
     lanes::transpose(fields);
+#pragma GCC unroll 8
     for (std::size_t l = 0; l < kWide; ++l) std::memcpy(&out[i + l], &fields[l], sizeof(Firefly));
+  };
+  std::size_t i = begin;
+  for (; i + kWide <= end; i += kWide) eight(i);
+  // A tail of fewer than eight: the last eight again where there are as many (each lane is worked
+  // out alone, so the overlap is written with what it already holds), one by one otherwise.
+  if (i < end && end - begin >= kWide) {
+    eight(end - kWide);
+    return;
   }
   for (; i < end; ++i) out[i] = describe(x[i], y[i], vx[i], vy[i]);
 }
@@ -129,8 +128,9 @@ MEADOW_TARGET_AVX2 void SquareWindow::describe_avx2(std::span<const float> x, st
   const std::size_t slot[2] = {slot_of(first_row), slot_of(first_row + 1)};
   Row& top = row_[slot[0]];
   Row& bottom = row_[slot[1]];
-  const std::span<const Firefly> f = band.fireflies;
-  if (f.empty()) {
+  const std::size_t count = band.x.size();
+  assert(band.y.size() == count && band.vx.size() == count && band.vy.size() == count);
+  if (count == 0) {
     top = {first_row, 0, 0, 0};
     bottom = {first_row + 1, 0, 0, 0};
     return;
@@ -154,7 +154,20 @@ MEADOW_TARGET_AVX2 void SquareWindow::describe_avx2(std::span<const float> x, st
   const auto put = [entries](std::uint32_t at, U8 t) __attribute__((always_inline)) { std::memcpy(&entries[at], &t, sizeof t); };
   put(entry[0], run[0]);
   put(entry[1], run[1]);
-  std::int32_t cell_column = f[0].column >> 1;
+  // The fireflies are described (describe()) kDescribeBlock at a time into this buffer, which
+  // stays in the level-1 cache, just before they are added; the last block takes up to seven
+  // more rather than leave fewer than eight for a block of their own (which describe() would
+  // take one by one).
+  constexpr std::size_t kLongestBlock = kDescribeBlock + lanes::kWideWidth - 1;
+  alignas(32) Firefly described[kLongestBlock];
+  const auto describe_block = [&](std::size_t begin) __attribute__((always_inline)) {
+    const std::size_t m = count - begin <= kLongestBlock ? count - begin : kDescribeBlock;
+    describe_body(band.x.subspan(begin, m), band.y.subspan(begin, m), band.vx.subspan(begin, m),
+                  band.vy.subspan(begin, m), 0, m, std::span<Firefly>(described, m));
+    return m;
+  };
+  std::size_t described_count = describe_block(0);
+  std::int32_t cell_column = described[0].column >> 1;
   const std::int32_t lo = 2 * cell_column;
   std::int32_t next = lo;  // the next index place to write in both rows
   // Points the index places up to and through the current cell at the entries of the totals left
@@ -180,16 +193,21 @@ MEADOW_TARGET_AVX2 void SquareWindow::describe_avx2(std::span<const float> x, st
     }
     next = c + 2;
   };
-  for (const Firefly& ff : f) {
-    if ((ff.column >> 1) != cell_column) {
-      flush();
-      cell_column = ff.column >> 1;
+  for (std::size_t begin = 0; begin < count;) {
+    if (begin > 0) described_count = describe_block(begin);
+    for (std::size_t k = 0; k < described_count; ++k) {
+      const Firefly& ff = described[k];
+      if ((ff.column >> 1) != cell_column) {
+        flush();
+        cell_column = ff.column >> 1;
+      }
+      const std::int32_t r = ff.row - first_row;
+      assert(r == 0 || r == 1);
+      U8 own;
+      std::memcpy(&own, &ff, sizeof own);
+      cell[r][ff.column & 1] += own & kTotalsOnly;
     }
-    const std::int32_t r = ff.row - first_row;
-    assert(r == 0 || r == 1);
-    U8 own;
-    std::memcpy(&own, &ff, sizeof own);
-    cell[r][ff.column & 1] += own & kTotalsOnly;
+    begin += described_count;
   }
   flush();
   index[0][next] = offset(entry[0]);

@@ -15,6 +15,7 @@
 
 #include "sim/cpu_features.hpp"
 #include "sim/geometry.hpp"
+#include "sim/swarm/lanes.hpp"
 #include "sim/swarm/square_reads.hpp"
 #include "sim/swarm/square_sums.hpp"
 
@@ -53,12 +54,15 @@ class SquareWindow {
   void describe(std::span<const float> x, std::span<const float> y, std::span<const float> vx,
                 std::span<const float> vy, std::size_t begin, std::size_t end, std::span<Firefly> out) const;
 
-  // The fireflies of one band of cells, sorted by cell, as describe() gives them.
+  // The fireflies of one band of cells, sorted by cell: positions (units) and velocities
+  // (units/step), four arrays of the same length.
   struct Band {
     std::int32_t index = 0;
-    std::span<const Firefly> fireflies;
+    std::span<const float> x, y, vx, vy;
   };
-  // Builds the running totals of the band's two rows of squares into the window.
+  // Builds the running totals of the band's two rows of squares into the window, describing each
+  // firefly as it goes (describe(): a few at a time into a buffer that stays in cache, rather than
+  // a 32-byte record per firefly written to memory and read back).
   void build(const Band& band) {
     if (avx2_) {
       build_avx2(band);
@@ -116,6 +120,21 @@ class SquareWindow {
     const squares::Span s = squares::chord(rx, ry, (static_cast<float>(row) + 0.5F) * squares::kSquareSize, kReach);
     return col >= s.lo && col < s.end;
   }
+  // describe()'s first five fields and sees_own for eight fireflies in lanes, with the same float
+  // operations lane by lane: what each subtracts to leave itself out of what it reads. sees_own
+  // is all ones (−1) or zero per lane.
+  struct OwnLanes {
+    lanes::I8 vx, vy, x, y;
+    lanes::I8 sees_own;
+  };
+  [[nodiscard, gnu::always_inline]] OwnLanes own_lanes(lanes::F8 x, lanes::F8 y, lanes::F8 vx, lanes::F8 vy) const {
+    const lanes::F8 rx = x - origin_.x;
+    const lanes::F8 ry = y - origin_.y;
+    return {__builtin_convertvector(vx * squares::kVelocityScale, lanes::I8),
+            __builtin_convertvector(vy * squares::kVelocityScale, lanes::I8),
+            __builtin_convertvector(rx * squares::kPositionScale, lanes::I8),
+            __builtin_convertvector(ry * squares::kPositionScale, lanes::I8), sees_own_lanes(x, y, rx, ry)};
+  }
   // A firefly's own totals (what it subtracts from read() to leave itself out).
   [[nodiscard]] squares::Totals own(float x, float y, float vx, float vy) const {
     return {1U, squares::fixed_velocity(vx), squares::fixed_velocity(vy), squares::fixed_position(x - origin_.x),
@@ -123,6 +142,20 @@ class SquareWindow {
   }
 
  private:
+  // sees_own_square() of eight fireflies at (x, y), (rx, ry) from the origin, as lanes of −1 or 0:
+  // those inside the grid see it (one test for all eight, as nearly always), the others ask
+  // sees_own_square() one by one.
+  [[nodiscard, gnu::always_inline]] lanes::I8 sees_own_lanes(lanes::F8 x, lanes::F8 y, lanes::F8 rx, lanes::F8 ry) const {
+    const float width = static_cast<float>(columns_) * squares::kSquareSize;
+    const float height = static_cast<float>(rows_) * squares::kSquareSize;
+    lanes::I8 inside = (rx >= 0.0F) & (ry >= 0.0F) & (rx < width) & (ry < height);
+    if (lanes::any(~inside)) {
+      for (int l = 0; l < lanes::kWideWidth; ++l) {
+        if (inside[l] == 0) inside[l] = sees_own_square(x[l], y[l]) ? -1 : 0;
+      }
+    }
+    return inside;
+  }
   [[nodiscard]] static std::int32_t clamp_index(float p, std::uint32_t n) {
     const float f = p * squares::kInvSquareSize;
     const auto last = static_cast<float>(n - 1);
@@ -181,6 +214,8 @@ class SquareWindow {
   // Index places fill() writes first whatever the gap, then at a time (it may write up to
   // kFillFirst − 1 past the stretch asked).
   static constexpr std::int32_t kFillFirst = 16;
+  // Fireflies build() describes at a time (a multiple of the eight describe() takes at once).
+  static constexpr std::size_t kDescribeBlock = 64;
   static constexpr std::int32_t kFillBlock = 8;
   std::size_t stride_ = 0;        // index places per slot: columns + 1, and room for fill()'s last block
   std::size_t entry_stride_ = 0;  // entries per slot: one per square and the empty start

@@ -75,7 +75,9 @@ TEST(SquareWindow, SumsOverSquaresEqualBruteForceSumsOverTheSameSquares) {
     const auto band_span = [&](std::int32_t b) {
       const std::uint32_t begin = grid.start(static_cast<std::size_t>(b) * grid.columns());
       const std::uint32_t end = grid.start(static_cast<std::size_t>(b + 1) * grid.columns());
-      return SquareWindow::Band{b, std::span<const SquareWindow::Firefly>(described).subspan(begin, end - begin)};
+      const std::size_t m = end - begin;
+      return SquareWindow::Band{b, std::span<const float>(s.x).subspan(begin, m), std::span<const float>(s.y).subspan(begin, m),
+                                std::span<const float>(s.vx).subspan(begin, m), std::span<const float>(s.vy).subspan(begin, m)};
     };
     const auto bands = static_cast<std::int32_t>(grid.rows());
     std::int32_t built = 0;
@@ -126,8 +128,8 @@ TEST(SquareWindow, SumsOverSquaresEqualBruteForceSumsOverTheSameSquares) {
   }
 }
 
-// Both versions (portable and, where the CPU has it, AVX2), including fireflies outside the grid
-// and a tail of fewer than eight.
+// Both versions (portable and, where the CPU has it, AVX2), including fireflies outside the grid,
+// a tail of fewer than eight and runs shorter than eight.
 TEST(SquareWindow, DescribingEightAtATimeGivesWhatOneByOneGives) {
   const Rect world{-403.0F, -117.5F, 611.0F, 301.0F};
   CellGrid grid;
@@ -147,6 +149,15 @@ TEST(SquareWindow, DescribingEightAtATimeGivesWhatOneByOneGives) {
       if (one.sees_own == 0U) ++outside;
     }
     EXPECT_GT(outside, 0U) << "some fireflies must lie far enough outside not to see their own square";
+    // Short runs: fewer than eight (one by one), and a tail that is described as the last eight.
+    for (std::size_t length = 1; length <= 17; ++length) {
+      std::vector<SquareWindow::Firefly> some(s.x.size());
+      window.describe(s.x, s.y, s.vx, s.vy, 5, 5 + length, some);
+      for (std::size_t j = 5; j < 5 + length; ++j) {
+        const SquareWindow::Firefly one = window.describe(s.x[j], s.y[j], s.vx[j], s.vy[j]);
+        ASSERT_EQ(std::memcmp(&one, &some[j], sizeof one), 0) << "run of " << length << ", firefly " << j;
+      }
+    }
   }
 }
 
