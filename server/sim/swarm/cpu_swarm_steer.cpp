@@ -83,35 +83,40 @@ template <bool kAvx2>
   BandLanes::Sums* const band_sums = b.sums.data();
   BandLanes::Pushes* const band_pushes = b.pushes.data();
   square_reads::Chords* const chords = b.chords.data();
+  // Plain pointers and the window's, taken once: the stores below are byte copies, after which
+  // the compiler would load members again.
+  const float* const xs = f_.x.data();
+  const float* const ys = f_.y.data();
+  const square_reads::Window reads = window.reads_window();
   for (std::uint32_t i = begin; i < end; ++i) {
     if constexpr (kAvx2) {
-      window.chords_avx2(f_.x[i], f_.y[i], chords[i - begin]);
+      window.chords_avx2(xs[i], ys[i], chords[i - begin]);
     } else {
-      window.chords_portable(f_.x[i], f_.y[i], chords[i - begin]);
+      window.chords_portable(xs[i], ys[i], chords[i - begin]);
     }
   }
   for (std::uint32_t i = begin; i < end;) {
     const std::uint32_t column = columns[i];
     const std::uint32_t cell_end = grid_.start(row_base + column + 1);
     assert(cell_end > i);
-    walk.gather(column);
+    const SeparationWalk::Run run = walk.gather(column);
     for (; i < cell_end; ++i) {
-      const float px = f_.x[i];
-      const float py = f_.y[i];
+      const float px = xs[i];
+      const float py = ys[i];
       // The squares seen, the firefly itself among them (taken off eight at a time below).
       Sum t;
       if constexpr (kAvx2) {
-        window.totals_avx2(chords[i - begin], t);
+        square_reads::totals_avx2(reads, chords[i - begin], t);
       } else {
-        window.totals_portable(chords[i - begin], t);
+        square_reads::totals_portable(reads, chords[i - begin], t);
       }
       std::memcpy(&band_sums[i - begin], &t, sizeof t);
       // (+0 turns a −0 sum into +0, as adding it to zeroed NeighbourSums does.)
       lanes::F4 pushes;
       if constexpr (kAvx2) {
-        pushes = walk.pushes_avx2(px, py);
+        pushes = SeparationWalk::pushes_avx2(run, px, py);
       } else {
-        pushes = walk.pushes(px, py);
+        pushes = SeparationWalk::pushes(run, px, py);
       }
       pushes += lanes::F4{};
       std::memcpy(&band_pushes[i - begin], &pushes, sizeof pushes);

@@ -145,13 +145,4 @@ inline void transpose(V& a, V& b, V& c, V& d) {
   }
 }
 
-// The lanes added up in one fixed order, (0 + 2) + (1 + 3): two vector additions.
-[[nodiscard]] inline float sum(F4 v) { return (v[0] + v[2]) + (v[1] + v[3]); }
-// sum() of four vectors at once: lane k of the result is sum() of the k-th argument, bit for bit
-// (a transpose, then the same additions on whole vectors).
-[[nodiscard]] inline F4 sums(F4 a, F4 b, F4 c, F4 d) {
-  transpose(a, b, c, d);
-  return (a + c) + (b + d);
-}
-
 }  // namespace meadow::sim::lanes

@@ -96,28 +96,37 @@ class SeparationWalk {
     }
   }
 
-  // Takes the candidates of the 3 × 3 cells around cell `column` of the prepared band.
-  void gather(std::uint32_t column) {
+  // The candidates of a cell's 3 × 3 cells: kLanes-blocks of positions, read by pushes().
+  struct Run {
+    const float* x;
+    const float* y;
+    std::size_t blocks;
+  };
+  // The run of the 3 × 3 cells around cell `column` of the prepared band. (A value the steer
+  // stage keeps in registers for the cell's fireflies: members would be loaded again after every
+  // store it makes.)
+  [[nodiscard]] Run gather(std::uint32_t column) const {
     const std::uint32_t col_lo = column > 0 ? column - 1 : 0;
     const std::uint32_t col_end = std::min(column + 2, columns_);
-    first_ = column_start(col_lo);
-    blocks_ = (column_start(col_end) - first_ + kLanes - 1) / kLanes;
+    const std::size_t first = column_start(col_lo);
+    return {x_.data() + first, y_.data() + first, (column_start(col_end) - first + kLanes - 1) / kLanes};
   }
 
   // The separation and personal-space sums of a firefly at (px, py) in the gathered cell
   // (steering::NeighbourSums' separate_* and personal_*). Itself and anyone on the very same
   // spot add nothing: they give no direction (their nudges differ, so next step they do).
   // One vector: separate_x, separate_y, personal_x, personal_y. Each block's two halves of four
-  // lanes are kept apart to the end, then added half to half and the four lanes summed
-  // (lanes::sums); pushes_avx2() computes the same bit for bit in one register.
-  [[nodiscard]] lanes::F4 pushes(float px, float py) const {
+  // lanes are kept apart to the end; then within each half lanes 0 + 1 and 2 + 3 are added, then
+  // those two, and last the halves: the order of AVX2's horizontal additions, so that
+  // pushes_avx2() computes the same bit for bit in one register with three of them.
+  [[nodiscard]] static lanes::F4 pushes(const Run& run, float px, float py) {
     using lanes::F4;
     const F4 own_x = lanes::splat(px);
     const F4 own_y = lanes::splat(py);
     F4 sep_x[2] = {}, sep_y[2] = {}, per_x[2] = {}, per_y[2] = {};
-    const float* const xs = x_.data() + first_;
-    const float* const ys = y_.data() + first_;
-    for (std::size_t b = 0; b < blocks_; ++b) {
+    const float* const xs = run.x;
+    const float* const ys = run.y;
+    for (std::size_t b = 0; b < run.blocks; ++b) {
       for (std::size_t h = 0; h < 2; ++h) {
         const std::size_t at = b * kLanes + h * lanes::kWidth;
         const F4 dx = lanes::load(xs + at) - own_x;
@@ -134,10 +143,14 @@ class SeparationWalk {
         per_y[h] -= dy * personal;
       }
     }
-    return lanes::sums(sep_x[0] + sep_x[1], sep_y[0] + sep_y[1], per_x[0] + per_x[1], per_y[0] + per_y[1]);
+    // _mm256_hadd_ps of each half: lanes 0 + 1 and 2 + 3 of a, then of b.
+    const auto hadd = [](F4 a, F4 b) { return __builtin_shufflevector(a, b, 0, 2, 4, 6) + __builtin_shufflevector(a, b, 1, 3, 5, 7); };
+    const F4 low = hadd(hadd(sep_x[0], sep_y[0]), hadd(per_x[0], per_y[0]));
+    const F4 high = hadd(hadd(sep_x[1], sep_y[1]), hadd(per_x[1], per_y[1]));
+    return low + high;
   }
   // pushes() in AVX2, eight lanes a register.
-  MEADOW_TARGET_AVX2 lanes::F4 pushes_avx2(float px, float py) const;
+  MEADOW_TARGET_AVX2 static lanes::F4 pushes_avx2(const Run& run, float px, float py);
 
  private:
   // Where the candidates of column c of the prepared band begin.
@@ -156,13 +169,10 @@ class SeparationWalk {
   // The candidates, column by column, then kLanes far-away points.
   std::vector<float> x_;
   std::vector<float> y_;
-  // The gathered cell's run: its first candidate and its number of blocks.
-  std::size_t first_ = 0;
-  std::size_t blocks_ = 0;
 };
 
 #if defined(MEADOW_HAS_AVX2_PATH)
-MEADOW_TARGET_AVX2 inline lanes::F4 SeparationWalk::pushes_avx2(float px, float py) const {
+MEADOW_TARGET_AVX2 inline lanes::F4 SeparationWalk::pushes_avx2(const Run& run, float px, float py) {
   const __m256 own_x = _mm256_set1_ps(px);
   const __m256 own_y = _mm256_set1_ps(py);
   const __m256 min_d2 = _mm256_set1_ps(kMinDistance2);
@@ -174,9 +184,9 @@ MEADOW_TARGET_AVX2 inline lanes::F4 SeparationWalk::pushes_avx2(float px, float 
   __m256 sep_y = zero;
   __m256 per_x = zero;
   __m256 per_y = zero;
-  const float* const xs = x_.data() + first_;
-  const float* const ys = y_.data() + first_;
-  for (std::size_t b = 0; b < blocks_; ++b) {
+  const float* const xs = run.x;
+  const float* const ys = run.y;
+  for (std::size_t b = 0; b < run.blocks; ++b) {
     const __m256 dx = _mm256_sub_ps(_mm256_loadu_ps(xs + b * kLanes), own_x);
     const __m256 dy = _mm256_sub_ps(_mm256_loadu_ps(ys + b * kLanes), own_y);
     const __m256 d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_mul_ps(dy, dy));
@@ -189,17 +199,15 @@ MEADOW_TARGET_AVX2 inline lanes::F4 SeparationWalk::pushes_avx2(float px, float 
     per_x = _mm256_sub_ps(per_x, _mm256_mul_ps(dx, personal));
     per_y = _mm256_sub_ps(per_y, _mm256_mul_ps(dy, personal));
   }
-  // Half to half, as pushes() adds them (spelled out: a lambda would not take this function's
-  // AVX2 target).
-  using lanes::F4;
-  const F4 sx(_mm_add_ps(_mm256_castps256_ps128(sep_x), _mm256_extractf128_ps(sep_x, 1)));
-  const F4 sy(_mm_add_ps(_mm256_castps256_ps128(sep_y), _mm256_extractf128_ps(sep_y, 1)));
-  const F4 px4(_mm_add_ps(_mm256_castps256_ps128(per_x), _mm256_extractf128_ps(per_x, 1)));
-  const F4 py4(_mm_add_ps(_mm256_castps256_ps128(per_y), _mm256_extractf128_ps(per_y, 1)));
-  return lanes::sums(sx, sy, px4, py4);
+  // Pairs of lanes, pairs of pairs, then the halves (three horizontal additions and one
+  // vertical), as pushes() adds them.
+  const __m256 separate = _mm256_hadd_ps(sep_x, sep_y);
+  const __m256 personal = _mm256_hadd_ps(per_x, per_y);
+  const __m256 quads = _mm256_hadd_ps(separate, personal);
+  return lanes::F4(_mm_add_ps(_mm256_castps256_ps128(quads), _mm256_extractf128_ps(quads, 1)));
 }
 #else
-inline lanes::F4 SeparationWalk::pushes_avx2(float px, float py) const { return pushes(px, py); }
+inline lanes::F4 SeparationWalk::pushes_avx2(const Run& run, float px, float py) { return pushes(run, px, py); }
 #endif
 
 }  // namespace meadow::sim

@@ -84,21 +84,20 @@ class SquareWindow {
   }
   // The same in its two stages (square_reads.hpp: why), in either version, for a loop that
   // inlines them: the portable ones anywhere, the AVX2 ones only into code built for AVX2. The
-  // chords of a firefly at (x, y), then their totals as one vector (count, Σvx, Σvy, Σx, Σy,
-  // then zeros).
+  // chords of a firefly at (x, y); then their totals as one vector (count, Σvx, Σvy, Σx, Σy,
+  // then zeros) are square_reads::totals_portable() or totals_avx2() of reads_window(), which
+  // such a loop takes once: it stores as it goes, and would otherwise load the window's pointers
+  // again for every firefly.
   [[gnu::always_inline]] void chords_portable(float x, float y, square_reads::Chords& out) const {
     square_reads::chords_portable_body(chord_rows_, scaled(x, origin_.x), scaled(y, origin_.y), kReachSquares, out.from,
                                        out.to);
-  }
-  [[gnu::always_inline]] void totals_portable(const square_reads::Chords& chords, square_reads::Sum& out) const {
-    square_reads::totals_portable(reads_window(), chords, out);
   }
   MEADOW_TARGET_AVX2 void chords_avx2(float x, float y, square_reads::Chords& out) const {
     square_reads::chords_avx2_body(chord_rows_, scaled(x, origin_.x), scaled(y, origin_.y), kReachSquares, out.from,
                                    out.to);
   }
-  MEADOW_TARGET_AVX2 void totals_avx2(const square_reads::Chords& chords, square_reads::Sum& out) const {
-    square_reads::totals_avx2(reads_window(), chords, out);
+  [[nodiscard, gnu::always_inline]] square_reads::Window reads_window() const {
+    return {&chord_rows_, index_.data(), reinterpret_cast<const unsigned char*>(entries_.data())};
   }
 
   // Square column and row of a point, clamped to the grid like the cells of CellGrid (the same
@@ -170,10 +169,6 @@ class SquareWindow {
   [[nodiscard, gnu::always_inline]] static float scaled(float p, float origin) {
     return (p - origin) * squares::kInvSquareSize;
   }
-  [[nodiscard, gnu::always_inline]] square_reads::Window reads_window() const {
-    return {&chord_rows_, index_.data(), reinterpret_cast<const unsigned char*>(entries_.data())};
-  }
-
   // A row's running totals are kept compactly: one entry per occupied square (an entry holds the
   // totals of the row's squares before it) and, per column of the occupied stretch, the number of
   // the entry that holds the totals left of that column. Squares are mostly empty (at the spec's

@@ -80,9 +80,9 @@ TEST(SeparationWalk, TheBandLayoutGivesThePushesOfEveryoneWithinReach) {
     walk.prepare_band(sorted, grid, band);
     for (std::uint32_t column = 0; column < grid.columns(); ++column) {
       const std::size_t cell = std::size_t{band} * grid.columns() + column;
-      walk.gather(column);
+      const SeparationWalk::Run run = walk.gather(column);
       for (std::uint32_t i = grid.start(cell); i < grid.start(cell + 1); ++i) {
-        const lanes::F4 pushes = walk.pushes(sx[i], sy[i]);
+        const lanes::F4 pushes = SeparationWalk::pushes(run, sx[i], sy[i]);
         const steering::NeighbourSums sums{
             .separate_x = pushes[0], .separate_y = pushes[1], .personal_x = pushes[2], .personal_y = pushes[3]};
         const Pushes want = brute_force(sx[i], sy[i], sx, sy);
