@@ -38,9 +38,9 @@ class SquareWindow {
   void reset(Vec2 origin, std::uint32_t columns, std::uint32_t rows);
 
   // A firefly as the squares take it (describe()): its own totals in fixed point, its square, and
-  // whether it sees that square. Worked out once per firefly and step, then read both when its
-  // band is built (count, Σvx, Σvy, Σx are the first 16 bytes: one vector addition) and when it
-  // subtracts itself from what it sees.
+  // whether it sees that square. Worked out by build() as it adds the band's fireflies (the first
+  // five fields are an entry's totals: one vector addition); own_lanes() gives the same fields
+  // for the steer stage, which takes each firefly off what it sees.
   struct alignas(32) Firefly {
     std::uint32_t n, vx, vy, x, y;  // own(): count 1, velocity, position from the origin
     std::int32_t column, row;       // column_of(), row_of()
