@@ -209,9 +209,9 @@ class SquareWindow {
   // Index places fill() writes first whatever the gap, then at a time (it may write up to
   // kFillFirst − 1 past the stretch asked).
   static constexpr std::int32_t kFillFirst = 16;
+  static constexpr std::int32_t kFillBlock = 8;
   // Fireflies build() describes at a time (a multiple of the eight describe() takes at once).
   static constexpr std::size_t kDescribeBlock = 64;
-  static constexpr std::int32_t kFillBlock = 8;
   std::size_t stride_ = 0;        // index places per slot: columns + 1, and room for fill()'s last block
   std::size_t entry_stride_ = 0;  // entries per slot: one per square and the empty start
   // kRows slots of stride_ places, then one slot of zeros that the unused read places point into.
