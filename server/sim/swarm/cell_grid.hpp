@@ -4,10 +4,17 @@
 // comparisons). After the sort the fireflies of one cell are contiguous, and so are those of a
 // row of cells, so "the cells left, middle and right of me" is one contiguous range.
 //
-// The sort runs on several threads in two counting passes, both stable: first by row of cells
-// (per-chunk counts over fixed chunks of fireflies, so every chunk knows where its fireflies of
-// each row go), then within each row by column (rows are independent). The result is exactly a
-// stable sort by cell, whatever the thread count.
+// The sort runs on several threads in two counting passes, both stable: first by row of cells,
+// then within each row by column (rows are independent). The result is exactly a stable sort by
+// cell, whatever the thread count.
+//
+// The pass by row has two ways. Mostly the points come in the order the last sort left them, and
+// none has moved more than a row since (a firefly flies at most 3.2 units a step through rows 8
+// high): then row r's points are those of the last sort's rows r − 1 … r + 1 (one stretch of
+// places) that now lie in row r, in order, and each row finds its own without a pass over all
+// the points. That every point was found is checked by count; when one was not (the first sort,
+// fireflies added or taken away, a jump), the general way runs: per-chunk counts over fixed
+// chunks of points, so every chunk knows where its points of each row go.
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -52,8 +59,18 @@ class CellGrid {
   // After sort(): per place k, the column of the cell its point lies in (column_of() of the point
   // at place k), so that the walks need not work it out again from the positions.
   [[nodiscard]] std::span<const std::uint32_t> sorted_columns() const { return sorted_column_; }
+  // Whether the last sort() found every row's points near where the sort before left them (the
+  // quick way above) rather than sorting by row from scratch. The order is the same either way.
+  [[nodiscard]] bool followed_last_sort() const { return followed_last_sort_; }
 
  private:
+  // The pass by row, the quick way (false, with nothing to show for it, when a point was missed)
+  // and the general way.
+  [[nodiscard]] bool sort_rows_from_last_sort(std::size_t n, ParallelFor& parallel);
+  void sort_rows_by_chunks(std::size_t n, std::size_t grain, ParallelFor& parallel);
+  // The pass by column, rows [row_begin, row_end).
+  void sort_columns(std::size_t row_begin, std::size_t row_end, std::span<std::uint32_t> order);
+
   [[nodiscard]] std::uint32_t clamp_index(float p, float origin, std::uint32_t n) const {
     const float f = (p - origin) * inv_cell_;
     const auto last = static_cast<float>(n - 1);
@@ -68,13 +85,16 @@ class CellGrid {
   std::uint32_t columns_ = 1;
   std::uint32_t rows_ = 1;
   LargeVector<std::uint32_t> starts_;        // cell_count() + 1 entries
-  LargeVector<std::uint32_t> row_;           // per point: its row, then (after pass 1) its column
+  LargeVector<std::uint32_t> row_;           // per point: its row
   LargeVector<std::uint32_t> column_;        // per point: its column
-  std::vector<std::uint32_t> chunk_rows_;    // pass 1: per chunk and row, count, then first place
+  std::vector<std::uint32_t> chunk_rows_;    // by chunks: per chunk and row, count, then first place
   LargeVector<std::uint32_t> by_row_;        // pass 1's result: the points ordered by row
   LargeVector<std::uint32_t> by_row_column_; // and their columns, in the same order
   LargeVector<std::uint32_t> sorted_column_; // the columns in the sorted order (sorted_columns())
   std::vector<std::uint32_t> row_starts_;    // rows() + 1 entries
+  std::vector<std::uint32_t> last_row_starts_; // row_starts_ as the last sort left them
+  bool followed_last_sort_ = false;
+  bool avx2_ = false;                        // the row loops' AVX2 versions (cell_sort_rows.hpp)
 };
 
 }  // namespace meadow::sim

@@ -6,9 +6,11 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <span>
 #include <vector>
 
 #include "app/worker_pool.hpp"
+#include "sim/cpu_features.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/random.hpp"
 
@@ -80,46 +82,134 @@ TEST(CellGrid, RowsCutByCountShareThePointsOut) {
   EXPECT_GT(most, 2 * kN / 6);
 }
 
+// What a sort by cell must give: exactly the order a plain stable sort by cell gives, each cell's
+// range holding exactly its points, and each place's column.
+void expect_stable_sort_by_cell(const CellGrid& grid, std::span<const float> xs, std::span<const float> ys,
+                                const LargeVector<std::uint32_t>& order) {
+  const auto n = static_cast<std::uint32_t>(xs.size());
+  std::vector<std::uint32_t> cells(n);
+  for (std::uint32_t i = 0; i < n; ++i) cells[i] = grid.cell_of(xs[i], ys[i]);
+  LargeVector<std::uint32_t> expected(n);
+  std::iota(expected.begin(), expected.end(), 0U);
+  std::stable_sort(expected.begin(), expected.end(),
+                   [&](std::uint32_t a, std::uint32_t b) { return cells[a] < cells[b]; });
+  ASSERT_EQ(order, expected) << "n = " << n;
+  ASSERT_EQ(grid.starts().size(), grid.cell_count() + 1);
+  EXPECT_EQ(grid.start(grid.cell_count()), n);
+  for (std::size_t c = 0; c < grid.cell_count(); ++c) {
+    for (std::uint32_t k = grid.start(c); k < grid.start(c + 1); ++k) ASSERT_EQ(cells[order[k]], c);
+  }
+  ASSERT_EQ(grid.sorted_columns().size(), n);
+  for (std::uint32_t k = 0; k < n; ++k) ASSERT_EQ(grid.sorted_columns()[k], grid.column_of(xs[order[k]])) << k;
+}
+
+// Points bunched as a flocked swarm is: many share few cells; some lie outside the meadow.
+void place_bunched(std::uint32_t n, std::uint64_t seed, std::vector<float>& xs, std::vector<float>& ys) {
+  const CounterRandom r(seed, 0, RandomPurpose::kSwarmPlacement);
+  xs.resize(n);
+  ys.resize(n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint64_t b = r.bits(i);
+    xs[i] = 800.0F + 900.0F * signed_unit_float(b) * unit_float_low(b);
+    ys[i] = 450.0F + 500.0F * signed_unit_float_low(b);
+  }
+}
+
+// values in the order a sort gave (as the swarm puts its fireflies after each sort).
+std::vector<float> in_order(std::span<const float> values, const LargeVector<std::uint32_t>& order) {
+  std::vector<float> out(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) out[k] = values[order[k]];
+  return out;
+}
+
 // The parallel counting sort gives exactly the order a plain stable sort by cell gives, with
 // one thread and with two.
 TEST(CellGrid, CountingSortEqualsStableSort) {
   SerialFor serial;
   app::WorkerPool pool(2);
   for (ParallelFor* parallel : {static_cast<ParallelFor*>(&serial), static_cast<ParallelFor*>(&pool)}) {
-  for (const std::uint32_t n : {0U, 1U, 7U, 1000U, 50000U}) {
-    CellGrid grid;
-    grid.configure({0.0F, 0.0F, 1600.0F, 900.0F}, 8.0F);
-    const CounterRandom r(n, 0, RandomPurpose::kSwarmPlacement);
-    std::vector<std::uint32_t> cells(n);
-    std::vector<float> xs(n);
-    std::vector<float> ys(n);
-    for (std::uint32_t i = 0; i < n; ++i) {
-      // Clustered, as a flocked swarm is: many fireflies share few cells; some lie outside.
-      const std::uint64_t b = r.bits(i);
-      xs[i] = 800.0F + 900.0F * signed_unit_float(b) * unit_float_low(b);
-      ys[i] = 450.0F + 500.0F * signed_unit_float_low(b);
-      cells[i] = grid.cell_of(xs[i], ys[i]);
+    for (const std::uint32_t n : {0U, 1U, 7U, 1000U, 50000U}) {
+      CellGrid grid;
+      grid.configure({0.0F, 0.0F, 1600.0F, 900.0F}, 8.0F);
+      std::vector<float> xs;
+      std::vector<float> ys;
+      place_bunched(n, n, xs, ys);
+      LargeVector<std::uint32_t> order;
+      grid.sort(xs, ys, order, *parallel);
+      EXPECT_FALSE(grid.followed_last_sort()) << "a first sort has nothing to follow";
+      expect_stable_sort_by_cell(grid, xs, ys, order);
     }
-    LargeVector<std::uint32_t> order;
-    grid.sort(xs, ys, order, *parallel);
+  }
+}
 
-    LargeVector<std::uint32_t> expected(n);
-    std::iota(expected.begin(), expected.end(), 0U);
-    std::stable_sort(expected.begin(), expected.end(),
-                     [&](std::uint32_t a, std::uint32_t b) { return cells[a] < cells[b]; });
-    EXPECT_EQ(order, expected) << "n = " << n;
-
-    // Every cell's range holds exactly its fireflies.
-    ASSERT_EQ(grid.starts().size(), grid.cell_count() + 1);
-    EXPECT_EQ(grid.start(grid.cell_count()), n);
-    for (std::size_t c = 0; c < grid.cell_count(); ++c) {
-      for (std::uint32_t k = grid.start(c); k < grid.start(c + 1); ++k) ASSERT_EQ(cells[order[k]], c);
+// The swarm's way: sort, put the points in the sorted order, move each less than a row, sort
+// again. The second sort finds every row's points near where the first left them, and gives what a
+// sort from scratch gives; with the portable and the AVX2 row loops, on one thread and two.
+TEST(CellGrid, SortingAgainAfterSmallMovesFollowsTheLastSort) {
+  SerialFor serial;
+  app::WorkerPool pool(2);
+  for (const bool portable : {true, false}) {
+    prefer_portable_code(portable);
+    for (ParallelFor* parallel : {static_cast<ParallelFor*>(&serial), static_cast<ParallelFor*>(&pool)}) {
+      for (const std::uint32_t n : {1U, 9U, 1000U, 50000U}) {
+        CellGrid grid;
+        grid.configure({0.0F, 0.0F, 1600.0F, 900.0F}, 8.0F);
+        std::vector<float> xs;
+        std::vector<float> ys;
+        place_bunched(n, n + 1, xs, ys);
+        LargeVector<std::uint32_t> order;
+        grid.sort(xs, ys, order, *parallel);
+        // In the sorted order, each moved by up to just under a cell (a row) either way.
+        const CounterRandom r(n, 1, RandomPurpose::kSwarmPlacement);
+        std::vector<float> moved_x = in_order(xs, order);
+        std::vector<float> moved_y = in_order(ys, order);
+        for (std::uint32_t k = 0; k < n; ++k) {
+          const std::uint64_t b = r.bits(k);
+          moved_x[k] += 7.9F * signed_unit_float(b);
+          moved_y[k] += 7.9F * signed_unit_float_low(b);
+        }
+        grid.sort(moved_x, moved_y, order, *parallel);
+        EXPECT_TRUE(grid.followed_last_sort()) << "n = " << n << (portable ? ", portable" : ", AVX2");
+        expect_stable_sort_by_cell(grid, moved_x, moved_y, order);
+      }
     }
-    // Each place's column, as the walks take it from the sort.
-    ASSERT_EQ(grid.sorted_columns().size(), n);
-    for (std::uint32_t k = 0; k < n; ++k) ASSERT_EQ(grid.sorted_columns()[k], grid.column_of(xs[order[k]])) << k;
   }
-  }
+  prefer_portable_code(false);
+}
+
+// When a point has jumped more than a row since the last sort, or points came or went, the sort
+// does not follow the last one, and its order is right all the same.
+TEST(CellGrid, AJumpOrANewCountSortsFromScratch) {
+  SerialFor serial;
+  CellGrid grid;
+  grid.configure({0.0F, 0.0F, 1600.0F, 900.0F}, 8.0F);
+  std::vector<float> xs;
+  std::vector<float> ys;
+  place_bunched(20000, 5, xs, ys);
+  LargeVector<std::uint32_t> order;
+  grid.sort(xs, ys, order, serial);
+  const std::vector<float> sorted_x = in_order(xs, order);
+  const std::vector<float> sorted_y = in_order(ys, order);
+  // One point two rows down (one well inside the meadow, so that it is not held in a border row).
+  std::vector<float> jumped_y = sorted_y;
+  const auto inside = std::find_if(jumped_y.begin(), jumped_y.end(), [](float y) { return y > 200.0F && y < 700.0F; });
+  ASSERT_NE(inside, jumped_y.end());
+  *inside += 16.5F;
+  grid.sort(sorted_x, jumped_y, order, serial);
+  EXPECT_FALSE(grid.followed_last_sort());
+  expect_stable_sort_by_cell(grid, sorted_x, jumped_y, order);
+  // Sorted again unmoved: it follows (the last sort was the one from scratch).
+  std::vector<float> resorted_x = in_order(sorted_x, order);
+  std::vector<float> resorted_y = in_order(jumped_y, order);
+  grid.sort(resorted_x, resorted_y, order, serial);
+  EXPECT_TRUE(grid.followed_last_sort());
+  expect_stable_sort_by_cell(grid, resorted_x, resorted_y, order);
+  // A point more.
+  resorted_x.push_back(400.0F);
+  resorted_y.push_back(300.0F);
+  grid.sort(resorted_x, resorted_y, order, serial);
+  EXPECT_FALSE(grid.followed_last_sort());
+  expect_stable_sort_by_cell(grid, resorted_x, resorted_y, order);
 }
 
 }  // namespace
