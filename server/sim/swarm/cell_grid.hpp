@@ -56,6 +56,10 @@ class CellGrid {
   // (n / parts) and one row's points more or less. A row holding more than a share leaves runs
   // empty. (How the steer stage shares its work out.)
   [[nodiscard]] std::vector<std::uint32_t> rows_cut_by_count(std::size_t parts) const;
+  // After sort(): the rows cut where given numbers of points lie before: run k starts at the first
+  // row before which at least before[k] points lie (before[] never decreasing), and the last run
+  // ends at rows() (before.size() + 1 entries). rows_cut_by_count() is this at n · k / parts.
+  [[nodiscard]] std::vector<std::uint32_t> rows_cut_at(std::span<const std::uint32_t> before) const;
   // After sort(): per place k, the column of the cell its point lies in (column_of() of the point
   // at place k), so that the walks need not work it out again from the positions.
   [[nodiscard]] std::span<const std::uint32_t> sorted_columns() const { return sorted_column_; }

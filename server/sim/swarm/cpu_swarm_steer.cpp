@@ -28,14 +28,28 @@ namespace r = swarm_rules;
 
 static_assert(r::kCellSize == 2.0F * sq::kSquareSize, "a cell is 2 × 2 squares");
 
-// Chunks of the steer stage. Each chunk builds 2 × kBandsAhead bands of square sums besides its
-// own (the next chunk builds them again), so chunks should be long; there should also be enough
-// of them for two threads to share evenly: six, of 16 to 256 bands on average (fewer in a small
-// world, more in a huge one). Depends only on the number of bands, never on threads.
-constexpr std::size_t kSteerChunks = 6;
-std::size_t steer_chunks(std::size_t bands) {
-  const std::size_t per_chunk = std::clamp<std::size_t>((bands + kSteerChunks - 1) / kSteerChunks, 16, 256);
-  return (bands + per_chunk - 1) / per_chunk;
+// Chunks of the steer stage, as the fireflies before each (CellGrid::rows_cut_at), biggest first:
+// each takes a quarter of the fireflies still left, down to the smallest share, a 48th of the
+// swarm or 16 bands' worth (each chunk builds 2 × kBandsAhead bands of square sums besides its
+// own, which its neighbours build again). Threads take the chunks in order as they come free, so
+// at the end one waits on the other only as long as a small chunk takes: with six equal chunks
+// one of two threads sat idle 5–6 % of the stage at 500,000 fireflies, with these about 1 %
+// (chunks timed one by one). Depends only on the count and the bands, never on threads.
+constexpr std::size_t kSteerShareOfLeft = 4;    // each chunk: a quarter of what is left
+constexpr std::size_t kSteerSmallestShare = 48; // but at least a 48th of the swarm
+constexpr std::size_t kSteerSmallestBands = 16; // and 16 bands' worth of fireflies
+std::vector<std::uint32_t> steer_chunk_starts(std::size_t n, std::size_t bands) {
+  const std::size_t smallest = std::max(
+      {n / kSteerSmallestShare, n * kSteerSmallestBands / std::max<std::size_t>(bands, 1), std::size_t{1}});
+  std::vector<std::uint32_t> starts{0};
+  for (std::size_t done = std::min(std::max(n / kSteerShareOfLeft, smallest), n); done < n;) {
+    starts.push_back(static_cast<std::uint32_t>(done));
+    const std::size_t left = n - done;
+    const std::size_t take = std::max(left / kSteerShareOfLeft, smallest);
+    // No sliver of a chunk at the end.
+    done = left < take + smallest / 2 ? n : done + take;
+  }
+  return starts;
 }
 
 // The rocks that can push a firefly of band [top, bottom) (units); the first and last bands also
@@ -268,13 +282,14 @@ void CpuSwarm::steer(const Land& land, const SwarmInputs& inputs, ParallelFor& p
   const std::span<const Rock> rocks = land.rocks();
   const std::uint32_t columns = grid_.columns();
   const auto bands = static_cast<std::int32_t>(grid_.rows());
-  const std::size_t chunks = steer_chunks(static_cast<std::size_t>(bands));
-  // Chunks of about as many fireflies (most of a chunk's work): cut into equal numbers of bands
+  // Chunks cut by count of fireflies (most of a chunk's work): cut into equal numbers of bands
   // instead, the six chunks of a flocked 100,000 swarm held 12,400 to 19,600 fireflies (by count:
   // 16,300 to 16,800), and on two threads the step waited on the chunk that held a flock. The
   // measures are folded chunk by chunk, so their rounding follows the cuts: where the fireflies
   // are, never the thread count.
-  const std::vector<std::uint32_t> first_bands = grid_.rows_cut_by_count(chunks);
+  const std::vector<std::uint32_t> first_bands =
+      grid_.rows_cut_at(steer_chunk_starts(n, static_cast<std::size_t>(bands)));
+  const std::size_t chunks = first_bands.size() - 1;
   std::vector<MeasureSums> chunk_measures(chunks);
   const steering::StepRules step_rules{weights_, CounterRandom(seed_, steps_, RandomPurpose::kSwarmNudge), {},
                                        world, steering::any_tools(inputs) ? &inputs : nullptr};

@@ -71,6 +71,17 @@ TEST(CellGrid, RowsCutByCountShareThePointsOut) {
       EXPECT_GE(held + fullest_row, kN / parts) << parts << " parts, run " << k;
     }
   }
+  // Cut at uneven counts (the steer stage's chunks, biggest first): each run starts at the first
+  // row before which at least that many points lie.
+  const std::vector<std::uint32_t> before{0, 5000, 5001, 5001, 12000, 19990};
+  const std::vector<std::uint32_t> first = grid.rows_cut_at(before);
+  ASSERT_EQ(first.size(), before.size() + 1);
+  EXPECT_EQ(first.back(), grid.rows());
+  for (std::size_t k = 0; k < before.size(); ++k) {
+    std::uint32_t row = 0;
+    while (row < grid.rows() && grid.start(std::size_t{row} * grid.columns()) < before[k]) ++row;
+    EXPECT_EQ(first[k], row) << "cut " << k;
+  }
   // The swarm is bunched enough to matter: cut into six runs of equal numbers of rows, some run
   // would hold more than twice its share.
   std::uint32_t most = 0;
