@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <ctime>
 #include <mutex>
 #include <stdexcept>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -84,6 +87,28 @@ TEST(WorkerPool, CanBeDestroyedRightAfterStartOrAfterWork) {
     busy.run(64, 1, [&](std::size_t, std::size_t) { ++n; });
     ASSERT_EQ(n.load(), 64);
   }
+}
+
+// Between jobs the workers spin only briefly (kSpin), then sleep: over a pause of 300 ms after a
+// job the process uses a small part of that in CPU time, where a worker spinning on would use all
+// of it.
+TEST(WorkerPool, WorkersSleepBetweenJobsAfterABriefSpin) {
+  WorkerPool pool(3);
+  // Chunks long enough that both workers wake and take some.
+  std::atomic<int> n{0};
+  pool.run(32, 1, [&](std::size_t, std::size_t) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    ++n;
+  });
+  ASSERT_EQ(n.load(), 32);
+  const auto cpu_ms = [] {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+  };
+  const double before = cpu_ms();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_LT(cpu_ms() - before, 100.0) << "two workers spun on while there was no job";
 }
 
 }  // namespace
