@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "sim/random.hpp"
@@ -143,9 +144,8 @@ void resize(FireflyArrays& f, std::size_t count, const Rect& world, std::uint64_
 
 void settle(FireflyArrays& f, const Rect& world) {
   // Almost always nobody is in transit: one quick scan of the flag bytes says so.
-  const auto first = std::find_if(f.flags.begin(), f.flags.end(), [](std::uint8_t fl) { return fl != 0; });
-  if (first == f.flags.end()) return;
-  std::size_t kept = static_cast<std::size_t>(first - f.flags.begin());
+  std::size_t kept = first_in_transit(f.flags);
+  if (kept == f.size()) return;
   for (std::size_t i = kept; i < f.size(); ++i) {
     const std::uint8_t flags = f.flags[i];
     if ((flags & kFlagLeaving) != 0) {
@@ -159,9 +159,23 @@ void settle(FireflyArrays& f, const Rect& world) {
   if (kept != f.size()) f.resize(kept);
 }
 
-bool any_in_transit(std::span<const std::uint8_t> flags) {
-  return std::ranges::any_of(flags, [](std::uint8_t fl) { return fl != 0; });
+std::size_t first_in_transit(std::span<const std::uint8_t> flags) {
+  // 32 flags a turn, as four 8-byte words: byte by byte took 3.5 instructions a firefly, on one
+  // thread, every step.
+  const std::size_t n = flags.size();
+  std::size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    std::uint64_t words[4];
+    std::memcpy(words, flags.data() + i, sizeof words);
+    if ((words[0] | words[1] | words[2] | words[3]) != 0) break;
+  }
+  for (; i < n; ++i) {
+    if (flags[i] != 0) return i;
+  }
+  return n;
 }
+
+bool any_in_transit(std::span<const std::uint8_t> flags) { return first_in_transit(flags) != flags.size(); }
 
 void add_newcomers(FireflyArrays& f, std::size_t count, const Rect& world, std::uint64_t seed,
                    std::uint64_t step, std::uint32_t& next_id) {

@@ -62,7 +62,9 @@ void settle(FireflyArrays& f, const Rect& world);
 // Fireflies with kFlagLeaving set.
 [[nodiscard]] std::size_t leaving(const FireflyArrays& f);
 
-// Whether any firefly of these flags is arriving or leaving.
+// Whether any firefly of these flags is arriving or leaving; the first that is (flags.size() when
+// none is).
 [[nodiscard]] bool any_in_transit(std::span<const std::uint8_t> flags);
+[[nodiscard]] std::size_t first_in_transit(std::span<const std::uint8_t> flags);
 
 }  // namespace meadow::sim::population

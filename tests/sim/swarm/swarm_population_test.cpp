@@ -98,6 +98,24 @@ TEST(SwarmPopulation, SettlingRemovesLeaversOnceOutAndLandsArrivalsOnceIn) {
   EXPECT_EQ(f.vy.size(), 4U);
 }
 
+// The scan that tells whether anyone is in transit finds the first flag wherever it lies: in
+// the 32-byte words, in the tail, with flags after it; and none in a swarm with none.
+TEST(SwarmPopulation, FirstInTransitIsTheFirstFlagSet) {
+  for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{31}, std::size_t{32}, std::size_t{33},
+                              std::size_t{100}}) {
+    std::vector<std::uint8_t> flags(n, 0);
+    EXPECT_EQ(population::first_in_transit(flags), n);
+    EXPECT_FALSE(population::any_in_transit(flags));
+    for (std::size_t at = 0; at < n; ++at) {
+      std::fill(flags.begin(), flags.end(), 0);
+      flags[at] = at % 2 == 0 ? kFlagArriving : kFlagLeaving;
+      if (at + 5 < n) flags[at + 5] = kFlagLeaving;
+      EXPECT_EQ(population::first_in_transit(flags), at) << "n " << n;
+      EXPECT_TRUE(population::any_in_transit(flags));
+    }
+  }
+}
+
 TEST(SwarmPopulation, AskingMoreCallsLeaversBackBeforeAddingNewcomers) {
   const Land land;
   FireflyArrays f = flown(1000, land);
