@@ -81,10 +81,12 @@ MEADOW_TARGET_AVX2 void gather_row_avx2(const Cells& cells, std::uint32_t from, 
       _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(from)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   std::uint32_t at = 0;
   std::uint32_t i = from;
+  // Every eight packed and stored, even one with none of the row (most lie wholly in one of the
+  // stretch's three rows): skipping those was a branch the predictor missed 0.13 times a firefly,
+  // and the sort took 5.7 ns a firefly against 4.7 without it (`cell_sort/500000/follows`, the
+  // fastest of twelve runs each).
   for (; i + 8 <= to; i += 8, place = _mm256_add_epi32(place, eight)) {
     const unsigned mask = in_row(cells.row, i, want);
-    // Most eights of a stretch lie wholly in one of its three rows.
-    if (mask == 0) continue;
     const __m256i pack = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kPack.lanes[mask])));
     const __m256i column = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(cells.column + i));
     const __m256i packed_places = _mm256_permutevar8x32_epi32(place, pack);
