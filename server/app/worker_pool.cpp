@@ -65,12 +65,11 @@ void WorkerPool::run(std::size_t n, std::size_t grain, const Body& body) {
     const std::lock_guard lock(mutex_);
     job_ = &job;
     ++generation_;
-    posted_.store(generation_, std::memory_order_release);
   }
   wake_.notify_all();
   work_on(job);
   // Workers still on their last chunks: mostly done within the spin, sparing a wake-up.
-  spin_while([this] { return busy_now_.load(std::memory_order_acquire) != 0; });
+  spin_while([this] { return busy_.load(std::memory_order_acquire) != 0; });
   std::exception_ptr error;
   {
     // Withdraw the offer (a worker waking late must not join a finished job), then wait for the
@@ -106,20 +105,17 @@ void WorkerPool::worker_loop() {
   std::uint64_t seen = 0;
   for (;;) {
     // The next job mostly comes within the spin; the wait below decides either way.
-    spin_while([&] { return posted_.load(std::memory_order_acquire) == seen; });
+    spin_while([&] { return generation_.load(std::memory_order_acquire) == seen; });
     std::unique_lock lock(mutex_);
     wake_.wait(lock, [&] { return stopping_ || (job_ != nullptr && generation_ != seen); });
     if (stopping_) return;
     seen = generation_;
     Job& job = *job_;
     ++busy_;
-    busy_now_.store(busy_, std::memory_order_relaxed);
     lock.unlock();
     work_on(job);
     lock.lock();
-    --busy_;
-    busy_now_.store(busy_, std::memory_order_release);
-    if (busy_ == 0) idle_.notify_one();
+    if (--busy_ == 0) idle_.notify_one();
   }
 }
 

@@ -55,11 +55,9 @@ class WorkerPool final : public sim::ParallelFor {
   std::condition_variable wake_;
   std::condition_variable idle_;
   Job* job_ = nullptr;          // the job on offer, null when none
-  std::uint64_t generation_ = 0;  // counts jobs, so a worker joins each at most once
-  std::size_t busy_ = 0;          // workers inside the current job
-  // generation_ and busy_ as the spinning threads read them without the lock (set with it).
-  std::atomic<std::uint64_t> posted_{0};
-  std::atomic<std::size_t> busy_now_{0};
+  // Changed under mutex_; atomic so that the spinning threads can read them without it.
+  std::atomic<std::uint64_t> generation_{0};  // counts jobs, so a worker joins each at most once
+  std::atomic<std::size_t> busy_{0};          // workers inside the current job
   bool stopping_ = false;
   std::exception_ptr error_;
   std::vector<std::thread> workers_;

@@ -172,13 +172,6 @@ void CellGrid::sort_columns(std::size_t row_begin, std::size_t row_end, std::spa
   }
 }
 
-std::vector<std::uint32_t> CellGrid::rows_cut_by_count(std::size_t parts) const {
-  const std::size_t n = row_starts_.empty() ? 0 : row_starts_.back();
-  std::vector<std::uint32_t> before(parts);
-  for (std::size_t k = 0; k < parts; ++k) before[k] = static_cast<std::uint32_t>(n * k / parts);
-  return rows_cut_at(before);
-}
-
 std::vector<std::uint32_t> CellGrid::rows_cut_at(std::span<const std::uint32_t> before) const {
   std::vector<std::uint32_t> first(before.size() + 1, rows_);
   // row_starts_[r]: the points before row r (sort()), never decreasing.

@@ -50,15 +50,11 @@ class CellGrid {
   [[nodiscard]] std::span<const std::uint32_t> starts() const { return starts_; }
   // Where the points of `cell` begin (after sort()); start(cell_count()) is their number.
   [[nodiscard]] std::uint32_t start(std::size_t cell) const { return starts_[cell]; }
-  // After sort(): the rows cut into `parts` runs holding about as many points each, as the first
-  // row of each run and then rows() (parts + 1 entries, never decreasing): run k starts at the
-  // first row before which at least k / parts of the points lie, so it holds at most a share
-  // (n / parts) and one row's points more or less. A row holding more than a share leaves runs
-  // empty. (How the steer stage shares its work out.)
-  [[nodiscard]] std::vector<std::uint32_t> rows_cut_by_count(std::size_t parts) const;
-  // After sort(): the rows cut where given numbers of points lie before: run k starts at the first
-  // row before which at least before[k] points lie (before[] never decreasing), and the last run
-  // ends at rows() (before.size() + 1 entries). rows_cut_by_count() is this at n · k / parts.
+  // After sort(): the rows cut into runs where given numbers of points lie before: run k starts at
+  // the first row before which at least before[k] points lie (before[] never decreasing), so it
+  // holds what lies between the counts, one row's points more or less, and the last run ends at
+  // rows() (before.size() + 1 entries, never decreasing). A row holding more than a run's share
+  // leaves runs empty. (How the steer stage shares its work out.)
   [[nodiscard]] std::vector<std::uint32_t> rows_cut_at(std::span<const std::uint32_t> before) const;
   // After sort(): per place k, the column of the cell its point lies in (column_of() of the point
   // at place k), so that the walks need not work it out again from the positions.

@@ -37,6 +37,13 @@ TEST(CellGrid, PointsOutsideOrNotFiniteGoToABorderCell) {
   EXPECT_EQ(grid.cell_of(std::numeric_limits<float>::infinity(), -50.0F), grid.columns() - 1);
 }
 
+// The rows cut into `parts` runs of about equal numbers of points: at n · k / parts points before.
+std::vector<std::uint32_t> rows_cut_by_count(const CellGrid& grid, std::uint32_t n, std::size_t parts) {
+  std::vector<std::uint32_t> before(parts);
+  for (std::size_t k = 0; k < parts; ++k) before[k] = static_cast<std::uint32_t>(n * k / parts);
+  return grid.rows_cut_at(before);
+}
+
 // Runs of rows of about equal numbers of points: each run holds its share, give or take one row's
 // points, for a swarm bunched into a few rows; runs cover the rows in order.
 TEST(CellGrid, RowsCutByCountShareThePointsOut) {
@@ -60,7 +67,7 @@ TEST(CellGrid, RowsCutByCountShareThePointsOut) {
     fullest_row = std::max(fullest_row, grid.start((row + 1) * grid.columns()) - grid.start(row * grid.columns()));
   }
   for (const std::size_t parts : {std::size_t{1}, std::size_t{6}, std::size_t{13}}) {
-    const std::vector<std::uint32_t> first = grid.rows_cut_by_count(parts);
+    const std::vector<std::uint32_t> first = rows_cut_by_count(grid, kN, parts);
     ASSERT_EQ(first.size(), parts + 1);
     EXPECT_EQ(first.front(), 0U);
     EXPECT_EQ(first.back(), grid.rows());
