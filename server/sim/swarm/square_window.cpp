@@ -124,6 +124,12 @@ MEADOW_TARGET_AVX2 void SquareWindow::describe_avx2(std::span<const float> x, st
   static_assert(sizeof(U8) == sizeof(Entry) && sizeof(U8) == sizeof(Firefly));
   static_assert(offsetof(Firefly, y) == offsetof(Entry, y) && offsetof(Entry, n) == 0);
   constexpr U8 kTotalsOnly = {~0U, ~0U, ~0U, ~0U, ~0U, 0U, 0U, 0U};
+  // Per square of a cell (2 × row + column, within the band and the cell), the masks for the
+  // four squares' totals: kTotalsOnly for its own, nothing for the others.
+  alignas(32) static constexpr U8 kKeepIn[4][4] = {{kTotalsOnly, U8{}, U8{}, U8{}},
+                                                   {U8{}, kTotalsOnly, U8{}, U8{}},
+                                                   {U8{}, U8{}, kTotalsOnly, U8{}},
+                                                   {U8{}, U8{}, U8{}, kTotalsOnly}};
   const std::int32_t first_row = 2 * band.index;
   const std::size_t slot[2] = {slot_of(first_row), slot_of(first_row + 1)};
   Row& top = row_[slot[0]];
@@ -208,7 +214,17 @@ MEADOW_TARGET_AVX2 void SquareWindow::describe_avx2(std::span<const float> x, st
       assert(r == 0 || r == 1);
       U8 own;
       std::memcpy(&own, &ff, sizeof own);
-      cell[r][ff.column & 1] += own & kTotalsOnly;
+      // Added to all four squares' totals under masks that keep it only in its own: the totals
+      // stay in registers. (Indexed by the firefly's square they were kept in memory, and each
+      // addition waited on the store of the one before in the same square: 12 fewer
+      // instructions a firefly by callgrind, but about 4 % slower a step on one thread by
+      // meadow-swarm-profile at 100,000 and 500,000, and a build that took 23-26 % of a step on
+      // two threads at 500,000 by perf where it now takes 19 %.)
+      const U8* const keep = kKeepIn[2 * r + (ff.column & 1)];
+      cell[0][0] += own & keep[0];
+      cell[0][1] += own & keep[1];
+      cell[1][0] += own & keep[2];
+      cell[1][1] += own & keep[3];
     }
     begin += described_count;
   }
