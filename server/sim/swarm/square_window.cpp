@@ -214,12 +214,10 @@ MEADOW_TARGET_AVX2 void SquareWindow::describe_avx2(std::span<const float> x, st
       assert(r == 0 || r == 1);
       U8 own;
       std::memcpy(&own, &ff, sizeof own);
-      // Added to all four squares' totals under masks that keep it only in its own: the totals
-      // stay in registers. (Indexed by the firefly's square they were kept in memory, and each
-      // addition waited on the store of the one before in the same square: 12 fewer
-      // instructions a firefly by callgrind, but about 4 % slower a step on one thread by
-      // meadow-swarm-profile at 100,000 and 500,000, and a build that took 23-26 % of a step on
-      // two threads at 500,000 by perf where it now takes 19 %.)
+      // Added to all four squares' totals under masks that keep it only in its own, so the
+      // totals stay in registers. Adding to the one total its square indexes puts them in
+      // memory, where each addition waits on the store of the one before in the same square:
+      // 12 instructions a firefly fewer, but a step about 4 % slower (README, seventh round).
       const U8* const keep = kKeepIn[2 * r + (ff.column & 1)];
       cell[0][0] += own & keep[0];
       cell[0][1] += own & keep[1];
