@@ -29,6 +29,10 @@ struct LinkTarget {
   std::uint16_t port = 8080;  // the WebSocket's HTTP port, or the viewers' gRPC port
   v1::World world = v1::WORLD_SWARM;
   std::string client_name = "meadow-watch";
+  // The local address to connect from (WebSocket only); empty: the system's choice. Tests and
+  // meadow-abuse give each attacker its own loopback address (127.0.0.N) so that the server's
+  // per-address limits apply to it and not to the viewers beside it.
+  std::string source_address;
 };
 
 class ViewerLink {

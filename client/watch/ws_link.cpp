@@ -63,6 +63,25 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void on_resolve(beast::error_code ec, const tcp::resolver::results_type& results) {
     if (ec) return end("cannot resolve " + target_.host + ": " + ec.message());
     beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(10));
+    if (!target_.source_address.empty()) {
+      // A chosen source address: bind first, then connect to the first endpoint of its family.
+      beast::error_code bind_ec;
+      const auto source = asio::ip::make_address(target_.source_address, bind_ec);
+      auto& socket = beast::get_lowest_layer(ws_).socket();
+      for (const auto& entry : results) {
+        if (bind_ec || entry.endpoint().protocol() != tcp::endpoint(source, 0).protocol()) continue;
+        socket.open(entry.endpoint().protocol(), bind_ec);
+        if (!bind_ec) socket.bind(tcp::endpoint(source, 0), bind_ec);
+        if (bind_ec) break;
+        beast::get_lowest_layer(ws_).async_connect(
+            entry.endpoint(), [self = shared_from_this(), endpoint = entry.endpoint()](beast::error_code connect_ec) {
+              self->on_connect(connect_ec, endpoint);
+            });
+        return;
+      }
+      return end("cannot connect from " + target_.source_address + ": " +
+                 (bind_ec ? bind_ec.message() : std::string("no endpoint of its family")));
+    }
     beast::get_lowest_layer(ws_).async_connect(results, beast::bind_front_handler(&Connection::on_connect, shared_from_this()));
   }
 

@@ -272,7 +272,7 @@ TEST_F(OperatorTest, MeadowctlEndToEnd) {
   EXPECT_EQ(meadowctl("status", false).first, 4);          // no token
   EXPECT_EQ(meadowctl("lock nonsense").first, 2);          // usage
   EXPECT_EQ(meadowctl("watch --updates 2 --interval-ms 100").first, 0);
-  server_->stop();
+  EXPECT_EQ(server_->stop(), 0);
   EXPECT_EQ(meadowctl("status").first, 3);                 // server gone
 }
 

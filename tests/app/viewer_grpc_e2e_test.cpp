@@ -220,8 +220,8 @@ TEST_F(ViewerGrpcTest, WatchDecodesToTheSameRasterAsTheWebSocket) {
   boost::asio::io_context io;
   auto work = boost::asio::make_work_guard(io);
   std::jthread io_thread([&io] { io.run(); });
-  client::LinkTarget ws_target{"127.0.0.1", server_->port(), v1::WORLD_SWARM, "raster-test"};
-  client::LinkTarget grpc_target{"127.0.0.1", server_->viewer_grpc_port(), v1::WORLD_SWARM, "raster-test"};
+  client::LinkTarget ws_target{"127.0.0.1", server_->port(), v1::WORLD_SWARM, "raster-test", ""};
+  client::LinkTarget grpc_target{"127.0.0.1", server_->viewer_grpc_port(), v1::WORLD_SWARM, "raster-test", ""};
   auto ws = client::make_ws_link(io, ws_target, handlers(over_ws));
   auto grpc_link = client::make_grpc_link(client::viewer_channel(grpc_target), grpc_target, handlers(over_grpc));
   ws->start();

@@ -1,0 +1,152 @@
+// meadow-abuse: attacks a meadow-server on loopback as hostile visitors would, while a bystander
+// watches, and says whether the meadow held (abuse_run.hpp has the judgement). Starts the server
+// itself with --server-bin (then its exit status counts too), or attacks one at --server.
+#include <CLI/CLI.hpp>
+
+#include <sys/resource.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include "abuse/abuse_run.hpp"
+#include "launch/server_launch.hpp"
+
+namespace {
+
+using namespace meadow;
+namespace abuse = meadow::client::abuse;
+
+constexpr int kExitPassed = 0;
+constexpr int kExitFailed = 1;
+constexpr int kExitCannotRun = 3;
+
+std::atomic<bool> g_interrupted{false};
+extern "C" void on_interrupt(int /*signal*/) { g_interrupted = true; }
+
+// The connection flood needs a descriptor per connection, and more than the usual 1,024.
+void raise_descriptor_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
+std::size_t lines_in(const std::string& path) {
+  std::ifstream in(path);
+  std::size_t n = 0;
+  for (std::string line; std::getline(in, line);) ++n;
+  return n;
+}
+
+std::string tail_of(const std::string& path, std::size_t lines) {
+  std::ifstream in(path);
+  std::vector<std::string> all;
+  for (std::string line; std::getline(in, line);) all.push_back(line);
+  std::string out;
+  for (std::size_t i = all.size() > lines ? all.size() - lines : 0; i < all.size(); ++i) out += all[i] + "\n";
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "meadow-abuse: attacks a meadow-server on loopback as hostile visitors would (a count flood, a rock flood, "
+      "2,000 connections from one address, slow HTTP clients, bad WebSocket upgrades) while a bystander watches, "
+      "and checks that the meadow held: the p99 tick under 16.7 ms, memory bounded, the bystander at its frame rate, "
+      "every attacker refused or closed with a clear answer. Loopback only: each attacker uses its own 127.0.0.N.",
+      "meadow-abuse"};
+  std::string server = "127.0.0.1:8080";
+  std::string server_bin;
+  std::vector<std::string> server_args;
+  std::string server_log;
+  std::string json_path;
+  bool no_check = false;
+  abuse::AbuseOptions o;
+  std::string attacks;
+  std::uint64_t seconds = static_cast<std::uint64_t>(o.seconds.count());
+  app.add_option("--server", server, "HOST:PORT of a running server to attack (loopback)")->capture_default_str();
+  app.add_option("--server-bin", server_bin,
+                 "Start this meadow-server on a free loopback port, attack it, stop it, and fail unless it exits "
+                 "cleanly");
+  app.add_option("--server-arg", server_args, "An argument for the started server (repeat for more)")->allow_extra_args(false);
+  app.add_option("--server-log", server_log, "Where the started server's log goes (default: a file in /tmp)");
+  app.add_option("--attacks", attacks, "Comma-separated attacks (default: all): count-flood, rock-flood, "
+                                       "connection-flood, slow-http, bad-upgrades");
+  app.add_option("--seconds", seconds, "Seconds each attack lasts (the slow clients' at least 20)")
+      ->check(CLI::Range(1, 600))
+      ->capture_default_str();
+  app.add_option("--connections", o.connections, "Connections of the connection flood")->capture_default_str();
+  app.add_option("--slow-clients", o.slow_clients, "Slow HTTP clients")->capture_default_str();
+  app.add_option("--bad-requests", o.bad_requests, "Malformed upgrades and requests")->capture_default_str();
+  app.add_option("--frame-rate", o.frame_rate, "Frames a second the bystander should keep")->capture_default_str();
+  app.add_option("--max-rss-mb", o.max_rss_mb, "The bound on the server's resident memory")->capture_default_str();
+  app.add_flag("--no-check", no_check, "Measure and report only: judge nothing (for figures before a fix)");
+  app.add_option("--json", json_path, "Also write the report as JSON to this file");
+  CLI11_PARSE(app, argc, argv);
+
+  o.check = !no_check;
+  o.seconds = std::chrono::seconds(seconds);
+  o.slow_seconds = std::max(o.slow_seconds, o.seconds);
+  o.interrupted = &g_interrupted;
+  if (!attacks.empty()) {
+    o.attacks.clear();
+    std::stringstream in(attacks);
+    for (std::string name; std::getline(in, name, ',');) o.attacks.push_back(name);
+  }
+  raise_descriptor_limit();
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGPIPE, SIG_IGN);
+
+  std::unique_ptr<client::LaunchedServer> launched;
+  try {
+    if (!server_bin.empty()) {
+      if (server_log.empty()) server_log = "/tmp/meadow-abuse-server-" + std::to_string(getpid()) + ".log";
+      client::LaunchSpec spec;
+      spec.binary = server_bin;
+      spec.args = {"--bind", "127.0.0.1", "--port", "0", "--no-viewer-grpc", "--seed", "1"};
+      spec.args.insert(spec.args.end(), server_args.begin(), server_args.end());
+      spec.stderr_path = server_log;
+      launched = std::make_unique<client::LaunchedServer>(spec);
+      o.host = "127.0.0.1";
+      o.port = launched->port();
+      std::fprintf(stderr, "meadow-abuse: started %s on port %u (log: %s)\n", server_bin.c_str(),
+                   static_cast<unsigned>(o.port), server_log.c_str());
+    } else {
+      const auto colon = server.rfind(':');
+      if (colon == std::string::npos) throw std::runtime_error("--server needs HOST:PORT");
+      o.host = server.substr(0, colon);
+      o.port = static_cast<std::uint16_t>(std::stoi(server.substr(colon + 1)));
+    }
+    const abuse::AbuseReport report = run_abuse(o);
+    std::printf("%s", report.text().c_str());
+    if (!json_path.empty()) std::ofstream(json_path) << report.json() << "\n";
+    bool passed = report.passed() || !o.check;
+    if (launched) {
+      const int status = launched->stop();
+      std::printf("\nserver: %s, %zu log lines\n", launched->ending().c_str(), lines_in(server_log));
+      if (status != 0) {
+        passed = false;
+        std::printf("FAILED: the server did not exit cleanly; the end of its log:\n%s", tail_of(server_log, 40).c_str());
+      }
+    }
+    std::size_t turns_passed = 0;
+    for (const auto& t : report.turns) turns_passed += t.failures.empty() ? 1 : 0;
+    std::printf("meadow-abuse: %zu passed, %zu failed\n", turns_passed, report.turns.size() - turns_passed);
+    return passed ? kExitPassed : kExitFailed;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "meadow-abuse: %s\n", e.what());
+    if (launched) {
+      launched->stop();
+      std::fprintf(stderr, "server: %s; the end of its log:\n%s", launched->ending().c_str(), tail_of(server_log, 40).c_str());
+    }
+    return kExitCannotRun;
+  }
+}

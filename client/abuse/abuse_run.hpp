@@ -1,0 +1,71 @@
+#pragma once
+// meadow-abuse's run: a bystander viewer watches the meadow while the attacks (attacks.hpp) take
+// their turns, and each turn is judged by what it did to the meadow and to the bystander:
+// - the sim thread's tick: at most 1 % of the turn's ticks over one tick (1/60 s), i.e. the
+//   p99 tick under 16.7 ms (from meadow_ticks_over_budget_total; the p99 gauge is reported too);
+// - the server's resident memory stays under a bound;
+// - the bystander keeps its frames (30 a second by default) and its connection;
+// - the attacker was refused or closed with a clear answer.
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "abuse/attacks.hpp"
+
+namespace meadow::client::abuse {
+
+// The attacks by name, in the order a full run makes them.
+inline const std::vector<std::string> kAttackNames = {"count-flood", "rock-flood", "connection-flood", "slow-http",
+                                                      "bad-upgrades"};
+
+struct AbuseOptions {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 0;
+  std::vector<std::string> attacks = kAttackNames;
+  std::chrono::seconds seconds{12};       // each attack
+  std::chrono::seconds slow_seconds{20};  // the slow clients' attack: past the server's request timeout
+  std::size_t connections = 2000;
+  std::size_t slow_clients = 200;
+  std::size_t bad_requests = 300;
+  double frame_rate = 30.0;   // the frames a second the bystander should get
+  double max_rss_mb = 1024.0;
+  bool check = true;          // judge each turn (false: measure only)
+  const std::atomic<bool>* interrupted = nullptr;
+};
+
+struct TurnReport {
+  std::string attack;
+  double seconds = 0.0;
+  // The server, over the turn.
+  std::uint64_t ticks = 0;
+  std::optional<std::uint64_t> ticks_over_budget;  // absent when the server does not count them
+  double worst_tick_p99_ms = 0.0;                   // the highest reading of the p99 gauge
+  double peak_rss_mb = 0.0;
+  // The bystander, over the turn.
+  double bystander_fps = 0.0;
+  double bystander_slowest_second_fps = 0.0;
+  std::uint64_t bystander_rocks_messages = 0;
+  bool bystander_connected = true;
+  // The attacker.
+  AttackOutcome attack_outcome;
+  std::vector<std::string> failures;  // empty: the turn passed (or was not judged)
+};
+
+struct AbuseReport {
+  std::vector<TurnReport> turns;
+  double baseline_tick_p99_ms = 0.0;
+  double baseline_rss_mb = 0.0;
+  [[nodiscard]] bool passed() const;
+  [[nodiscard]] std::string text() const;
+  [[nodiscard]] std::string json() const;
+};
+
+// Runs the attacks one after another against the server at host:port. Throws
+// std::runtime_error when the bystander cannot connect or the server's /metrics cannot be read.
+[[nodiscard]] AbuseReport run_abuse(const AbuseOptions& options);
+
+}  // namespace meadow::client::abuse

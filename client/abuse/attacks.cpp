@@ -1,0 +1,308 @@
+#include "abuse/attacks.hpp"
+
+#include <algorithm>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "abuse/raw_probe.hpp"
+#include "watch/ws_link.hpp"
+
+namespace meadow::client::abuse {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Millis = std::chrono::milliseconds;
+
+// A hostile viewer sends at the rate limit's sustained rate, so that its messages are let in.
+constexpr Millis kMessageEvery{1000 / 60};
+// The counts the count flood alternates between: the largest a viewer's count may name, and the
+// default.
+constexpr std::uint32_t kFloodHighCount = 2'000'000;
+constexpr std::uint32_t kFloodLowCount = 5'000;
+// How long a probe of a finished attack may still take to be answered before it counts as
+// unanswered.
+constexpr Millis kAnswerGrace{3000};
+// Bad requests in flight at once.
+constexpr std::size_t kBadRequestsAtOnce = 32;
+// A slow client's bytes come this far apart.
+constexpr Millis kSlowByteEvery{500};
+
+bool interrupted(const AttackContext& c) { return c.interrupted != nullptr && c.interrupted->load(); }
+
+// Runs `each` every `every` until the attack's time is up.
+template <typename Each>
+void every_until_done(const AttackContext& c, Millis every, Each&& each) {
+  const auto end = Clock::now() + c.duration;
+  auto next = Clock::now();
+  for (std::uint64_t k = 0; Clock::now() < end && !interrupted(c); ++k) {
+    each(k);
+    next += every;
+    std::this_thread::sleep_until(next);
+  }
+}
+
+// Sleeps until the attack's time is up (or it is interrupted).
+void wait_out(const AttackContext& c, Clock::time_point end) {
+  while (Clock::now() < end && !interrupted(c)) std::this_thread::sleep_for(Millis(50));
+}
+
+// A viewer that floods: the notices it is sent and how its connection ended.
+class FloodingViewer {
+ public:
+  explicit FloodingViewer(const AttackContext& c) {
+    LinkTarget target;
+    target.host = c.host;
+    target.port = c.port;
+    target.client_name = "meadow-abuse";
+    target.source_address = c.source;
+    LinkHandlers handlers;
+    handlers.on_message = [this](v1::ServerMessage&& message, std::size_t /*bytes*/) {
+      if (!message.has_notice()) return;
+      std::lock_guard lock(mutex_);
+      ++notices_[message.notice().code()];
+      if (texts_.size() < 8 && std::find(texts_.begin(), texts_.end(), message.notice().text()) == texts_.end()) {
+        texts_.push_back(message.notice().text());
+      }
+    };
+    // Called with an empty reason when finish() stops the link itself: not the server's doing.
+    handlers.on_closed = [this](const std::string& why) {
+      std::lock_guard lock(mutex_);
+      closed_ = why;
+    };
+    link_ = make_ws_link(c.io, target, std::move(handlers));
+    link_->start();
+  }
+
+  void send(const v1::ClientMessage& message) { link_->send(message); }
+
+  // Stops the link and reports what the viewer was answered; clear when a notice other than the
+  // rate limit's came (the server said why it held the attacker back), or the server closed it.
+  AttackOutcome finish(std::uint64_t attempts) {
+    link_->stop();
+    std::lock_guard lock(mutex_);
+    AttackOutcome out;
+    out.attempts = attempts;
+    bool said_why = false;
+    for (const auto& [code, n] : notices_) {
+      out.answers["notice " + code] = n;
+      said_why = said_why || code != "rate_limited";
+    }
+    if (!closed_.empty()) out.answers["closed: " + closed_] = 1;
+    out.answered_clearly = said_why || !closed_.empty();
+    out.verdict = said_why ? "told why: \"" + (texts_.empty() ? std::string() : texts_.front()) + "\""
+                  : closed_.empty() ? "no notice explained what happened to its messages"
+                                    : "the server closed it: " + closed_;
+    return out;
+  }
+
+ private:
+  std::unique_ptr<ViewerLink> link_;
+  std::mutex mutex_;
+  std::map<std::string, std::uint64_t> notices_;
+  std::vector<std::string> texts_;
+  std::string closed_;
+};
+
+// Probes started together; each reports once into the shared outcome.
+class ProbeSet {
+ public:
+  explicit ProbeSet(AttackOutcome& out) : out_(out) {}
+
+  void add(boost::asio::io_context& io, ProbeSpec spec) {
+    auto probe = std::make_unique<RawProbe>(io, std::move(spec), [this](const ProbeResult& r) { take(r); });
+    probe->start();
+    probes_.push_back(std::move(probe));
+    ++out_.attempts;
+  }
+
+  // Waits until every probe reported or `until` passed.
+  void wait_answered(Clock::time_point until) {
+    std::unique_lock lock(mutex_);
+    changed_.wait_until(lock, until, [this] { return reported_ == probes_.size(); });
+  }
+
+  // Stops every probe (those still open report so) and forgets them.
+  void stop_all() {
+    for (auto& p : probes_) p->stop();
+    probes_.clear();
+    std::lock_guard lock(mutex_);
+    reported_ = 0;
+  }
+
+  [[nodiscard]] std::uint64_t count(ProbeResult::Kind kind) const {
+    std::lock_guard lock(mutex_);
+    return kinds_[static_cast<std::size_t>(kind)];
+  }
+  [[nodiscard]] std::uint64_t refusals_without_reason() const {
+    std::lock_guard lock(mutex_);
+    return without_reason_;
+  }
+  [[nodiscard]] std::uint64_t not_4xx() const {
+    std::lock_guard lock(mutex_);
+    return not_4xx_;
+  }
+
+ private:
+  void take(const ProbeResult& r) {
+    std::lock_guard lock(mutex_);
+    ++reported_;
+    ++kinds_[static_cast<std::size_t>(r.kind)];
+    std::string key;
+    switch (r.kind) {
+      case ProbeResult::Kind::kNoConnection: key = "no connection: " + r.detail; break;
+      case ProbeResult::Kind::kAnswered:
+        key = r.status == 101 ? "upgraded (101)" : "HTTP " + std::to_string(r.status) + ": " + r.detail;
+        if (r.status != 101 && r.detail.empty()) ++without_reason_;
+        break;
+      case ProbeResult::Kind::kClosed: key = "closed: " + r.detail; break;
+      case ProbeResult::Kind::kStillOpen: key = "still open, unanswered"; break;
+    }
+    if (r.kind != ProbeResult::Kind::kAnswered || r.status < 400 || r.status > 499) ++not_4xx_;
+    ++out_.answers[key];
+    changed_.notify_all();
+  }
+
+  AttackOutcome& out_;
+  std::vector<std::unique_ptr<RawProbe>> probes_;
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  std::size_t reported_ = 0;
+  std::uint64_t kinds_[4] = {};
+  std::uint64_t without_reason_ = 0;
+  std::uint64_t not_4xx_ = 0;
+};
+
+ProbeSpec probe_spec(const AttackContext& c, std::string request) {
+  ProbeSpec spec;
+  spec.server_host = c.host;
+  spec.server_port = c.port;
+  spec.source_address = c.source;
+  spec.request = std::move(request);
+  return spec;
+}
+
+std::string upgrade_request(const std::string& host, const std::string& extra) {
+  return "GET /ws HTTP/1.1\r\nHost: " + host + "\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n" + extra + "\r\n";
+}
+
+constexpr const char* kGoodKey = "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n";
+
+}  // namespace
+
+AttackOutcome count_flood(const AttackContext& c) {
+  FloodingViewer viewer(c);
+  std::uint64_t sent = 0;
+  every_until_done(c, kMessageEvery, [&](std::uint64_t k) {
+    v1::ClientMessage m;
+    m.mutable_swarm_settings()->set_count(k % 2 == 0 ? kFloodHighCount : kFloodLowCount);
+    viewer.send(m);
+    ++sent;
+  });
+  return viewer.finish(sent);
+}
+
+AttackOutcome rock_flood(const AttackContext& c) {
+  FloodingViewer viewer(c);
+  std::uint64_t sent = 0;
+  every_until_done(c, kMessageEvery, [&](std::uint64_t k) {
+    v1::ClientMessage m;
+    v1::ToolAction& tool = *m.mutable_tool();
+    tool.set_tool(v1::TOOL_ROCK);
+    tool.set_phase(v1::ToolAction::PHASE_TAP);
+    // Every other tap toggles one rock in the middle of the meadow; the others pave new spots
+    // on a grid over the meadow (1600 × 900), as someone filling the land would.
+    const std::uint64_t spot = k / 2;
+    const float x = k % 2 == 0 ? 800.0F : 100.0F + static_cast<float>((spot * 97) % 1400);
+    const float y = k % 2 == 0 ? 300.0F : 100.0F + static_cast<float>((spot * 61) % 700);
+    tool.mutable_position()->set_x(x);
+    tool.mutable_position()->set_y(y);
+    viewer.send(m);
+    ++sent;
+  });
+  return viewer.finish(sent);
+}
+
+AttackOutcome connection_flood(const AttackContext& c, std::size_t connections) {
+  AttackOutcome out;
+  ProbeSet probes(out);
+  const auto end = Clock::now() + c.duration;
+  for (std::size_t i = 0; i < connections && !interrupted(c); ++i) {
+    probes.add(c.io, probe_spec(c, upgrade_request(c.host, std::string(kGoodKey) + "Sec-WebSocket-Version: 13\r\n")));
+  }
+  wait_out(c, end);
+  probes.stop_all();
+  const std::uint64_t upgraded = out.answers["upgraded (101)"];
+  const std::uint64_t hanging = probes.count(ProbeResult::Kind::kStillOpen);
+  const std::uint64_t bare = probes.refusals_without_reason();
+  out.answered_clearly = hanging == 0 && bare == 0;
+  out.verdict = std::to_string(upgraded) + " taken as viewers, " +
+                std::to_string(out.attempts - upgraded - hanging) + " refused or closed, " + std::to_string(hanging) +
+                " left hanging" + (bare > 0 ? ", " + std::to_string(bare) + " refusals without a reason" : "");
+  out.answers.erase("upgraded (101)");
+  if (upgraded > 0) out.answers["upgraded (101)"] = upgraded;
+  return out;
+}
+
+AttackOutcome slow_http(const AttackContext& c, std::size_t clients) {
+  AttackOutcome out;
+  ProbeSet probes(out);
+  const auto end = Clock::now() + c.duration;
+  const std::string request = "GET / HTTP/1.1\r\nHost: " + c.host + "\r\nX-Slow: " + std::string(400, 'a') + "\r\n\r\n";
+  for (std::size_t i = 0; i < clients && !interrupted(c); ++i) {
+    ProbeSpec spec = probe_spec(c, request);
+    spec.trickle_every = kSlowByteEvery;
+    probes.add(c.io, std::move(spec));
+  }
+  wait_out(c, end);
+  probes.stop_all();
+  const std::uint64_t hanging = probes.count(ProbeResult::Kind::kStillOpen);
+  out.answered_clearly = hanging == 0;
+  out.verdict = std::to_string(out.attempts - hanging) + " cut off or refused, " + std::to_string(hanging) +
+                " still hanging after " + std::to_string(c.duration.count() / 1000) + " s";
+  return out;
+}
+
+AttackOutcome bad_upgrades(const AttackContext& c, std::size_t requests) {
+  const std::string& h = c.host;
+  const std::vector<std::string> kinds = {
+      // No Sec-WebSocket-Key.
+      upgrade_request(h, "Sec-WebSocket-Version: 13\r\n"),
+      // A version no server speaks.
+      upgrade_request(h, std::string(kGoodKey) + "Sec-WebSocket-Version: 8\r\n"),
+      // An upgrade by POST.
+      "POST /ws HTTP/1.1\r\nHost: " + h + "\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n" + kGoodKey +
+          "Sec-WebSocket-Version: 13\r\nContent-Length: 0\r\n\r\n",
+      // A header far past any limit.
+      upgrade_request(h, std::string(kGoodKey) + "Sec-WebSocket-Version: 13\r\nX-Big: " + std::string(20'000, 'b') + "\r\n"),
+      // Not HTTP at all (a TLS hello on the plain port).
+      std::string("\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03", 11) + std::string(500, '\x7f') + "\r\n\r\n",
+      // A body far past the limit.
+      "GET /ws HTTP/1.1\r\nHost: " + h + "\r\nContent-Length: 1000000\r\n\r\n" + std::string(8192, 'x'),
+  };
+  AttackOutcome out;
+  ProbeSet probes(out);
+  const auto end = Clock::now() + c.duration;
+  std::size_t started = 0;
+  while (started < requests && Clock::now() < end && !interrupted(c)) {
+    const std::size_t batch = std::min(kBadRequestsAtOnce, requests - started);
+    for (std::size_t i = 0; i < batch; ++i, ++started) probes.add(c.io, probe_spec(c, kinds[started % kinds.size()]));
+    probes.wait_answered(Clock::now() + kAnswerGrace);
+    probes.stop_all();
+  }
+  const std::uint64_t unclear = probes.not_4xx() + probes.refusals_without_reason();
+  out.answered_clearly = unclear == 0 && started == requests;
+  out.verdict = std::to_string(out.attempts - probes.not_4xx()) + " of " + std::to_string(out.attempts) +
+                " answered with a 4xx status" +
+                (probes.refusals_without_reason() > 0
+                     ? ", " + std::to_string(probes.refusals_without_reason()) + " of them without a reason"
+                     : "") +
+                (started < requests ? " (ran out of time after " + std::to_string(started) + ")" : "");
+  return out;
+}
+
+}  // namespace meadow::client::abuse
