@@ -152,9 +152,13 @@ void SimLoop::apply_actions() {
     outcomes_.push_back(meadow_.apply(action));
     const sim::ActionOutcome& outcome = outcomes_.back();
     answered = answered || static_cast<bool>(reply);
-    if (!outcome.accepted && action.origin != sim::kOperator) {
-      hub_.send_to(action.origin, shared(stream::notice_message(
-                                      v1::Notice::LEVEL_WARNING, outcome.code, outcome.reason)));
+    if (std::holds_alternative<sim::ViewerLeft>(action.body)) notices_.forget(action.origin);
+    // A refusal is a warning; an accepted action may come with a word too (a count held back).
+    if (action.origin != sim::kOperator && !outcome.code.empty() &&
+        notices_.allow(action.origin, outcome.code, meadow_.tick())) {
+      hub_.send_to(action.origin,
+                   shared(stream::notice_message(outcome.accepted ? v1::Notice::LEVEL_INFO : v1::Notice::LEVEL_WARNING,
+                                                 outcome.code, outcome.reason)));
     }
   }
   const sim::Land& land = meadow_.land();

@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "app/notice_throttle.hpp"
 #include "app/tick_window.hpp"
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
@@ -52,6 +53,7 @@ class SimLoop {
   stream::FrameBuilder frames_;
   std::vector<stream::QueuedAction> drained_;
   std::vector<sim::ActionOutcome> outcomes_;  // of drained_, in its order
+  NoticeThrottle notices_;
   TickWindow tick_times_;
   double tick_p99_seconds_ = 0.0;
   // The events already handed to the operator's feed (sequence per log), and a buffer for them.

@@ -84,10 +84,12 @@ struct Action {
   WorldKind world = WorldKind::swarm;  // the world the viewer watched when it asked
 };
 
-// What applying an action did; a refusal carries a reason a person can read.
+// What applying an action did; a refusal carries a reason a person can read, and so may an
+// accepted action that did not do all it asked (a count above the viewers' ceiling, one that
+// waits for its turn).
 struct ActionOutcome {
   bool accepted = true;
-  std::string code;    // machine-readable on refusal, e.g. "rock_limit"
+  std::string code;    // machine-readable: a refusal's, e.g. "rock_limit", or a note's; empty: nothing to say
   std::string reason;  // for people
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 // The land all three worlds share: the meadow's size, the swarm world's bounds (which grow with
 // its count) and the rocks, which belong to the land: a rock is there in every world.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -17,11 +18,15 @@ inline constexpr float kMeadowHeight = 900.0F;
 inline constexpr float kRockRadius = 22.0F;
 // At most this many rocks on the land at once, so nobody can pave the meadow.
 inline constexpr std::size_t kMaxRocks = 48;
+// At most this many of them placed by one viewer, so that one viewer cannot take every rock
+// (the operator's rocks count against no viewer).
+inline constexpr std::size_t kMaxRocksPerViewer = 8;
 
 struct Rock {
   std::uint32_t id = 0;
   Vec2 center;
   float radius = kRockRadius;
+  std::uint64_t owner = 0;  // the viewer that placed it (0: the operator)
   friend bool operator==(const Rock&, const Rock&) = default;
 };
 
@@ -38,7 +43,9 @@ class Land {
   [[nodiscard]] const std::vector<Rock>& rocks() const { return rocks_; }
   // Places a rock; nullopt when the land already holds kMaxRocks or the centre lies outside the
   // world.
-  std::optional<std::uint32_t> add_rock(Vec2 center, float radius = kRockRadius);
+  std::optional<std::uint32_t> add_rock(Vec2 center, float radius = kRockRadius, std::uint64_t owner = 0);
+  // Rocks on the land placed by `owner`.
+  [[nodiscard]] std::size_t rocks_of(std::uint64_t owner) const;
   bool remove_rock(std::uint32_t id);
   // The rock whose disc contains p, if any (the topmost, i.e. the newest).
   [[nodiscard]] std::optional<std::uint32_t> rock_at(Vec2 p) const;

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdio>
 #include <optional>
 #include <type_traits>
+#include <string>
 #include <utility>
 
 #include "sim/swarm/tool_rules.hpp"
@@ -23,6 +25,8 @@ Meadow::Meadow(std::uint64_t seed, std::unique_ptr<SwarmEngine> swarm, const Col
     : seed_(seed), swarm_(std::move(swarm)), colony_(seed, land_.meadow(), colony) {
   assert(swarm_ != nullptr);
   target_count_ = swarm_->count();
+  admitted_count_ = target_count_;
+  aimed_count_ = target_count_;
   per_meadow_ = swarm_->fireflies_per_meadow();
   land_.set_world(world_for_count(target_count_, land_.meadow(), per_meadow_));
   camera_ = land_.world();
@@ -73,9 +77,19 @@ std::optional<ActionOutcome> Meadow::refused_for_viewer(const Action& action) co
       action.body);
 }
 
+std::size_t Meadow::viewer_max_count() const {
+  const std::size_t ceiling = viewer_max_count_ != 0 ? viewer_max_count_ : viewer_limits::kViewerMaxMeadows * per_meadow_;
+  return std::min(ceiling, swarm_->max_count());
+}
+
 ActionOutcome Meadow::apply(Action& action) {
   action.tick = tick_;
   if (auto refusal = refused_for_viewer(action)) return *refusal;
+  const bool tap = std::holds_alternative<RockTap>(action.body) || std::holds_alternative<FlowerTap>(action.body);
+  if (tap && action.origin != kOperator && !viewer_limits_.take_tap(action.origin, tick_)) {
+    return refused("too_fast", "One rock or flower at a time: wait a moment between taps.");
+  }
+  if (std::holds_alternative<ViewerLeft>(action.body)) viewer_limits_.forget(action.origin);
   if (const auto* locks = std::get_if<SetLocks>(&action.body)) {
     locks_ = locks->locks;
     return {};
@@ -89,14 +103,18 @@ ActionOutcome Meadow::apply(Action& action) {
     return {};
   }
   if (action.world == WorldKind::colony) return apply_in_colony(action);
+  return apply_in_swarm(action);
+}
+
+ActionOutcome Meadow::apply_in_swarm(const Action& action) {
   const std::uint64_t origin = action.origin;
   return std::visit(
       [this, origin](const auto& body) -> ActionOutcome {
         using T = std::decay_t<decltype(body)>;
         if constexpr (std::is_same_v<T, RockTap>) {
-          return tap_rock(body.at);
+          return tap_rock(body.at, origin);
         } else if constexpr (std::is_same_v<T, SwarmSettingsChange>) {
-          return change_settings(body);
+          return change_settings(body, origin);
         } else if constexpr (std::is_same_v<T, AttractTap>) {
           if (!land_.world().contains(body.at)) {
             return refused("outside_world", "Attract marks can only be placed inside the world.");
@@ -127,7 +145,7 @@ ActionOutcome Meadow::apply_in_colony(const Action& action) {
   // flowers grow in the colony; attract and the predator are the swarm's tools (a pointer
   // released or a viewer leaving still tidies up the swarm).
   if (const auto* flower = std::get_if<FlowerTap>(&action.body)) {
-    return colony_.drop_flower(flower->at, land_, tick_);
+    return colony_.drop_flower(flower->at, land_, tick_, action.origin);
   }
   const auto* pointer = std::get_if<PredatorPointer>(&action.body);
   if (std::holds_alternative<AttractTap>(action.body) ||
@@ -136,12 +154,10 @@ ActionOutcome Meadow::apply_in_colony(const Action& action) {
                    "In the colony the flower and rock tools work; attract and the predator are the swarm's.");
   }
   if (pointer != nullptr && pointer->phase == PointerPhase::move) return {};
-  Action in_swarm = action;
-  in_swarm.world = WorldKind::swarm;
-  return apply(in_swarm);
+  return apply_in_swarm(action);
 }
 
-ActionOutcome Meadow::tap_rock(Vec2 at) {
+ActionOutcome Meadow::tap_rock(Vec2 at, std::uint64_t origin) {
   if (const auto id = land_.rock_at(at)) {
     land_.remove_rock(*id);
     return {};
@@ -152,24 +168,68 @@ ActionOutcome Meadow::tap_rock(Vec2 at) {
   if (distance(at, colony_.stump()) < colony_.params().stump_radius + kRockRadius) {
     return refused("no_room", "The stump is the colony's home: put the rock beside it.");
   }
-  if (!land_.add_rock(at)) {
+  if (origin != kOperator && land_.rocks_of(origin) >= kMaxRocksPerViewer) {
+    return refused("rock_limit_viewer", "You have placed " + std::to_string(kMaxRocksPerViewer) +
+                                            " rocks: take one of yours away to place another.");
+  }
+  if (!land_.add_rock(at, kRockRadius, origin)) {
     return refused("rock_limit", "The meadow already holds as many rocks as it can.");
   }
   colony_.crush_flowers(at, kRockRadius);
   return {};
 }
 
-ActionOutcome Meadow::change_settings(const SwarmSettingsChange& change) {
+ActionOutcome Meadow::change_settings(const SwarmSettingsChange& change, std::uint64_t origin) {
   SwarmWeights w = swarm_->weights();
   if (change.separation) w.separation = *change.separation;
   if (change.alignment) w.alignment = *change.alignment;
   if (change.cohesion) w.cohesion = *change.cohesion;
   swarm_->set_weights(w);
   if (!change.count) return {};
-  target_count_ = std::clamp<std::size_t>(*change.count, SwarmEngine::kMinCount, swarm_->max_count());
-  aim_world();
-  swarm_->resize(target_count_, land_);
-  return {};
+  std::size_t count = *change.count;
+  if (origin == kOperator) {
+    set_target_count(count);
+    return {};
+  }
+  return viewer_count(count, origin);
+}
+
+ActionOutcome Meadow::viewer_count(std::size_t count, std::uint64_t origin) {
+  const std::size_t ceiling = viewer_max_count();
+  ActionOutcome outcome;
+  if (count > ceiling && count >= target_count_) {
+    const std::string limit = "Viewers can ask for up to " + std::to_string(ceiling) + " fireflies";
+    if (target_count_ >= ceiling) return refused("count_limit", limit + "; the operator has set more.");
+    count = ceiling;
+    outcome = ActionOutcome{true, "count_limit", limit + ": the swarm grows to that."};
+  }
+  if (viewer_limits_.take_count_turn(origin, tick_, count)) {
+    set_target_count(count);
+    return outcome;
+  }
+  const double wait = static_cast<double>(viewer_limits_.count_wait(origin, tick_)) / kTicksPerSecond;
+  char seconds[16];
+  std::snprintf(seconds, sizeof seconds, "%.1f", wait);
+  return ActionOutcome{true, "count_cooldown",
+                       "The count changes at most twice a second for each viewer: yours, " + std::to_string(count) +
+                           ", follows in " + seconds + " s."};
+}
+
+void Meadow::set_target_count(std::size_t count) {
+  target_count_ = std::clamp<std::size_t>(count, SwarmEngine::kMinCount, swarm_->max_count());
+}
+
+void Meadow::follow_target_count() {
+  viewer_limits_.release_waiting_counts(tick_, released_counts_);
+  for (const std::size_t count : released_counts_) set_target_count(count);
+  if (target_count_ != aimed_count_) {
+    aimed_count_ = target_count_;
+    aim_world();
+  }
+  if (admitted_count_ == target_count_) return;
+  admitted_count_ = target_count_ > admitted_count_ ? std::min(target_count_, admitted_count_ + kMaxArrivalsPerTick)
+                                                    : target_count_;
+  swarm_->resize(admitted_count_, land_);
 }
 
 void Meadow::aim_world() {
@@ -199,7 +259,7 @@ void Meadow::settle_world() {
   pending_world_.reset();
   tools_.keep_inside(land_.world());
   // The same count on the smaller land: whoever is left outside it flies back in.
-  swarm_->resize(target_count_, land_);
+  swarm_->resize(admitted_count_, land_);
 }
 
 void Meadow::step(ParallelFor& parallel) {
@@ -213,6 +273,8 @@ void Meadow::step_colony() {
 }
 
 void Meadow::step_swarm(ParallelFor& parallel) {
+  // The tick's count changes, once (also while paused: the count is set, the swarm stands still).
+  follow_target_count();
   if (paused_) return;
   const double per_tick = target_steps_per_second() / kTicksPerSecond;
   const std::uint32_t steps = pace_.steps_this_tick(per_tick, step_budget_);

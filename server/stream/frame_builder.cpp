@@ -37,6 +37,7 @@ void fill_figures(v1::SwarmFigures& figures, const sim::Meadow& meadow) {
   figures.set_slowed(meadow.slowed());
   figures.set_meadows_wide(sim::meadows_wide(meadow.land().world(), meadow.land().meadow()));
   figures.set_settings_locked(meadow.locks().settings);
+  figures.set_viewer_max_count(static_cast<std::uint32_t>(meadow.viewer_max_count()));
 }
 
 // Every tool mark on the meadow now.

@@ -77,18 +77,22 @@ TEST_F(ColonyServerTest, ChoosingTheColonyBringsColonyFramesAndBackAgain) {
 }
 
 TEST_F(ColonyServerTest, AFlowerDroppedByOneViewerIsSeenByAnotherAndTheFourthIsRefused) {
-  WsClient a;
+  // Three viewers drop one each (one viewer may drop two: Colony's per-viewer cap, and a tap
+  // cooldown between them), a fourth is told the meadow has enough.
+  WsClient droppers[3];
   WsClient b;
-  join_colony(a);
+  WsClient late;
+  for (auto& d : droppers) join_colony(d);
   join_colony(b);
+  join_colony(late);
   const float spots[3][2] = {{700.0F, 300.0F}, {1000.0F, 300.0F}, {1300.0F, 500.0F}};
-  for (const auto& spot : spots) a.send(tool_tap(v1::TOOL_FLOWER, spot[0], spot[1]));
+  for (int i = 0; i < 3; ++i) droppers[i].send(tool_tap(v1::TOOL_FLOWER, spots[i][0], spots[i][1]));
   const auto three = b.wait_for(
       [](const v1::ServerMessage& s) { return is_colony_frame(s) && s.frame().colony().flowers_size() == 3; }, kReplyWait);
-  ASSERT_TRUE(three) << "the second viewer never saw three flowers";
+  ASSERT_TRUE(three) << "another viewer never saw three flowers";
   EXPECT_EQ(three->frame().colony().flowers(0).sips(), 90U);
-  a.send(tool_tap(v1::TOOL_FLOWER, 1300.0F, 200.0F));
-  EXPECT_EQ(notice_code(a), "flower_limit");
+  late.send(tool_tap(v1::TOOL_FLOWER, 1300.0F, 200.0F));
+  EXPECT_EQ(notice_code(late), "flower_limit");
 }
 
 TEST_F(ColonyServerTest, TheSwarmsToolsAreRefusedInTheColonyAndTheMoldIsNotHereYet) {

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
+#include <string>
 
 #include "sim/swarm/cpu_swarm.hpp"
 #include "meadow/v1/viewer.pb.h"
@@ -80,17 +82,45 @@ TEST(SimLoop, ARefusedActionGetsANoticeToItsViewerOnly) {
   auto other = std::make_shared<RecordingSession>(2);
   f.hub.join(asker);
   f.hub.join(other);
-  // Fill the land with rocks, then one more.
+  // Fill the land with rocks (a rock each from many viewers), then one more from the asker.
   for (std::size_t i = 0; i <= sim::kMaxRocks; ++i) {
     const float x = 30.0F + static_cast<float>(i % 20) * 75.0F;
     const float y = 30.0F + static_cast<float>(i / 20) * 75.0F;
-    ASSERT_TRUE(f.actions.push(sim::Action{1, 0, sim::RockTap{{x, y}}}));
+    const std::uint64_t origin = i < sim::kMaxRocks ? 100 + i : 1;
+    ASSERT_TRUE(f.actions.push(sim::Action{origin, 0, sim::RockTap{{x, y}}}));
   }
   loop.tick();
   EXPECT_EQ(f.meadow.land().rocks().size(), sim::kMaxRocks);
   const auto is_notice = [](const v1::ServerMessage& m) { return m.has_notice(); };
   EXPECT_EQ(std::count_if(asker->reliable.begin(), asker->reliable.end(), is_notice), 1);
   EXPECT_EQ(std::count_if(other->reliable.begin(), other->reliable.end(), is_notice), 0);
+}
+
+TEST(SimLoop, AFloodOfRefusalsIsToldOnceASecondAndAHeldCountAsInformation) {
+  Fixture f;
+  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0);
+  auto flooder = std::make_shared<RecordingSession>(1);
+  f.hub.join(flooder);
+  // A rock tap every tick: the first places a rock, the next eleven meet the tap cooldown.
+  for (int i = 0; i < 60; ++i) {
+    ASSERT_TRUE(f.actions.push(sim::Action{1, 0, sim::RockTap{{100.0F + 20.0F * static_cast<float>(i), 300.0F}}}));
+    loop.tick();
+  }
+  const auto notices_of = [&](const std::string& code) {
+    return std::count_if(flooder->reliable.begin(), flooder->reliable.end(),
+                         [&](const v1::ServerMessage& m) { return m.has_notice() && m.notice().code() == code; });
+  };
+  EXPECT_EQ(notices_of("too_fast"), 1) << "one second of refusals, one notice";
+  // A count above the viewers' ceiling is held to it, and the viewer is told so as information.
+  sim::SwarmSettingsChange change;
+  change.count = 2'000'000;
+  ASSERT_TRUE(f.actions.push(sim::Action{1, 0, change}));
+  loop.tick();
+  ASSERT_EQ(notices_of("count_limit"), 1);
+  const auto note = std::find_if(flooder->reliable.begin(), flooder->reliable.end(),
+                                 [](const v1::ServerMessage& m) { return m.has_notice() && m.notice().code() == "count_limit"; });
+  EXPECT_EQ(note->notice().level(), v1::Notice::LEVEL_INFO);
+  EXPECT_EQ(f.meadow.target_count(), f.meadow.viewer_max_count());
 }
 
 TEST(SimLoop, RunsOnItsThreadAndStops) {

@@ -20,11 +20,15 @@ using meadow::sim::testing::cpu;
 using meadow::sim::testing::make_meadow;
 using meadow::sim::testing::run_ticks;
 
+// The count rules themselves, asked by the operator (no viewer's ceiling or cooldown: those are
+// the MeadowViewerLimits tests'); the swarm follows as it does at the start of a tick.
 ActionOutcome ask_count(Meadow& m, std::uint32_t count) {
   SwarmSettingsChange change;
   change.count = count;
-  Action a{1, 0, change};
-  return m.apply(a);
+  Action a{kOperator, 0, change};
+  const ActionOutcome outcome = m.apply(a);
+  m.follow_target_count();
+  return outcome;
 }
 
 bool all_inside(const Meadow& m) {
@@ -144,7 +148,7 @@ TEST(MeadowCount, RocksLeftOutsideAShrunkenWorldAreBackWhenItGrows) {
   ASSERT_TRUE(m.apply(place).accepted);
   Action mark{1, 0, AttractTap{{far_rock.x, 700.0F}}};
   ASSERT_TRUE(m.apply(mark).accepted);
-  Action crumb{1, 0, FlowerTap{{800.0F, 100.0F}}};
+  Action crumb{2, 0, FlowerTap{{800.0F, 100.0F}}};
   ASSERT_TRUE(m.apply(crumb).accepted);
   ask_count(m, 6000);
   int ticks = 0;

@@ -40,6 +40,15 @@ inline void run_ticks(Meadow& m, int ticks) {
   run_ticks(m, ticks, serial);
 }
 
+// Lets `ticks` ticks pass with the worlds standing still (paused by the operator meanwhile):
+// a viewer's cooldowns run out while nothing else changes.
+inline void pass_ticks_still(Meadow& m, std::uint64_t ticks) {
+  const bool was_paused = m.paused();
+  act(m, kOperator, SetPaused{true});
+  run_ticks(m, static_cast<int>(ticks));
+  act(m, kOperator, SetPaused{was_paused});
+}
+
 inline const CpuSwarm& cpu(const Meadow& m) { return dynamic_cast<const CpuSwarm&>(m.swarm()); }
 
 }  // namespace meadow::sim::testing

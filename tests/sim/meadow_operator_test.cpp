@@ -98,7 +98,7 @@ TEST(MeadowOperator, PauseHoldsEveryWorldStillAndResumeGoesOn) {
 
 TEST(MeadowOperator, ClearRocksTakesThemAll) {
   Meadow m = make_meadow(300, 3);
-  for (int i = 0; i < 5; ++i) ASSERT_TRUE(act(m, kViewer, RockTap{{300.0F + 100.0F * static_cast<float>(i), 300.0F}}).accepted);
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE(act(m, kViewer + i, RockTap{{300.0F + 100.0F * static_cast<float>(i), 300.0F}}).accepted);
   ASSERT_TRUE(act(m, kOperator, ClearRocks{}).accepted);
   EXPECT_TRUE(m.land().rocks().empty());
 }

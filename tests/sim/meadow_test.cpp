@@ -18,8 +18,8 @@ TEST(Meadow, RockTapPlacesThenRemoves) {
   EXPECT_TRUE(act(m, 1, RockTap{{800.0F, 450.0F}}).accepted);
   ASSERT_EQ(m.land().rocks().size(), 1U);
   EXPECT_EQ(m.land().rocks()[0].center, (Vec2{800.0F, 450.0F}));
-  // A tap on the rock (not at its centre) removes it.
-  EXPECT_TRUE(act(m, 1, RockTap{{810.0F, 455.0F}}).accepted);
+  // A tap on the rock (not at its centre) removes it, whoever taps: the land is shared.
+  EXPECT_TRUE(act(m, 2, RockTap{{810.0F, 455.0F}}).accepted);
   EXPECT_TRUE(m.land().rocks().empty());
 }
 
@@ -33,10 +33,11 @@ TEST(Meadow, RockTapOutsideTheWorldIsRefused) {
 
 TEST(Meadow, RockLimitIsRefused) {
   Meadow m = make_meadow(500, 3);
+  // Many viewers, each placing one rock (a viewer's own cap and cooldown are other tests').
   for (std::size_t i = 0; i < kMaxRocks; ++i) {
-    ASSERT_TRUE(act(m, 1, RockTap{{30.0F + 50.0F * static_cast<float>(i % 30), 100.0F + 60.0F * static_cast<float>(i / 30)}}).accepted);
+    ASSERT_TRUE(act(m, 1 + i, RockTap{{30.0F + 50.0F * static_cast<float>(i % 30), 100.0F + 60.0F * static_cast<float>(i / 30)}}).accepted);
   }
-  const ActionOutcome out = act(m, 1, RockTap{{800.0F, 800.0F}});
+  const ActionOutcome out = act(m, 1000, RockTap{{800.0F, 800.0F}});
   EXPECT_FALSE(out.accepted);
   EXPECT_EQ(out.code, "rock_limit");
 }
@@ -70,17 +71,35 @@ TEST(Meadow, SettingsChangeTheCountWithinItsLimits) {
   Meadow m = make_meadow(500, 3);
   SwarmSettingsChange change;
   change.count = 1234;
-  act(m, 1, change);
-  EXPECT_EQ(m.swarm().count(), 1234U);  // newcomers count from the start (they fly in)
+  act(m, kOperator, change);
   EXPECT_EQ(m.target_count(), 1234U);
+  EXPECT_EQ(m.swarm().count(), 500U) << "the swarm follows at the start of the next step";
+  m.follow_target_count();
+  EXPECT_EQ(m.swarm().count(), 1234U);  // newcomers count from the start (they fly in)
   change.count = 3;
-  act(m, 1, change);
+  act(m, kOperator, change);
+  m.follow_target_count();
   EXPECT_EQ(m.target_count(), SwarmEngine::kMinCount);
   EXPECT_EQ(m.swarm().count(), 1234U);  // leavers count until they are out
   change.count = 4'000'000'000U;
-  act(m, 1, change);
+  act(m, kOperator, change);
   EXPECT_EQ(m.target_count(), m.swarm().max_count());
-  EXPECT_EQ(m.swarm().count(), m.swarm().max_count());
+  // Newcomers are let in at most kMaxArrivalsPerTick a tick (leavers called back first).
+  m.follow_target_count();
+  EXPECT_EQ(m.swarm().count(), SwarmEngine::kMinCount + kMaxArrivalsPerTick);
+}
+
+TEST(Meadow, ATicksCountChangesCostOneResizeAndTheLastWins) {
+  Meadow m = make_meadow(500, 3);
+  SwarmSettingsChange change;
+  for (const std::uint32_t count : {2'000'000U, 5'000U, 40'000U, 700U}) {
+    change.count = count;
+    act(m, kOperator, change);
+  }
+  m.follow_target_count();
+  EXPECT_EQ(m.target_count(), 700U);
+  EXPECT_EQ(m.swarm().count(), 700U) << "nobody was let in for the counts in between";
+  EXPECT_EQ(m.land().world(), m.land().meadow());
 }
 
 }  // namespace

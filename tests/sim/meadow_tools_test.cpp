@@ -20,6 +20,7 @@ namespace {
 using meadow::sim::testing::act;
 using meadow::sim::testing::cpu;
 using meadow::sim::testing::make_meadow;
+using meadow::sim::testing::pass_ticks_still;
 using meadow::sim::testing::run_ticks;
 
 namespace t = tool_rules;
@@ -157,8 +158,10 @@ TEST(MeadowTools, ToolsOutsideTheWorldAreRefusedAndLimitsHold) {
   EXPECT_EQ(act(m, 1, AttractTap{{-10.0F, 10.0F}}).code, "outside_world");
   EXPECT_EQ(act(m, 1, FlowerTap{{10.0F, 1000.0F}}).code, "outside_world");
   for (std::size_t i = 0; i < t::kMaxCrumbsPerViewer; ++i) {
+    pass_ticks_still(m, viewer_limits::kTapCooldownTicks);
     ASSERT_TRUE(act(m, 1, FlowerTap{{100.0F + 20.0F * static_cast<float>(i), 100.0F}}).accepted);
   }
+  pass_ticks_still(m, viewer_limits::kTapCooldownTicks);
   const ActionOutcome refused = act(m, 1, FlowerTap{{100.0F, 300.0F}});
   EXPECT_EQ(refused.code, "crumb_limit");
   EXPECT_FALSE(refused.reason.empty());

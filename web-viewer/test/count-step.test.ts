@@ -16,6 +16,13 @@ describe("stepCount", () => {
     expect(stepCount(MAX_COUNT, "more")).toBe(MAX_COUNT);
     expect(stepCount(5, "more")).toBe(MIN_COUNT);
   });
+
+  it("goes no further up than the server lets a viewer ask, but down from above it", () => {
+    expect(stepCount(40_000, "more", 48_000)).toBe(48_000);
+    expect(stepCount(48_000, "more", 48_000)).toBe(48_000);
+    // The operator set 200,000: fewer stays above the viewers' ceiling.
+    expect(stepCount(200_000, "fewer", 48_000)).toBe(133_333);
+  });
 });
 
 describe("CountStepper", () => {
@@ -40,5 +47,13 @@ describe("CountStepper", () => {
     expect(s.step("more", undefined, 0)).toBeUndefined();
     expect(s.step("fewer", MIN_COUNT, 0)).toBeUndefined();
     expect(s.step("more", MAX_COUNT, 0)).toBeUndefined();
+  });
+
+  it("stops at the viewers' ceiling, and asks nothing more above it", () => {
+    const s = new CountStepper();
+    expect(s.step("more", 40_000, 0, 48_000)).toBe(48_000);
+    expect(s.step("more", 48_000, 5000, 48_000)).toBeUndefined();
+    expect(s.step("more", 200_000, 10_000, 48_000)).toBeUndefined();
+    expect(s.step("fewer", 200_000, 15_000, 48_000)).toBe(133_333);
   });
 });

@@ -90,7 +90,7 @@ std::uint32_t Colony::groups_in_sync() const {
                                                   [](const GroupSync& g) { return g.in_sync; }));
 }
 
-ActionOutcome Colony::drop_flower(Vec2 at, const Land& land, std::uint64_t tick) {
+ActionOutcome Colony::drop_flower(Vec2 at, const Land& land, std::uint64_t tick, std::uint64_t by) {
   if (!meadow_.contains(at)) {
     return refused("outside_meadow", "Flowers grow on the meadow only: drop it inside.");
   }
@@ -98,6 +98,14 @@ ActionOutcome Colony::drop_flower(Vec2 at, const Land& land, std::uint64_t tick)
     return refused("flower_limit", "There are enough flowers on the meadow for now (" +
                                        std::to_string(params_.max_dropped_flowers) +
                                        "): the fireflies plant the rest.");
+  }
+  if (by != kOperator) {
+    const auto own = std::count_if(state_.flowers.begin(), state_.flowers.end(),
+                                   [by](const Flower& f) { return f.dropped && f.dropped_by == by; });
+    if (static_cast<std::uint32_t>(own) >= params_.max_dropped_flowers_per_viewer) {
+      return refused("flower_limit_viewer", "Your " + std::to_string(own) +
+                                                " flowers are still on the meadow: leave the next one to someone else.");
+    }
   }
   if (distance(at, stump_) < params_.stump_radius + params_.stump_clearance) {
     return refused("no_room", "A flower cannot grow on the stump: drop it a little further out.");
@@ -108,7 +116,7 @@ ActionOutcome Colony::drop_flower(Vec2 at, const Land& land, std::uint64_t tick)
     }
   }
   const std::uint32_t id = state_.next_flower_id++;
-  Flower flower{id, at, params_.sips_per_flower, FlowerStage::bloom, 0, draw_life(id), true};
+  Flower flower{id, at, params_.sips_per_flower, FlowerStage::bloom, 0, draw_life(id), true, by};
   state_.flowers.push_back(flower);
   events_.add(tick, FlowerDroppedEvent{id, at});
   return {};

@@ -53,9 +53,10 @@ class Colony {
   [[nodiscard]] BreezeNow breeze() const;
 
   // A viewer's flower tool (SPEC §4, §6): a flower full of nectar while fewer than
-  // params.max_dropped_flowers are on the meadow, inside the meadow, off rocks and the stump.
-  // `tick` stamps the event.
-  ActionOutcome drop_flower(Vec2 at, const Land& land, std::uint64_t tick);
+  // params.max_dropped_flowers are on the meadow, inside the meadow, off rocks and the stump, and
+  // while viewer `by` has fewer than params.max_dropped_flowers_per_viewer of them (the operator,
+  // kOperator, has no such cap). `tick` stamps the event.
+  ActionOutcome drop_flower(Vec2 at, const Land& land, std::uint64_t tick, std::uint64_t by = kOperator);
 
   // A rock placed over flowers crushes them: they wither (and go once no sip of them is carried).
   void crush_flowers(Vec2 center, float radius);

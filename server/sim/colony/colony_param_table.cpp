@@ -42,6 +42,7 @@ std::span<const ColonyParamInfo> colony_param_table() {
       {"steer_rate", "per step", "share of the gap to the wanted velocity closed each step", &ColonyParams::steer_rate},
       {"wander_turn", "radians per step", "a wanderer's largest random turn", &ColonyParams::wander_turn},
       {"max_dropped_flowers", "flowers", "viewers may drop a flower while fewer are on the meadow", &ColonyParams::max_dropped_flowers},
+      {"max_dropped_flowers_per_viewer", "flowers", "one viewer's dropped flowers on the meadow at once", &ColonyParams::max_dropped_flowers_per_viewer},
       {"stump_clearance", "units", "no dropped flower this close to the stump's rim", &ColonyParams::stump_clearance},
       {"seed_chance", "chance per sip", "a sip leaves a seed stuck on the firefly", &ColonyParams::seed_chance},
       {"seed_flight_min", "steps", "shortest flight before the seed falls off", &ColonyParams::seed_flight_min},

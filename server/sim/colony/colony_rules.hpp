@@ -80,6 +80,9 @@ struct ColonyParams {
 
   // --- Flowers viewers drop (SPEC §4, §6) ---------------------------------------------------------
   std::uint32_t max_dropped_flowers = 3;  // anyone may drop a flower while fewer are on the meadow
+  // Ours: one viewer's dropped flowers on the meadow at once, so one viewer cannot take every
+  // dropped flower's place (SPEC §6: limits keep one viewer from swamping the meadow).
+  std::uint32_t max_dropped_flowers_per_viewer = 2;
   float stump_clearance = 20.0F;  // ours: no dropped flower within this of the stump's rim (units)
 
   // --- Pollination (SPEC §4) -----------------------------------------------------------------------

@@ -61,6 +61,7 @@ struct Flower {
   std::uint32_t age = 0;   // steps in the life so far: growing while a sprout, then in bloom
   std::uint32_t life = 0;  // steps of bloom it gets (wilting included)
   bool dropped = false;    // dropped by a viewer (not grown from a seed)
+  std::uint64_t dropped_by = 0;  // who dropped it: a viewer's session, or 0 (the operator)
 
   [[nodiscard]] bool in_bloom() const { return stage == FlowerStage::bloom || stage == FlowerStage::wilting; }
   // Nectar only in bloom.

@@ -207,9 +207,14 @@ export class Controls {
       this.hooks.say("The count is locked by the operator.", "info");
       return;
     }
-    const next = this.counts.step(direction, f?.target, performance.now());
+    const next = this.counts.step(direction, f?.target, performance.now(), f?.viewerMaxCount);
     if (next === undefined) {
-      if (f) this.hooks.say(direction === "more" ? "That is as many fireflies as the meadow takes." : "That is as few as there can be.", "info");
+      if (f) {
+        this.hooks.say(
+          direction === "more" ? `That is as many fireflies as a viewer can ask for (${f.viewerMaxCount.toLocaleString("en")}).` : "That is as few as there can be.",
+          "info",
+        );
+      }
       return;
     }
     if (!this.hooks.send(swarmSettingsBytes({ count: next }))) {

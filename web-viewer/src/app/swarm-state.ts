@@ -4,6 +4,7 @@
 import type { Frame, SwarmFigures } from "../gen/meadow/v1/viewer_pb";
 import { marksFromProto, rectFromProto, type MarkView } from "../net/proto-mapping";
 import type { WorldRect } from "../render/viewport";
+import { MAX_COUNT } from "../ui/count-step";
 import type { Weights } from "../ui/weight-sliders";
 
 export interface Figures {
@@ -12,6 +13,8 @@ export interface Figures {
   readonly target: number;
   readonly weights: Weights;
   readonly settingsLocked: boolean;
+  /** The most fireflies this viewer may ask for (the operator may have set more). */
+  readonly viewerMaxCount: number;
   readonly fed: number;
   readonly slowed: boolean;
   readonly order: number;
@@ -62,6 +65,8 @@ export function figuresFromProto(s: SwarmFigures): Figures {
     target: s.targetCount > 0 ? s.targetCount : s.count,
     weights: { separation: s.separation, alignment: s.alignment, cohesion: s.cohesion },
     settingsLocked: s.settingsLocked,
+    // A server that predates the viewers' ceiling leaves it 0: the viewer's own range holds.
+    viewerMaxCount: s.viewerMaxCount > 0 ? Math.min(s.viewerMaxCount, MAX_COUNT) : MAX_COUNT,
     fed: Number(s.fed),
     slowed: s.slowed,
     order: s.order,

@@ -1,0 +1,58 @@
+#pragma once
+// How often one viewer may do what costs the sim thread the most, and how far one viewer may grow
+// the swarm (SPEC §6: "Limits keep one viewer from swamping the meadow"). Kept per viewer by tick,
+// inside the sim, so that the same stamped actions meet the same limits on a replay. The caps on
+// how much of the land one viewer may fill live beside the rules they bound (land.hpp's rocks,
+// the colony's flowers, tool_rules.hpp's marks). docs/limits.md gives each action's worst cost
+// per viewer per second under these limits.
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace meadow::sim {
+
+namespace viewer_limits {
+// A viewer's count changes take effect at most once every this many ticks (0.5 s). One asked
+// sooner waits for its turn, and a newer one replaces it: the viewer's last wish wins. A count
+// change flags leavers or adds newcomers over the whole swarm, so a flood of them would otherwise
+// cost a pass over every firefly each time.
+inline constexpr std::uint64_t kCountCooldownTicks = 30;
+// Rock and flower taps (placing or taking away) at most once every this many ticks per viewer
+// (0.2 s: faster than people tap): every rock change goes out to every viewer.
+inline constexpr std::uint64_t kTapCooldownTicks = 12;
+// Viewers may grow the swarm's world to this many meadows; the operator may go further. Their
+// count's ceiling is this many meadows at the engine's density (CPU 6,000 a meadow: 48,000;
+// GPU 48,000: 384,000), where a step still leaves most of a tick to everything else.
+inline constexpr std::size_t kViewerMaxMeadows = 8;
+}  // namespace viewer_limits
+
+class ViewerLimits {
+ public:
+  // Whether `viewer` may tap (rock or flower) at `tick`; the tap is recorded when it may.
+  bool take_tap(std::uint64_t viewer, std::uint64_t tick);
+
+  // Whether `viewer`'s count change may take effect at `tick` (then its turn is recorded);
+  // otherwise `count` waits for the viewer's next turn, replacing any count already waiting.
+  bool take_count_turn(std::uint64_t viewer, std::uint64_t tick, std::size_t count);
+  // Ticks until `viewer`'s next count turn (0: now).
+  [[nodiscard]] std::uint64_t count_wait(std::uint64_t viewer, std::uint64_t tick) const;
+  // The waiting counts whose turn has come at `tick`, in the order of the viewers' ids (so the
+  // same on every replay); their turns are recorded.
+  void release_waiting_counts(std::uint64_t tick, std::vector<std::size_t>& out);
+
+  // The viewer left: what it was allowed and what it had waiting are forgotten.
+  void forget(std::uint64_t viewer) { viewers_.erase(viewer); }
+  [[nodiscard]] std::size_t viewers_known() const { return viewers_.size(); }
+
+ private:
+  struct Viewer {
+    std::optional<std::uint64_t> last_tap;
+    std::optional<std::uint64_t> last_count;
+    std::optional<std::size_t> waiting_count;
+  };
+  std::map<std::uint64_t, Viewer> viewers_;
+};
+
+}  // namespace meadow::sim
