@@ -25,6 +25,7 @@
 #include "app/worker_pool.hpp"
 #include "sim/land.hpp"
 #include "sim/parallel_for.hpp"
+#include "sim/state_hash.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/world_size.hpp"
 
@@ -39,23 +40,6 @@ using meadow::sim::Land;
   asm volatile("" ::: "memory");
 }
 
-// FNV-1a over the bits of every firefly's x, y, vx, vy, in order.
-std::uint64_t swarm_hash(const CpuSwarm& swarm) {
-  const meadow::sim::SwarmView v = swarm.view();
-  std::uint64_t h = 14695981039346656037ULL;
-  const auto mix = [&h](float f) {
-    std::uint32_t bits;
-    std::memcpy(&bits, &f, sizeof bits);
-    h = (h ^ bits) * 1099511628211ULL;
-  };
-  for (std::size_t i = 0; i < v.x.size(); ++i) {
-    mix(v.x[i]);
-    mix(v.y[i]);
-    mix(v.vx[i]);
-    mix(v.vy[i]);
-  }
-  return h;
-}
 
 // A whole positive number from the command line, or `fallback` when it is not given.
 long argument(int argc, char** argv, int at, long fallback) {
@@ -95,7 +79,7 @@ int main(int argc, char** argv) {
   }
   std::sort(ns_per_firefly.begin(), ns_per_firefly.end());
   std::printf("fireflies %zu, threads %zu, steps measured %ld, hash %016llx\n", swarm.count(), threads, steps,
-              static_cast<unsigned long long>(swarm_hash(swarm)));
+              static_cast<unsigned long long>(meadow::sim::swarm_state_hash(swarm.view())));
   std::printf("ns a firefly a step: fastest %.1f, median %.1f\n", ns_per_firefly.front(),
               ns_per_firefly[ns_per_firefly.size() / 2]);
   return 0;

@@ -1,0 +1,19 @@
+#pragma once
+// Fingerprints of a world's state: FNV-1a over the bits of everything the next step depends on.
+// The same seed and the same stamped actions give the same fingerprint on every build and thread
+// count (DESIGN.md "Determinism"); tests pin them (a golden hash), and the profile tool prints
+// the swarm's so that a change meant to keep the swarm bit for bit can show it did.
+#include <cstdint>
+
+#include "sim/colony/colony_state.hpp"
+#include "sim/swarm/swarm_engine.hpp"
+
+namespace meadow::sim {
+
+// Every firefly's x, y, vx, vy, in the engine's order.
+[[nodiscard]] std::uint64_t swarm_state_hash(const SwarmView& swarm);
+// Every colony firefly, flower, falling seed and foraging group, the store, the breeze and the
+// counters.
+[[nodiscard]] std::uint64_t colony_state_hash(const ColonyState& colony);
+
+}  // namespace meadow::sim
