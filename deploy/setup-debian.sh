@@ -12,7 +12,7 @@ packages=(
   libvulkan-dev mesa-vulkan-drivers glslc glslang-tools vulkan-tools vulkan-validationlayers
   libspdlog-dev libzstd-dev zstd nlohmann-json3-dev libcli11-dev libpng-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  librsvg2-bin
+  librsvg2-bin openssl util-linux
   chromium systemd
 )
 

@@ -28,7 +28,9 @@ constexpr std::uint32_t kFloodLowCount = 5'000;
 // unanswered.
 constexpr Millis kAnswerGrace{3000};
 // Bad requests in flight at once.
-constexpr std::size_t kBadRequestsAtOnce = 32;
+// Fewer than the connections one address may hold (32), so that every one is judged on what it
+// says, not refused for the ones before it still closing.
+constexpr std::size_t kBadRequestsAtOnce = 16;
 // A slow client's bytes come this far apart.
 constexpr Millis kSlowByteEvery{500};
 
@@ -108,74 +110,36 @@ class FloodingViewer {
   std::string closed_;
 };
 
-// Probes started together; each reports once into the shared outcome.
-class ProbeSet {
- public:
-  explicit ProbeSet(AttackOutcome& out) : out_(out) {}
+// What a group of probes was answered, counted into `out`.
+struct ProbeTally {
+  std::uint64_t still_open = 0;
+  std::uint64_t without_reason = 0;  // refusals (HTTP status ≥ 400) without a body line
+  std::uint64_t not_4xx = 0;         // anything but an HTTP 4xx answer
+  std::uint64_t upgraded = 0;
+};
 
-  void add(boost::asio::io_context& io, ProbeSpec spec) {
-    auto probe = std::make_unique<RawProbe>(io, std::move(spec), [this](const ProbeResult& r) { take(r); });
-    probe->start();
-    probes_.push_back(std::move(probe));
-    ++out_.attempts;
-  }
-
-  // Waits until every probe reported or `until` passed.
-  void wait_answered(Clock::time_point until) {
-    std::unique_lock lock(mutex_);
-    changed_.wait_until(lock, until, [this] { return reported_ == probes_.size(); });
-  }
-
-  // Stops every probe (those still open report so) and forgets them.
-  void stop_all() {
-    for (auto& p : probes_) p->stop();
-    probes_.clear();
-    std::lock_guard lock(mutex_);
-    reported_ = 0;
-  }
-
-  [[nodiscard]] std::uint64_t count(ProbeResult::Kind kind) const {
-    std::lock_guard lock(mutex_);
-    return kinds_[static_cast<std::size_t>(kind)];
-  }
-  [[nodiscard]] std::uint64_t refusals_without_reason() const {
-    std::lock_guard lock(mutex_);
-    return without_reason_;
-  }
-  [[nodiscard]] std::uint64_t not_4xx() const {
-    std::lock_guard lock(mutex_);
-    return not_4xx_;
-  }
-
- private:
-  void take(const ProbeResult& r) {
-    std::lock_guard lock(mutex_);
-    ++reported_;
-    ++kinds_[static_cast<std::size_t>(r.kind)];
+ProbeTally tally(const std::vector<ProbeResult>& results, AttackOutcome& out) {
+  ProbeTally t;
+  for (const ProbeResult& r : results) {
     std::string key;
     switch (r.kind) {
       case ProbeResult::Kind::kNoConnection: key = "no connection: " + r.detail; break;
       case ProbeResult::Kind::kAnswered:
         key = r.status == 101 ? "upgraded (101)" : "HTTP " + std::to_string(r.status) + ": " + r.detail;
-        if (r.status != 101 && r.detail.empty()) ++without_reason_;
+        if (r.status == 101) ++t.upgraded;
+        if (r.status >= 400 && r.detail.empty()) ++t.without_reason;
         break;
       case ProbeResult::Kind::kClosed: key = "closed: " + r.detail; break;
-      case ProbeResult::Kind::kStillOpen: key = "still open, unanswered"; break;
+      case ProbeResult::Kind::kStillOpen:
+        key = "still open, unanswered";
+        ++t.still_open;
+        break;
     }
-    if (r.kind != ProbeResult::Kind::kAnswered || r.status < 400 || r.status > 499) ++not_4xx_;
-    ++out_.answers[key];
-    changed_.notify_all();
+    if (r.kind != ProbeResult::Kind::kAnswered || r.status < 400 || r.status > 499) ++t.not_4xx;
+    ++out.answers[key];
   }
-
-  AttackOutcome& out_;
-  std::vector<std::unique_ptr<RawProbe>> probes_;
-  mutable std::mutex mutex_;
-  std::condition_variable changed_;
-  std::size_t reported_ = 0;
-  std::uint64_t kinds_[4] = {};
-  std::uint64_t without_reason_ = 0;
-  std::uint64_t not_4xx_ = 0;
-};
+  return t;
+}
 
 ProbeSpec probe_spec(const AttackContext& c, std::string request) {
   ProbeSpec spec;
@@ -229,40 +193,37 @@ AttackOutcome rock_flood(const AttackContext& c) {
 
 AttackOutcome connection_flood(const AttackContext& c, std::size_t connections) {
   AttackOutcome out;
-  ProbeSet probes(out);
+  ProbeGroup probes(c.io);
   const auto end = Clock::now() + c.duration;
-  for (std::size_t i = 0; i < connections && !interrupted(c); ++i) {
-    probes.add(c.io, probe_spec(c, upgrade_request(c.host, std::string(kGoodKey) + "Sec-WebSocket-Version: 13\r\n")));
+  for (std::size_t i = 0; i < connections && !interrupted(c); ++i, ++out.attempts) {
+    probes.add(probe_spec(c, upgrade_request(c.host, std::string(kGoodKey) + "Sec-WebSocket-Version: 13\r\n")));
   }
   wait_out(c, end);
   probes.stop_all();
-  const std::uint64_t upgraded = out.answers["upgraded (101)"];
-  const std::uint64_t hanging = probes.count(ProbeResult::Kind::kStillOpen);
-  const std::uint64_t bare = probes.refusals_without_reason();
-  out.answered_clearly = hanging == 0 && bare == 0;
-  out.verdict = std::to_string(upgraded) + " taken as viewers, " +
-                std::to_string(out.attempts - upgraded - hanging) + " refused or closed, " + std::to_string(hanging) +
-                " left hanging" + (bare > 0 ? ", " + std::to_string(bare) + " refusals without a reason" : "");
-  out.answers.erase("upgraded (101)");
-  if (upgraded > 0) out.answers["upgraded (101)"] = upgraded;
+  const ProbeTally t = tally(probes.results(), out);
+  out.answered_clearly = t.still_open == 0 && t.without_reason == 0;
+  out.verdict = std::to_string(t.upgraded) + " taken as viewers, " +
+                std::to_string(out.attempts - t.upgraded - t.still_open) + " refused or closed, " +
+                std::to_string(t.still_open) + " left hanging" +
+                (t.without_reason > 0 ? ", " + std::to_string(t.without_reason) + " refusals without a reason" : "");
   return out;
 }
 
 AttackOutcome slow_http(const AttackContext& c, std::size_t clients) {
   AttackOutcome out;
-  ProbeSet probes(out);
+  ProbeGroup probes(c.io);
   const auto end = Clock::now() + c.duration;
   const std::string request = "GET / HTTP/1.1\r\nHost: " + c.host + "\r\nX-Slow: " + std::string(400, 'a') + "\r\n\r\n";
-  for (std::size_t i = 0; i < clients && !interrupted(c); ++i) {
+  for (std::size_t i = 0; i < clients && !interrupted(c); ++i, ++out.attempts) {
     ProbeSpec spec = probe_spec(c, request);
     spec.trickle_every = kSlowByteEvery;
-    probes.add(c.io, std::move(spec));
+    probes.add(std::move(spec));
   }
   wait_out(c, end);
   probes.stop_all();
-  const std::uint64_t hanging = probes.count(ProbeResult::Kind::kStillOpen);
-  out.answered_clearly = hanging == 0;
-  out.verdict = std::to_string(out.attempts - hanging) + " cut off or refused, " + std::to_string(hanging) +
+  const ProbeTally t = tally(probes.results(), out);
+  out.answered_clearly = t.still_open == 0;
+  out.verdict = std::to_string(out.attempts - t.still_open) + " cut off or refused, " + std::to_string(t.still_open) +
                 " still hanging after " + std::to_string(c.duration.count() / 1000) + " s";
   return out;
 }
@@ -285,22 +246,21 @@ AttackOutcome bad_upgrades(const AttackContext& c, std::size_t requests) {
       "GET /ws HTTP/1.1\r\nHost: " + h + "\r\nContent-Length: 1000000\r\n\r\n" + std::string(8192, 'x'),
   };
   AttackOutcome out;
-  ProbeSet probes(out);
+  ProbeGroup probes(c.io);
   const auto end = Clock::now() + c.duration;
   std::size_t started = 0;
   while (started < requests && Clock::now() < end && !interrupted(c)) {
     const std::size_t batch = std::min(kBadRequestsAtOnce, requests - started);
-    for (std::size_t i = 0; i < batch; ++i, ++started) probes.add(c.io, probe_spec(c, kinds[started % kinds.size()]));
+    for (std::size_t i = 0; i < batch; ++i, ++started) probes.add(probe_spec(c, kinds[started % kinds.size()]));
     probes.wait_answered(Clock::now() + kAnswerGrace);
     probes.stop_all();
   }
-  const std::uint64_t unclear = probes.not_4xx() + probes.refusals_without_reason();
-  out.answered_clearly = unclear == 0 && started == requests;
-  out.verdict = std::to_string(out.attempts - probes.not_4xx()) + " of " + std::to_string(out.attempts) +
+  out.attempts = started;
+  const ProbeTally t = tally(probes.results(), out);
+  out.answered_clearly = t.not_4xx == 0 && t.without_reason == 0 && started == requests;
+  out.verdict = std::to_string(out.attempts - t.not_4xx) + " of " + std::to_string(out.attempts) +
                 " answered with a 4xx status" +
-                (probes.refusals_without_reason() > 0
-                     ? ", " + std::to_string(probes.refusals_without_reason()) + " of them without a reason"
-                     : "") +
+                (t.without_reason > 0 ? ", " + std::to_string(t.without_reason) + " of them without a reason" : "") +
                 (started < requests ? " (ran out of time after " + std::to_string(started) + ")" : "");
   return out;
 }

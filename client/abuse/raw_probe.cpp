@@ -174,4 +174,34 @@ void RawProbe::stop() {
   wait.wait();
 }
 
+void ProbeGroup::add(ProbeSpec spec) {
+  {
+    const std::lock_guard lock(mutex_);
+    ++waiting_;
+  }
+  auto probe = std::make_unique<RawProbe>(io_, std::move(spec), [this](const ProbeResult& r) {
+    const std::lock_guard lock(mutex_);
+    results_.push_back(r);
+    --waiting_;
+    changed_.notify_all();
+  });
+  probe->start();
+  probes_.push_back(std::move(probe));
+}
+
+bool ProbeGroup::wait_answered(Clock::time_point until) {
+  std::unique_lock lock(mutex_);
+  return changed_.wait_until(lock, until, [this] { return waiting_ == 0; });
+}
+
+void ProbeGroup::stop_all() {
+  for (auto& p : probes_) p->stop();
+  probes_.clear();
+}
+
+std::vector<ProbeResult> ProbeGroup::results() const {
+  const std::lock_guard lock(mutex_);
+  return results_;
+}
+
 }  // namespace meadow::client::abuse

@@ -5,10 +5,13 @@
 #include <boost/asio/io_context.hpp>
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <vector>
 
 namespace meadow::client::abuse {
 
@@ -51,6 +54,32 @@ class RawProbe {
  private:
   struct Impl;
   std::shared_ptr<Impl> impl_;
+};
+
+// Probes started together, their results gathered as they come.
+class ProbeGroup {
+ public:
+  using Clock = std::chrono::steady_clock;
+  explicit ProbeGroup(boost::asio::io_context& io) : io_(io) {}
+  ~ProbeGroup() { stop_all(); }
+  ProbeGroup(const ProbeGroup&) = delete;
+  ProbeGroup& operator=(const ProbeGroup&) = delete;
+
+  void add(ProbeSpec spec);
+  // Waits until every probe started so far reported, or `until` passed; true when all did.
+  bool wait_answered(Clock::time_point until);
+  // Stops every probe (those still open report so) and forgets them; their results stay.
+  void stop_all();
+  // Every result so far, in the order they came.
+  [[nodiscard]] std::vector<ProbeResult> results() const;
+
+ private:
+  boost::asio::io_context& io_;
+  std::vector<std::unique_ptr<RawProbe>> probes_;
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<ProbeResult> results_;
+  std::size_t waiting_ = 0;  // probes started and not yet reported
 };
 
 }  // namespace meadow::client::abuse

@@ -21,6 +21,7 @@ namespace {
 constexpr const char* kListening = "meadow-server listening on http://";
 constexpr const char* kOperator = "meadow-server operator on ";
 constexpr const char* kViewerGrpc = "meadow-server viewer gRPC on ";
+constexpr const char* kMetrics = "meadow-server metrics on ";
 
 // The port at the end of the complete line that starts with `prefix` ("…host:port\n"); 0 before
 // that line is complete.
@@ -79,6 +80,7 @@ LaunchedServer::LaunchedServer(const LaunchSpec& spec) {
       port_ = port_after(out, kListening);
       operator_port_ = port_after(out, kOperator);
       viewer_grpc_port_ = port_after(out, kViewerGrpc);
+      metrics_port_ = port_after(out, kMetrics);
       // The listening line comes last: every port line is out by then.
       if (port_ != 0 && (!spec.wants_operator || operator_port_ != 0)) return;
     }

@@ -39,6 +39,8 @@ class LaunchedServer {
   [[nodiscard]] std::uint16_t operator_port() const { return operator_port_; }
   // The viewers' gRPC port, when it opened one (0 otherwise).
   [[nodiscard]] std::uint16_t viewer_grpc_port() const { return viewer_grpc_port_; }
+  // /metrics' own port (--metrics-listen); 0 when /metrics is on the viewers' port.
+  [[nodiscard]] std::uint16_t metrics_port() const { return metrics_port_; }
 
   // Sends SIGTERM and waits. Returns the exit code, 128 + the signal when a signal ended it, or
   // -1 when it had to be killed after the timeout. A second call returns the first's answer.
@@ -52,6 +54,7 @@ class LaunchedServer {
   std::uint16_t port_ = 0;
   std::uint16_t operator_port_ = 0;
   std::uint16_t viewer_grpc_port_ = 0;
+  std::uint16_t metrics_port_ = 0;
   int exit_status_ = 0;
   std::string ending_;
 };

@@ -2,6 +2,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <sys/stat.h>
+
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -17,7 +20,33 @@ namespace {
 constexpr double kMinFrameRate = 1.0;
 constexpr double kMaxFrameRate = 60.0;
 constexpr unsigned kMaxThreads = 64;
+// Why the token file must not be used: others may read it (the token is a password), or it is
+// not a regular file. Empty when it is fine.
+std::string token_file_problem(const std::filesystem::path& path) {
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0) return "cannot read the operator token file " + path.string();
+  if (!S_ISREG(st.st_mode)) return "the operator token file " + path.string() + " is not a regular file";
+  if ((st.st_mode & (S_IRWXG | S_IRWXO)) != 0) {
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
+    return "the operator token file " + path.string() + " can be read or written by others (mode " + mode +
+           "): chmod 600 " + path.string();
+  }
+  return {};
+}
+
 }  // namespace
+
+std::optional<std::pair<std::string, std::uint16_t>> split_listen(const std::string& text) {
+  const auto colon = text.rfind(':');
+  if (colon == std::string::npos || colon == 0 || colon + 1 >= text.size()) return std::nullopt;
+  std::string host = text.substr(0, colon);
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  unsigned port = 0;
+  const auto [ptr, ec] = std::from_chars(text.data() + colon + 1, text.data() + text.size(), port);
+  if (ec != std::errc() || ptr != text.data() + text.size() || port > 65535) return std::nullopt;
+  return std::make_pair(host, static_cast<std::uint16_t>(port));
+}
 
 ParseResult parse_config(int argc, const char* const* argv) {
   Config c;
@@ -74,16 +103,50 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->envname("MEADOW_SIM_THREADS")
       ->check(CLI::Range(1U, kMaxThreads))
       ->capture_default_str();
-  app.add_option("--max-viewers", c.max_viewers, "Viewers connected at once; more are refused")
+  app.add_option("--max-viewers", c.max_viewers, "Viewers connected at once (WebSocket and gRPC); more are refused")
       ->envname("MEADOW_MAX_VIEWERS")
       ->check(CLI::Range(1U, 100000U))
       ->capture_default_str();
+  app.add_option("--max-viewers-per-address", c.max_viewers_per_address,
+                 "Viewers from one address at once (behind --trusted-proxy: the address it forwards)")
+      ->envname("MEADOW_MAX_VIEWERS_PER_ADDRESS")
+      ->check(CLI::Range(1U, 100000U))
+      ->capture_default_str();
+  app.add_option("--max-connections", c.max_connections,
+                 "HTTP connections at once, viewers' included; more are answered 503 and closed")
+      ->envname("MEADOW_MAX_CONNECTIONS")
+      ->check(CLI::Range(1U, 1000000U))
+      ->capture_default_str();
+  app.add_option("--max-connections-per-address", c.max_connections_per_address,
+                 "HTTP connections from one address at once (a --trusted-proxy counts only in the total)")
+      ->envname("MEADOW_MAX_CONNECTIONS_PER_ADDRESS")
+      ->check(CLI::Range(1U, 1000000U))
+      ->capture_default_str();
+  app.add_option("--trusted-proxy", c.trusted_proxies,
+                 "Address of a proxy in front (nginx) whose X-Forwarded-For names the viewer; repeat for more")
+      ->envname("MEADOW_TRUSTED_PROXY")
+      ->delimiter(',');
+  app.add_option("--viewer-write-timeout-ms", c.viewer_write_timeout_ms,
+                 "A viewer whose connection takes no bytes for this long (it stopped reading) is closed")
+      ->envname("MEADOW_VIEWER_WRITE_TIMEOUT_MS")
+      ->check(CLI::Range(10U, 600000U))
+      ->capture_default_str();
+  app.add_option("--viewer-max-count", c.viewer_max_count,
+                 "The most fireflies a viewer may ask for; 0: four meadows' worth at the engine's density "
+                 "(CPU 24,000, GPU 192,000). The operator may set more")
+      ->envname("MEADOW_VIEWER_MAX_COUNT")
+      ->capture_default_str();
+  app.add_option("--metrics-listen", c.metrics_listen,
+                 "Serve /metrics on its own ADDRESS:PORT (e.g. 127.0.0.1:9100) instead of the viewers' port")
+      ->envname("MEADOW_METRICS_LISTEN");
 
   bool no_viewer_grpc = false;
   app.add_flag("--no-viewer-grpc", no_viewer_grpc, "Do not open the viewers' gRPC port (browsers only, over /ws)")
       ->envname("MEADOW_NO_VIEWER_GRPC");
-  app.add_option("--viewer-grpc-bind", c.viewer_grpc_bind, "Address of the viewers' gRPC port (native viewers); by default that of --bind")
-      ->envname("MEADOW_VIEWER_GRPC_BIND");
+  app.add_option("--viewer-grpc-bind", c.viewer_grpc_bind,
+                 "Address of the viewers' gRPC port (native viewers; plain text, so loopback unless you say)")
+      ->envname("MEADOW_VIEWER_GRPC_BIND")
+      ->capture_default_str();
   auto* viewer_grpc_port =
       app.add_option("--viewer-grpc-port", c.viewer_grpc_port,
                      "The viewers' gRPC port (meadow.v1.Viewer); 0 picks a free one. If the default is taken the "
@@ -105,6 +168,10 @@ ParseResult parse_config(int argc, const char* const* argv) {
   app.add_flag("--operator-insecure-local", c.operator_insecure_local,
                "Open the operator port without a token (only on a loopback --operator-bind)")
       ->envname("MEADOW_OPERATOR_INSECURE_LOCAL");
+  app.add_flag("--operator-allow-plaintext", c.operator_allow_plaintext,
+               "Allow the operator port on a non-loopback --operator-bind without TLS (a tunnel or a trusted "
+               "network protects it); otherwise such a port needs --operator-tls-cert")
+      ->envname("MEADOW_OPERATOR_ALLOW_PLAINTEXT");
   app.add_option("--operator-tls-cert", c.operator_tls_cert, "PEM certificate: serve the operator port over TLS")
       ->envname("MEADOW_OPERATOR_TLS_CERT")
       ->check(CLI::ExistingFile);
@@ -119,9 +186,16 @@ ParseResult parse_config(int argc, const char* const* argv) {
   }
   c.viewer_grpc_port_given = viewer_grpc_port->count() > 0;
   c.viewer_grpc = !no_viewer_grpc;
-  if (c.viewer_grpc_bind.empty()) c.viewer_grpc_bind = c.bind_address;
+  if (!c.metrics_listen.empty() && !split_listen(c.metrics_listen)) {
+    std::fprintf(stderr, "meadow-server: --metrics-listen wants ADDRESS:PORT, not '%s'\n", c.metrics_listen.c_str());
+    return {std::nullopt, 2};
+  }
   // The token: from the file (first line, surrounding space trimmed), else the environment.
   if (!c.operator_token_file.empty()) {
+    if (const std::string why = token_file_problem(c.operator_token_file); !why.empty()) {
+      std::fprintf(stderr, "meadow-server: %s\n", why.c_str());
+      return {std::nullopt, 2};
+    }
     std::ifstream in(c.operator_token_file);
     std::getline(in, c.operator_token);
     const auto first = c.operator_token.find_first_not_of(" \t\r\n");
@@ -133,6 +207,13 @@ ParseResult parse_config(int argc, const char* const* argv) {
     }
   } else if (const char* env = std::getenv("MEADOW_OPERATOR_TOKEN"); env != nullptr) {
     c.operator_token = env;
+  }
+  if (!c.operator_token.empty() && c.operator_token.size() < kMinOperatorTokenLength) {
+    std::fprintf(stderr,
+                 "meadow-server: the operator token is too short (%zu characters; at least %zu): make one with "
+                 "`head -c 24 /dev/urandom | base64`\n",
+                 c.operator_token.size(), kMinOperatorTokenLength);
+    return {std::nullopt, 2};
   }
   return {c, 0};
 }

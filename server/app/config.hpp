@@ -1,10 +1,13 @@
 #pragma once
 // The server's configuration: CLI11 flags, each with a default that works on a laptop and a
 // MEADOW_* environment override (a flag on the command line wins over the environment).
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace meadow::app {
 
@@ -22,12 +25,23 @@ struct Config {
   bool log_json = false;
   unsigned io_threads = 1;
   unsigned sim_threads = 2;
+  // Who gets in (net/admission.hpp): viewers and HTTP connections, in all and per address.
   std::uint32_t max_viewers = 512;
+  std::uint32_t max_viewers_per_address = 8;
+  std::uint32_t max_connections = 1024;
+  std::uint32_t max_connections_per_address = 32;
+  std::vector<std::string> trusted_proxies;  // their X-Forwarded-For names the viewer
+  // How long a write to a viewer may stall (it stopped reading) before it is closed.
+  std::uint32_t viewer_write_timeout_ms = 10'000;
+  // The most fireflies a viewer may ask for; 0: four meadows' worth at the engine's density.
+  std::uint32_t viewer_max_count = 0;
+  // /metrics on its own address:port instead of the viewers' port; empty: on the viewers' port.
+  std::string metrics_listen;
   // The viewer protocol over gRPC for native clients (meadow-watch), on its own port. When the
   // default port is taken the server runs without it (a warning says so); a port given on the
   // command line or in the environment must be free.
   bool viewer_grpc = true;       // false (--no-viewer-grpc): no gRPC port for native viewers
-  std::string viewer_grpc_bind;  // empty: the address of --bind
+  std::string viewer_grpc_bind = "127.0.0.1";  // loopback unless asked: plain text, no browser needs it
   std::uint16_t viewer_grpc_port = 8082;
   bool viewer_grpc_port_given = false;
   // The operator's gRPC port (meadowctl), off the viewers' port. Without a token it stays closed
@@ -37,14 +51,21 @@ struct Config {
   std::filesystem::path operator_token_file;
   std::string operator_token;  // MEADOW_OPERATOR_TOKEN, or read from operator_token_file
   bool operator_insecure_local = false;
+  bool operator_allow_plaintext = false;  // plain text on a non-loopback --operator-bind is meant
   std::filesystem::path operator_tls_cert;
   std::filesystem::path operator_tls_key;
 };
+
+// The shortest operator token accepted (characters): `head -c 24 /dev/urandom | base64` gives 32.
+inline constexpr std::size_t kMinOperatorTokenLength = 24;
 
 struct ParseResult {
   std::optional<Config> config;  // set when the server should run
   int exit_code = 0;             // otherwise: exit with this (0 after --help/--version)
 };
+
+// "ADDRESS:PORT" (IPv6 in brackets) as its parts; nullopt when it is not of that form.
+[[nodiscard]] std::optional<std::pair<std::string, std::uint16_t>> split_listen(const std::string& text);
 
 // Parses argv (and MEADOW_* variables); prints help or errors to stdout/stderr itself.
 [[nodiscard]] ParseResult parse_config(int argc, const char* const* argv);

@@ -1,5 +1,8 @@
 // meadow-server: wires the meadow, the sim thread and the network together and runs until
 // SIGINT or SIGTERM, then shuts down cleanly (sessions closed with "going away").
+#include <sys/resource.h>
+
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <exception>
@@ -14,6 +17,7 @@
 #include "app/sim_loop.hpp"
 #include "app/worker_pool.hpp"
 #include "gpu/fallback_swarm.hpp"
+#include "net/admission.hpp"
 #include "net/net_server.hpp"
 #include "net/operator_server.hpp"
 #include "net/viewer_grpc_server.hpp"
@@ -33,6 +37,27 @@ sigset_t block_stop_signals() {
   sigaddset(&set, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
   return set;
+}
+
+// Descriptors kept free of connections: the log, the swarm's files, gRPC's sockets, Vulkan.
+constexpr rlim_t kDescriptorsKept = 64;
+
+// Raises the soft limit on open descriptors to the hard one (the default soft limit, 1,024, is
+// less than the connections a gallery's server may hold), and keeps the connection cap below
+// what the descriptors allow: over the cap a connection is answered 503; past the descriptors
+// accept itself fails.
+std::uint32_t connections_within_descriptors(std::uint32_t wanted, spdlog::logger& log) {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return wanted;
+  if (limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+    getrlimit(RLIMIT_NOFILE, &limit);
+  }
+  if (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= wanted + 2 * kDescriptorsKept) return wanted;
+  const auto fits = static_cast<std::uint32_t>(limit.rlim_cur > 2 * kDescriptorsKept ? limit.rlim_cur - 2 * kDescriptorsKept : 1);
+  log.warn("only {} open files are allowed (ulimit -n): at most {} connections instead of {}", limit.rlim_cur, fits, wanted);
+  return fits;
 }
 
 int wait_for_stop_signal(const sigset_t& set) {
@@ -68,10 +93,18 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   auto swarm = gpu::make_swarm(engine, config.seed, config.swarm_count, initial_land,
                                [gpu_log = spdlog::get("gpu")](const std::string& why) { gpu_log->warn("{}", why); });
   sim::Meadow meadow(config.seed, std::move(swarm));
+  meadow.set_viewer_max_count(config.viewer_max_count);
   app::WorkerPool pool(config.sim_threads);
   stream::ActionQueue actions(kActionQueueCapacity);
   net::Hub hub;
   net::Metrics metrics;
+  net::AdmissionLimits admission_limits;
+  admission_limits.max_viewers = config.max_viewers;
+  admission_limits.max_viewers_per_address = config.max_viewers_per_address;
+  admission_limits.max_connections = connections_within_descriptors(config.max_connections, *log);
+  admission_limits.max_connections_per_address = config.max_connections_per_address;
+  admission_limits.trusted_proxies.insert(config.trusted_proxies.begin(), config.trusted_proxies.end());
+  net::Admission admission(admission_limits);
 
   app::SimLoop loop(meadow, pool, actions, hub, metrics, config.frame_rate);
 
@@ -80,17 +113,21 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   net_config.port = config.port;
   net_config.web_root = config.web_root;
   net_config.io_threads = config.io_threads;
-  net_config.limits.max_sessions = config.max_viewers;
+  net_config.limits.write_timeout = std::chrono::milliseconds(config.viewer_write_timeout_ms);
+  if (const auto metrics_listen = app::split_listen(config.metrics_listen)) {
+    net_config.metrics_address = metrics_listen->first;
+    net_config.metrics_port = metrics_listen->second;
+  }
   net_config.facts.version = MEADOW_VERSION;
   net_config.facts.frame_rate = config.frame_rate;
   net_config.facts.tick_rate = sim::kTicksPerSecond;
   net_config.facts.max_swarm_count = static_cast<std::uint32_t>(meadow.swarm().max_count());
-  net::NetServer server(net_config, hub, actions, metrics);
+  net::NetServer server(net_config, hub, actions, metrics, admission);
   std::unique_ptr<net::ViewerGrpcServer> viewer_grpc;
   if (config.viewer_grpc) {
     viewer_grpc = std::make_unique<net::ViewerGrpcServer>(
         net::ViewerGrpcConfig{config.viewer_grpc_bind, config.viewer_grpc_port},
-        net::SessionContext{hub, actions, metrics, net_config.limits, net_config.facts, {}});
+        net::SessionContext{hub, actions, metrics, admission, net_config.limits, net_config.facts, {}});
   }
 
   // The operator's port: only with a token (or, on loopback, when told to do without one).
@@ -101,6 +138,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     op.port = config.operator_port;
     op.token = config.operator_token;
     op.insecure_local = config.operator_insecure_local;
+    op.allow_plaintext = config.operator_allow_plaintext;
     op.tls_cert = config.operator_tls_cert;
     op.tls_key = config.operator_tls_key;
     op.server_version = MEADOW_VERSION;
@@ -133,6 +171,10 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   if (operator_server) {
     std::printf("meadow-server operator on %s:%u\n", config.operator_bind.c_str(),
                 static_cast<unsigned>(operator_server->port()));
+  }
+  if (server.metrics_port() != 0) {
+    std::printf("meadow-server metrics on %s:%u\n", net_config.metrics_address.c_str(),
+                static_cast<unsigned>(server.metrics_port()));
   }
   // The listening line last: a reader that saw it has seen every other port line.
   std::printf("meadow-server listening on http://%s:%u\n", config.bind_address.c_str(),

@@ -122,6 +122,7 @@ void SimLoop::tick() {
   update_step_budget();
   const double tick_elapsed = Seconds(Clock::now() - tick_started).count();
   metrics_.tick_seconds.observe(tick_elapsed);
+  if (tick_elapsed > 1.0 / sim::kTicksPerSecond) metrics_.ticks_over_budget_total.fetch_add(1, std::memory_order_relaxed);
   tick_times_.add(tick_elapsed);
   if (meadow_.tick() % kTickTailEvery == 0) {
     tick_p99_seconds_ = tick_times_.percentile(99.0);

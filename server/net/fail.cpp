@@ -1,6 +1,7 @@
 #include <spdlog/spdlog.h>
 
 #include "net/beast.hpp"
+#include "net/log_throttle.hpp"
 #include "net/logger.hpp"
 
 namespace meadow::net {
@@ -14,7 +15,8 @@ void fail(beast::error_code ec, const char* what) {
     logger()->debug("{}: {}", what, ec.message());
     return;
   }
-  logger()->warn("{}: {}", what, ec.message());
+  // Anything else a peer can cause as often as it likes: throttled per kind of operation.
+  warn_throttled(what, "{}: {}", what, ec.message());
 }
 
 }  // namespace meadow::net

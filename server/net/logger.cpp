@@ -16,3 +16,14 @@ std::shared_ptr<spdlog::logger> logger() {
 }
 
 }  // namespace meadow::net
+
+#include "net/log_throttle.hpp"
+
+namespace meadow::net {
+
+LogThrottle& edge_log_throttle() {
+  static LogThrottle throttle;
+  return throttle;
+}
+
+}  // namespace meadow::net

@@ -91,6 +91,16 @@ std::string Metrics::render() const {
           "Sessions closed because they stayed behind past the limits.",
           load(sessions_closed_slow_total));
   counter(out, "meadow_http_requests_total", "HTTP requests served.", load(http_requests_total));
+  counter(out, "meadow_http_bad_requests_total", "HTTP requests refused as malformed or too large.",
+          load(http_bad_requests_total));
+  gauge(out, "meadow_connections", "HTTP connections open, viewers' included.", load(connections));
+  out += "# HELP meadow_refused_total Connections and viewers refused at the door.\n# TYPE meadow_refused_total counter\n";
+  out += fmt::format("meadow_refused_total{{what=\"connection\",why=\"full\"}} {}\n", load(connections_refused_full_total));
+  out += fmt::format("meadow_refused_total{{what=\"connection\",why=\"address\"}} {}\n", load(connections_refused_address_total));
+  out += fmt::format("meadow_refused_total{{what=\"viewer\",why=\"full\"}} {}\n", load(viewers_refused_full_total));
+  out += fmt::format("meadow_refused_total{{what=\"viewer\",why=\"address\"}} {}\n", load(viewers_refused_address_total));
+  counter(out, "meadow_accept_errors_total", "Failed accepts (the listener backs off after each).",
+          load(accept_errors_total));
   gauge(out, "meadow_sessions", "Viewer sessions connected.", load(sessions));
   out += "# HELP meadow_tick_seconds Time of one whole tick (actions, steps, frame).\n";
   out += "# TYPE meadow_tick_seconds histogram\n";
@@ -98,6 +108,8 @@ std::string Metrics::render() const {
   out += fmt::format("# HELP meadow_tick_p99_seconds A whole tick's 99th percentile over about the last 10 s.\n"
                      "# TYPE meadow_tick_p99_seconds gauge\nmeadow_tick_p99_seconds {}\n",
                      static_cast<double>(load(tick_p99_nanos)) * 1e-9);
+  counter(out, "meadow_ticks_over_budget_total", "Ticks that took longer than one tick (1/60 s).",
+          load(ticks_over_budget_total));
   gauge(out, "process_resident_memory_bytes", "Resident memory of the server process.", resident_bytes());
   return out;
 }

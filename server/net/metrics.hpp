@@ -35,6 +35,7 @@ struct Metrics {
   Histogram frame_build_seconds;
   Histogram tick_seconds;  // a whole tick: actions, steps, frame
   std::atomic<std::uint64_t> tick_p99_nanos{0};  // over about the last 10 s
+  std::atomic<std::uint64_t> ticks_over_budget_total{0};  // ticks that took longer than 1/60 s
   std::atomic<std::uint64_t> frames_total{0};
   std::atomic<std::uint64_t> sent_bytes_total{0};
   std::atomic<std::uint64_t> sent_frames_total{0};
@@ -44,6 +45,14 @@ struct Metrics {
   std::atomic<std::uint64_t> sessions_closed_slow_total{0};
   std::atomic<std::int64_t> sessions{0};
   std::atomic<std::uint64_t> http_requests_total{0};
+  std::atomic<std::uint64_t> http_bad_requests_total{0};  // answered 4xx before being served
+  std::atomic<std::int64_t> connections{0};               // HTTP connections open (viewers' included)
+  // Refused at the door: the server was full, or the address held all it may.
+  std::atomic<std::uint64_t> connections_refused_full_total{0};
+  std::atomic<std::uint64_t> connections_refused_address_total{0};
+  std::atomic<std::uint64_t> viewers_refused_full_total{0};
+  std::atomic<std::uint64_t> viewers_refused_address_total{0};
+  std::atomic<std::uint64_t> accept_errors_total{0};  // accept() failed (out of descriptors, say)
 
   // The whole exposition, Prometheus text format 0.0.4.
   [[nodiscard]] std::string render() const;

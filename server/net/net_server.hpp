@@ -16,6 +16,10 @@ namespace meadow::net {
 struct NetConfig {
   std::string bind_address = "127.0.0.1";
   std::uint16_t port = 8080;  // 0 picks a free port (see NetServer::port)
+  // /metrics on its own listener at this address and port (then not on the viewers' port);
+  // empty: on the viewers' port. Port 0 picks a free one (see NetServer::metrics_port).
+  std::string metrics_address;
+  std::uint16_t metrics_port = 0;
   std::filesystem::path web_root;
   unsigned io_threads = 1;
   SessionLimits limits;
@@ -24,7 +28,7 @@ struct NetConfig {
 
 class NetServer {
  public:
-  NetServer(NetConfig config, Hub& hub, stream::ActionQueue& actions, Metrics& metrics);
+  NetServer(NetConfig config, Hub& hub, stream::ActionQueue& actions, Metrics& metrics, Admission& admission);
   ~NetServer();
   NetServer(const NetServer&) = delete;
   NetServer& operator=(const NetServer&) = delete;
@@ -33,6 +37,8 @@ class NetServer {
   void start();
   // The port actually bound (useful with port 0).
   [[nodiscard]] std::uint16_t port() const;
+  // The metrics listener's port; 0 when /metrics is served on the viewers' port.
+  [[nodiscard]] std::uint16_t metrics_port() const;
   // Stops accepting, closes every session with "going away" and joins the I/O threads.
   void stop();
 

@@ -19,6 +19,9 @@ struct OperatorConfig {
   bool insecure_local = false;  // no token, allowed only on a loopback address
   std::filesystem::path tls_cert;  // both set: TLS
   std::filesystem::path tls_key;
+  // Plain text on an address other than loopback (the token would cross the network readable):
+  // refused unless this says it is meant (a tunnel, a proxy that adds TLS, a trusted network).
+  bool allow_plaintext = false;
   std::string server_version;
   float max_swarm_count = 2'000'000.0F;
 };
@@ -30,8 +33,9 @@ class OperatorServer {
   OperatorServer(const OperatorServer&) = delete;
   OperatorServer& operator=(const OperatorServer&) = delete;
 
-  // Starts serving; throws std::runtime_error saying what is wrong (no token, a token on a public
-  // address with insecure_local, TLS files unreadable, the port taken).
+  // Starts serving; throws std::runtime_error saying what is wrong (no token, no token on a
+  // public address, plain text on a public address without allow_plaintext, TLS files
+  // unreadable, the port taken).
   void start();
   [[nodiscard]] std::uint16_t port() const;
   // Stops taking calls and finishes those in flight (within a second); call before the sim loop

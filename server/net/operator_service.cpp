@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "net/log_throttle.hpp"
 #include "net/logger.hpp"
 #include "net/secret.hpp"
 #include "stream/proto_mapping.hpp"
@@ -25,24 +26,33 @@ grpc::ServerUnaryReactor* finished(grpc::ServerUnaryReactor* reactor, const grpc
   return reactor;
 }
 
+// The shortest interval a status watch may ask for.
+constexpr std::uint32_t kMinWatchIntervalMs = 100;
+
 grpc::Status invalid(const std::string& why) { return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, why); }
 
 bool finite_point(const v1::Vec2& p) { return std::isfinite(p.x()) && std::isfinite(p.y()); }
 
 // Streams the status every interval until the caller cancels or a write fails.
-class StatusWatch final : public grpc::ServerWriteReactor<v1::Status> {
+//
+// Lifetime: the watch owns itself (self_) until OnDone, and each alarm callback holds a reference
+// of its own. An alarm that fires just as the call ends (Cancel does not wait for a callback
+// already under way) then finds the watch alive and done, instead of freed memory.
+class StatusWatch final : public grpc::ServerWriteReactor<v1::Status>, public std::enable_shared_from_this<StatusWatch> {
  public:
-  StatusWatch(const OperatorService& service, const EventFeed& events, std::chrono::milliseconds interval)
-      : service_(service), events_(events), interval_(interval), cursor_(events.cursor()) {
-    write_next();
+  static StatusWatch* start(const OperatorService& service, const EventFeed& events, std::chrono::milliseconds interval) {
+    auto watch = std::shared_ptr<StatusWatch>(new StatusWatch(service, events, interval));
+    watch->self_ = watch;
+    watch->write_next();
+    return watch.get();
   }
 
   void OnWriteDone(bool ok) override {
     if (!ok) return finish(grpc::Status::OK);
     std::lock_guard lock(mutex_);
     if (done_) return;
-    alarm_.Set(std::chrono::system_clock::now() + interval_, [this](bool fired) {
-      if (fired) write_next();
+    alarm_.Set(std::chrono::system_clock::now() + interval_, [self = shared_from_this()](bool fired) {
+      if (fired) self->write_next();
     });
   }
   void OnCancel() override {
@@ -50,11 +60,20 @@ class StatusWatch final : public grpc::ServerWriteReactor<v1::Status> {
     finish(grpc::Status::CANCELLED);
   }
   void OnDone() override {
+    std::shared_ptr<StatusWatch> self;
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;  // also for an alarm callback still to come: it writes nothing
+      self = std::move(self_);
+    }
     alarm_.Cancel();
-    delete this;
+    // `self` may be the last reference: this object may end with this function.
   }
 
  private:
+  StatusWatch(const OperatorService& service, const EventFeed& events, std::chrono::milliseconds interval)
+      : service_(service), events_(events), interval_(interval), cursor_(events.cursor()) {}
+
   void write_next() {
     std::lock_guard lock(mutex_);
     if (done_) return;
@@ -83,6 +102,7 @@ class StatusWatch final : public grpc::ServerWriteReactor<v1::Status> {
   bool done_ = false;
   v1::Status status_;
   grpc::Alarm alarm_;
+  std::shared_ptr<StatusWatch> self_;
 };
 
 }  // namespace
@@ -106,7 +126,7 @@ bool OperatorService::token_matches(grpc::CallbackServerContext* context) const 
 
 bool OperatorService::authorised(grpc::CallbackServerContext* context, grpc::ServerUnaryReactor* reactor) const {
   if (token_matches(context)) return true;
-  logger()->warn("operator call from {} refused: missing or wrong token", context->peer());
+  warn_throttled("operator token", "operator call from {} refused: missing or wrong token", context->peer());
   reactor->Finish(grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
                                "an operator token is needed: metadata 'authorization: Bearer <token>'"));
   return false;
@@ -297,7 +317,7 @@ grpc::ServerUnaryReactor* OperatorService::Resume(grpc::CallbackServerContext* c
 grpc::ServerWriteReactor<v1::Status>* OperatorService::WatchStatus(grpc::CallbackServerContext* context,
                                                                    const v1::WatchStatusRequest* request) {
   if (!token_matches(context)) {
-    logger()->warn("operator watch from {} refused: missing or wrong token", context->peer());
+    warn_throttled("operator token", "operator watch from {} refused: missing or wrong token", context->peer());
     // A reactor that only finishes.
     class Refused final : public grpc::ServerWriteReactor<v1::Status> {
      public:
@@ -310,7 +330,8 @@ grpc::ServerWriteReactor<v1::Status>* OperatorService::WatchStatus(grpc::Callbac
     return new Refused();
   }
   const std::uint32_t asked = request->interval_ms() == 0 ? 500 : request->interval_ms();
-  return new StatusWatch(*this, hub_.events(), std::chrono::milliseconds(std::clamp<std::uint32_t>(asked, 100, 10'000)));
+  return StatusWatch::start(*this, hub_.events(),
+                            std::chrono::milliseconds(std::clamp<std::uint32_t>(asked, kMinWatchIntervalMs, 10'000)));
 }
 
 }  // namespace meadow::net

@@ -1,12 +1,13 @@
 #pragma once
-// What every connection shares: the hub, the action queue, the metrics, the limits and the
-// facts a welcome needs. Owned by NetServer; outlives every session.
+// What every connection shares: the hub, the action queue, the metrics, admission, the limits and
+// the facts a welcome needs. Outlives every session.
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <string>
 
+#include "net/admission.hpp"
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
 #include "stream/action_queue.hpp"
@@ -27,10 +28,14 @@ struct SessionLimits {
   // Token bucket for viewer messages: sustained rate and burst.
   double messages_per_second = 60.0;
   double message_burst = 120.0;
-  // At most this many viewers at once; more are refused with HTTP 503.
-  std::size_t max_sessions = 512;
-  // An HTTP request (headers included) must arrive within this.
-  std::chrono::milliseconds http_timeout{15'000};
+  // An HTTP request (headers included) must arrive within this; a slow client is cut off.
+  std::chrono::milliseconds http_timeout{10'000};
+};
+
+// What one listener serves: the viewer (its files and /ws), /metrics, or both. /healthz always.
+struct HttpRoutes {
+  bool viewer = true;
+  bool metrics = true;
 };
 
 struct ServerFacts {
@@ -44,6 +49,7 @@ struct SessionContext {
   Hub& hub;
   stream::ActionQueue& actions;
   Metrics& metrics;
+  Admission& admission;  // slots for connections and viewers, shared by every listener and gRPC
   SessionLimits limits;
   ServerFacts facts;
   std::filesystem::path web_root;

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "net/grpc_listen.hpp"
@@ -34,10 +35,16 @@ ViewerGrpcServer::~ViewerGrpcServer() { stop(); }
 
 void ViewerGrpcServer::start() {
   const auto& c = impl_->config;
+  GrpcLimits limits;
   // Viewer messages are tiny; a request far larger than the WebSocket's limit is refused by gRPC.
-  const int max_receive = static_cast<int>(impl_->context.limits.max_message_bytes) * 4;
+  limits.max_receive_bytes = static_cast<int>(impl_->context.limits.max_message_bytes) * 4;
+  // A native client may watch as several viewers over one connection (meadow-watch --load): as
+  // many Watches as one address may hold, with room for their Sends.
+  const std::size_t per_address = impl_->context.admission.limits().max_viewers_per_address;
+  limits.max_streams_per_connection = static_cast<int>(std::clamp<std::size_t>(2 * per_address + 8, 16, 4096));
+  limits.max_threads = 8;
   GrpcServing serving = listen_grpc(
-      {c.bind_address, c.port, grpc::InsecureServerCredentials(), &impl_->service, max_receive, "the viewers' gRPC"});
+      {c.bind_address, c.port, grpc::InsecureServerCredentials(), &impl_->service, limits, "the viewers' gRPC"});
   impl_->server = std::move(serving.server);
   impl_->port = serving.port;
   logger()->info("viewer gRPC on {}:{}", serving.host, impl_->port);

@@ -7,6 +7,8 @@
 #include <random>
 #include <vector>
 
+#include "net/grpc_listen.hpp"
+#include "net/log_throttle.hpp"
 #include "net/logger.hpp"
 #include "net/secret.hpp"
 #include "stream/proto_mapping.hpp"
@@ -70,10 +72,11 @@ grpc::ServerWriteReactor<grpc::ByteBuffer>* ViewerService::Watch(grpc::CallbackS
   if (request == nullptr || !parse(*request, watch)) {
     return new RefusedWatch(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "a WatchRequest was expected"));
   }
-  if (context_.hub.session_count() >= context_.limits.max_sessions) {
-    logger()->warn("refusing a grpc viewer: {} sessions is the limit", context_.limits.max_sessions);
-    return new RefusedWatch(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
-                                         "the meadow has as many viewers as it can take; try again later"));
+  const std::string address = grpc_peer_address(call->peer());
+  Admitted admitted = context_.admission.admit_viewer(address);
+  if (!admitted.ticket.held()) {
+    record_refusal(context_.metrics, Refused::kGrpcViewer, admitted, address);
+    return new RefusedWatch(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, admitted.reason()));
   }
   stream::WorldIndex world = stream::WorldIndex::swarm;
   if (watch.world() != v1::WORLD_UNSPECIFIED && !stream::world_from_proto(watch.world(), world)) {
@@ -83,7 +86,7 @@ grpc::ServerWriteReactor<grpc::ByteBuffer>* ViewerService::Watch(grpc::CallbackS
   if (mold) world = stream::WorldIndex::swarm;
   std::string key = random_key();
   call->AddInitialMetadata(kKeyMetadata, key);
-  auto session = std::make_shared<ViewerWatch>(call, context_, world, std::move(key),
+  auto session = std::make_shared<ViewerWatch>(call, context_, world, std::move(key), std::move(admitted.ticket),
                                                [this](std::uint64_t id) { forget(id); });
   {
     std::lock_guard lock(mutex_);
@@ -110,7 +113,8 @@ grpc::ServerUnaryReactor* ViewerService::Send(grpc::CallbackServerContext* call,
   if (!watch) {
     reactor->Finish(grpc::Status(grpc::StatusCode::NOT_FOUND, "no Watch with that session id is streaming"));
   } else if (!same_secret(request->viewer_key(), watch->key())) {
-    logger()->warn("grpc Send from {} for viewer {} refused: wrong key", call->peer(), request->session_id());
+    warn_throttled("grpc wrong key", "grpc Send from {} for viewer {} refused: wrong key", call->peer(),
+                   request->session_id());
     reactor->Finish(grpc::Status(grpc::StatusCode::PERMISSION_DENIED,
                                  "the viewer key does not match that Watch's meadow-viewer-key"));
   } else {

@@ -23,9 +23,10 @@ grpc::ByteBuffer borrow(const OutMessage& message) {
 }  // namespace
 
 ViewerWatch::ViewerWatch(grpc::CallbackServerContext* call, SessionContext& context, stream::WorldIndex world,
-                         std::string key, OnEnded on_ended)
+                         std::string key, AdmissionTicket slot, OnEnded on_ended)
     : call_(call),
       context_(context),
+      slot_(std::move(slot)),
       id_(context.hub.next_session_id()),
       key_(std::move(key)),
       remote_(call->peer()),
@@ -114,7 +115,7 @@ void ViewerWatch::deliver_frame(stream::FrameBundlePtr bundle) {
   }
   if (stalled) {
     logger()->info("grpc viewer {}: a write stalled past the timeout; closing", id_);
-    call_->TryCancel();
+    cancel_call();
     return;
   }
   pump();
@@ -178,7 +179,18 @@ void ViewerWatch::OnCancel() {
   pump();
 }
 
+void ViewerWatch::cancel_call() {
+  const std::lock_guard lock(call_mutex_);
+  // After OnDone the call (and call_) belongs to gRPC no more: cancelling it then would touch
+  // freed memory. The sim thread can meet a stalled write just as the call ends.
+  if (!call_done_) call_->TryCancel();
+}
+
 void ViewerWatch::OnDone() {
+  {
+    const std::lock_guard lock(call_mutex_);
+    call_done_ = true;
+  }
   context_.hub.leave(id_);
   // The meadow forgets this viewer's predator (a held pointer must not outlive its viewer).
   context_.actions.push_always(sim::Action{id_, 0, sim::ViewerLeft{}});

@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 
+#include "net/admission.hpp"
 #include "net/hub.hpp"
 #include "net/outbox.hpp"
 #include "net/session_context.hpp"
@@ -37,8 +38,9 @@ class ViewerWatch final : public grpc::ServerWriteReactor<grpc::ByteBuffer>,
   // Called when the Watch is over (after OnDone), to forget it.
   using OnEnded = std::function<void(std::uint64_t id)>;
 
+  // Holds the viewer's admission slot until the Watch ends.
   ViewerWatch(grpc::CallbackServerContext* call, SessionContext& context, stream::WorldIndex world,
-              std::string key, OnEnded on_ended);
+              std::string key, AdmissionTicket slot, OnEnded on_ended);
 
   // Joins the hub and queues the Welcome; `self` keeps this alive until OnDone.
   void start(std::shared_ptr<ViewerWatch> self);
@@ -70,8 +72,16 @@ class ViewerWatch final : public grpc::ServerWriteReactor<grpc::ByteBuffer>,
   void finish_locked(grpc::Status status);
   void offer_reliable_locked(SharedBytes message);
 
+  // Cancels the call if it has not ended: the call's context is gRPC's and gone after OnDone.
+  void cancel_call();
+
   grpc::CallbackServerContext* const call_;
+  // Guards call_ against OnDone: cancel_call() and OnDone() hold it. Recursive, should gRPC run
+  // OnDone inline from TryCancel.
+  std::recursive_mutex call_mutex_;
+  bool call_done_ = false;
   SessionContext& context_;
+  AdmissionTicket slot_;
   const std::uint64_t id_;
   const std::string key_;
   const std::string remote_;

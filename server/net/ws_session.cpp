@@ -4,14 +4,19 @@
 
 #include <utility>
 
+#include "net/log_throttle.hpp"
+
 #include "net/logger.hpp"
 #include "stream/proto_mapping.hpp"
 
 namespace meadow::net {
 
-WsSession::WsSession(tcp::socket&& socket, SessionContext& context)
+WsSession::WsSession(tcp::socket&& socket, SessionContext& context, AdmissionTicket connection, AdmissionTicket viewer,
+                     std::string address)
     : ws_(std::move(socket)),
       context_(context),
+      connection_slot_(std::move(connection)),
+      viewer_slot_(std::move(viewer)),
       id_(context.hub.next_session_id()),
       counters_(context.metrics),
       outbox_(context.limits.reliable_queue),
@@ -19,16 +24,22 @@ WsSession::WsSession(tcp::socket&& socket, SessionContext& context)
       input_(context, id_) {
   beast::error_code ec;
   const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
-  remote_ = ec ? std::string("unknown") : endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+  remote_ = std::move(address);
+  if (!ec) remote_.append(":").append(std::to_string(endpoint.port()));
   context_.metrics.sessions.fetch_add(1, std::memory_order_relaxed);
+  context_.metrics.connections.fetch_add(1, std::memory_order_relaxed);
 }
 
 WsSession::~WsSession() {
+  context_.metrics.connections.fetch_sub(1, std::memory_order_relaxed);
   context_.hub.leave(id_);
   // The meadow forgets this viewer's predator (a held pointer must not outlive its viewer).
   if (joined_) context_.actions.push_always(sim::Action{id_, 0, sim::ViewerLeft{}});
   context_.metrics.sessions.fetch_sub(1, std::memory_order_relaxed);
-  logger()->info("session {} from {} ended ({} frames dropped)", id_, remote_, outbox_.frames_dropped());
+  // A handshake that failed was answered (and counted) already: only viewers that joined are news.
+  if (joined_) {
+    logger()->info("session {} from {} ended ({} frames dropped)", id_, remote_, counters_.frames_dropped());
+  }
 }
 
 SessionInfo WsSession::info() const { return counters_.info(id_, remote_); }
@@ -94,26 +105,61 @@ void WsSession::watch_world(stream::WorldIndex world) {
 }
 
 void WsSession::deliver_frame(stream::FrameBundlePtr bundle) {
-  asio::post(ws_.get_executor(), [self = shared_from_this(), bundle = std::move(bundle)]() mutable {
-    if (self->closing_) return;
-    if (self->outbox_.has_frame()) {
-      self->counters_.frame_dropped();
-    }
-    self->outbox_.offer_frame(std::move(bundle));
-    self->maybe_write();
-  });
+  {
+    const std::lock_guard lock(inbox_mutex_);
+    if (inbox_frame_ != nullptr) counters_.frame_dropped();
+    inbox_frame_ = std::move(bundle);
+  }
+  wake();
 }
 
 void WsSession::deliver_reliable(SharedBytes message) {
-  asio::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
-    if (self->closing_) return;
-    if (!self->outbox_.offer_reliable(std::move(message))) {
-      self->context_.metrics.sessions_closed_slow_total.fetch_add(1, std::memory_order_relaxed);
-      self->close(websocket::close_code::policy_error, "too far behind");
-      return;
+  {
+    const std::lock_guard lock(inbox_mutex_);
+    // Bounded here already: what waits in the inbox and in the outbox together stays within the
+    // reliable queue's capacity once taken (take_inbox closes a session that overflows).
+    if (inbox_reliable_.size() >= outbox_.reliable_capacity()) {
+      inbox_overflowed_ = true;
+    } else {
+      inbox_reliable_.push_back(std::move(message));
     }
-    self->maybe_write();
-  });
+  }
+  wake();
+}
+
+void WsSession::wake() {
+  {
+    const std::lock_guard lock(inbox_mutex_);
+    if (wake_posted_) return;
+    wake_posted_ = true;
+  }
+  asio::post(ws_.get_executor(), [self = shared_from_this()] { self->take_inbox(); });
+}
+
+void WsSession::take_inbox() {
+  stream::FrameBundlePtr frame;
+  std::deque<SharedBytes> reliable;
+  bool overflowed = false;
+  {
+    const std::lock_guard lock(inbox_mutex_);
+    wake_posted_ = false;
+    frame = std::move(inbox_frame_);
+    inbox_frame_.reset();
+    reliable.swap(inbox_reliable_);
+    overflowed = std::exchange(inbox_overflowed_, false);
+  }
+  if (closing_) return;
+  for (SharedBytes& message : reliable) overflowed = overflowed || !outbox_.offer_reliable(std::move(message));
+  if (overflowed) {
+    context_.metrics.sessions_closed_slow_total.fetch_add(1, std::memory_order_relaxed);
+    close(websocket::close_code::policy_error, "too far behind");
+    return;
+  }
+  if (frame != nullptr) {
+    if (outbox_.has_frame()) counters_.frame_dropped();
+    outbox_.offer_frame(std::move(frame));
+  }
+  maybe_write();
 }
 
 void WsSession::close_soon(const char* reason) {

@@ -2,13 +2,21 @@
 // One viewer's WebSocket connection on /ws: reads ClientMessages, validates them at the edge and
 // queues the resulting actions for the sim thread; writes from its Outbox one message at a time.
 // All handlers run on the connection's strand.
+//
+// Deliveries from the hub (the sim thread) land in a small inbox under a mutex and wake the
+// strand with at most one posted task at a time: a newer frame replaces an undelivered one there
+// too, and reliable messages are bounded as they arrive, so a starved network thread never
+// piles up tasks (or the frames they hold).
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
+#include "net/admission.hpp"
 #include "net/beast.hpp"
 #include "net/hub.hpp"
 #include "net/outbox.hpp"
@@ -20,7 +28,9 @@ namespace meadow::net {
 
 class WsSession final : public HubSession, private ViewerPort, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(tcp::socket&& socket, SessionContext& context);
+  // Holds the connection's and the viewer's admission slots until it ends.
+  WsSession(tcp::socket&& socket, SessionContext& context, AdmissionTicket connection, AdmissionTicket viewer,
+            std::string address);
   ~WsSession() override;
 
   // Accepts the WebSocket upgrade carried by `request`, then runs until the connection ends.
@@ -40,6 +50,10 @@ class WsSession final : public HubSession, private ViewerPort, public std::enabl
   [[nodiscard]] stream::WorldIndex watched_world() const override { return outbox_.world(); }
   void watch_world(stream::WorldIndex world) override;
   void send_to_viewer(SharedBytes message) override { deliver_reliable(std::move(message)); }
+  // Asks the strand to take the inbox (one posted task at most).
+  void wake();
+  // On the strand: moves the inbox into the outbox.
+  void take_inbox();
   void maybe_write();
   void on_write(beast::error_code ec, std::size_t bytes);
   void close(websocket::close_code code, const char* reason);
@@ -47,6 +61,8 @@ class WsSession final : public HubSession, private ViewerPort, public std::enabl
 
   websocket::stream<beast::tcp_stream> ws_;
   SessionContext& context_;
+  AdmissionTicket connection_slot_;
+  AdmissionTicket viewer_slot_;
   const std::uint64_t id_;
   std::string remote_;
   SessionCounters counters_;
@@ -58,6 +74,12 @@ class WsSession final : public HubSession, private ViewerPort, public std::enabl
   bool joined_ = false;
   bool closing_ = false;
   websocket::close_reason pending_close_;
+
+  std::mutex inbox_mutex_;
+  stream::FrameBundlePtr inbox_frame_;
+  std::deque<SharedBytes> inbox_reliable_;
+  bool inbox_overflowed_ = false;
+  bool wake_posted_ = false;
 };
 
 }  // namespace meadow::net

@@ -22,10 +22,11 @@ inline constexpr std::uint64_t kCountCooldownTicks = 30;
 // Rock and flower taps (placing or taking away) at most once every this many ticks per viewer
 // (0.2 s: faster than people tap): every rock change goes out to every viewer.
 inline constexpr std::uint64_t kTapCooldownTicks = 12;
-// Viewers may grow the swarm's world to this many meadows; the operator may go further. Their
-// count's ceiling is this many meadows at the engine's density (CPU 6,000 a meadow: 48,000;
-// GPU 48,000: 384,000), where a step still leaves most of a tick to everything else.
-inline constexpr std::size_t kViewerMaxMeadows = 8;
+// Viewers may grow the swarm's world to this many meadows (two by two); the operator may go
+// further. Their count's ceiling is this many meadows at the engine's density (CPU 6,000 a
+// meadow: 24,000; GPU 48,000: 192,000), so that a tick at the ceiling still takes about half of
+// its 1/60 s on two cores, whatever the viewers do (docs/limits.md has the measurements).
+inline constexpr std::size_t kViewerMaxMeadows = 4;
 }  // namespace viewer_limits
 
 class ViewerLimits {

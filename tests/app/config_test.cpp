@@ -3,7 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <vector>
+
+#include "support/temp_path.hpp"
 
 namespace meadow::app {
 namespace {
@@ -37,13 +41,14 @@ TEST(Config, FlagsAreRead) {
   EXPECT_EQ(r.config->swarm_engine, "cpu");
 }
 
-TEST(Config, TheViewersGrpcPortFollowsBindUnlessToldOtherwise) {
+TEST(Config, TheViewersGrpcPortStaysOnLoopbackUnlessToldOtherwise) {
+  // Plain text and no browser needs it: --bind 0.0.0.0 (phones on the network) does not open it.
   const auto defaults = parse({"--bind", "0.0.0.0"});
   ASSERT_TRUE(defaults.config);
   EXPECT_TRUE(defaults.config->viewer_grpc);
   EXPECT_EQ(defaults.config->viewer_grpc_port, 8082);
   EXPECT_FALSE(defaults.config->viewer_grpc_port_given);
-  EXPECT_EQ(defaults.config->viewer_grpc_bind, "0.0.0.0");
+  EXPECT_EQ(defaults.config->viewer_grpc_bind, "127.0.0.1");
   const auto given = parse({"--viewer-grpc-port", "9100", "--viewer-grpc-bind", "127.0.0.1"});
   ASSERT_TRUE(given.config);
   EXPECT_TRUE(given.config->viewer_grpc_port_given);
@@ -90,6 +95,46 @@ TEST(Config, HelpExitsZero) {
   for (const char* flag : {"--port", "--bind", "--seed", "--web-root", "--frame-rate", "--swarm-count", "--log-level"}) {
     EXPECT_NE(out.find(flag), std::string::npos) << flag;
   }
+}
+
+TEST(Config, TheOperatorTokenFileMustBeOwnersOnlyAndTheTokenLongEnough) {
+  const std::string path = meadow::testing::unique_temp_path("token");
+  const std::string token(kMinOperatorTokenLength, 'k');
+  meadow::testing::write_secret_file(path, token);
+  const auto fine = parse({"--operator-token-file", path.c_str()});
+  ASSERT_TRUE(fine.config);
+  EXPECT_EQ(fine.config->operator_token, token);
+  std::filesystem::permissions(path, std::filesystem::perms::group_read | std::filesystem::perms::others_read,
+                               std::filesystem::perm_options::add);
+  const auto readable = parse({"--operator-token-file", path.c_str()});
+  EXPECT_FALSE(readable.config) << "a token others can read is refused";
+  EXPECT_EQ(readable.exit_code, 2);
+  meadow::testing::write_secret_file(path, std::string(kMinOperatorTokenLength - 1, 'k'));
+  const auto short_token = parse({"--operator-token-file", path.c_str()});
+  EXPECT_FALSE(short_token.config) << "a token shorter than the minimum is refused";
+  std::filesystem::remove(path);
+}
+
+TEST(Config, EdgeLimitsAndTheMetricsAddressAreRead) {
+  const auto r = parse({"--max-viewers-per-address", "3", "--max-connections", "100", "--max-connections-per-address", "9",
+                        "--trusted-proxy", "127.0.0.1,::1", "--viewer-max-count", "10000", "--metrics-listen",
+                        "127.0.0.1:9100", "--viewer-write-timeout-ms", "500", "--operator-allow-plaintext"});
+  ASSERT_TRUE(r.config);
+  EXPECT_EQ(r.config->max_viewers_per_address, 3U);
+  EXPECT_EQ(r.config->max_connections, 100U);
+  EXPECT_EQ(r.config->max_connections_per_address, 9U);
+  EXPECT_EQ(r.config->trusted_proxies, (std::vector<std::string>{"127.0.0.1", "::1"}));
+  EXPECT_EQ(r.config->viewer_max_count, 10000U);
+  EXPECT_EQ(r.config->viewer_write_timeout_ms, 500U);
+  EXPECT_TRUE(r.config->operator_allow_plaintext);
+  const auto listen = split_listen(r.config->metrics_listen);
+  ASSERT_TRUE(listen);
+  EXPECT_EQ(listen->first, "127.0.0.1");
+  EXPECT_EQ(listen->second, 9100);
+  EXPECT_EQ(split_listen("[::1]:9100")->first, "::1");
+  EXPECT_FALSE(split_listen("9100"));
+  EXPECT_FALSE(split_listen("127.0.0.1:http"));
+  EXPECT_FALSE(parse({"--metrics-listen", "nonsense"}).config);
 }
 
 }  // namespace

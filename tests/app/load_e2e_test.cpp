@@ -28,8 +28,10 @@ class LoadTest : public ::testing::TestWithParam<bool> {};
 
 TEST_P(LoadTest, FiftyViewersForTwentySecondsAllReceiveFramesAndSeeTheirActions) {
   const bool over_grpc = GetParam();
+  // Fifty viewers from one address: more than the server lets one address hold by default.
   testing::ServerProcess server(MEADOW_SERVER_BIN, {"--seed", "3", "--swarm-count", "2000", "--log-level", "warn",
-                                                    "--web-root", MEADOW_TEST_WEB_ROOT});
+                                                    "--web-root", MEADOW_TEST_WEB_ROOT, "--max-viewers-per-address",
+                                                    "64", "--max-connections-per-address", "128"});
   std::string command = std::string(MEADOW_WATCH_BIN) + " --server 127.0.0.1:" + std::to_string(server.port()) +
                         " --load 50 --seconds 20 --json";
   if (over_grpc) command += " --grpc 127.0.0.1:" + std::to_string(server.viewer_grpc_port());

@@ -5,15 +5,20 @@
 #include <grpcpp/grpcpp.h>
 
 #include <array>
+#include <cstdlib>
+#include <filesystem>
+#include <iterator>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <random>
 #include <string>
 #include <sys/wait.h>
 #include <thread>
 
 #include "meadow/v1/operator.grpc.pb.h"
+#include "launch/server_launch.hpp"
 #include "support/server_process.hpp"
 #include "support/temp_path.hpp"
 #include "ws/ws_client.hpp"
@@ -22,13 +27,13 @@ namespace meadow {
 namespace {
 
 using namespace std::chrono_literals;
-constexpr const char* kToken = "correct-horse-battery";
+constexpr const char* kToken = "correct-horse-battery-staple-meadow";
 
 class OperatorTest : public ::testing::Test {
  protected:
   void SetUp() override {
     token_file_ = testing::unique_temp_path("meadow-operator-token");
-    std::ofstream(token_file_) << kToken << "\n";
+    testing::write_secret_file(token_file_, kToken);
     server_ = std::make_unique<testing::ServerProcess>(
         MEADOW_SERVER_BIN, std::vector<std::string>{"--seed", "4", "--swarm-count", "400", "--log-level", "warn",
                                                     "--web-root", MEADOW_TEST_WEB_ROOT, "--operator-port", "0",
@@ -274,6 +279,102 @@ TEST_F(OperatorTest, MeadowctlEndToEnd) {
   EXPECT_EQ(meadowctl("watch --updates 2 --interval-ms 100").first, 0);
   EXPECT_EQ(server_->stop(), 0);
   EXPECT_EQ(meadowctl("status").first, 3);                 // server gone
+}
+
+// A status watch's alarm can fire just as the call ends (its client gone): the callback then ran
+// on a watch OnDone had deleted. Stress the meeting: watches at the shortest interval, cancelled
+// around the moment their next alarm fires; the server must keep serving and exit cleanly.
+TEST_F(OperatorTest, StatusWatchesCancelledAsTheirAlarmFiresEndCleanly) {
+  std::mt19937 random(11);
+  for (int round = 0; round < 30; ++round) {
+    std::vector<std::unique_ptr<grpc::ClientContext>> contexts;
+    std::vector<std::unique_ptr<grpc::ClientReader<v1::Status>>> readers;
+    for (int i = 0; i < 6; ++i) {
+      contexts.push_back(std::make_unique<grpc::ClientContext>());
+      prepare(*contexts.back());
+      v1::WatchStatusRequest request;
+      request.set_interval_ms(100);
+      readers.push_back(stub_->WatchStatus(contexts.back().get(), request));
+      v1::Status first;
+      ASSERT_TRUE(readers.back()->Read(&first));  // written: the next alarm is set
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::uniform_int_distribution<int>(95, 110)(random)));
+    for (auto& c : contexts) c->TryCancel();
+    for (auto& r : readers) (void)r->Finish();
+  }
+  grpc::ClientContext c;
+  prepare(c);
+  v1::Status status;
+  EXPECT_TRUE(stub_->GetStatus(&c, v1::GetStatusRequest(), &status).ok()) << "the server still serves";
+  EXPECT_EQ(server_->stop(), 0) << "and exits cleanly (a sanitizer's report would fail it)";
+}
+
+// The operator's port off loopback: TLS, or refused unless plain text is meant; over TLS the token
+// is checked as the call arrives, before gRPC reads its message.
+class OperatorTlsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = testing::unique_temp_path("operator-tls");
+    std::filesystem::create_directories(dir_);
+    token_file_ = dir_ + "/token";
+    testing::write_secret_file(token_file_, kToken);
+    const std::string make_cert = "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost "
+                                  "-addext subjectAltName=DNS:localhost -keyout " + dir_ + "/key.pem -out " + dir_ +
+                                  "/cert.pem >/dev/null 2>&1";
+    ASSERT_EQ(std::system(make_cert.c_str()), 0) << "openssl is needed to make a throw-away certificate";
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string read(const std::string& name) {
+    std::ifstream in(dir_ + "/" + name);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }
+  std::string dir_;
+  std::string token_file_;
+};
+
+TEST_F(OperatorTlsTest, ThePortOffLoopbackNeedsTlsUnlessPlainTextIsMeant) {
+  client::LaunchSpec spec;
+  spec.binary = MEADOW_SERVER_BIN;
+  spec.args = {"--port", "0", "--no-viewer-grpc", "--swarm-engine", "cpu", "--operator-bind", "0.0.0.0",
+               "--operator-port", "0", "--operator-token-file", token_file_};
+  spec.startup_timeout = 10s;
+  try {
+    client::LaunchedServer server(spec);
+    ADD_FAILURE() << "a plain-text operator port on 0.0.0.0 must be refused";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("exit code 1"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(OperatorTlsTest, OverTlsTheTokenIsCheckedBeforeTheMessageIsRead) {
+  auto server = std::make_unique<testing::ServerProcess>(
+      MEADOW_SERVER_BIN,
+      std::vector<std::string>{"--swarm-count", "300", "--log-level", "warn", "--operator-port", "0",
+                               "--operator-token-file", token_file_, "--operator-tls-cert", dir_ + "/cert.pem",
+                               "--operator-tls-key", dir_ + "/key.pem"});
+  grpc::SslCredentialsOptions ssl;
+  ssl.pem_root_certs = read("cert.pem");
+  grpc::ChannelArguments args;
+  args.SetSslTargetNameOverride("localhost");
+  auto channel = grpc::CreateCustomChannel("127.0.0.1:" + std::to_string(server->operator_port()),
+                                           grpc::SslCredentials(ssl), args);
+  const auto call = [&](const char* token, const v1::GetStatusRequest& request) {
+    grpc::ClientContext c;
+    c.set_deadline(std::chrono::system_clock::now() + 10s);
+    if (token != nullptr) c.AddMetadata("authorization", std::string("Bearer ") + token);
+    v1::Status out;
+    return v1::Operator::NewStub(channel)->GetStatus(&c, request, &out);
+  };
+  EXPECT_TRUE(call(kToken, {}).ok());
+  EXPECT_EQ(call("wrong-token-wrong-token-wrong", {}).error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(call(nullptr, {}).error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  // A request far larger than the operator reads (unknown fields make any message that big):
+  // with the token it is refused for its size; without, for the token, before its bytes count.
+  v1::GetStatusRequest big;
+  big.GetReflection()->MutableUnknownFields(&big)->AddLengthDelimited(999, std::string(200'000, 'x'));
+  EXPECT_EQ(call(kToken, big).error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_EQ(call("wrong-token-wrong-token-wrong", big).error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(server->stop(), 0);
 }
 
 }  // namespace

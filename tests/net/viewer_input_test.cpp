@@ -39,7 +39,7 @@ class FakePort final : public ViewerPort {
 
 class ViewerInputTest : public ::testing::Test {
  protected:
-  ViewerInputTest() : actions(2), context{hub, actions, metrics, SessionLimits{}, ServerFacts{}, {}} {
+  ViewerInputTest() : actions(2), context{hub, actions, metrics, admission, SessionLimits{}, ServerFacts{}, {}} {
     hub.update_land(std::make_shared<const sim::Land>(), nullptr);
   }
   static std::string rock_at(float x, float y) {
@@ -53,6 +53,7 @@ class ViewerInputTest : public ::testing::Test {
   Hub hub;
   stream::ActionQueue actions;
   Metrics metrics;
+  Admission admission{AdmissionLimits{}};
   SessionContext context;
   FakePort port;
 };

@@ -32,6 +32,8 @@ class ServerProcess {
   [[nodiscard]] std::uint16_t operator_port() const { return server_->operator_port(); }
   // The viewers' gRPC port (meadow.v1.Viewer); a free one unless args name --viewer-grpc-port.
   [[nodiscard]] std::uint16_t viewer_grpc_port() const { return server_->viewer_grpc_port(); }
+  // /metrics' own port when started with --metrics-listen (0 otherwise).
+  [[nodiscard]] std::uint16_t metrics_port() const { return server_->metrics_port(); }
   // Sends SIGTERM and waits; returns the exit status (128 + the signal when a signal ended it,
   // -1 if it had to be killed). The caller checks it; the destructor then checks nothing more.
   int stop(std::chrono::milliseconds timeout = std::chrono::seconds(10));

@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 namespace meadow::testing {
@@ -17,6 +19,14 @@ inline std::string unique_temp_path(const std::string& stem) {
   std::string name = test != nullptr ? std::string(test->test_suite_name()) + "." + test->name() : "no-test";
   std::replace(name.begin(), name.end(), '/', '_');
   return ::testing::TempDir() + "/" + stem + "-" + std::to_string(::getpid()) + "-" + name;
+}
+
+// Writes `text` and a newline to `path`, readable and writable by its owner only (as a secret's
+// file must be: the server refuses an operator token file others can read).
+inline void write_secret_file(const std::string& path, const std::string& text) {
+  std::ofstream(path) << text << "\n";
+  std::filesystem::permissions(path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write,
+                               std::filesystem::perm_options::replace);
 }
 
 }  // namespace meadow::testing

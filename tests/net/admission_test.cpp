@@ -1,0 +1,103 @@
+#include "net/admission.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+namespace meadow::net {
+namespace {
+
+AdmissionLimits small() {
+  AdmissionLimits l;
+  l.max_connections = 5;
+  l.max_connections_per_address = 3;
+  l.max_viewers = 4;
+  l.max_viewers_per_address = 2;
+  return l;
+}
+
+TEST(Admission, ViewersWithinTheTotalAndThePerAddressCapsAndSlotsComeBack) {
+  Admission a(small());
+  Admitted first = a.admit_viewer("10.0.0.1");
+  Admitted second = a.admit_viewer("10.0.0.1");
+  ASSERT_TRUE(first.ticket.held());
+  ASSERT_TRUE(second.ticket.held());
+  const Admitted third = a.admit_viewer("10.0.0.1");
+  EXPECT_FALSE(third.ticket.held());
+  EXPECT_EQ(third.refusal, Refusal::kAddressFull);
+  EXPECT_NE(third.reason().find("your address"), std::string::npos);
+  Admitted other = a.admit_viewer("10.0.0.2");
+  Admitted other2 = a.admit_viewer("10.0.0.3");
+  ASSERT_TRUE(other.ticket.held() && other2.ticket.held());
+  const Admitted full = a.admit_viewer("10.0.0.4");
+  EXPECT_EQ(full.refusal, Refusal::kFull);
+  EXPECT_NE(full.reason().find("full"), std::string::npos);
+  EXPECT_EQ(a.viewers(), 4U);
+  // A slot comes back when its ticket goes, also when it was moved first.
+  AdmissionTicket moved = std::move(first.ticket);
+  EXPECT_FALSE(first.ticket.held());
+  EXPECT_EQ(a.viewers(), 4U);
+  moved = AdmissionTicket();
+  EXPECT_EQ(a.viewers(), 3U);
+  EXPECT_EQ(a.viewers_from("10.0.0.1"), 1U);
+  EXPECT_TRUE(a.admit_viewer("10.0.0.1").ticket.held()) << "and is taken again (and given back at once)";
+  second.ticket.release();
+  EXPECT_EQ(a.viewers_from("10.0.0.1"), 0U);
+}
+
+TEST(Admission, ATrustedProxysConnectionsCountOnlyInTheTotal) {
+  AdmissionLimits l = small();
+  l.trusted_proxies = {"127.0.0.1"};
+  Admission a(l);
+  std::vector<AdmissionTicket> held;
+  for (int i = 0; i < 5; ++i) {
+    Admitted c = a.admit_connection("127.0.0.1");
+    ASSERT_TRUE(c.ticket.held()) << i;
+    held.push_back(std::move(c.ticket));
+  }
+  EXPECT_EQ(a.admit_connection("127.0.0.1").refusal, Refusal::kFull);
+  held.clear();
+  for (int i = 0; i < 3; ++i) held.push_back(std::move(a.admit_connection("10.1.1.1").ticket));
+  EXPECT_EQ(a.admit_connection("10.1.1.1").refusal, Refusal::kAddressFull);
+  EXPECT_EQ(a.connections_from("10.1.1.1"), 3U);
+}
+
+TEST(Admission, SlotsAreTakenAtomicallyUnderABurst) {
+  AdmissionLimits l;
+  l.max_viewers = 10;
+  l.max_viewers_per_address = 1000;
+  Admission a(l);
+  std::atomic<int> holding{0};
+  std::atomic<int> most{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 2000; ++i) {
+        Admitted v = a.admit_viewer("10.0.0.1");
+        if (!v.ticket.held()) continue;
+        const int now = ++holding;
+        int seen = most.load();
+        while (now > seen && !most.compare_exchange_weak(seen, now)) {
+        }
+        --holding;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_LE(most.load(), 10);
+  EXPECT_EQ(a.viewers(), 0U);
+}
+
+TEST(ForwardedClient, TheLastAddressTheProxyAppended) {
+  EXPECT_EQ(forwarded_client("203.0.113.7"), "203.0.113.7");
+  EXPECT_EQ(forwarded_client("1.2.3.4, 10.0.0.9"), "10.0.0.9");
+  EXPECT_EQ(forwarded_client(" 2001:db8::1 "), "2001:db8::1");
+  EXPECT_EQ(forwarded_client("[2001:db8::1]"), "2001:db8::1");
+  EXPECT_EQ(forwarded_client(""), "");
+  EXPECT_EQ(forwarded_client("1.2.3.4, evil\nX-Injected: yes"), "") << "not an address";
+}
+
+}  // namespace
+}  // namespace meadow::net
