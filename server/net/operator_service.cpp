@@ -35,9 +35,9 @@ bool finite_point(const v1::Vec2& p) { return std::isfinite(p.x()) && std::isfin
 
 // Streams the status every interval until the caller cancels or a write fails.
 //
-// Lifetime: the watch owns itself (self_) until OnDone, and each alarm callback holds a reference
-// of its own. An alarm that fires just as the call ends (Cancel does not wait for a callback
-// already under way) then finds the watch alive and done, instead of freed memory.
+// Lifetime: the watch owns itself (self_) until OnDone, and an alarm callback holds a reference
+// while it runs. An alarm that fires just as the call ends (Cancel does not wait for a callback
+// already under way) then finds the watch alive and done, or gone, instead of freed memory.
 class StatusWatch final : public grpc::ServerWriteReactor<v1::Status>, public std::enable_shared_from_this<StatusWatch> {
  public:
   static StatusWatch* start(const OperatorService& service, const EventFeed& events, std::chrono::milliseconds interval) {
@@ -51,8 +51,11 @@ class StatusWatch final : public grpc::ServerWriteReactor<v1::Status>, public st
     if (!ok) return finish(grpc::Status::OK);
     std::lock_guard lock(mutex_);
     if (done_) return;
-    alarm_.Set(std::chrono::system_clock::now() + interval_, [self = shared_from_this()](bool fired) {
-      if (fired) self->write_next();
+    // The alarm keeps its callback until it is set again or destroyed: a strong reference in it
+    // would keep the watch alive for ever (a cycle through alarm_). A weak one, locked for the
+    // callback's length, keeps it alive just while the callback runs.
+    alarm_.Set(std::chrono::system_clock::now() + interval_, [weak = weak_from_this()](bool fired) {
+      if (const auto self = weak.lock(); self && fired) self->write_next();
     });
   }
   void OnCancel() override {

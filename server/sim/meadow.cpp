@@ -4,8 +4,8 @@
 #include <cassert>
 #include <cstdio>
 #include <optional>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "sim/swarm/tool_rules.hpp"
@@ -207,12 +207,11 @@ ActionOutcome Meadow::viewer_count(std::size_t count, std::uint64_t origin) {
     set_target_count(count);
     return outcome;
   }
-  const double wait = static_cast<double>(viewer_limits_.count_wait(origin, tick_)) / kTicksPerSecond;
-  char seconds[16];
-  std::snprintf(seconds, sizeof seconds, "%.1f", wait);
-  return ActionOutcome{true, "count_cooldown",
-                       "The count changes at most twice a second for each viewer: yours, " + std::to_string(count) +
-                           ", follows in " + seconds + " s."};
+  char text[160];
+  std::snprintf(text, sizeof text, "A viewer's count changes at most every %.1f s: yours, %zu, follows in %.1f s.",
+                static_cast<double>(viewer_limits::kCountCooldownTicks) / kTicksPerSecond, count,
+                static_cast<double>(viewer_limits_.count_wait(origin, tick_)) / kTicksPerSecond);
+  return ActionOutcome{true, "count_cooldown", text};
 }
 
 void Meadow::set_target_count(std::size_t count) {
