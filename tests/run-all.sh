@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # One command from a fresh Debian 12 machine (as root) to every test: installs what is missing,
 # builds, and runs
-#   1. the C++ tests in the release build (ctest),
-#   2. the C++ tests under AddressSanitizer + UndefinedBehaviorSanitizer (preset "dev"),
+#   0. a check that Vulkan is there (lavapipe at least): the GPU tests must run, not skip,
+#   1. the C++ tests in the release build (ctest), and meadow-abuse (hostile visitors against the
+#      real server, judged by the tick, memory and a bystander's frames),
+#   2. the C++ tests under AddressSanitizer + UndefinedBehaviorSanitizer (preset "dev"), and
+#      meadow-abuse against that build,
 #   3. the networking and threading tests, and the swarm's step on two threads, under
 #      ThreadSanitizer (preset "tsan"),
 #   4. the deployment checks (systemd-analyze verify),
 #   5. the viewer's unit tests (Vitest) and browser tests (Playwright + Debian's Chromium)
 #      against the real server.
-# Stops at the first failing stage. MEADOW_SKIP_SANITIZERS=1 skips 2 and 3 for a quick local run.
+# Stops at the first failing stage; a stage that runs no test or skips any fails. The last line
+# counts every test run. MEADOW_SKIP_SANITIZERS=1 skips 2 and 3 for a quick local run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Paths relative to the checkout in ccache's keys, so a fresh clone (CI) reuses earlier builds.
@@ -17,7 +21,9 @@ start=$(date +%s)
 stage() { printf '\n==== %s (%ss)\n' "$1" "$(( $(date +%s) - start ))"; }
 
 # Runs a test command, shows its output, and adds the tests it passed to the total printed at
-# the end. Understands ctest, GoogleTest, Vitest and our own "N passed, N failed" lines.
+# the end. Understands ctest, GoogleTest, Vitest and our own "name: N passed, M failed" lines. A
+# command that ran no test, or skipped any, fails the run: here every test must run (a missing
+# tool or device is a failure, not a skip).
 passed_total=0
 counted() {
   local log
@@ -27,19 +33,47 @@ counted() {
   # Colours off: with CI=true Vitest colours its summary, and the escape codes hid its
   # "Tests N passed" line from the count below (CI counted 774 of 1,109 tests).
   sed -i 's/\x1b\[[0-9;]*m//g' "$log"
-  local n
-  n=$(grep -aoP 'tests passed, \d+ tests failed out of \K\d+' "$log" | tail -1 || true)
-  [ -n "$n" ] || n=$(grep -aoP '^\[  PASSED  \] \K\d+' "$log" | tail -1 || true)
-  [ -n "$n" ] || n=$(grep -aoP '^\s*Tests\s+\K\d+(?= passed)' "$log" | tail -1 || true)
-  [ -n "$n" ] || n=$(grep -aoP '^[\w ]*: \K\d+(?= passed, 0 failed)' "$log" | tail -1 || true)
+  local passed="" skipped=""
+  if grep -aqP 'tests passed, \d+ tests failed out of \d+' "$log"; then  # ctest
+    local total failed
+    total=$(grep -aoP 'tests failed out of \K\d+' "$log" | tail -1)
+    failed=$(grep -aoP '\d+(?= tests failed out of)' "$log" | tail -1)
+    skipped=$(grep -acP '\(Skipped\)\s*$' "$log" || true)
+    passed=$((total - failed - skipped))
+  elif grep -aqP '^\[  PASSED  \] \d+' "$log"; then  # GoogleTest
+    passed=$(grep -aoP '^\[  PASSED  \] \K\d+' "$log" | tail -1)
+    skipped=$(grep -aoP '^\[  SKIPPED \] \K\d+(?= tests?,)' "$log" | tail -1 || true)
+  elif grep -aqP '^\s*Tests\s+.*\d+ passed' "$log"; then  # Vitest: "Tests  12 passed | 1 skipped (13)"
+    passed=$(grep -aP '^\s*Tests\s' "$log" | tail -1 | grep -oP '\d+(?= passed)' || true)
+    skipped=$(grep -aP '^\s*Tests\s' "$log" | tail -1 | grep -oP '\d+(?= skipped)' || true)
+  else  # our own scripts and tools: "name: N passed, M failed"
+    passed=$(grep -aoP '^[\w -]*: \K\d+(?= passed, )' "$log" | tail -1 || true)
+  fi
   rm -f "$log"
   [ "$status" -eq 0 ] || exit "$status"
-  passed_total=$((passed_total + ${n:-0}))
+  passed=${passed:-0}
+  skipped=${skipped:-0}
+  if [ "$passed" -eq 0 ]; then
+    echo "run-all: FAIL: '$*' ran no test"
+    exit 1
+  fi
+  if [ "$skipped" -gt 0 ]; then
+    echo "run-all: FAIL: '$*' skipped $skipped test(s) (the reasons are above): every test must run here"
+    exit 1
+  fi
+  passed_total=$((passed_total + passed))
 }
 jobs=$(nproc)
 
 stage "setup"
 ./deploy/setup-debian.sh
+
+stage "Vulkan (the GPU tests run on lavapipe where there is no GPU)"
+if ! vulkaninfo --summary 2>/dev/null | grep -q deviceName; then
+  echo "run-all: FAIL: no Vulkan device: the GPU engine's tests need one (mesa-vulkan-drivers brings lavapipe)"
+  exit 1
+fi
+vulkaninfo --summary 2>/dev/null | grep -E 'deviceName|deviceType'
 
 stage "build (release) and viewer"
 ./deploy/build.sh release
@@ -47,11 +81,18 @@ stage "build (release) and viewer"
 stage "C++ tests (release)"
 counted ctest --preset release -j "$jobs"
 
+stage "abuse: hostile visitors against the real server (meadow-abuse)"
+counted build/release/client/meadow-abuse --server-bin build/release/server/app/meadow-server --seconds 10
+
 if [ "${MEADOW_SKIP_SANITIZERS:-0}" != 1 ]; then
   stage "C++ tests under ASan + UBSan (dev)"
   cmake --preset dev >/dev/null
   cmake --build --preset dev
   counted ctest --preset dev -j "$jobs"
+  # The same attacks on the sanitizer build: nothing judged by the clock there (it runs several
+  # times slower), but every attacker answered and a clean exit (a leak or an error at exit fails).
+  counted env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    build/dev/client/meadow-abuse --server-bin build/dev/server/app/meadow-server --seconds 4 --slow-seconds 12 --no-timing
 
   stage "networking and threads under TSan"
   cmake --preset tsan >/dev/null
@@ -77,4 +118,4 @@ stage "viewer: Playwright against the real server"
 counted env MEADOW_SERVER_BIN="$PWD/build/release/server/app/meadow-server" npm --prefix web-viewer run test:e2e
 
 stage "done"
-echo "run-all: ${passed_total} passed, 0 failed"
+echo "run-all: ${passed_total} passed, 0 skipped, 0 failed"

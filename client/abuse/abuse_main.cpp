@@ -69,7 +69,9 @@ int main(int argc, char** argv) {
   std::string server_log;
   std::string json_path;
   bool no_check = false;
+  bool no_timing = false;
   abuse::AbuseOptions o;
+  std::uint64_t slow_seconds = static_cast<std::uint64_t>(o.slow_seconds.count());
   std::string attacks;
   std::uint64_t seconds = static_cast<std::uint64_t>(o.seconds.count());
   app.add_option("--server", server, "HOST:PORT of a running server to attack (loopback)")->capture_default_str();
@@ -80,7 +82,7 @@ int main(int argc, char** argv) {
   app.add_option("--server-log", server_log, "Where the started server's log goes (default: a file in /tmp)");
   app.add_option("--attacks", attacks, "Comma-separated attacks (default: all): count-flood, rock-flood, "
                                        "connection-flood, slow-http, bad-upgrades");
-  app.add_option("--seconds", seconds, "Seconds each attack lasts (the slow clients' at least 20)")
+  app.add_option("--seconds", seconds, "Seconds each attack lasts (the slow clients' see --slow-seconds)")
       ->check(CLI::Range(1, 600))
       ->capture_default_str();
   app.add_option("--connections", o.connections, "Connections of the connection flood")->capture_default_str();
@@ -88,13 +90,20 @@ int main(int argc, char** argv) {
   app.add_option("--bad-requests", o.bad_requests, "Malformed upgrades and requests")->capture_default_str();
   app.add_option("--frame-rate", o.frame_rate, "Frames a second the bystander should keep")->capture_default_str();
   app.add_option("--max-rss-mb", o.max_rss_mb, "The bound on the server's resident memory")->capture_default_str();
+  app.add_option("--slow-seconds", slow_seconds, "Seconds the slow clients' attack lasts (past the server's request timeout)")
+      ->check(CLI::Range(1, 600))
+      ->capture_default_str();
   app.add_flag("--no-check", no_check, "Measure and report only: judge nothing (for figures before a fix)");
+  app.add_flag("--no-timing", no_timing,
+               "Judge only the answers, the bystander's connection and the exit, not the tick, memory or frame rate "
+               "(for a sanitizer build)");
   app.add_option("--json", json_path, "Also write the report as JSON to this file");
   CLI11_PARSE(app, argc, argv);
 
   o.check = !no_check;
+  o.judge_timing = !no_timing;
   o.seconds = std::chrono::seconds(seconds);
-  o.slow_seconds = std::max(o.slow_seconds, o.seconds);
+  o.slow_seconds = std::chrono::seconds(slow_seconds);
   o.interrupted = &g_interrupted;
   if (!attacks.empty()) {
     o.attacks.clear();
@@ -125,7 +134,7 @@ int main(int argc, char** argv) {
       o.host = server.substr(0, colon);
       o.port = static_cast<std::uint16_t>(std::stoi(server.substr(colon + 1)));
     }
-    const abuse::AbuseReport report = run_abuse(o);
+    const abuse::AbuseReport report = abuse::run_abuse(o);
     std::printf("%s", report.text().c_str());
     if (!json_path.empty()) std::ofstream(json_path) << report.json() << "\n";
     bool passed = report.passed() || !o.check;

@@ -139,6 +139,9 @@ AttackOutcome run_attack(const std::string& name, const AttackContext& c, const 
 
 void judge(TurnReport& t, const AbuseOptions& o) {
   char line[256];
+  if (!t.bystander_connected) t.failures.emplace_back("the bystander lost its connection");
+  if (!t.attack_outcome.answered_clearly) t.failures.emplace_back("the attacker was not answered clearly: " + t.attack_outcome.verdict);
+  if (!o.judge_timing) return;
   if (t.ticks_over_budget) {
     const double share = t.ticks == 0 ? 1.0 : static_cast<double>(*t.ticks_over_budget) / static_cast<double>(t.ticks);
     if (t.ticks == 0 || share > kOverBudgetShare) {
@@ -160,8 +163,6 @@ void judge(TurnReport& t, const AbuseOptions& o) {
                   t.bystander_fps, t.bystander_slowest_second_fps, o.frame_rate);
     t.failures.emplace_back(line);
   }
-  if (!t.bystander_connected) t.failures.emplace_back("the bystander lost its connection");
-  if (!t.attack_outcome.answered_clearly) t.failures.emplace_back("the attacker was not answered clearly: " + t.attack_outcome.verdict);
 }
 
 TurnReport run_turn(const std::string& name, std::size_t index, boost::asio::io_context& io, const Bystander& bystander,

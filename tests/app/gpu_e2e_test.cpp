@@ -1,8 +1,10 @@
 // End to end on the GPU engine (issue 6): the real meadow-server with --swarm-engine gpu, on
 // whatever Vulkan device there is (lavapipe in CI). The swarm runs on the device and its light is
 // made there (GpuSwarm::light); a viewer gets frames whose light shows the swarm, and /metrics
-// names the engine; a food crumb is eaten, found on the device. Its own executable, outside the ThreadSanitizer stage: lavapipe's threads are
-// not instrumented. Skips, saying why, where the server found no Vulkan device at all.
+// names the engine; a food crumb is eaten, found on the device. Its own executable, outside the
+// ThreadSanitizer stage: lavapipe's threads are not instrumented. Skips, saying why, only where
+// there is no Vulkan device at all (tests/run-all.sh fails a run with a skip); a server that
+// falls back to the CPU although a device is there fails (a GPU start-up bug).
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -11,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "gpu/gpu_fixture.hpp"
 #include "stream/frame_codec.hpp"
 #include "support/server_process.hpp"
 #include "support/viewer_messages.hpp"
@@ -42,7 +45,9 @@ class GpuEngine : public ::testing::Test {
                                                     "--log-level", "warn", "--web-root", MEADOW_TEST_WEB_ROOT});
     const std::string metrics = metrics_with_engine(server_->port());
     if (metrics.find("meadow_engine_info{world=\"swarm\",engine=\"cpu\"} 1") != std::string::npos) {
-      GTEST_SKIP() << "the server found no usable Vulkan device and runs the swarm on the CPU";
+      if (const auto& reason = gpu::testing::no_device_reason()) GTEST_SKIP() << *reason;
+      FAIL() << "a Vulkan device is here, yet the server runs the swarm on the CPU: its GPU engine failed to start "
+                "(the server's log above says why)";
     }
     ASSERT_NE(metrics.find(kOnGpu), std::string::npos) << metrics;
   }

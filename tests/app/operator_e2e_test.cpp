@@ -53,6 +53,20 @@ class OperatorTest : public ::testing::Test {
     EXPECT_TRUE(stub_->GetStatus(&c, {}, &s).ok());
     return s;
   }
+  // The status once `ready` holds (asked again and again), or the last one after 10 s.
+  template <typename Ready>
+  v1::Status status_when(Ready ready) {
+    v1::Status s = status();
+    for (const auto deadline = std::chrono::steady_clock::now() + 10s; !ready(s) && std::chrono::steady_clock::now() < deadline;) {
+      std::this_thread::sleep_for(20ms);
+      s = status();
+    }
+    return s;
+  }
+  // Once the sim thread has published its first status (its first frame).
+  v1::Status first_status() {
+    return status_when([](const v1::Status& s) { return s.tick() > 0 && s.colony_size() > 0; });
+  }
   // Runs meadowctl; returns its exit code and stdout.
   std::pair<int, std::string> meadowctl(const std::string& args, bool with_token = true) {
     std::string command = std::string(MEADOWCTL_BIN) + " --server " + address_ +
@@ -104,8 +118,7 @@ TEST_F(OperatorTest, EveryCallNeedsTheToken) {
 }
 
 TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
-  std::this_thread::sleep_for(300ms);  // a frame or two, so the status is filled
-  v1::Status s = status();
+  v1::Status s = first_status();
   EXPECT_EQ(s.swarm_count(), 400U);
   EXPECT_EQ(s.colony_size(), 50U);
   EXPECT_EQ(s.swarm_engine(), "cpu");
@@ -132,8 +145,7 @@ TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
   flower.mutable_position()->set_y(300);
   EXPECT_TRUE(call(&v1::Operator::Stub::DropFlower, flower).accepted());
   EXPECT_TRUE(call(&v1::Operator::Stub::Pause, v1::PauseRequest{}).accepted());
-  std::this_thread::sleep_for(300ms);
-  s = status();
+  s = status_when([](const v1::Status& st) { return st.paused(); });
   EXPECT_EQ(s.swarm_target_count(), 900U);
   EXPECT_FLOAT_EQ(s.swarm_weights().cohesion(), 2.0F);
   EXPECT_EQ(s.rocks(), 1U);
@@ -141,8 +153,7 @@ TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
   EXPECT_TRUE(s.paused());
   EXPECT_TRUE(call(&v1::Operator::Stub::Resume, v1::ResumeRequest{}).accepted());
   EXPECT_TRUE(call(&v1::Operator::Stub::ClearRocks, v1::ClearRocksRequest{}).accepted());
-  std::this_thread::sleep_for(300ms);
-  s = status();
+  s = status_when([](const v1::Status& st) { return !st.paused() && st.rocks() == 0; });
   EXPECT_FALSE(s.paused());
   EXPECT_EQ(s.rocks(), 0U);
   // A refusal comes back as the meadow's reason, not as an error.
@@ -257,7 +268,7 @@ TEST_F(OperatorTest, LocksAreHonouredForViewersAndViewersCanBeListedAndClosed) {
 }
 
 TEST_F(OperatorTest, MeadowctlEndToEnd) {
-  std::this_thread::sleep_for(300ms);
+  (void)first_status();
   auto [code, out] = meadowctl("status");
   EXPECT_EQ(code, 0);
   EXPECT_NE(out.find("colony"), std::string::npos);

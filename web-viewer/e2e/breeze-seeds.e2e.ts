@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ColonyFireflyState, FlowerStage } from "../src/gen/meadow/v1/viewer_pb";
 import { airSpeed } from "../src/wind/breeze";
 import { streakCount } from "../src/wind/streaks";
-import { canvasBox, canvasPixel, canvasSpecks, debugState, launchChromium, openViewer, saveArtifact, waitConnected, waitForState, worldToScreen } from "./browser";
+import { canvasBox, canvasPixel, canvasSpecks, debugState, framesLater, launchChromium, openViewer, paintedFrames, saveArtifact, waitConnected, waitForState, worldToScreen } from "./browser";
 import { routeColony, type BreezeInit, type ColonyInit } from "./colony-route";
 import { sleep } from "./server";
 
@@ -131,7 +131,7 @@ describe("seeds, flowers' lives and the breeze, from frames of our own making", 
     await page.waitForFunction(() => window.__meadow?.connected === true, undefined, { timeout: 20_000 });
     await page.keyboard.press("w");
     await page.waitForFunction(() => window.__meadow?.world === "colony" && (window.__meadow.colony?.drawn ?? 0) > 0, undefined, { timeout: 10_000 });
-    await sleep(300);
+    await framesLater(page);
   });
 
   afterAll(async () => {
@@ -250,7 +250,7 @@ describe("seeds, flowers' lives and the breeze, from frames of our own making", 
     const some = (await gusting(0.3)).air.streaks;
     air.gust = 1;
     const s = await gusting(1);
-    await sleep(100);
+    await paintedFrames(page);
     expect(s.air.streaks).toBeGreaterThan(some);
     expect(some).toBeGreaterThan(0);
     const gusty = await litAir();

@@ -31,8 +31,79 @@ export async function openViewer(browser: Browser, url: string): Promise<{ page:
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
+  // The server's Content-Security-Policy must allow everything the viewer does: a violation
+  // (a blocked script, worker, style or connection) counts as an error of the page.
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+  });
   await page.goto(url);
   return { page, errors };
+}
+
+/**
+ * Until `count` more frames came from the server and the page painted after them: past the
+ * glide between two frames, whatever the machine's speed (a fixed sleep was too short on a
+ * loaded machine and needlessly long on a quiet one).
+ */
+export async function framesLater(page: Page, count = 3, timeoutMs = 20_000): Promise<void> {
+  // Light frames and colony frames: whichever world the page shows.
+  const seen = (): Promise<number> => page.evaluate(() => (window.__meadow?.frames ?? 0) + (window.__meadow?.colony?.frames ?? 0));
+  const start = await seen();
+  await page.waitForFunction(
+    (n) => (window.__meadow?.frames ?? 0) + (window.__meadow?.colony?.frames ?? 0) >= n,
+    start + count,
+    { timeout: timeoutMs },
+  );
+  await paintedFrames(page);
+}
+
+/** The server's tap cooldown for rocks and flowers (sim/viewer_limits.hpp: 12 ticks), ms. */
+const TAP_COOLDOWN_MS = 200;
+
+/**
+ * A rock or flower tap the server may refuse as too soon after this viewer's last one (its tap
+ * cooldown): tapped again once the cooldown has passed after the "too_fast" notice, as a person
+ * would, until `done` holds in the page's state. Returns what `done` returned.
+ */
+export async function tapUntil<T>(
+  page: Page,
+  tap: () => Promise<void>,
+  done: (s: DebugState) => T | undefined | false,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let told = (await debugState(page)).notices.filter((n) => n.code === "too_fast").length;
+  await tap();
+  for (;;) {
+    const s = await debugState(page);
+    const got = done(s);
+    if (got !== undefined && got !== false) return got;
+    const tooFast = s.notices.filter((n) => n.code === "too_fast").length;
+    if (tooFast > told) {
+      told = tooFast;
+      await page.waitForTimeout(TAP_COOLDOWN_MS + 50);
+      await tap();
+    }
+    if (Date.now() > deadline) throw new Error(`timed out tapping until ${what}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Until the page has painted `count` more animation frames (what was drawn is on screen). */
+export function paintedFrames(page: Page, count = 3): Promise<void> {
+  return page.evaluate(
+    (n) =>
+      new Promise<void>((done) => {
+        let left = n;
+        const next = (): void => {
+          if (--left <= 0) done();
+          else requestAnimationFrame(next);
+        };
+        requestAnimationFrame(next);
+      }),
+    count,
+  );
 }
 
 /**
@@ -157,7 +228,7 @@ export function compareLight(page: Page, a: Buffer, b: Buffer): Promise<LightCom
   return page.evaluate(
     async ([pngA, pngB]) => {
       const pixels = async (base64: string): Promise<Uint8ClampedArray> => {
-        const blob = await (await fetch(`data:image/png;base64,${base64}`)).blob();
+        const blob = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: "image/png" });
         const bitmap = await createImageBitmap(blob);
         const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
         const ctx = canvas.getContext("2d");

@@ -8,9 +8,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ColonyFireflyState, World } from "../src/gen/meadow/v1/viewer_pb";
-import { canvasGlow, canvasPixel, debugState, launchChromium, saveArtifact, worldToScreen } from "./browser";
+import { canvasGlow, canvasPixel, debugState, framesLater, launchChromium, saveArtifact, worldToScreen } from "./browser";
 import { routeColony, type ColonyInit, type ColonyRoute } from "./colony-route";
-import { sleep } from "./server";
 
 const ALONE = process.env.COLONY_ROUTE_ALONE === "1";
 const UNIT = 0.25;
@@ -100,7 +99,7 @@ describe("the colony drawn from frames of our own making", () => {
     await page.keyboard.press("w");
     expect(route.chosen[0]).toEqual([World.COLONY]);
     await page.waitForFunction(() => window.__meadow?.world === "colony" && (window.__meadow.colony?.drawn ?? 0) > 0, undefined, { timeout: 10_000 });
-    await sleep(300); // past the first glide
+    await framesLater(page); // past the first glide
     const s = await debugState(page);
     expect(s.chosenWorld).toBe("colony");
     expect(s.colony).toMatchObject({ fireflies: 4 + RING, size: 3 + RING, dormant: false, stump: STUMP });

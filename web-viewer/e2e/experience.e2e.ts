@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { debugState, launchChromium, saveArtifact, waitConnected, waitForState as waitFor, worldToScreen } from "./browser";
-import { sleep, startServer, type RunningServer } from "./server";
+import { startServer, type RunningServer } from "./server";
 
 const DESKTOP = { width: 1280, height: 720 } as const;
 const PHONE = { width: 390, height: 844 } as const;
@@ -70,7 +70,7 @@ async function bareGround(page: Page): Promise<Buffer> {
 /** Ground pixels of a screenshot, decoded in the page. */
 function groundOf(page: Page, png: Buffer): Promise<Shot> {
   return page.evaluate(async (b64) => {
-    const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
+    const blob = new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: "image/png" });
     const bmp = await createImageBitmap(blob);
     const c = new OffscreenCanvas(bmp.width, bmp.height);
     const ctx = c.getContext("2d");
@@ -96,7 +96,7 @@ function lightOf(page: Page, a: Buffer, b: Buffer): Promise<LightDiff> {
   return page.evaluate(
     async ([pa, pb]) => {
       const px = async (b64: string) => {
-        const bmp = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+        const bmp = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: "image/png" }));
         const c = new OffscreenCanvas(bmp.width, bmp.height);
         const ctx = c.getContext("2d");
         if (!ctx) throw new Error("no 2d");

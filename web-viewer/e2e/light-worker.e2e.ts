@@ -25,7 +25,7 @@ interface LitPixels {
 
 function litPixels(page: Page, png: Buffer): Promise<LitPixels> {
   return page.evaluate(async (b64) => {
-    const bmp = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+    const bmp = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: "image/png" }));
     const c = new OffscreenCanvas(bmp.width, bmp.height);
     const ctx = c.getContext("2d");
     if (!ctx) throw new Error("no 2d");

@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LocksSchema, MarkSchema, ServerMessageSchema, Tool, type Mark, type Rect } from "../src/gen/meadow/v1/viewer_pb";
 import { PULSE_S } from "../src/render/marks";
-import { debugState, launchChromium, saveArtifact, waitConnected, worldToScreen } from "./browser";
+import { debugState, launchChromium, paintedFrames, saveArtifact, waitConnected, worldToScreen } from "./browser";
 import { sleep } from "./server";
 
 interface Injection {
@@ -110,7 +110,7 @@ describe("marks and camera, drawn from (augmented) frames", () => {
     await page.waitForFunction(() => (window.__meadow?.marks.length ?? 0) >= 4, undefined, { timeout: 10_000 });
     const marks = (await debugState(page)).marks;
     expect(marks.map((m) => m.tool).sort()).toEqual(["attract", "flower", "flower", "predator"]);
-    await sleep(500);
+    await paintedFrames(page);
 
     // Ring: lit on its circumference, clear in its middle. Crumb: a warm speck. Predator: red.
     // The ring pulses between about 0.92 and 1.02 of its radius, and from 0.35 to 0.7 of full
@@ -153,7 +153,8 @@ describe("marks and camera, drawn from (augmented) frames", () => {
     injection.camera = { $typeName: "meadow.v1.Rect", ...grown };
     const t0 = Date.now();
     await page.waitForFunction(() => (window.__meadow?.cameraTarget?.width ?? 0) > 4000, undefined, { timeout: 10_000 });
-    await sleep(400);
+    // Once the glide is under way (a tenth of the way out), catch it before it ends.
+    await page.waitForFunction(() => (window.__meadow?.camera.width ?? 0) > 1600 + 0.1 * 3200, undefined, { timeout: 10_000 });
     const mid = (await debugState(page)).camera;
     expect(mid.width, "part of the way out").toBeGreaterThan(1600);
     expect(mid.width, "not there yet").toBeLessThan(4800 * 0.98);

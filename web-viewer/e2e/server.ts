@@ -1,5 +1,7 @@
 // Starts and stops the real meadow-server for the browser tests: a free loopback port, the
 // built viewer as web root, a fixed seed, and a wait for /healthz before anything connects.
+// How it ends is part of the test: stop() fails unless the server exits with status 0 after
+// SIGTERM (a crash, a hang, a sanitizer's report at exit).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
@@ -16,6 +18,7 @@ export interface RunningServer {
   readonly process: ChildProcess;
   /** What the server printed so far (stdout and stderr), for failure messages. */
   log(): string;
+  /** Stops it (SIGTERM); rejects unless it exits with status 0. */
   stop(): Promise<void>;
 }
 
@@ -40,7 +43,9 @@ export async function startServer(port?: number): Promise<RunningServer> {
     throw new Error(`${WEB_ROOT}/index.html is missing: run "npm run build" first`);
   }
   const p = port ?? (await freePort());
-  const args = ["--bind", "127.0.0.1", "--port", String(p), "--viewer-grpc-port", "0", "--web-root", WEB_ROOT, "--seed", "7", "--swarm-count", "3000", "--log-level", "warn"];
+  // Every page here comes from 127.0.0.1: more viewers and connections than one address gets by default.
+  const args = ["--bind", "127.0.0.1", "--port", String(p), "--viewer-grpc-port", "0", "--web-root", WEB_ROOT, "--seed", "7", "--swarm-count", "3000", "--log-level", "warn",
+    "--max-viewers-per-address", "64", "--max-connections-per-address", "512"];
   const child = spawn(SERVER_BIN, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer): void => {
@@ -48,7 +53,10 @@ export async function startServer(port?: number): Promise<RunningServer> {
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once("exit", (code, signal) => done({ code, signal })),
+  );
+  let stopped: Promise<void> | undefined;
 
   const url = `http://127.0.0.1:${p}`;
   const server: RunningServer = {
@@ -56,20 +64,28 @@ export async function startServer(port?: number): Promise<RunningServer> {
     url,
     process: child,
     log: () => output,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill("SIGTERM");
-      const killed = await Promise.race([exited.then(() => true), sleep(8000).then(() => false)]);
-      if (!killed) {
-        child.kill("SIGKILL");
-        await exited;
-      }
+    stop: () => {
+      stopped ??= (async () => {
+        const alreadyEnded = child.exitCode !== null || child.signalCode !== null;
+        if (!alreadyEnded) child.kill("SIGTERM");
+        const ended = await Promise.race([exited, sleep(8000).then(() => undefined)]);
+        if (ended === undefined) {
+          child.kill("SIGKILL");
+          await exited;
+          throw new Error(`meadow-server did not stop within 8 s of SIGTERM and was killed\n--- server output ---\n${output}`);
+        }
+        if (ended.code !== 0) {
+          const how = ended.code !== null ? `exit code ${ended.code}` : `signal ${ended.signal}`;
+          throw new Error(`meadow-server ${alreadyEnded ? "had ended by itself" : "ended"} with ${how}, not 0\n--- server output ---\n${output}`);
+        }
+      })();
+      return stopped;
     },
   };
   try {
     await waitForHealth(url, child, 30_000);
   } catch (e) {
-    await server.stop();
+    await server.stop().catch(() => undefined);
     throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- server output ---\n${output}`);
   }
   return server;

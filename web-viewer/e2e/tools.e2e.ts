@@ -1,14 +1,12 @@
 // The controls against the real server: keys, the tool bar, ↑/↓ for the count, the rule
 // sliders, the predator's DOWN/MOVE/UP with mouse and touch, and every viewer seeing the marks.
-// This file runs its own server, since it changes the shared count and weights. Tests that need
-// the swarm's tools or the growing world are skipped on a server without them (see
-// capabilities.ts); the probe's finding is printed at the start of the run.
+// This file runs its own server, since it changes the shared count and weights. Every test runs:
+// a server without the swarm's tools or the growing world fails them.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { debugState, launchChromium, openViewer, saveArtifact, waitConnected, worldToScreen, waitForState as waitFor } from "./browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { debugState, launchChromium, openViewer, paintedFrames, saveArtifact, waitConnected, worldToScreen, waitForState as waitFor } from "./browser";
 import { sleep, startServer, type RunningServer } from "./server";
 
-const caps = inject("capabilities");
 
 
 async function worldCentre(page: Page): Promise<{ x: number; y: number }> {
@@ -176,7 +174,7 @@ describe("controls against the real server", () => {
     await context.close();
   }, 120_000);
 
-  it.skipIf(!caps.swarmTools)("puts an attract mark with key 1 that the other viewer sees, and lifts it with a second tap", async () => {
+  it("puts an attract mark with key 1 that the other viewer sees, and lifts it with a second tap", async () => {
     const page = a.page;
     await page.keyboard.press("1");
     const c = await worldCentre(page);
@@ -187,7 +185,7 @@ describe("controls against the real server", () => {
     expect(mark.own).toBe(false);
     const mine = await waitFor(page, (s) => s.marks.find((m) => m.id === mark.id), "the first viewer sees its mark");
     expect(mine.own).toBe(true);
-    await sleep(300);
+    await paintedFrames(b.page);
     saveArtifact("attract-mark.png", await b.page.screenshot());
     await page.mouse.click(at.x, at.y);
     await waitFor(b.page, (s) => !s.marks.some((m) => m.id === mark.id) || undefined, "the mark is lifted");
@@ -196,7 +194,7 @@ describe("controls against the real server", () => {
     expect(b.errors).toEqual([]);
   });
 
-  it.skipIf(!caps.swarmTools)("drops food crumbs with key 2 that the other viewer sees", async () => {
+  it("drops food crumbs with key 2 that the other viewer sees", async () => {
     const page = a.page;
     await page.keyboard.press("2");
     const c = await worldCentre(page);
@@ -217,7 +215,7 @@ describe("controls against the real server", () => {
     await page.keyboard.press("3");
   });
 
-  it.skipIf(!caps.swarmTools)("shows a held predator to the other viewer, and takes it away on release", async () => {
+  it("shows a held predator to the other viewer, and takes it away on release", async () => {
     const page = a.page;
     await page.keyboard.press("4");
     const c = await worldCentre(page);
@@ -233,7 +231,7 @@ describe("controls against the real server", () => {
     await page.keyboard.press("3");
   });
 
-  it.skipIf(!caps.growingWorld)("grows the world with the count and glides the camera out", async () => {
+  it("grows the world with the count and glides the camera out", async () => {
     const page = a.page;
     const before = (await debugState(page)).worldBounds;
     // 3,000 → 4,500 → 6,750 → 10,125 → 15,188: well past 6,000 per meadow.
