@@ -11,7 +11,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <algorithm>
+#include <cctype>
 #include <deque>
+#include <map>
 #include <fstream>
 #include <optional>
 #include <string>
@@ -122,17 +124,29 @@ class Console {
 
 std::string onoff(bool b) { return b ? "locked" : "open"; }
 
+const char* world_name(v1::World w);
+
+// A world's figures in name order (the wire's map has none).
+std::vector<std::pair<std::string, double>> sorted_figures(const v1::WorldStatus& w) {
+  std::vector<std::pair<std::string, double>> out(w.figures().begin(), w.figures().end());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 void print_status(const v1::Status& s) {
   std::printf("meadow-server %s, up %.0f s, tick %llu (%.1f ticks/s, p99 tick %.2f ms)%s\n", s.server_version().c_str(),
               s.uptime_seconds(), static_cast<unsigned long long>(s.tick()), s.ticks_per_second(), s.tick_p99_ms(),
               s.paused() ? ", PAUSED" : "");
-  std::printf("  %-8s %-6s %u fireflies (asked %u), order %.2f, %.0f steps/s, step %.2f ms, weights %.2f/%.2f/%.2f\n",
-              "swarm", s.swarm_engine().c_str(), s.swarm_count(), s.swarm_target_count(), s.swarm_order(),
-              s.swarm_steps_per_second(), s.swarm_step_ms(), s.swarm_weights().separation(),
-              s.swarm_weights().alignment(), s.swarm_weights().cohesion());
-  std::printf("  %-8s %-6s %u fireflies%s, store %.0f %%, %u flowers (%u in bloom), step %.3f ms\n", "colony",
-              s.colony_engine().c_str(), s.colony_size(), s.colony_dormant() ? " (dormant)" : "", 100.0 * s.colony_store(),
-              s.flowers(), s.flowers_in_bloom(), s.colony_step_ms());
+  // Every world the same way: its engine, its step, its figures by name.
+  for (const v1::WorldStatus& w : s.worlds()) {
+    std::string figures;
+    for (const auto& [name, value] : sorted_figures(w)) {
+      char one[96];
+      std::snprintf(one, sizeof one, "%s%s %g", figures.empty() ? "" : ", ", name.c_str(), value);
+      figures += one;
+    }
+    std::printf("  %-8s %-6s step %.3f ms; %s\n", world_name(w.world()), w.engine().c_str(), w.step_ms(), figures.c_str());
+  }
   std::printf("  %-8s %u rocks, frame build %.2f ms, %llu frames\n", "land", s.rocks(), s.frame_build_ms(),
               static_cast<unsigned long long>(s.frames_built()));
   std::printf("  %-8s %u connected, %.1f MB sent\n", "viewers", s.viewers(), static_cast<double>(s.bytes_sent()) / 1e6);
@@ -142,12 +156,17 @@ void print_status(const v1::Status& s) {
 }
 
 const char* world_name(v1::World w) {
-  switch (w) {
-    case v1::WORLD_SWARM: return "swarm";
-    case v1::WORLD_COLONY: return "colony";
-    case v1::WORLD_MOLD: return "mold";
-    default: return "?";
+  // The wire's own name without its prefix, in lower case ("WORLD_COLONY" → "colony"): every
+  // world, whatever comes next, by the name the protocol gives it.
+  static std::map<int, std::string> names;
+  auto it = names.find(w);
+  if (it == names.end()) {
+    std::string name = v1::World_Name(w);
+    if (name.rfind("WORLD_", 0) == 0) name = name.substr(6);
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    it = names.emplace(w, name.empty() ? "?" : name).first;
   }
+  return it->second.c_str();
 }
 
 // ▁▂▃▄▅▆▇█ over the values' own range.
@@ -330,7 +349,9 @@ int main(int argc, char** argv) {
       auto reader = console.stub().WatchStatus(&context, request);
       const bool tty = isatty(STDOUT_FILENO) != 0 && !g.json;
       constexpr std::size_t kHistory = 60;
-      std::deque<double> colony, store, bloom, order, viewer_count, tick_ms;
+      // A sparkline for every figure of every world ("swarm count", "colony store", …), and two more.
+      std::map<std::string, std::deque<double>> lines;
+      std::deque<double> viewer_count, tick_ms;
       const auto push = [](std::deque<double>& d, double v) {
         d.push_back(v);
         if (d.size() > kHistory) d.pop_front();
@@ -349,10 +370,9 @@ int main(int argc, char** argv) {
           if (recent.size() > kEventLines) recent.pop_front();
         }
         missed += s.events_missed();
-        push(colony, s.colony_size());
-        push(store, 100.0 * s.colony_store());
-        push(bloom, s.flowers_in_bloom());
-        push(order, s.swarm_order());
+        for (const v1::WorldStatus& w : s.worlds()) {
+          for (const auto& [name, value] : sorted_figures(w)) push(lines[std::string(world_name(w.world())) + " " + name], value);
+        }
         push(viewer_count, s.viewers());
         push(tick_ms, s.tick_p99_ms());
         if (g.json) {
@@ -362,12 +382,12 @@ int main(int argc, char** argv) {
         } else {
           if (tty) std::printf("\x1b[H\x1b[2J");
           print_status(s);
-          std::printf("\n  colony size  %6u  %s\n", s.colony_size(), sparkline(colony).c_str());
-          std::printf("  store        %5.0f%%  %s\n", 100.0 * s.colony_store(), sparkline(store).c_str());
-          std::printf("  in bloom     %6u  %s\n", s.flowers_in_bloom(), sparkline(bloom).c_str());
-          std::printf("  order        %6.2f  %s\n", s.swarm_order(), sparkline(order).c_str());
-          std::printf("  viewers      %6u  %s\n", s.viewers(), sparkline(viewer_count).c_str());
-          std::printf("  p99 tick ms  %6.2f  %s\n", s.tick_p99_ms(), sparkline(tick_ms).c_str());
+          std::printf("\n");
+          for (const auto& [name, history] : lines) {
+            std::printf("  %-26s %10.3g  %s\n", name.c_str(), history.back(), sparkline(history).c_str());
+          }
+          std::printf("  %-26s %10u  %s\n", "viewers", s.viewers(), sparkline(viewer_count).c_str());
+          std::printf("  %-26s %10.2f  %s\n", "p99 tick ms", s.tick_p99_ms(), sparkline(tick_ms).c_str());
           std::printf("\n  events%s\n", missed > 0 ? (" (" + std::to_string(missed) + " missed)").c_str() : "");
           for (const auto& line : recent) std::printf("    %s\n", line.c_str());
         }

@@ -16,7 +16,8 @@
 #include "app/logging.hpp"
 #include "app/sim_loop.hpp"
 #include "app/worker_pool.hpp"
-#include "gpu/fallback_swarm.hpp"
+#include "app/worlds.hpp"
+#include "sim/swarm/swarm_world.hpp"
 #include "net/admission.hpp"
 #include "net/net_server.hpp"
 #include "net/operator_server.hpp"
@@ -83,17 +84,19 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
               thp.setting);
   }
 
-  // make_swarm places the swarm on the world its count calls for at its engine's density (SPEC
-  // §1), as the meadow will size it.
-  const sim::Land initial_land;
-  const gpu::EngineChoice engine = config.swarm_engine == "cpu"   ? gpu::EngineChoice::kCpu
-                                  : config.swarm_engine == "gpu" ? gpu::EngineChoice::kGpu
-                                                                 : gpu::EngineChoice::kAuto;
-  // One line when the GPU engine cannot start or fails later (from the sim thread then).
-  auto swarm = gpu::make_swarm(engine, config.seed, config.swarm_count, initial_land,
-                               [gpu_log = spdlog::get("gpu")](const std::string& why) { gpu_log->warn("{}", why); });
-  sim::Meadow meadow(config.seed, std::move(swarm));
-  meadow.set_viewer_max_count(config.viewer_max_count);
+  // The worlds this binary runs (app/worlds.hpp), made on the meadow's land.
+  app::WorldOptions world_options;
+  world_options.swarm_engine = config.swarm_engine;
+  world_options.swarm_count = config.swarm_count;
+  world_options.viewer_max_count = config.viewer_max_count;
+  world_options.gpu_warning = [gpu_log = spdlog::get("gpu")](const std::string& why) { gpu_log->warn("{}", why); };
+  const std::vector<app::WorldRegistration> worlds = app::server_worlds(world_options);
+  sim::Meadow meadow(config.seed, app::makers_of(worlds));
+  // The largest count a message may name at all (the swarm's own rules limit it further).
+  const std::uint32_t max_swarm_count =
+      meadow.runs(sim::WorldKind::swarm)
+          ? static_cast<std::uint32_t>(meadow.get<sim::SwarmWorld>().swarm().max_count())
+          : 0U;
   app::WorkerPool pool(config.sim_threads);
   stream::ActionQueue actions(kActionQueueCapacity);
   net::Hub hub;
@@ -106,7 +109,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   admission_limits.trusted_proxies.insert(config.trusted_proxies.begin(), config.trusted_proxies.end());
   net::Admission admission(admission_limits);
 
-  app::SimLoop loop(meadow, pool, actions, hub, metrics, config.frame_rate);
+  app::SimLoop loop(meadow, pool, actions, hub, metrics, config.frame_rate, app::streams_of(worlds));
 
   net::NetConfig net_config;
   net_config.bind_address = config.bind_address;
@@ -121,7 +124,9 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   net_config.facts.version = MEADOW_VERSION;
   net_config.facts.frame_rate = config.frame_rate;
   net_config.facts.tick_rate = sim::kTicksPerSecond;
-  net_config.facts.max_swarm_count = static_cast<std::uint32_t>(meadow.swarm().max_count());
+  net_config.facts.max_swarm_count = max_swarm_count;
+  net_config.facts.worlds.clear();
+  for (const sim::World* w : meadow.worlds()) net_config.facts.worlds.push_back(w->kind());
   net::NetServer server(net_config, hub, actions, metrics, admission);
   std::unique_ptr<net::ViewerGrpcServer> viewer_grpc;
   if (config.viewer_grpc) {
@@ -142,7 +147,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     op.tls_cert = config.operator_tls_cert;
     op.tls_key = config.operator_tls_key;
     op.server_version = MEADOW_VERSION;
-    op.max_swarm_count = static_cast<float>(meadow.swarm().max_count());
+    op.max_swarm_count = static_cast<float>(max_swarm_count);
     operator_server = std::make_unique<net::OperatorServer>(op, hub, actions, metrics);
   } else {
     log->warn("operator port closed: no token (--operator-token-file, MEADOW_OPERATOR_TOKEN, or "
@@ -150,8 +155,11 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   }
 
   // The meadow belongs to the sim thread once it runs: read it for the log before that.
-  log->info("meadow-server {} seed {} with {} fireflies ({} engine, {} sim threads)", MEADOW_VERSION,
-            config.seed, meadow.swarm().count(), meadow.swarm().name(), pool.threads());
+  std::string running;
+  for (const sim::World* w : meadow.worlds()) {
+    running += (running.empty() ? "" : ", ") + std::string(w->name()) + " (" + std::string(w->engine()) + ")";
+  }
+  log->info("meadow-server {} seed {}: {}; {} sim threads", MEADOW_VERSION, config.seed, running, pool.threads());
   loop.start();
   server.start();
   bool serving_viewer_grpc = viewer_grpc != nullptr;

@@ -41,14 +41,16 @@ using net::shared;
 
 }  // namespace
 
-SimLoop::SimLoop(sim::Meadow& meadow, sim::ParallelFor& parallel, stream::ActionQueue& actions,
-                 net::Hub& hub, net::Metrics& metrics, double frame_rate)
+SimLoop::SimLoop(sim::Meadow& meadow, sim::ParallelFor& parallel, stream::ActionQueue& actions, net::Hub& hub,
+                 net::Metrics& metrics, double frame_rate, std::vector<std::unique_ptr<stream::WorldStream>> streams)
     : meadow_(meadow),
       parallel_(parallel),
       actions_(actions),
       hub_(hub),
       metrics_(metrics),
-      frame_rate_(frame_rate) {
+      frame_rate_(frame_rate),
+      frames_(std::move(streams)) {
+  for (const sim::World* world : meadow_.worlds()) metrics_.world_runs[sim::index_of(world->kind())] = true;
   land_version_ = meadow_.land().rocks_version();
   land_world_ = meadow_.land().world();
   hub_.update_land(std::make_shared<const sim::Land>(meadow_.land()), nullptr);
@@ -93,23 +95,8 @@ void SimLoop::run(const std::stop_token& stop) {
 void SimLoop::tick() {
   const auto tick_started = Clock::now();
   apply_actions();
-  const std::uint64_t steps_before = meadow_.swarm().steps();
-  const auto started = Clock::now();
-  meadow_.step_swarm(parallel_);
-  const auto swarm_done = Clock::now();
-  meadow_.step_colony();
-  const double colony_elapsed = Seconds(Clock::now() - swarm_done).count();
-  metrics_.colony_step_seconds.observe(colony_elapsed);
-  colony_seconds_ = colony_seconds_ == 0.0 ? colony_elapsed
-                                           : colony_seconds_ + kTimingSmoothing * (colony_elapsed - colony_seconds_);
+  step_worlds();
   meadow_.end_tick();
-  const double elapsed = Seconds(swarm_done - started).count();
-  const std::uint64_t steps = meadow_.swarm().steps() - steps_before;
-  if (steps > 0) {
-    const double per_step = elapsed / static_cast<double>(steps);
-    metrics_.swarm_step_seconds.observe(per_step);
-    step_seconds_ = step_seconds_ == 0.0 ? per_step : step_seconds_ + kTimingSmoothing * (per_step - step_seconds_);
-  }
   metrics_.ticks_total.fetch_add(1, std::memory_order_relaxed);
   if (++rate_window_ticks_ >= static_cast<std::uint64_t>(sim::kTicksPerSecond)) {
     const auto now = Clock::now();
@@ -119,7 +106,7 @@ void SimLoop::tick() {
   }
   publish_world_change();
   maybe_build_frame();
-  update_step_budget();
+  update_step_budgets();
   const double tick_elapsed = Seconds(Clock::now() - tick_started).count();
   metrics_.tick_seconds.observe(tick_elapsed);
   if (tick_elapsed > 1.0 / sim::kTicksPerSecond) metrics_.ticks_over_budget_total.fetch_add(1, std::memory_order_relaxed);
@@ -130,19 +117,41 @@ void SimLoop::tick() {
   }
 }
 
-void SimLoop::update_step_budget() {
-  // The sim has no clock: it is told how many steps fit in a tick, from the running means of
-  // a step's and a frame's cost (frames come every tick or two).
+void SimLoop::step_worlds() {
+  // Every world in turn, each timed apart: the time of one step of its engine is what its next
+  // budget is made from, and what /metrics shows labelled by world.
+  const bool clock_behind = behind_ticks_left_ > 0;
+  for (sim::World* world : meadow_.worlds()) {
+    WorldTiming& timing = timings_[sim::index_of(world->kind())];
+    const std::uint64_t steps_before = world->steps();
+    const auto started = Clock::now();
+    meadow_.step_world(*world, parallel_, timing.step_budget, clock_behind);
+    const double elapsed = Seconds(Clock::now() - started).count();
+    const std::uint64_t steps = world->steps() - steps_before;
+    if (steps == 0) continue;
+    const double per_step = elapsed / static_cast<double>(steps);
+    metrics_.step_seconds[sim::index_of(world->kind())].observe(per_step);
+    timing.step_seconds = timing.step_seconds == 0.0
+                              ? per_step
+                              : timing.step_seconds + kTimingSmoothing * (per_step - timing.step_seconds);
+  }
+}
+
+void SimLoop::update_step_budgets() {
+  // The sim has no clock: each world is told how many of its steps fit in a tick, from the
+  // running means of a step's and a frame's cost (frames come every tick or two).
   const double tick_seconds = 1.0 / sim::kTicksPerSecond;
   const double frames_per_tick = frame_rate_ / sim::kTicksPerSecond;
   const double room = tick_seconds * kStepShareOfTick - frame_seconds_ * frames_per_tick;
-  std::uint32_t budget = kMaxStepsPerTick;
-  if (step_seconds_ > 0.0) {
-    const double fit = std::floor(room / step_seconds_);
-    budget = fit < 1.0 ? 1U : fit > kMaxStepsPerTick ? kMaxStepsPerTick : static_cast<std::uint32_t>(fit);
+  for (WorldTiming& timing : timings_) {
+    std::uint32_t budget = kMaxStepsPerTick;
+    if (timing.step_seconds > 0.0) {
+      const double fit = std::floor(room / timing.step_seconds);
+      budget = fit < 1.0 ? 1U : fit > kMaxStepsPerTick ? kMaxStepsPerTick : static_cast<std::uint32_t>(fit);
+    }
+    timing.step_budget = budget;
   }
   if (behind_ticks_left_ > 0) --behind_ticks_left_;
-  meadow_.set_step_budget(budget, behind_ticks_left_ > 0);
 }
 
 void SimLoop::apply_actions() {
@@ -210,26 +219,17 @@ void SimLoop::publish_status() {
   auto status = std::make_shared<net::MeadowStatus>();
   status->tick = meadow_.tick();
   status->ticks_per_second = ticks_per_second_;
-  status->swarm_step_seconds = step_seconds_;
-  status->colony_step_seconds = colony_seconds_;
   status->frame_build_seconds = frame_seconds_;
   status->tick_p99_seconds = tick_p99_seconds_;
-  const sim::SwarmEngine& swarm = meadow_.swarm();
-  status->swarm_engine = std::string(swarm.name());
-  status->swarm_count = static_cast<std::uint32_t>(swarm.count());
-  status->swarm_target_count = static_cast<std::uint32_t>(meadow_.target_count());
-  status->swarm_order = swarm.measures().order;
-  status->swarm_steps_per_second = static_cast<float>(meadow_.achieved_steps_per_second());
-  const sim::SwarmWeights weights = swarm.weights();
-  status->separation = weights.separation;
-  status->alignment = weights.alignment;
-  status->cohesion = weights.cohesion;
-  const sim::Colony& colony = meadow_.colony();
-  status->colony_size = static_cast<std::uint32_t>(colony.size());
-  status->colony_store = static_cast<float>(colony.state().store);
-  status->flowers = static_cast<std::uint32_t>(colony.state().flowers.size());
-  status->flowers_in_bloom = colony.flowers_in_bloom();
-  status->colony_dormant = colony.dormant();
+  for (const sim::World* world : meadow_.worlds()) {
+    net::WorldStatus& w = status->worlds.emplace_back();
+    w.kind = world->kind();
+    w.engine = std::string(world->engine());
+    w.step_seconds = timings_[sim::index_of(world->kind())].step_seconds;
+    figures_.clear();
+    world->figures(figures_);
+    for (const sim::WorldFigure& f : figures_) w.figures.emplace_back(std::string(f.name), f.value);
+  }
   status->rocks = static_cast<std::uint32_t>(meadow_.land().rocks().size());
   status->locks = meadow_.locks();
   status->paused = meadow_.paused();
@@ -247,7 +247,9 @@ bool for_the_operator(const sim::MeadowEvent& event) {
 }  // namespace
 
 void SimLoop::feed_operator_events() {
-  const auto take = [this](const auto& log, std::uint64_t& last) {
+  for (const sim::World* world : meadow_.worlds()) {
+    const sim::EventLog& log = world->events();
+    std::uint64_t& last = operator_event_[sim::index_of(world->kind())];
     for (const sim::MeadowEvent& event : log.events()) {
       if (event.sequence <= last || !for_the_operator(event)) continue;
       v1::Event proto;
@@ -255,9 +257,7 @@ void SimLoop::feed_operator_events() {
       operator_events_.push_back(proto.SerializeAsString());
     }
     last = log.last_sequence();
-  };
-  take(meadow_.events(), operator_meadow_event_);
-  take(meadow_.colony().events(), operator_colony_event_);
+  }
   hub_.events().append(operator_events_);
 }
 

@@ -2,8 +2,11 @@
 // The sim thread (DESIGN.md "Threads and the path of data"): a fixed 60 Hz tick that drains the
 // action queue, applies and stamps the actions, steps the meadow, and at each frame time builds
 // one FrameBundle and hands it to the hub. It never waits on the network.
+#include <array>
 #include <atomic>
 #include <chrono>
+#include <limits>
+#include <memory>
 #include <cstdint>
 #include <optional>
 #include <thread>
@@ -17,13 +20,15 @@
 #include "sim/parallel_for.hpp"
 #include "stream/action_queue.hpp"
 #include "stream/frame_builder.hpp"
+#include "stream/world_stream.hpp"
 
 namespace meadow::app {
 
 class SimLoop {
  public:
-  SimLoop(sim::Meadow& meadow, sim::ParallelFor& parallel, stream::ActionQueue& actions,
-          net::Hub& hub, net::Metrics& metrics, double frame_rate);
+  // `streams`: a stream for each world the meadow runs (app/worlds.hpp).
+  SimLoop(sim::Meadow& meadow, sim::ParallelFor& parallel, stream::ActionQueue& actions, net::Hub& hub,
+          net::Metrics& metrics, double frame_rate, std::vector<std::unique_ptr<stream::WorldStream>> streams);
   ~SimLoop();
   SimLoop(const SimLoop&) = delete;
   SimLoop& operator=(const SimLoop&) = delete;
@@ -39,7 +44,8 @@ class SimLoop {
   void apply_actions();
   void maybe_build_frame();
   void publish_world_change();
-  void update_step_budget();
+  void step_worlds();
+  void update_step_budgets();
   void publish_status();
   // The events since the last frame, but flashes and sips, into the hub's feed for the operator.
   void feed_operator_events();
@@ -56,16 +62,20 @@ class SimLoop {
   NoticeThrottle notices_;
   TickWindow tick_times_;
   double tick_p99_seconds_ = 0.0;
-  // The events already handed to the operator's feed (sequence per log), and a buffer for them.
-  std::uint64_t operator_meadow_event_ = 0;
-  std::uint64_t operator_colony_event_ = 0;
+  // The events already handed to the operator's feed (sequence per world), and a buffer for them.
+  std::array<std::uint64_t, sim::kWorldKinds> operator_event_{};
   std::vector<std::string> operator_events_;
   std::optional<std::uint64_t> last_frame_slot_;
   std::uint64_t land_version_ = 0;
   sim::Rect land_world_;
-  double step_seconds_ = 0.0;   // running mean of one swarm step's time
+  // Per world: the running mean of one step of its engine, and how many fit in the next tick.
+  struct WorldTiming {
+    double step_seconds = 0.0;
+    std::uint32_t step_budget = std::numeric_limits<std::uint32_t>::max();
+  };
+  std::array<WorldTiming, sim::kWorldKinds> timings_;
   double frame_seconds_ = 0.0;  // running mean of building one frame
-  double colony_seconds_ = 0.0;  // running mean of one colony step
+  std::vector<sim::WorldFigure> figures_;  // scratch
   // Ticks achieved per second, measured over windows of a second's worth of ticks.
   std::chrono::steady_clock::time_point rate_window_start_ = std::chrono::steady_clock::now();
   std::uint64_t rate_window_ticks_ = 0;

@@ -68,7 +68,7 @@ http::message_generator handle_request(const Request& req, const SessionContext&
   if (path == "/metrics") {
     if (!routes.metrics) return not_found(req);
     std::string body = context.metrics.render();
-    if (const auto status = context.hub.status()) body += Metrics::render_engines(status->swarm_engine);
+    if (const auto status = context.hub.status()) body += Metrics::render_worlds(*status);
     return text_response(req, http::status::ok, "text/plain; version=0.0.4; charset=utf-8", std::move(body));
   }
   if (!routes.viewer) return not_found(req);

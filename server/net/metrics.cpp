@@ -71,8 +71,10 @@ std::string Metrics::render() const {
           load(ticks_skipped_total));
   out += "# HELP meadow_step_seconds Time to step one world by one tick.\n";
   out += "# TYPE meadow_step_seconds histogram\n";
-  swarm_step_seconds.render(out, "meadow_step_seconds", "world=\"swarm\"");
-  colony_step_seconds.render(out, "meadow_step_seconds", "world=\"colony\"");
+  for (const sim::WorldKind kind : sim::kAllWorldKinds) {
+    if (!world_runs[sim::index_of(kind)].load(std::memory_order_relaxed)) continue;
+    step_seconds[sim::index_of(kind)].render(out, "meadow_step_seconds", fmt::format("world=\"{}\"", sim::world_name(kind)));
+  }
   out += "# HELP meadow_frame_build_seconds Time to raster and encode one frame bundle.\n";
   out += "# TYPE meadow_frame_build_seconds histogram\n";
   frame_build_seconds.render(out, "meadow_frame_build_seconds", "");
@@ -114,12 +116,18 @@ std::string Metrics::render() const {
   return out;
 }
 
-std::string Metrics::render_engines(const std::string& swarm_engine) {
-  // The colony always steps on the CPU; the swarm on the engine the server chose (or fell back to).
-  return fmt::format(
-      "# HELP meadow_engine_info The engine each world runs on.\n# TYPE meadow_engine_info gauge\n"
-      "meadow_engine_info{{world=\"swarm\",engine=\"{}\"}} 1\nmeadow_engine_info{{world=\"colony\",engine=\"cpu\"}} 1\n",
-      swarm_engine);
+std::string Metrics::render_worlds(const MeadowStatus& status) {
+  std::string out = "# HELP meadow_engine_info The engine each world runs on.\n# TYPE meadow_engine_info gauge\n";
+  for (const WorldStatus& w : status.worlds) {
+    out += fmt::format("meadow_engine_info{{world=\"{}\",engine=\"{}\"}} 1\n", sim::world_name(w.kind), w.engine);
+  }
+  out += "# HELP meadow_world_figure Each world's live figures (count, store, order, …).\n# TYPE meadow_world_figure gauge\n";
+  for (const WorldStatus& w : status.worlds) {
+    for (const auto& [name, value] : w.figures) {
+      out += fmt::format("meadow_world_figure{{world=\"{}\",figure=\"{}\"}} {}\n", sim::world_name(w.kind), name, value);
+    }
+  }
+  return out;
 }
 
 }  // namespace meadow::net

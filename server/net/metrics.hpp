@@ -7,6 +7,9 @@
 #include <cstdint>
 #include <string>
 
+#include "net/meadow_status.hpp"
+#include "sim/world_kind.hpp"
+
 namespace meadow::net {
 
 // A Prometheus histogram with fixed upper bounds, lock-free to observe.
@@ -30,8 +33,10 @@ class Histogram {
 struct Metrics {
   std::atomic<std::uint64_t> ticks_total{0};
   std::atomic<std::uint64_t> ticks_skipped_total{0};  // ticks dropped to slow down, not stutter
-  Histogram swarm_step_seconds;   // one swarm step
-  Histogram colony_step_seconds;  // one colony step (one a tick)
+  // One step of each world's engine (the swarm takes several a tick, the colony one), indexed by
+  // sim::WorldKind; rendered for the worlds that run, labelled by world.
+  std::array<Histogram, sim::kWorldKinds> step_seconds;
+  std::array<std::atomic<bool>, sim::kWorldKinds> world_runs{};
   Histogram frame_build_seconds;
   Histogram tick_seconds;  // a whole tick: actions, steps, frame
   std::atomic<std::uint64_t> tick_p99_nanos{0};  // over about the last 10 s
@@ -56,8 +61,9 @@ struct Metrics {
 
   // The whole exposition, Prometheus text format 0.0.4.
   [[nodiscard]] std::string render() const;
-  // The engine each world runs on, as an info series (`swarm_engine`: the status's name of it).
-  [[nodiscard]] static std::string render_engines(const std::string& swarm_engine);
+  // Each world's engine (an info series) and its live figures (a gauge labelled by world and
+  // figure), from the sim's latest status.
+  [[nodiscard]] static std::string render_worlds(const MeadowStatus& status);
 };
 
 }  // namespace meadow::net

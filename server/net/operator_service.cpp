@@ -145,25 +145,15 @@ void OperatorService::fill_status(v1::Status& out) const {
   if (!status) return;  // before the first frame
   out.set_tick(status->tick);
   out.set_ticks_per_second(status->ticks_per_second);
-  out.set_swarm_step_ms(status->swarm_step_seconds * 1e3);
-  out.set_colony_step_ms(status->colony_step_seconds * 1e3);
   out.set_frame_build_ms(status->frame_build_seconds * 1e3);
   out.set_tick_p99_ms(status->tick_p99_seconds * 1e3);
-  out.set_swarm_engine(status->swarm_engine);
-  out.set_colony_engine("cpu");
-  out.set_swarm_count(status->swarm_count);
-  out.set_swarm_target_count(status->swarm_target_count);
-  out.set_swarm_order(status->swarm_order);
-  out.set_swarm_steps_per_second(status->swarm_steps_per_second);
-  v1::SwarmSettings& weights = *out.mutable_swarm_weights();
-  weights.set_separation(status->separation);
-  weights.set_alignment(status->alignment);
-  weights.set_cohesion(status->cohesion);
-  out.set_colony_size(status->colony_size);
-  out.set_colony_store(status->colony_store);
-  out.set_flowers(status->flowers);
-  out.set_flowers_in_bloom(status->flowers_in_bloom);
-  out.set_colony_dormant(status->colony_dormant);
+  for (const WorldStatus& w : status->worlds) {
+    v1::WorldStatus& to = *out.add_worlds();
+    to.set_world(stream::to_proto(w.kind));
+    to.set_engine(w.engine);
+    to.set_step_ms(w.step_seconds * 1e3);
+    for (const auto& [name, value] : w.figures) (*to.mutable_figures())[name] = value;
+  }
   out.set_rocks(status->rocks);
   stream::to_proto(status->locks, *out.mutable_locks());
   out.set_paused(status->paused);
@@ -277,7 +267,7 @@ grpc::ServerUnaryReactor* OperatorService::ListViewers(grpc::CallbackServerConte
     v1::ViewerInfo& v = *response->add_viewers();
     v.set_session_id(s.id);
     v.set_address(s.address);
-    v.set_world(stream::to_proto(static_cast<stream::WorldIndex>(s.world)));
+    v.set_world(stream::to_proto(s.world));
     v.set_connected_seconds(s.connected_seconds);
     v.set_bytes_sent(s.bytes_sent);
     v.set_frames_sent(s.frames_sent);

@@ -34,8 +34,8 @@ class Outbox {
  public:
   explicit Outbox(std::size_t reliable_capacity) : reliable_capacity_(reliable_capacity) {}
 
-  void set_world(stream::WorldIndex world) { world_ = world; }
-  [[nodiscard]] stream::WorldIndex world() const { return world_; }
+  void set_world(sim::WorldKind world) { world_ = world; }
+  [[nodiscard]] sim::WorldKind world() const { return world_; }
 
   // Keeps only the newest frame; counts the one it replaces as dropped.
   void offer_frame(stream::FrameBundlePtr bundle);
@@ -55,7 +55,7 @@ class Outbox {
 
  private:
   const std::size_t reliable_capacity_;
-  stream::WorldIndex world_ = stream::WorldIndex::swarm;
+  sim::WorldKind world_ = sim::WorldKind::swarm;
   stream::FrameBundlePtr latest_;
   std::deque<SharedBytes> reliable_;
   std::optional<std::uint64_t> last_sent_frame_;

@@ -1,15 +1,18 @@
 #pragma once
 // What every connection shares: the hub, the action queue, the metrics, admission, the limits and
 // the facts a welcome needs. Outlives every session.
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "net/admission.hpp"
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
+#include "sim/world_kind.hpp"
 #include "stream/action_queue.hpp"
 
 namespace meadow::net {
@@ -43,6 +46,12 @@ struct ServerFacts {
   double frame_rate = 30.0;
   double tick_rate = 60.0;
   std::uint32_t max_swarm_count = 2'000'000;
+  // The worlds this server runs, in the order a viewer goes through them; the first is where a
+  // viewer starts. "Is this world running here?" is answered here and nowhere else.
+  std::vector<sim::WorldKind> worlds = {sim::WorldKind::swarm, sim::WorldKind::colony};
+  [[nodiscard]] bool runs(sim::WorldKind world) const {
+    return std::find(worlds.begin(), worlds.end(), world) != worlds.end();
+  }
 };
 
 struct SessionContext {

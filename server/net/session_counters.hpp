@@ -18,7 +18,7 @@ class SessionCounters {
  public:
   explicit SessionCounters(Metrics& metrics) : metrics_(metrics) {}
 
-  void watching(stream::WorldIndex world) { world_.store(static_cast<int>(world), std::memory_order_relaxed); }
+  void watching(sim::WorldKind world) { world_.store(static_cast<int>(world), std::memory_order_relaxed); }
   void frame_dropped() {
     metrics_.frames_dropped_total.fetch_add(1, std::memory_order_relaxed);
     frames_dropped_.fetch_add(1, std::memory_order_relaxed);
@@ -36,7 +36,7 @@ class SessionCounters {
     SessionInfo out;
     out.id = id;
     out.address = address;
-    out.world = world_.load(std::memory_order_relaxed);
+    out.world = static_cast<sim::WorldKind>(world_.load(std::memory_order_relaxed));
     out.connected_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - connected_at_).count();
     out.bytes_sent = bytes_sent_.load(std::memory_order_relaxed);
     out.frames_sent = frames_sent_.load(std::memory_order_relaxed);

@@ -21,6 +21,13 @@ constexpr std::chrono::seconds kRateNoticeInterval{1};
 
 }  // namespace
 
+SharedBytes world_unavailable_notice(sim::WorldKind asked, sim::WorldKind watching) {
+  return shared(stream::notice_message(v1::Notice::LEVEL_INFO, "world_unavailable",
+                                       "The " + std::string(sim::world_name(asked)) +
+                                           " does not run on this server; you watch the " +
+                                           std::string(sim::world_name(watching)) + "."));
+}
+
 ViewerInput::ViewerInput(SessionContext& context, std::uint64_t session_id)
     : context_(context),
       session_id_(session_id),
@@ -56,7 +63,7 @@ InputOutcome ViewerInput::handle(std::string_view bytes, ViewerPort& port, Clock
       [&](auto& value) -> InputOutcome {
         using T = std::decay_t<decltype(value)>;
         if constexpr (std::is_same_v<T, sim::Action>) {
-          value.world = stream::to_sim(port.watched_world());
+          value.world = port.watched_world();
           if (!context_.actions.push(std::move(value))) {
             context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);
             return notice(port, InputResult::kBusy, "busy", "The meadow is busy; that action was not applied. Try again.");
@@ -64,10 +71,8 @@ InputOutcome ViewerInput::handle(std::string_view bytes, ViewerPort& port, Clock
         } else if constexpr (std::is_same_v<T, stream::ClientHello>) {
           logger()->debug("session {} hello from '{}'", session_id_, value.client_name);
         } else if constexpr (std::is_same_v<T, stream::ChooseWorld>) {
-          if (value.world == stream::WorldIndex::mold) {
-            port.send_to_viewer(shared(stream::notice_message(
-                v1::Notice::LEVEL_INFO, "world_unavailable",
-                "The mold does not run on this server yet; you keep watching this world.")));
+          if (!context_.facts.runs(value.world)) {
+            port.send_to_viewer(world_unavailable_notice(value.world, port.watched_world()));
           } else if (value.world != port.watched_world()) {
             port.watch_world(value.world);
             logger()->debug("session {} watches world {}", session_id_, static_cast<int>(value.world));

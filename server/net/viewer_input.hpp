@@ -20,12 +20,15 @@ namespace meadow::net {
 class ViewerPort {
  public:
   virtual ~ViewerPort() = default;
-  [[nodiscard]] virtual stream::WorldIndex watched_world() const = 0;
+  [[nodiscard]] virtual sim::WorldKind watched_world() const = 0;
   // The next frame is of `world`, and a key frame (the delta chain was the other world's).
-  virtual void watch_world(stream::WorldIndex world) = 0;
+  virtual void watch_world(sim::WorldKind world) = 0;
   // A reliable message to this viewer only (notices, pongs).
   virtual void send_to_viewer(SharedBytes message) = 0;
 };
+
+// The notice for a viewer that asked for a world this server does not run (and keeps `watching`).
+[[nodiscard]] SharedBytes world_unavailable_notice(sim::WorldKind asked, sim::WorldKind watching);
 
 enum class InputResult {
   kDone,         // applied, queued or answered

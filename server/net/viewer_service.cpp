@@ -78,12 +78,14 @@ grpc::ServerWriteReactor<grpc::ByteBuffer>* ViewerService::Watch(grpc::CallbackS
     record_refusal(context_.metrics, Refused::kGrpcViewer, admitted, address);
     return new RefusedWatch(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, admitted.reason()));
   }
-  stream::WorldIndex world = stream::WorldIndex::swarm;
+  const sim::WorldKind first = context_.facts.worlds.front();
+  sim::WorldKind world = first;
   if (watch.world() != v1::WORLD_UNSPECIFIED && !stream::world_from_proto(watch.world(), world)) {
     return new RefusedWatch(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "unknown world"));
   }
-  const bool mold = world == stream::WorldIndex::mold;
-  if (mold) world = stream::WorldIndex::swarm;
+  const bool unavailable = !context_.facts.runs(world);
+  const sim::WorldKind asked = world;
+  if (unavailable) world = first;
   std::string key = random_key();
   call->AddInitialMetadata(kKeyMetadata, key);
   auto session = std::make_shared<ViewerWatch>(call, context_, world, std::move(key), std::move(admitted.ticket),
@@ -94,10 +96,7 @@ grpc::ServerWriteReactor<grpc::ByteBuffer>* ViewerService::Watch(grpc::CallbackS
   }
   ViewerWatch* reactor = session.get();
   reactor->start(std::move(session));
-  if (mold) {
-    reactor->deliver_reliable(shared(stream::notice_message(
-        v1::Notice::LEVEL_INFO, "world_unavailable", "The mold does not run on this server yet; you watch the swarm.")));
-  }
+  if (unavailable) reactor->deliver_reliable(world_unavailable_notice(asked, world));
   return reactor;
 }
 

@@ -22,7 +22,7 @@ grpc::ByteBuffer borrow(const OutMessage& message) {
 
 }  // namespace
 
-ViewerWatch::ViewerWatch(grpc::CallbackServerContext* call, SessionContext& context, stream::WorldIndex world,
+ViewerWatch::ViewerWatch(grpc::CallbackServerContext* call, SessionContext& context, sim::WorldKind world,
                          std::string key, AdmissionTicket slot, OnEnded on_ended)
     : call_(call),
       context_(context),
@@ -50,7 +50,8 @@ void ViewerWatch::start(std::shared_ptr<ViewerWatch> self) {
     joined_ = true;
     const auto& facts = context_.facts;
     offer_reliable_locked(shared(stream::welcome_message(id_, *land, static_cast<float>(facts.frame_rate),
-                                                         static_cast<float>(facts.tick_rate), outbox_.world())));
+                                                         static_cast<float>(facts.tick_rate), outbox_.world(),
+                                                         facts.worlds)));
   }
   logger()->info("grpc viewer {} from {} joined", id_, remote_);
   pump();
@@ -70,12 +71,12 @@ InputOutcome ViewerWatch::send(std::string_view bytes) {
   return outcome;
 }
 
-stream::WorldIndex ViewerWatch::watched_world() const {
+sim::WorldKind ViewerWatch::watched_world() const {
   std::lock_guard lock(mutex_);
   return outbox_.world();
 }
 
-void ViewerWatch::watch_world(stream::WorldIndex world) {
+void ViewerWatch::watch_world(sim::WorldKind world) {
   std::lock_guard lock(mutex_);
   outbox_.set_world(world);
   counters_.watching(world);

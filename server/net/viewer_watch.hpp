@@ -39,7 +39,7 @@ class ViewerWatch final : public grpc::ServerWriteReactor<grpc::ByteBuffer>,
   using OnEnded = std::function<void(std::uint64_t id)>;
 
   // Holds the viewer's admission slot until the Watch ends.
-  ViewerWatch(grpc::CallbackServerContext* call, SessionContext& context, stream::WorldIndex world,
+  ViewerWatch(grpc::CallbackServerContext* call, SessionContext& context, sim::WorldKind world,
               std::string key, AdmissionTicket slot, OnEnded on_ended);
 
   // Joins the hub and queues the Welcome; `self` keeps this alive until OnDone.
@@ -62,8 +62,8 @@ class ViewerWatch final : public grpc::ServerWriteReactor<grpc::ByteBuffer>,
 
  private:
   // ViewerPort (from send(), with input_mutex_ held; each takes mutex_ itself).
-  [[nodiscard]] stream::WorldIndex watched_world() const override;
-  void watch_world(stream::WorldIndex world) override;
+  [[nodiscard]] sim::WorldKind watched_world() const override;
+  void watch_world(sim::WorldKind world) override;
   void send_to_viewer(SharedBytes message) override;
 
   // Starts the next write, or the Finish asked for, when nothing is being written. Without the lock.

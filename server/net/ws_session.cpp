@@ -22,6 +22,8 @@ WsSession::WsSession(tcp::socket&& socket, SessionContext& context, AdmissionTic
       outbox_(context.limits.reliable_queue),
       write_deadline_(ws_.get_executor()),
       input_(context, id_) {
+  outbox_.set_world(context_.facts.worlds.front());
+  counters_.watching(outbox_.world());
   beast::error_code ec;
   const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
   remote_ = std::move(address);
@@ -69,7 +71,7 @@ void WsSession::on_accept(beast::error_code ec) {
   const auto& facts = context_.facts;
   (void)outbox_.offer_reliable(shared(stream::welcome_message(
       id_, *land, static_cast<float>(facts.frame_rate), static_cast<float>(facts.tick_rate),
-      outbox_.world())));
+      outbox_.world(), facts.worlds)));
   maybe_write();
   do_read();
 }
@@ -98,7 +100,7 @@ void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
   do_read();  // also while closing: the read completes when the close handshake does
 }
 
-void WsSession::watch_world(stream::WorldIndex world) {
+void WsSession::watch_world(sim::WorldKind world) {
   outbox_.set_world(world);
   counters_.watching(world);
   outbox_.reset_delta_chain();

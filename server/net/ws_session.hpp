@@ -47,8 +47,8 @@ class WsSession final : public HubSession, private ViewerPort, public std::enabl
   void do_read();
   void on_read(beast::error_code ec, std::size_t bytes);
   // ViewerPort: what handling a message needs of this session (on the strand).
-  [[nodiscard]] stream::WorldIndex watched_world() const override { return outbox_.world(); }
-  void watch_world(stream::WorldIndex world) override;
+  [[nodiscard]] sim::WorldKind watched_world() const override { return outbox_.world(); }
+  void watch_world(sim::WorldKind world) override;
   void send_to_viewer(SharedBytes message) override { deliver_reliable(std::move(message)); }
   // Asks the strand to take the inbox (one posted task at most).
   void wake();

@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 
 #include "sim/geometry.hpp"
+#include "sim/world_kind.hpp"
 
 namespace meadow::sim {
 
@@ -70,9 +72,6 @@ struct ClearRocks {};
 using ActionBody = std::variant<RockTap, SwarmSettingsChange, AttractTap, FlowerTap, PredatorPointer, ViewerLeft,
                                 SetLocks, SetPaused, ClearRocks>;
 
-// The worlds on the land (SPEC §1). A tool does what it does in the world its viewer watches:
-// the flower tool drops food crumbs in the swarm and flowers in the colony.
-enum class WorldKind : std::uint8_t { swarm, colony, mold };
 
 // The origin of the operator's actions.
 inline constexpr std::uint64_t kOperator = 0;
@@ -81,8 +80,17 @@ struct Action {
   std::uint64_t origin = 0;  // the session (or kOperator) that asked
   std::uint64_t tick = 0;    // stamped by the sim thread when applied
   ActionBody body;
-  WorldKind world = WorldKind::swarm;  // the world the viewer watched when it asked
+  // The world the viewer watched when it asked: a tool does what it does there (the flower tool
+  // drops food crumbs in the swarm and flowers in the colony).
+  WorldKind world = WorldKind::swarm;
 };
+
+// The world a settings change belongs to, whichever world its viewer watches (the swarm's count
+// and weights are the swarm's); nullopt for tools, which act in the world watched.
+[[nodiscard]] inline std::optional<WorldKind> settings_world(const ActionBody& body) {
+  if (std::holds_alternative<SwarmSettingsChange>(body)) return WorldKind::swarm;
+  return std::nullopt;
+}
 
 // What applying an action did; a refusal carries a reason a person can read, and so may an
 // accepted action that did not do all it asked (a count above the viewers' ceiling, one that
@@ -92,5 +100,10 @@ struct ActionOutcome {
   std::string code;    // machine-readable: a refusal's, e.g. "rock_limit", or a note's; empty: nothing to say
   std::string reason;  // for people
 };
+
+// A refusal with its code and a reason for people.
+[[nodiscard]] inline ActionOutcome refused(std::string code, std::string reason) {
+  return ActionOutcome{false, std::move(code), std::move(reason)};
+}
 
 }  // namespace meadow::sim

@@ -8,37 +8,37 @@ bool cooled(const std::optional<std::uint64_t>& last, std::uint64_t tick, std::u
 }
 }  // namespace
 
-bool ViewerLimits::take_tap(std::uint64_t viewer, std::uint64_t tick) {
-  Viewer& v = viewers_[viewer];
-  if (!cooled(v.last_tap, tick, viewer_limits::kTapCooldownTicks)) return false;
-  v.last_tap = tick;
+bool TapCooldowns::take(std::uint64_t viewer, std::uint64_t tick) {
+  const auto it = last_.find(viewer);
+  if (it != last_.end() && tick < it->second + viewer_limits::kTapCooldownTicks) return false;
+  last_[viewer] = tick;
   return true;
 }
 
-bool ViewerLimits::take_count_turn(std::uint64_t viewer, std::uint64_t tick, std::size_t count) {
+bool CountTurns::take(std::uint64_t viewer, std::uint64_t tick, std::size_t count) {
   Viewer& v = viewers_[viewer];
-  if (cooled(v.last_count, tick, viewer_limits::kCountCooldownTicks)) {
-    v.last_count = tick;
-    v.waiting_count.reset();
+  if (cooled(v.last, tick, viewer_limits::kCountCooldownTicks)) {
+    v.last = tick;
+    v.waiting.reset();
     return true;
   }
-  v.waiting_count = count;
+  v.waiting = count;
   return false;
 }
 
-std::uint64_t ViewerLimits::count_wait(std::uint64_t viewer, std::uint64_t tick) const {
+std::uint64_t CountTurns::wait(std::uint64_t viewer, std::uint64_t tick) const {
   const auto it = viewers_.find(viewer);
-  if (it == viewers_.end() || cooled(it->second.last_count, tick, viewer_limits::kCountCooldownTicks)) return 0;
-  return *it->second.last_count + viewer_limits::kCountCooldownTicks - tick;
+  if (it == viewers_.end() || cooled(it->second.last, tick, viewer_limits::kCountCooldownTicks)) return 0;
+  return *it->second.last + viewer_limits::kCountCooldownTicks - tick;
 }
 
-void ViewerLimits::release_waiting_counts(std::uint64_t tick, std::vector<std::size_t>& out) {
+void CountTurns::release_waiting(std::uint64_t tick, std::vector<std::size_t>& out) {
   out.clear();
   for (auto& [id, v] : viewers_) {
-    if (!v.waiting_count || !cooled(v.last_count, tick, viewer_limits::kCountCooldownTicks)) continue;
-    out.push_back(*v.waiting_count);
-    v.waiting_count.reset();
-    v.last_count = tick;
+    if (!v.waiting || !cooled(v.last, tick, viewer_limits::kCountCooldownTicks)) continue;
+    out.push_back(*v.waiting);
+    v.waiting.reset();
+    v.last = tick;
   }
 }
 

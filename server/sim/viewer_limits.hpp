@@ -29,29 +29,37 @@ inline constexpr std::uint64_t kTapCooldownTicks = 12;
 inline constexpr std::size_t kViewerMaxMeadows = 4;
 }  // namespace viewer_limits
 
-class ViewerLimits {
+// Each viewer's rock and flower taps (the meadow's: they act on the land and in every world).
+class TapCooldowns {
  public:
-  // Whether `viewer` may tap (rock or flower) at `tick`; the tap is recorded when it may.
-  bool take_tap(std::uint64_t viewer, std::uint64_t tick);
+  // Whether `viewer` may tap at `tick`; the tap is recorded when it may.
+  bool take(std::uint64_t viewer, std::uint64_t tick);
+  void forget(std::uint64_t viewer) { last_.erase(viewer); }
+  [[nodiscard]] std::size_t viewers_known() const { return last_.size(); }
 
+ private:
+  std::map<std::uint64_t, std::uint64_t> last_;  // viewer → tick of its last tap
+};
+
+// Each viewer's turns to change the swarm's count.
+class CountTurns {
+ public:
   // Whether `viewer`'s count change may take effect at `tick` (then its turn is recorded);
   // otherwise `count` waits for the viewer's next turn, replacing any count already waiting.
-  bool take_count_turn(std::uint64_t viewer, std::uint64_t tick, std::size_t count);
-  // Ticks until `viewer`'s next count turn (0: now).
-  [[nodiscard]] std::uint64_t count_wait(std::uint64_t viewer, std::uint64_t tick) const;
+  bool take(std::uint64_t viewer, std::uint64_t tick, std::size_t count);
+  // Ticks until `viewer`'s next turn (0: now).
+  [[nodiscard]] std::uint64_t wait(std::uint64_t viewer, std::uint64_t tick) const;
   // The waiting counts whose turn has come at `tick`, in the order of the viewers' ids (so the
   // same on every replay); their turns are recorded.
-  void release_waiting_counts(std::uint64_t tick, std::vector<std::size_t>& out);
-
-  // The viewer left: what it was allowed and what it had waiting are forgotten.
+  void release_waiting(std::uint64_t tick, std::vector<std::size_t>& out);
+  // The viewer left: its turns and what it had waiting are forgotten.
   void forget(std::uint64_t viewer) { viewers_.erase(viewer); }
   [[nodiscard]] std::size_t viewers_known() const { return viewers_.size(); }
 
  private:
   struct Viewer {
-    std::optional<std::uint64_t> last_tap;
-    std::optional<std::uint64_t> last_count;
-    std::optional<std::size_t> waiting_count;
+    std::optional<std::uint64_t> last;
+    std::optional<std::size_t> waiting;
   };
   std::map<std::uint64_t, Viewer> viewers_;
 };

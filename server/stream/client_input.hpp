@@ -28,7 +28,7 @@ struct ClientHello {
   std::string client_name;
 };
 struct ChooseWorld {
-  WorldIndex world = WorldIndex::swarm;
+  sim::WorldKind world = sim::WorldKind::swarm;
 };
 struct ClientPing {
   std::uint64_t client_time_ms = 0;

@@ -1,48 +1,37 @@
 #pragma once
-// Builds each frame once on the sim thread (DESIGN.md "encode ONCE → FrameBundle"): rasters the
-// swarm's light (or takes the engine's own, made where its fireflies live: SwarmEngine::light),
-// encodes it as a key frame and as a delta against the previous frame, and wraps each in a
-// serialized meadow.v1.ServerMessage that every session can send as it is.
+// Builds each frame once on the sim thread (DESIGN.md "encode ONCE → FrameBundle"): for every
+// world on the meadow that has a stream, a serialized meadow.v1.ServerMessage every session can
+// send as it is (and a delta where the world makes one). The parts every frame shares (number,
+// tick, world, viewers, locks, pause, what the worlds lend to all frames) are filled here; each
+// world's own part by its WorldStream.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "sim/geometry.hpp"
 #include "sim/meadow.hpp"
 #include "stream/frame_bundle.hpp"
-#include "stream/frame_codec.hpp"
-#include "stream/light_raster.hpp"
+#include "stream/world_stream.hpp"
 
 namespace meadow::stream {
 
 class FrameBuilder {
  public:
-  explicit FrameBuilder(int zstd_level = kLightZstdLevel);
+  // One stream per world kind (a world without one is not streamed).
+  explicit FrameBuilder(std::vector<std::unique_ptr<WorldStream>> streams);
 
-  // The next bundle: number one more than the last (the first is 1), the meadow's tick, and for
-  // the swarm a key message and, when the previous frame had the same raster geometry, a delta
-  // message against it. `camera` is the shared camera's target (world units); by default the
-  // meadow's (Meadow::camera()). Besides the light: the swarm's figures, every tool mark, the
-  // world's bounds and the meadow's events since the previous frame built. For the colony a key
-  // message only (its entity states stand alone): the colony, its events since the previous
-  // frame, the meadow as camera and bounds.
+  // The next bundle: number one more than the last (the first is 1), the meadow's tick. `camera`
+  // is imposed on the worlds that have a camera of their own (tests, a fixed view).
   [[nodiscard]] FrameBundlePtr build(const sim::Meadow& meadow, std::uint32_t viewers,
                                      std::optional<sim::Rect> camera = std::nullopt);
 
-  // The intensity raster of the last frame built (row-major, geometry of last_geometry()).
-  [[nodiscard]] const std::vector<std::uint8_t>& last_raster() const { return previous_; }
-  [[nodiscard]] const RasterGeometry& last_geometry() const { return previous_geometry_; }
+  // The stream of `kind`, or null.
+  [[nodiscard]] WorldStream* stream(sim::WorldKind kind) const { return by_kind_[sim::index_of(kind)].get(); }
 
  private:
-  void build_colony(const sim::Meadow& meadow, std::uint32_t viewers, FrameBundle& bundle);
-
-  LightRaster light_;
-  FrameEncoder encoder_;
+  std::array<std::unique_ptr<WorldStream>, sim::kWorldKinds> by_kind_;
   std::uint64_t last_number_ = 0;  // 0: nothing built yet
-  std::uint64_t last_event_sequence_ = 0;  // the newest swarm event already in a frame
-  std::uint64_t last_colony_event_ = 0;    // the newest colony event already in a frame
-  std::vector<std::uint8_t> previous_;
-  RasterGeometry previous_geometry_;
 };
 
 }  // namespace meadow::stream

@@ -1,18 +1,17 @@
 #pragma once
 // One frame of the meadow, encoded once on the sim thread and shared read-only by every
-// session (DESIGN.md: "encode ONCE → FrameBundle"). Sessions pick the delta when they sent the
-// frame it is based on, and the key frame otherwise (new, or fell behind).
+// session (DESIGN.md: "encode ONCE → FrameBundle"): a message per world, indexed by
+// sim::WorldKind. Sessions pick the delta when they sent the frame it is based on, and the key
+// frame otherwise (new, or fell behind).
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
 
-namespace meadow::stream {
+#include "sim/world_kind.hpp"
 
-// Index of a world in per-world arrays; matches meadow.v1.World minus one.
-enum class WorldIndex : std::size_t { swarm = 0, colony = 1, mold = 2 };
-inline constexpr std::size_t kWorldCount = 3;
+namespace meadow::stream {
 
 struct WorldFrame {
   // A serialized meadow.v1.ServerMessage holding a key Frame. Empty when the world is not
@@ -27,11 +26,10 @@ struct WorldFrame {
 struct FrameBundle {
   std::uint64_t number = 0;  // frame number, one more than the previous bundle's
   std::uint64_t tick = 0;    // sim tick shown
-  std::array<WorldFrame, kWorldCount> worlds;
+  std::array<WorldFrame, sim::kWorldKinds> worlds;
 
-  [[nodiscard]] const WorldFrame& world(WorldIndex w) const {
-    return worlds[static_cast<std::size_t>(w)];
-  }
+  [[nodiscard]] const WorldFrame& world(sim::WorldKind w) const { return worlds[sim::index_of(w)]; }
+  [[nodiscard]] WorldFrame& world(sim::WorldKind w) { return worlds[sim::index_of(w)]; }
 };
 
 using FrameBundlePtr = std::shared_ptr<const FrameBundle>;

@@ -1,5 +1,7 @@
 #include "stream/proto_mapping.hpp"
 
+#include "stream/world_mapping.hpp"
+
 #include <type_traits>
 #include <variant>
 
@@ -174,35 +176,8 @@ sim::Rock from_proto(const v1::Rock& from) {
   return {from.id(), from_proto(from.center()), from.radius()};
 }
 
-sim::WorldKind to_sim(WorldIndex world) {
-  switch (world) {
-    case WorldIndex::swarm: return sim::WorldKind::swarm;
-    case WorldIndex::colony: return sim::WorldKind::colony;
-    case WorldIndex::mold: return sim::WorldKind::mold;
-  }
-  return sim::WorldKind::swarm;
-}
-
-v1::World to_proto(WorldIndex world) {
-  switch (world) {
-    case WorldIndex::swarm: return v1::WORLD_SWARM;
-    case WorldIndex::colony: return v1::WORLD_COLONY;
-    case WorldIndex::mold: return v1::WORLD_MOLD;
-  }
-  return v1::WORLD_UNSPECIFIED;
-}
-
-bool world_from_proto(int value, WorldIndex& out) {
-  switch (value) {
-    case v1::WORLD_SWARM: out = WorldIndex::swarm; return true;
-    case v1::WORLD_COLONY: out = WorldIndex::colony; return true;
-    case v1::WORLD_MOLD: out = WorldIndex::mold; return true;
-    default: return false;
-  }
-}
-
 std::string welcome_message(std::uint64_t session_id, const sim::Land& land, float frame_rate,
-                            float tick_rate, WorldIndex world) {
+                            float tick_rate, sim::WorldKind world, std::span<const sim::WorldKind> worlds) {
   v1::ServerMessage message;
   v1::Welcome& welcome = *message.mutable_welcome();
   welcome.set_protocol_version(v1::PROTOCOL_VERSION_CURRENT);
@@ -214,6 +189,7 @@ std::string welcome_message(std::uint64_t session_id, const sim::Land& land, flo
   welcome.set_frame_rate(frame_rate);
   welcome.set_tick_rate(tick_rate);
   welcome.set_world(to_proto(world));
+  for (const sim::WorldKind w : worlds) welcome.add_worlds(to_proto(w));
   return serialize(message);
 }
 

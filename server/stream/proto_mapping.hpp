@@ -4,6 +4,7 @@
 // generated classes of proto/meadow/v1/viewer.proto are used; nothing is encoded by hand.
 // Viewer input is validated in client_input.hpp (included here for the net layer's convenience).
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -16,6 +17,7 @@
 #include "sim/swarm/swarm_tools.hpp"
 #include "stream/client_input.hpp"
 #include "stream/frame_bundle.hpp"
+#include "stream/world_mapping.hpp"
 #include "stream/rock_rims.hpp"
 
 namespace meadow::stream {
@@ -40,17 +42,12 @@ void to_proto(const sim::ViewerLocks& from, v1::Locks& to);
 // An event of the meadow (the swarm's or the colony's) with its tick.
 void to_proto(const sim::MeadowEvent& from, v1::Event& to);
 
-// The sim's name for a streamed world (actions carry the world their viewer watches).
-[[nodiscard]] sim::WorldKind to_sim(WorldIndex world);
-// WorldIndex ⇄ meadow.v1.World. world_from_proto gives false for UNSPECIFIED and unknown values.
-[[nodiscard]] v1::World to_proto(WorldIndex world);
-[[nodiscard]] bool world_from_proto(int value, WorldIndex& out);
-
 // Serialized ServerMessages.
 // Welcome: protocol version, session, server version, the meadow, the swarm's world, every
-// rock, the rates (per second) and the world this session watches.
+// rock, the rates (per second), the world this session watches and the worlds the server runs.
 [[nodiscard]] std::string welcome_message(std::uint64_t session_id, const sim::Land& land,
-                                          float frame_rate, float tick_rate, WorldIndex world);
+                                          float frame_rate, float tick_rate, sim::WorldKind world,
+                                          std::span<const sim::WorldKind> worlds);
 // Rocks: the complete list of the land's rocks.
 [[nodiscard]] std::string rocks_message(const sim::Land& land);
 // Notice: code is machine-readable (e.g. "malformed_message"), text is for people.

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iterator>
+#include <limits>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -65,7 +66,22 @@ class OperatorTest : public ::testing::Test {
   }
   // Once the sim thread has published its first status (its first frame).
   v1::Status first_status() {
-    return status_when([](const v1::Status& s) { return s.tick() > 0 && s.colony_size() > 0; });
+    return status_when([](const v1::Status& s) { return s.tick() > 0 && figure(s, v1::WORLD_COLONY, "size") > 0; });
+  }
+  // A world's figure in a status (NaN when the world or the figure is not there).
+  static double figure(const v1::Status& s, v1::World world, const std::string& name) {
+    for (const v1::WorldStatus& w : s.worlds()) {
+      if (w.world() != world) continue;
+      const auto it = w.figures().find(name);
+      if (it != w.figures().end()) return it->second;
+    }
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+  static std::string engine(const v1::Status& s, v1::World world) {
+    for (const v1::WorldStatus& w : s.worlds()) {
+      if (w.world() == world) return w.engine();
+    }
+    return {};
   }
   // Runs meadowctl; returns its exit code and stdout.
   std::pair<int, std::string> meadowctl(const std::string& args, bool with_token = true) {
@@ -119,9 +135,10 @@ TEST_F(OperatorTest, EveryCallNeedsTheToken) {
 
 TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
   v1::Status s = first_status();
-  EXPECT_EQ(s.swarm_count(), 400U);
-  EXPECT_EQ(s.colony_size(), 50U);
-  EXPECT_EQ(s.swarm_engine(), "cpu");
+  EXPECT_EQ(figure(s, v1::WORLD_SWARM, "count"), 400.0);
+  EXPECT_EQ(figure(s, v1::WORLD_COLONY, "size"), 50.0);
+  EXPECT_EQ(engine(s, v1::WORLD_SWARM), "cpu");
+  EXPECT_EQ(engine(s, v1::WORLD_COLONY), "cpu");
   EXPECT_GT(s.tick(), 0U);
 
   const auto call = [&](auto method, const auto& request) {
@@ -146,10 +163,10 @@ TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
   EXPECT_TRUE(call(&v1::Operator::Stub::DropFlower, flower).accepted());
   EXPECT_TRUE(call(&v1::Operator::Stub::Pause, v1::PauseRequest{}).accepted());
   s = status_when([](const v1::Status& st) { return st.paused(); });
-  EXPECT_EQ(s.swarm_target_count(), 900U);
-  EXPECT_FLOAT_EQ(s.swarm_weights().cohesion(), 2.0F);
+  EXPECT_EQ(figure(s, v1::WORLD_SWARM, "target_count"), 900.0);
+  EXPECT_FLOAT_EQ(static_cast<float>(figure(s, v1::WORLD_SWARM, "cohesion")), 2.0F);
   EXPECT_EQ(s.rocks(), 1U);
-  EXPECT_EQ(s.flowers(), 1U);
+  EXPECT_EQ(figure(s, v1::WORLD_COLONY, "flowers"), 1.0);
   EXPECT_TRUE(s.paused());
   EXPECT_TRUE(call(&v1::Operator::Stub::Resume, v1::ResumeRequest{}).accepted());
   EXPECT_TRUE(call(&v1::Operator::Stub::ClearRocks, v1::ClearRocksRequest{}).accepted());
@@ -274,11 +291,11 @@ TEST_F(OperatorTest, MeadowctlEndToEnd) {
   EXPECT_NE(out.find("colony"), std::string::npos);
   std::tie(code, out) = meadowctl("status --json");
   EXPECT_EQ(code, 0);
-  EXPECT_NE(out.find("\"swarmCount\": 400"), std::string::npos) << out;
+  EXPECT_NE(out.find("\"count\": 400"), std::string::npos) << out;
   EXPECT_EQ(meadowctl("set --count 700").first, 0);
   EXPECT_EQ(meadowctl("lock rock settings").first, 0);
   std::tie(code, out) = meadowctl("status --json");
-  EXPECT_NE(out.find("\"swarmTargetCount\": 700"), std::string::npos) << out;
+  EXPECT_NE(out.find("\"target_count\": 700"), std::string::npos) << out;
   EXPECT_NE(out.find("\"rock\": true"), std::string::npos) << out;
   EXPECT_NE(out.find("\"settings\": true"), std::string::npos) << out;
   EXPECT_EQ(meadowctl("unlock all").first, 0);

@@ -7,6 +7,8 @@
 #include <string>
 
 #include "sim/swarm/cpu_swarm.hpp"
+#include "support/meadow_streams.hpp"
+#include "support/meadow_worlds.hpp"
 #include "meadow/v1/viewer.pb.h"
 
 namespace meadow::app {
@@ -32,7 +34,7 @@ class RecordingSession final : public net::HubSession {
 
 struct Fixture {
   sim::Land land;
-  sim::Meadow meadow{3, std::make_unique<sim::CpuSwarm>(3, 300, land)};
+  sim::Meadow meadow{3, testing::swarm_and_colony(std::make_unique<sim::CpuSwarm>(3, 300, land))};
   sim::SerialFor serial;
   stream::ActionQueue actions{64};
   net::Hub hub;
@@ -41,7 +43,7 @@ struct Fixture {
 
 TEST(SimLoop, BuildsFramesAtTheFrameRate) {
   Fixture f;
-  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0);
+  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0, testing::standard_streams());
   auto viewer = std::make_shared<RecordingSession>(1);
   f.hub.join(viewer);
   for (int i = 0; i < 60; ++i) loop.tick();
@@ -56,14 +58,14 @@ TEST(SimLoop, BuildsFramesAtTheFrameRate) {
 
 TEST(SimLoop, OddFrameRatesStillAverageOut) {
   Fixture f;
-  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 24.0);
+  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 24.0, testing::standard_streams());
   for (int i = 0; i < 600; ++i) loop.tick();
   EXPECT_EQ(f.metrics.frames_total.load(), 240U);
 }
 
 TEST(SimLoop, AppliesQueuedActionsAndAnnouncesRocks) {
   Fixture f;
-  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0);
+  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0, testing::standard_streams());
   auto viewer = std::make_shared<RecordingSession>(9);
   f.hub.join(viewer);
   ASSERT_TRUE(f.actions.push(sim::Action{9, 0, sim::RockTap{{500, 500}}}));
@@ -77,7 +79,7 @@ TEST(SimLoop, AppliesQueuedActionsAndAnnouncesRocks) {
 
 TEST(SimLoop, ARefusedActionGetsANoticeToItsViewerOnly) {
   Fixture f;
-  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0);
+  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0, testing::standard_streams());
   auto asker = std::make_shared<RecordingSession>(1);
   auto other = std::make_shared<RecordingSession>(2);
   f.hub.join(asker);
@@ -98,7 +100,7 @@ TEST(SimLoop, ARefusedActionGetsANoticeToItsViewerOnly) {
 
 TEST(SimLoop, AFloodOfRefusalsIsToldOnceASecondAndAHeldCountAsInformation) {
   Fixture f;
-  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0);
+  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0, testing::standard_streams());
   auto flooder = std::make_shared<RecordingSession>(1);
   f.hub.join(flooder);
   // A rock tap every tick: the first places a rock, the next eleven meet the tap cooldown.
@@ -120,12 +122,12 @@ TEST(SimLoop, AFloodOfRefusalsIsToldOnceASecondAndAHeldCountAsInformation) {
   const auto note = std::find_if(flooder->reliable.begin(), flooder->reliable.end(),
                                  [](const v1::ServerMessage& m) { return m.has_notice() && m.notice().code() == "count_limit"; });
   EXPECT_EQ(note->notice().level(), v1::Notice::LEVEL_INFO);
-  EXPECT_EQ(f.meadow.target_count(), f.meadow.viewer_max_count());
+  EXPECT_EQ(testing::swarm_of(f.meadow).target_count(), testing::swarm_of(f.meadow).viewer_max_count());
 }
 
 TEST(SimLoop, RunsOnItsThreadAndStops) {
   Fixture f;
-  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0);
+  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0, testing::standard_streams());
   loop.start();
   while (f.metrics.ticks_total.load() < 3) std::this_thread::yield();
   loop.stop();
@@ -137,7 +139,7 @@ TEST(SimLoop, RunsOnItsThreadAndStops) {
 
 TEST(SimLoop, AWorldThatGrowsIsPublishedForValidationAndWelcomes) {
   Fixture f;
-  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0);
+  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0, testing::standard_streams());
   sim::SwarmSettingsChange change;
   change.count = 12000;
   ASSERT_TRUE(f.actions.push(sim::Action{1, 0, change}));
@@ -148,7 +150,7 @@ TEST(SimLoop, AWorldThatGrowsIsPublishedForValidationAndWelcomes) {
 
 TEST(SimLoop, AViewerLeavingIsQueuedEvenWhenTheQueueIsFull) {
   Fixture f;
-  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0);
+  SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0, testing::standard_streams());
   ASSERT_TRUE(f.actions.push(sim::Action{7, 0, sim::PredatorPointer{sim::PointerPhase::down, {100.0F, 100.0F}}}));
   for (std::size_t i = 1; i < f.actions.capacity(); ++i) {
     ASSERT_TRUE(f.actions.push(sim::Action{8, 0, sim::PredatorPointer{sim::PointerPhase::move, {200.0F, 100.0F}}}));
@@ -156,8 +158,8 @@ TEST(SimLoop, AViewerLeavingIsQueuedEvenWhenTheQueueIsFull) {
   EXPECT_FALSE(f.actions.push(sim::Action{9, 0, sim::FlowerTap{{1.0F, 1.0F}}}));
   f.actions.push_always(sim::Action{7, 0, sim::ViewerLeft{}});
   loop.tick();
-  ASSERT_EQ(f.meadow.tools().predators().size(), 1U);
-  EXPECT_EQ(f.meadow.tools().predators()[0].owner, 8U);
+  ASSERT_EQ(testing::swarm_of(f.meadow).tools().predators().size(), 1U);
+  EXPECT_EQ(testing::swarm_of(f.meadow).tools().predators()[0].owner, 8U);
 }
 
 }  // namespace

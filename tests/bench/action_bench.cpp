@@ -13,6 +13,7 @@
 #include "sim/meadow.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "stream/proto_mapping.hpp"
+#include "support/meadow_worlds.hpp"
 
 namespace {
 
@@ -23,7 +24,7 @@ constexpr std::size_t kCount = 5000;
 
 std::unique_ptr<Meadow> meadow_of(std::size_t count) {
   const Land land = bench::land_for(count, kCpuFirefliesPerMeadow);
-  auto m = std::make_unique<Meadow>(3, std::make_unique<CpuSwarm>(3, count, land));
+  auto m = testing::meadow_with(3, std::make_unique<CpuSwarm>(3, count, land));
   SerialFor serial;
   for (int i = 0; i < 5; ++i) m->step(serial);
   return m;
@@ -117,7 +118,7 @@ void action_count(benchmark::State& state) {
     change.count = to;
     state.ResumeTiming();
     benchmark::DoNotOptimize(apply(*m, change));
-    m->follow_target_count();
+    m->settle_actions();
     state.PauseTiming();
     m.reset();
     state.ResumeTiming();

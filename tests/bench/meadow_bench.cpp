@@ -10,6 +10,8 @@
 #include "sim/meadow.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "stream/frame_builder.hpp"
+#include "support/meadow_streams.hpp"
+#include "support/meadow_worlds.hpp"
 
 namespace {
 
@@ -17,7 +19,7 @@ using namespace meadow;
 
 std::unique_ptr<sim::Meadow> warmed_meadow(std::size_t count) {
   const sim::Land land = bench::land_for(count, sim::kCpuFirefliesPerMeadow);
-  auto m = std::make_unique<sim::Meadow>(5, std::make_unique<sim::CpuSwarm>(5, count, land));
+  auto m = testing::meadow_with(5, std::make_unique<sim::CpuSwarm>(5, count, land));
   sim::SerialFor serial;
   for (int i = 0; i < 120; ++i) m->step(serial);
   return m;
@@ -32,7 +34,7 @@ BENCHMARK(meadow_tick)->Arg(5000)->Arg(100000)->Unit(benchmark::kMillisecond);
 
 void frame_build(benchmark::State& state) {
   auto m = warmed_meadow(static_cast<std::size_t>(state.range(0)));
-  stream::FrameBuilder builder;
+  stream::FrameBuilder builder(testing::standard_streams());
   (void)builder.build(*m, 1);  // the first frame has no delta
   for (auto _ : state) benchmark::DoNotOptimize(builder.build(*m, 1));
 }

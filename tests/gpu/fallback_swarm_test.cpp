@@ -10,6 +10,7 @@
 #include "gpu/gpu_error.hpp"
 #include "gpu/gpu_swarm.hpp"
 #include "gpu_fixture.hpp"
+#include "support/meadow_worlds.hpp"
 #include "sim/meadow.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
@@ -192,20 +193,20 @@ TEST_F(FallbackSwarmGpuTest, TheWorldGrowsAtTheEnginesDensityAndAgainAfterAFallb
                 placed.y[i] <= meadow.bottom())
         << i;
   }
-  sim::Meadow world(9, std::move(engine));
+  sim::Meadow world(9, meadow::testing::swarm_and_colony(std::move(engine)));
   EXPECT_FLOAT_EQ(area(world.land().world()), 1.0F);
 
   fallback->gpu()->simulate_device_loss();
   sim::SerialFor serial;
   world.step(serial);
   EXPECT_FALSE(fallback->on_gpu());
-  EXPECT_EQ(world.swarm().fireflies_per_meadow(), sim::kCpuFirefliesPerMeadow);
+  EXPECT_EQ(meadow::testing::swarm_of(world).swarm().fireflies_per_meadow(), sim::kCpuFirefliesPerMeadow);
   EXPECT_NEAR(area(world.land().world()), 4.0F, 1e-3F);
-  EXPECT_EQ(world.camera(), world.land().world());
-  EXPECT_EQ(world.swarm().count(), kCount);
+  EXPECT_EQ(meadow::testing::swarm_of(world).camera(), world.land().world());
+  EXPECT_EQ(meadow::testing::swarm_of(world).swarm().count(), kCount);
 
   // The CPU choice starts on the CPU's world at once.
-  sim::Meadow on_cpu(9, make_swarm(EngineChoice::kCpu, 9, kCount, meadow_only, {}));
+  sim::Meadow on_cpu(9, meadow::testing::swarm_and_colony(make_swarm(EngineChoice::kCpu, 9, kCount, meadow_only, {})));
   EXPECT_NEAR(area(on_cpu.land().world()), 4.0F, 1e-3F);
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "gpu_fixture.hpp"
+#include "support/meadow_worlds.hpp"
 #include "sim/meadow.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
@@ -418,10 +419,10 @@ TEST_F(GpuSwarmTest, TheCrumbsReachedAreTheCpusWithoutReadingTheFireflies) {
 // engines differ by rounding), with the same event, and the fireflies are not read for it.
 TEST_F(GpuSwarmTest, AMeadowOnTheGpuEatsCrumbsAsOnTheCpu) {
   const std::vector<sim::CpuSwarm::Firefly> ff{{{600.0F, 450.0F}, {0.0F, 2.5F}}, {{1200.0F, 450.0F}, {0.0F, 2.5F}}};
-  sim::Meadow on_cpu(11, std::make_unique<sim::CpuSwarm>(11, ff));
+  sim::Meadow on_cpu(11, meadow::testing::swarm_and_colony(std::make_unique<sim::CpuSwarm>(11, ff)));
   auto engine = std::make_unique<GpuSwarm>(context_, 11, ff);
   const GpuSwarm& gpu = *engine;
-  sim::Meadow on_gpu(11, std::move(engine));
+  sim::Meadow on_gpu(11, meadow::testing::swarm_and_colony(std::move(engine)));
   const sim::Vec2 crumb{800.0F, 450.0F};
   sim::SerialFor serial;
   const auto tick_fed = [&serial, crumb](sim::Meadow& m) {
@@ -429,7 +430,7 @@ TEST_F(GpuSwarmTest, AMeadowOnTheGpuEatsCrumbsAsOnTheCpu) {
     EXPECT_TRUE(m.apply(tap).accepted);
     for (int ticks = 0; ticks < 600; ++ticks) {
       m.step(serial);
-      if (m.tools().fed() > 0) return m.tick();
+      if (meadow::testing::swarm_of(m).tools().fed() > 0) return m.tick();
     }
     return std::uint64_t{0};
   };
@@ -437,9 +438,9 @@ TEST_F(GpuSwarmTest, AMeadowOnTheGpuEatsCrumbsAsOnTheCpu) {
   const std::uint64_t gpu_tick = tick_fed(on_gpu);
   ASSERT_GT(cpu_tick, 0U);
   EXPECT_NEAR(static_cast<double>(gpu_tick), static_cast<double>(cpu_tick), 1.0);
-  EXPECT_TRUE(on_gpu.tools().crumbs().empty());
-  ASSERT_FALSE(on_gpu.events().events().empty());
-  const auto* eaten = std::get_if<sim::CrumbEatenEvent>(&on_gpu.events().events().back().body);
+  EXPECT_TRUE(meadow::testing::swarm_of(on_gpu).tools().crumbs().empty());
+  ASSERT_FALSE(meadow::testing::swarm_of(on_gpu).events().events().empty());
+  const auto* eaten = std::get_if<sim::CrumbEatenEvent>(&meadow::testing::swarm_of(on_gpu).events().events().back().body);
   ASSERT_NE(eaten, nullptr);
   EXPECT_EQ(eaten->at, crumb);
   EXPECT_LE(gpu.host_reads(), gpu.steps() / GpuSwarm::kHostCopyEvery + 1);

@@ -18,7 +18,7 @@ class FakeSession final : public HubSession {
     if (!box.offer_reliable(std::move(message))) overflowed = true;
   }
   void close_soon(const char*) override { closed = true; }
-  [[nodiscard]] SessionInfo info() const override { return SessionInfo{id_, "test", 0, 0.0, 0, 0, 0}; }
+  [[nodiscard]] SessionInfo info() const override { return SessionInfo{id_, "test", sim::WorldKind::swarm, 0.0, 0, 0, 0}; }
 
   std::uint64_t id_;
   Outbox box;

@@ -15,8 +15,8 @@ using Clock = std::chrono::steady_clock;
 
 class FakePort final : public ViewerPort {
  public:
-  [[nodiscard]] stream::WorldIndex watched_world() const override { return world; }
-  void watch_world(stream::WorldIndex w) override {
+  [[nodiscard]] sim::WorldKind watched_world() const override { return world; }
+  void watch_world(sim::WorldKind w) override {
     world = w;
     ++switches;
   }
@@ -32,7 +32,7 @@ class FakePort final : public ViewerPort {
     }
     return out;
   }
-  stream::WorldIndex world = stream::WorldIndex::swarm;
+  sim::WorldKind world = sim::WorldKind::swarm;
   int switches = 0;
   std::vector<v1::ServerMessage> sent;
 };
@@ -60,7 +60,7 @@ class ViewerInputTest : public ::testing::Test {
 
 TEST_F(ViewerInputTest, QueuesAValidActionStampedWithTheSessionAndItsWorld) {
   ViewerInput input(context, 7);
-  port.world = stream::WorldIndex::colony;
+  port.world = sim::WorldKind::colony;
   EXPECT_EQ(input.handle(rock_at(400, 300), port, Clock::now()).result, InputResult::kDone);
   std::vector<stream::QueuedAction> queued;
   actions.drain(queued);
@@ -94,11 +94,11 @@ TEST_F(ViewerInputTest, ChoosesAWorldOnceAndAnswersAPing) {
   choose.mutable_choose_world()->set_world(v1::WORLD_COLONY);
   EXPECT_EQ(input.handle(choose.SerializeAsString(), port, Clock::now()).result, InputResult::kDone);
   EXPECT_EQ(input.handle(choose.SerializeAsString(), port, Clock::now()).result, InputResult::kDone);
-  EXPECT_EQ(port.world, stream::WorldIndex::colony);
+  EXPECT_EQ(port.world, sim::WorldKind::colony);
   EXPECT_EQ(port.switches, 1);  // choosing the world one watches changes nothing
   choose.mutable_choose_world()->set_world(v1::WORLD_MOLD);
   (void)input.handle(choose.SerializeAsString(), port, Clock::now());
-  EXPECT_EQ(port.world, stream::WorldIndex::colony);
+  EXPECT_EQ(port.world, sim::WorldKind::colony);
   EXPECT_EQ(port.notice_codes(), std::vector<std::string>{"world_unavailable"});
   v1::ClientMessage ping;
   ping.mutable_ping()->set_client_time_ms(1234);

@@ -27,12 +27,12 @@ ActionOutcome ask_count(Meadow& m, std::uint32_t count) {
   change.count = count;
   Action a{kOperator, 0, change};
   const ActionOutcome outcome = m.apply(a);
-  m.follow_target_count();
+  m.settle_actions();
   return outcome;
 }
 
 bool all_inside(const Meadow& m) {
-  const SwarmView v = m.swarm().view();
+  const SwarmView v = swarm_of(m).swarm().view();
   for (std::size_t i = 0; i < v.x.size(); ++i) {
     if (!m.land().world().contains({v.x[i], v.y[i]})) return false;
   }
@@ -44,8 +44,8 @@ TEST(MeadowCount, TheWorldStartsSizedForTheCount) {
   EXPECT_EQ(small.land().world(), small.land().meadow());
   const Meadow big = make_meadow(12000, 5);
   EXPECT_EQ(big.land().world(), world_for_count(12000, big.land().meadow()));
-  EXPECT_EQ(big.camera(), big.land().world());
-  EXPECT_EQ(big.target_count(), 12000U);
+  EXPECT_EQ(swarm_of(big).camera(), big.land().world());
+  EXPECT_EQ(swarm_of(big).target_count(), 12000U);
 }
 
 TEST(MeadowCount, ShrinkingSendsExactlyThoseNearestAnEdgeOutThenTheWorldShrinks) {
@@ -54,7 +54,7 @@ TEST(MeadowCount, ShrinkingSendsExactlyThoseNearestAnEdgeOutThenTheWorldShrinks)
   const Rect big = m.land().world();
   ASSERT_GT(big.width, 1600.0F);
   // Expected: the 6,000 farthest from every edge stay (ties by the smaller id leaving first).
-  const SwarmView v = m.swarm().view();
+  const SwarmView v = swarm_of(m).swarm().view();
   std::vector<std::tuple<float, std::uint32_t>> by_edge;
   for (std::size_t i = 0; i < v.x.size(); ++i) {
     by_edge.emplace_back(population::distance_to_edge(v.x[i], v.y[i], big), cpu(m).ids()[i]);
@@ -64,24 +64,24 @@ TEST(MeadowCount, ShrinkingSendsExactlyThoseNearestAnEdgeOutThenTheWorldShrinks)
   for (std::size_t k = 4000; k < by_edge.size(); ++k) expected.insert(std::get<1>(by_edge[k]));
 
   ASSERT_TRUE(ask_count(m, 6000).accepted);
-  EXPECT_EQ(m.target_count(), 6000U);
-  EXPECT_EQ(m.swarm().count(), 10000U) << "leavers count until they are gone";
-  EXPECT_EQ(m.camera(), m.land().meadow()) << "the camera glides in first";
+  EXPECT_EQ(swarm_of(m).target_count(), 6000U);
+  EXPECT_EQ(swarm_of(m).swarm().count(), 10000U) << "leavers count until they are gone";
+  EXPECT_EQ(swarm_of(m).camera(), m.land().meadow()) << "the camera glides in first";
   EXPECT_EQ(m.land().world(), big) << "the world keeps its land while they fly out";
 
   int ticks = 0;
-  while (m.swarm().count() > 6000 && ticks < 600) {
+  while (swarm_of(m).swarm().count() > 6000 && ticks < 600) {
     run_ticks(m, 1);
     ++ticks;
   }
-  ASSERT_EQ(m.swarm().count(), 6000U) << "leavers still flying after " << ticks << " ticks";
+  ASSERT_EQ(swarm_of(m).swarm().count(), 6000U) << "leavers still flying after " << ticks << " ticks";
   const std::set<std::uint32_t> after(cpu(m).ids().begin(), cpu(m).ids().end());
   EXPECT_EQ(after, expected);
   EXPECT_EQ(m.land().world(), m.land().meadow()) << "gone: the world shrinks to what the camera sees";
   // Whoever was left outside the smaller world flies back in.
   run_ticks(m, 120);
   EXPECT_TRUE(all_inside(m));
-  EXPECT_EQ(m.swarm().count(), 6000U);
+  EXPECT_EQ(swarm_of(m).swarm().count(), 6000U);
 }
 
 TEST(MeadowCount, GrowingAddsFlocksOfFortyThatAreAllInWithin90Steps) {
@@ -91,10 +91,10 @@ TEST(MeadowCount, GrowingAddsFlocksOfFortyThatAreAllInWithin90Steps) {
   ASSERT_TRUE(ask_count(m, 10000).accepted);
   const Rect world = m.land().world();
   EXPECT_EQ(world, world_for_count(10000, m.land().meadow())) << "the world grows at once";
-  EXPECT_EQ(m.camera(), world);
-  ASSERT_EQ(m.swarm().count(), 10000U);
+  EXPECT_EQ(swarm_of(m).camera(), world);
+  ASSERT_EQ(swarm_of(m).swarm().count(), 10000U);
   // The newcomers start outside the grown world, in flocks of 40 (consecutive ids).
-  const SwarmView v = m.swarm().view();
+  const SwarmView v = swarm_of(m).swarm().view();
   std::vector<std::pair<std::uint32_t, std::size_t>> newcomers;
   for (std::size_t i = 0; i < v.x.size(); ++i) {
     if (before.count(cpu(m).ids()[i]) == 0) newcomers.emplace_back(cpu(m).ids()[i], i);
@@ -108,10 +108,10 @@ TEST(MeadowCount, GrowingAddsFlocksOfFortyThatAreAllInWithin90Steps) {
     ASSERT_LE(std::hypot(v.x[leader] - v.x[i], v.y[leader] - v.y[i]), 32.01F);
   }
   // All in within 90 steps (1.5 s).
-  const std::uint64_t start = m.swarm().steps();
-  while (m.swarm().steps() < start + 90) run_ticks(m, 1);
+  const std::uint64_t start = swarm_of(m).swarm().steps();
+  while (swarm_of(m).swarm().steps() < start + 90) run_ticks(m, 1);
   EXPECT_TRUE(all_inside(m));
-  EXPECT_EQ(m.swarm().count(), 10000U);
+  EXPECT_EQ(swarm_of(m).swarm().count(), 10000U);
 }
 
 TEST(MeadowCount, GrowthAndShrinkThresholds) {
@@ -135,9 +135,9 @@ TEST(MeadowCount, AskingMoreWhileLeaversAreOutCallsThemBack) {
   ask_count(m, 2000);
   run_ticks(m, 2);
   ask_count(m, 2500);
-  EXPECT_EQ(m.swarm().count(), 3000U) << "500 called back, 500 still leaving, nobody new";
+  EXPECT_EQ(swarm_of(m).swarm().count(), 3000U) << "500 called back, 500 still leaving, nobody new";
   run_ticks(m, 400);
-  EXPECT_EQ(m.swarm().count(), 2500U);
+  EXPECT_EQ(swarm_of(m).swarm().count(), 2500U);
 }
 
 TEST(MeadowCount, RocksLeftOutsideAShrunkenWorldAreBackWhenItGrows) {
@@ -158,8 +158,8 @@ TEST(MeadowCount, RocksLeftOutsideAShrunkenWorldAreBackWhenItGrows) {
   }
   ASSERT_EQ(m.land().world(), m.land().meadow());
   ASSERT_EQ(m.land().rocks().size(), 1U) << "the rock belongs to the land";
-  EXPECT_TRUE(m.tools().attract_marks().empty()) << "a mark left outside goes with the land";
-  EXPECT_EQ(m.tools().crumbs().size() + m.tools().fed(), 1U) << "one inside stays (or was eaten)";
+  EXPECT_TRUE(swarm_of(m).tools().attract_marks().empty()) << "a mark left outside goes with the land";
+  EXPECT_EQ(swarm_of(m).tools().crumbs().size() + swarm_of(m).tools().fed(), 1U) << "one inside stays (or was eaten)";
   EXPECT_FALSE(m.land().world().contains(far_rock));
   ask_count(m, 12000);
   ASSERT_EQ(m.land().rocks().size(), 1U);
@@ -169,18 +169,21 @@ TEST(MeadowCount, RocksLeftOutsideAShrunkenWorldAreBackWhenItGrows) {
 
 TEST(MeadowPace, StepsPerTickFollowTheWorldsWidth) {
   Meadow m = make_meadow(24000, 5);  // 4 meadows of area: 2 wide, 60·√2 ≈ 84.9 steps a second
-  EXPECT_NEAR(m.target_steps_per_second(), 60.0 * std::sqrt(2.0), 1e-3);
+  EXPECT_NEAR(swarm_of(m).target_steps_per_second(), 60.0 * std::sqrt(2.0), 1e-3);
   run_ticks(m, 120);
-  EXPECT_NEAR(static_cast<double>(m.swarm().steps()), 120.0 * std::sqrt(2.0), 1.0);
-  EXPECT_NEAR(m.achieved_steps_per_second(), 60.0 * std::sqrt(2.0), 1.01);
-  EXPECT_FALSE(m.slowed());
+  EXPECT_NEAR(static_cast<double>(swarm_of(m).swarm().steps()), 120.0 * std::sqrt(2.0), 1.0);
+  EXPECT_NEAR(swarm_of(m).achieved_steps_per_second(), 60.0 * std::sqrt(2.0), 1.01);
+  EXPECT_FALSE(swarm_of(m).slowed());
   // Only one step fits a tick: slower, not a stutter, and it says so.
-  m.set_step_budget(1);
-  const std::uint64_t before = m.swarm().steps();
-  run_ticks(m, 60);
-  EXPECT_EQ(m.swarm().steps() - before, 60U);
-  EXPECT_TRUE(m.slowed());
-  EXPECT_NEAR(m.achieved_steps_per_second(), 60.0, 1e-9);
+  const std::uint64_t before = swarm_of(m).swarm().steps();
+  SerialFor serial;
+  for (int i = 0; i < 60; ++i) {
+    for (World* w : m.worlds()) m.step_world(*w, serial, 1);
+    m.end_tick();
+  }
+  EXPECT_EQ(swarm_of(m).swarm().steps() - before, 60U);
+  EXPECT_TRUE(swarm_of(m).slowed());
+  EXPECT_NEAR(swarm_of(m).achieved_steps_per_second(), 60.0, 1e-9);
 }
 
 }  // namespace

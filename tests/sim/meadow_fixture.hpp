@@ -11,6 +11,14 @@
 #include "sim/parallel_for.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/world_size.hpp"
+#include "support/meadow_worlds.hpp"
+
+namespace meadow::sim {
+// The meadow tests name the standard worlds unqualified.
+using meadow::testing::colony_of;
+using meadow::testing::swarm_and_colony;
+using meadow::testing::swarm_of;
+}  // namespace meadow::sim
 
 namespace meadow::sim::testing {
 
@@ -19,11 +27,11 @@ namespace meadow::sim::testing {
 inline Meadow make_meadow(std::size_t count, std::uint64_t seed) {
   Land land;
   land.set_world(world_for_count(count, land.meadow()));
-  return Meadow(seed, std::make_unique<CpuSwarm>(seed, count, land));
+  return Meadow(seed, swarm_and_colony(std::make_unique<CpuSwarm>(seed, count, land)));
 }
 // A meadow whose swarm is exactly these fireflies.
 inline Meadow make_meadow(const std::vector<CpuSwarm::Firefly>& fireflies, std::uint64_t seed) {
-  return Meadow(seed, std::make_unique<CpuSwarm>(seed, fireflies));
+  return Meadow(seed, swarm_and_colony(std::make_unique<CpuSwarm>(seed, fireflies)));
 }
 
 // An action from `origin` (a viewer, or kOperator), applied at once.
@@ -49,6 +57,6 @@ inline void pass_ticks_still(Meadow& m, std::uint64_t ticks) {
   act(m, kOperator, SetPaused{was_paused});
 }
 
-inline const CpuSwarm& cpu(const Meadow& m) { return dynamic_cast<const CpuSwarm&>(m.swarm()); }
+inline const CpuSwarm& cpu(const Meadow& m) { return dynamic_cast<const CpuSwarm&>(swarm_of(m).swarm()); }
 
 }  // namespace meadow::sim::testing

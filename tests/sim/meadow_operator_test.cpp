@@ -28,8 +28,8 @@ TEST(MeadowOperator, ALockedToolFromAViewerGetsRefusedAndChangesNothing) {
   EXPECT_EQ(act(m, kViewer, FlowerTap{{900.0F, 300.0F}}, WorldKind::colony).code, "locked");
   EXPECT_EQ(act(m, kViewer, FlowerTap{{900.0F, 300.0F}}).code, "locked");
   EXPECT_TRUE(m.land().rocks().empty());
-  EXPECT_TRUE(m.tools().attract_marks().empty());
-  EXPECT_TRUE(m.colony().state().flowers.empty());
+  EXPECT_TRUE(swarm_of(m).tools().attract_marks().empty());
+  EXPECT_TRUE(colony_of(m).colony().state().flowers.empty());
   // The predator is not locked: it still works.
   EXPECT_TRUE(act(m, kViewer, PredatorPointer{PointerPhase::down, {400.0F, 300.0F}}).accepted);
   // The operator itself may still place rocks.
@@ -49,10 +49,10 @@ TEST(MeadowOperator, LockedSettingsKeepTheCountAndWeights) {
   change.count = 1000;
   change.alignment = 2.0F;
   EXPECT_EQ(act(m, kViewer, change).code, "locked");
-  EXPECT_EQ(m.target_count(), 300U);
-  EXPECT_NE(m.swarm().weights().alignment, 2.0F);
+  EXPECT_EQ(swarm_of(m).target_count(), 300U);
+  EXPECT_NE(swarm_of(m).swarm().weights().alignment, 2.0F);
   EXPECT_TRUE(act(m, kOperator, change).accepted);
-  EXPECT_EQ(m.target_count(), 1000U);
+  EXPECT_EQ(swarm_of(m).target_count(), 1000U);
 }
 
 TEST(MeadowOperator, AHeldPredatorCanStillBeReleasedAfterTheLock) {
@@ -63,7 +63,7 @@ TEST(MeadowOperator, AHeldPredatorCanStillBeReleasedAfterTheLock) {
   ASSERT_TRUE(act(m, kOperator, SetLocks{locks}).accepted);
   EXPECT_EQ(act(m, kViewer, PredatorPointer{PointerPhase::move, {420.0F, 300.0F}}).code, "locked");
   EXPECT_TRUE(act(m, kViewer, PredatorPointer{PointerPhase::up, {420.0F, 300.0F}}).accepted);
-  EXPECT_TRUE(m.tools().predators().empty());
+  EXPECT_TRUE(swarm_of(m).tools().predators().empty());
 }
 
 TEST(MeadowOperator, ViewersCannotDoTheOperatorsActions) {
@@ -81,19 +81,19 @@ TEST(MeadowOperator, PauseHoldsEveryWorldStillAndResumeGoesOn) {
   SerialFor serial;
   m.step(serial);
   ASSERT_TRUE(act(m, kOperator, SetPaused{true}).accepted);
-  const float swarm_x = m.swarm().view().x[0];
-  const Vec2 colony_at = m.colony().state().fireflies.front().at;
-  const std::uint64_t steps = m.swarm().steps();
+  const float swarm_x = swarm_of(m).swarm().view().x[0];
+  const Vec2 colony_at = colony_of(m).colony().state().fireflies.front().at;
+  const std::uint64_t steps = swarm_of(m).swarm().steps();
   for (int i = 0; i < 30; ++i) m.step(serial);
   EXPECT_TRUE(m.paused());
-  EXPECT_EQ(m.swarm().steps(), steps);
-  EXPECT_EQ(m.swarm().view().x[0], swarm_x);
-  EXPECT_EQ(m.colony().state().fireflies.front().at, colony_at);
+  EXPECT_EQ(swarm_of(m).swarm().steps(), steps);
+  EXPECT_EQ(swarm_of(m).swarm().view().x[0], swarm_x);
+  EXPECT_EQ(colony_of(m).colony().state().fireflies.front().at, colony_at);
   EXPECT_EQ(m.tick(), 31U);  // time goes on: frames keep coming, showing the meadow still
   ASSERT_TRUE(act(m, kOperator, SetPaused{false}).accepted);
   m.step(serial);
-  EXPECT_GT(m.swarm().steps(), steps);
-  EXPECT_NE(m.colony().state().fireflies.front().at, colony_at);
+  EXPECT_GT(swarm_of(m).swarm().steps(), steps);
+  EXPECT_NE(colony_of(m).colony().state().fireflies.front().at, colony_at);
 }
 
 TEST(MeadowOperator, ClearRocksTakesThemAll) {

@@ -51,7 +51,7 @@ TEST(Meadow, ActionsAreStampedWithTheTick) {
   m.apply(a);
   EXPECT_EQ(a.tick, 2U);
   EXPECT_EQ(m.tick(), 2U);
-  EXPECT_EQ(m.swarm().steps(), 2U);
+  EXPECT_EQ(swarm_of(m).swarm().steps(), 2U);
 }
 
 TEST(Meadow, SettingsChangeWeightsAndKeepsAbsentOnes) {
@@ -59,12 +59,12 @@ TEST(Meadow, SettingsChangeWeightsAndKeepsAbsentOnes) {
   SwarmSettingsChange change;
   change.alignment = 2.5F;
   EXPECT_TRUE(act(m, 1, change).accepted);
-  EXPECT_EQ(m.swarm().weights(), (SwarmWeights{1.0F, 2.5F, 1.0F}));
+  EXPECT_EQ(swarm_of(m).swarm().weights(), (SwarmWeights{1.0F, 2.5F, 1.0F}));
   change = {};
   change.separation = 0.0F;
   change.cohesion = 9.0F;  // clamped to the maximum
   act(m, 1, change);
-  EXPECT_EQ(m.swarm().weights(), (SwarmWeights{0.0F, 2.5F, SwarmWeights::kMax}));
+  EXPECT_EQ(swarm_of(m).swarm().weights(), (SwarmWeights{0.0F, 2.5F, SwarmWeights::kMax}));
 }
 
 TEST(Meadow, SettingsChangeTheCountWithinItsLimits) {
@@ -72,21 +72,21 @@ TEST(Meadow, SettingsChangeTheCountWithinItsLimits) {
   SwarmSettingsChange change;
   change.count = 1234;
   act(m, kOperator, change);
-  EXPECT_EQ(m.target_count(), 1234U);
-  EXPECT_EQ(m.swarm().count(), 500U) << "the swarm follows at the start of the next step";
-  m.follow_target_count();
-  EXPECT_EQ(m.swarm().count(), 1234U);  // newcomers count from the start (they fly in)
+  EXPECT_EQ(swarm_of(m).target_count(), 1234U);
+  EXPECT_EQ(swarm_of(m).swarm().count(), 500U) << "the swarm follows at the start of the next step";
+  m.settle_actions();
+  EXPECT_EQ(swarm_of(m).swarm().count(), 1234U);  // newcomers count from the start (they fly in)
   change.count = 3;
   act(m, kOperator, change);
-  m.follow_target_count();
-  EXPECT_EQ(m.target_count(), SwarmEngine::kMinCount);
-  EXPECT_EQ(m.swarm().count(), 1234U);  // leavers count until they are out
+  m.settle_actions();
+  EXPECT_EQ(swarm_of(m).target_count(), SwarmEngine::kMinCount);
+  EXPECT_EQ(swarm_of(m).swarm().count(), 1234U);  // leavers count until they are out
   change.count = 4'000'000'000U;
   act(m, kOperator, change);
-  EXPECT_EQ(m.target_count(), m.swarm().max_count());
+  EXPECT_EQ(swarm_of(m).target_count(), swarm_of(m).swarm().max_count());
   // Newcomers are let in at most kMaxArrivalsPerTick a tick (leavers called back first).
-  m.follow_target_count();
-  EXPECT_EQ(m.swarm().count(), SwarmEngine::kMinCount + kMaxArrivalsPerTick);
+  m.settle_actions();
+  EXPECT_EQ(swarm_of(m).swarm().count(), SwarmEngine::kMinCount + kMaxArrivalsPerTick);
 }
 
 TEST(Meadow, ATicksCountChangesCostOneResizeAndTheLastWins) {
@@ -96,9 +96,9 @@ TEST(Meadow, ATicksCountChangesCostOneResizeAndTheLastWins) {
     change.count = count;
     act(m, kOperator, change);
   }
-  m.follow_target_count();
-  EXPECT_EQ(m.target_count(), 700U);
-  EXPECT_EQ(m.swarm().count(), 700U) << "nobody was let in for the counts in between";
+  m.settle_actions();
+  EXPECT_EQ(swarm_of(m).target_count(), 700U);
+  EXPECT_EQ(swarm_of(m).swarm().count(), 700U) << "nobody was let in for the counts in between";
   EXPECT_EQ(m.land().world(), m.land().meadow());
 }
 

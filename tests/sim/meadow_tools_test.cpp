@@ -31,7 +31,7 @@ struct Firefly {
   Vec2 v;
 };
 std::vector<Firefly> by_id(const Meadow& m) {
-  const SwarmView v = m.swarm().view();
+  const SwarmView v = swarm_of(m).swarm().view();
   std::vector<Firefly> out(v.x.size() + 1000);
   const auto ids = cpu(m).ids();
   for (std::size_t i = 0; i < v.x.size(); ++i) out.at(ids[i]) = {{v.x[i], v.y[i]}, {v.vx[i], v.vy[i]}};
@@ -56,7 +56,7 @@ TEST(MeadowTools, PredatorScattersThoseWithinReachAndNotThoseFar) {
   run_ticks(without, 60);
   const Vec2 at{800.0F, 450.0F};
   ASSERT_TRUE(act(with, 9, PredatorPointer{PointerPhase::down, at}).accepted);
-  const float reach = with.predator_reach();
+  const float reach = swarm_of(with).predator_reach();
   EXPECT_FLOAT_EQ(reach, t::kPredatorReach);
   const std::vector<Firefly> start = by_id(with);
   run_ticks(with, 1);
@@ -88,7 +88,7 @@ TEST(MeadowTools, PredatorScattersThoseWithinReachAndNotThoseFar) {
   run_ticks(with, 60);
   run_ticks(without, 60);
   const auto near = [&](const Meadow& m) {
-    const SwarmView v = m.swarm().view();
+    const SwarmView v = swarm_of(m).swarm().view();
     int n = 0;
     for (std::size_t i = 0; i < v.x.size(); ++i) n += distance({v.x[i], v.y[i]}, at) < 0.5F * reach ? 1 : 0;
     return n;
@@ -99,10 +99,10 @@ TEST(MeadowTools, PredatorScattersThoseWithinReachAndNotThoseFar) {
 TEST(MeadowTools, AttractPullsTheSwarmsCentreToTheMarkAndTheyCircleIt) {
   Meadow m = make_meadow(2000, 11);
   const Vec2 mark{1250.0F, 300.0F};
-  const float before = distance(centre_of(m.swarm().view()), mark);
+  const float before = distance(centre_of(swarm_of(m).swarm().view()), mark);
   ASSERT_TRUE(act(m, 4, AttractTap{mark}).accepted);
   run_ticks(m, 600);  // ten seconds
-  const SwarmView v = m.swarm().view();
+  const SwarmView v = swarm_of(m).swarm().view();
   const float after = distance(centre_of(v), mark);
   EXPECT_LT(after, 0.3F * before) << "from " << before << " to " << after;
   // Those near the mark fly around it: clockwise on screen, so (p − mark) × v > 0.
@@ -119,7 +119,7 @@ TEST(MeadowTools, AttractPullsTheSwarmsCentreToTheMarkAndTheyCircleIt) {
   EXPECT_GT(tangential / near, 1.0) << "mean speed around the mark, units/step";
   // Tapped again, the mark is gone.
   ASSERT_TRUE(act(m, 5, AttractTap{{mark.x + 5.0F, mark.y}}).accepted);
-  EXPECT_TRUE(m.tools().attract_marks().empty());
+  EXPECT_TRUE(swarm_of(m).tools().attract_marks().empty());
 }
 
 TEST(MeadowTools, CrumbsAreSmeltWithin250EatenWithin10AndCounted) {
@@ -130,7 +130,7 @@ TEST(MeadowTools, CrumbsAreSmeltWithin250EatenWithin10AndCounted) {
   Meadow plain = make_meadow(ff, 11);
   const Vec2 crumb{800.0F, 450.0F};
   ASSERT_TRUE(act(m, 2, FlowerTap{crumb}).accepted);
-  const std::uint32_t crumb_id = m.tools().crumbs()[0].id;
+  const std::uint32_t crumb_id = swarm_of(m).tools().crumbs()[0].id;
   run_ticks(m, 1);
   run_ticks(plain, 1);
   // The far one does not smell it; the near one turns to it.
@@ -139,18 +139,18 @@ TEST(MeadowTools, CrumbsAreSmeltWithin250EatenWithin10AndCounted) {
   EXPECT_EQ(std::memcmp(&far_m, &far_plain, sizeof(Firefly)), 0);
   EXPECT_GT(by_id(m)[0].v.x, by_id(plain)[0].v.x);
   int ticks = 1;
-  while (m.tools().fed() == 0 && ticks < 600) {
+  while (swarm_of(m).tools().fed() == 0 && ticks < 600) {
     run_ticks(m, 1);
     ++ticks;
   }
-  EXPECT_EQ(m.tools().fed(), 1U) << "not eaten after " << ticks << " ticks";
-  EXPECT_TRUE(m.tools().crumbs().empty());
-  ASSERT_FALSE(m.events().events().empty());
-  const auto* eaten = std::get_if<CrumbEatenEvent>(&m.events().events().back().body);
+  EXPECT_EQ(swarm_of(m).tools().fed(), 1U) << "not eaten after " << ticks << " ticks";
+  EXPECT_TRUE(swarm_of(m).tools().crumbs().empty());
+  ASSERT_FALSE(swarm_of(m).events().events().empty());
+  const auto* eaten = std::get_if<CrumbEatenEvent>(&swarm_of(m).events().events().back().body);
   ASSERT_NE(eaten, nullptr);
   EXPECT_EQ(eaten->mark_id, crumb_id);
   EXPECT_EQ(eaten->at, crumb);
-  EXPECT_EQ(m.events().events().back().tick, m.tick() - 1);
+  EXPECT_EQ(swarm_of(m).events().events().back().tick, m.tick() - 1);
 }
 
 TEST(MeadowTools, ToolsOutsideTheWorldAreRefusedAndLimitsHold) {
@@ -173,21 +173,21 @@ TEST(MeadowTools, AViewerLeavingRemovesItsPredator) {
   act(m, 1, PredatorPointer{PointerPhase::down, {100.0F, 100.0F}});
   act(m, 2, PredatorPointer{PointerPhase::down, {900.0F, 100.0F}});
   act(m, 1, ViewerLeft{});
-  ASSERT_EQ(m.tools().predators().size(), 1U);
-  EXPECT_EQ(m.tools().predators()[0].owner, 2U);
+  ASSERT_EQ(swarm_of(m).tools().predators().size(), 1U);
+  EXPECT_EQ(swarm_of(m).tools().predators()[0].owner, 2U);
   act(m, 2, PredatorPointer{PointerPhase::up, {}});
-  EXPECT_TRUE(m.tools().predators().empty());
+  EXPECT_TRUE(swarm_of(m).tools().predators().empty());
 }
 
 TEST(MeadowTools, PredatorReachAndTapSizeGrowWithTheCamera) {
   Land land;
   land.set_world({-800.0F, -450.0F, 3200.0F, 1800.0F});
-  Meadow m(3, std::make_unique<CpuSwarm>(3, 24000, land));
-  EXPECT_FLOAT_EQ(m.predator_reach(), 2.0F * t::kPredatorReach);
+  Meadow m(3, swarm_and_colony(std::make_unique<CpuSwarm>(3, 24000, land)));
+  EXPECT_FLOAT_EQ(swarm_of(m).predator_reach(), 2.0F * t::kPredatorReach);
   ASSERT_TRUE(act(m, 1, AttractTap{{0.0F, 0.0F}}).accepted);
   // 40 units off: within the tap radius at this zoom (24 × 2 = 48).
   ASSERT_TRUE(act(m, 1, AttractTap{{40.0F, 0.0F}}).accepted);
-  EXPECT_TRUE(m.tools().attract_marks().empty());
+  EXPECT_TRUE(swarm_of(m).tools().attract_marks().empty());
 }
 
 // 400 ticks with every tool and a count change on the way; positions, velocities and ids.
@@ -214,12 +214,12 @@ std::vector<float> run_with_tools(ParallelFor& parallel) {
     }
     m.step(parallel);
   }
-  const SwarmView v = m.swarm().view();
+  const SwarmView v = swarm_of(m).swarm().view();
   std::vector<float> out;
   for (std::size_t i = 0; i < v.x.size(); ++i) {
     out.insert(out.end(), {v.x[i], v.y[i], v.vx[i], v.vy[i], static_cast<float>(cpu(m).ids()[i])});
   }
-  out.push_back(static_cast<float>(m.tools().fed()));
+  out.push_back(static_cast<float>(swarm_of(m).tools().fed()));
   return out;
 }
 

@@ -25,45 +25,45 @@ ActionOutcome ask_count(Meadow& m, std::uint64_t origin, std::uint32_t count) {
 
 TEST(MeadowViewerLimits, AViewersCountIsHeldToTheViewersCeiling) {
   Meadow m = make_meadow(5000, 3);
-  const std::size_t ceiling = m.viewer_max_count();
+  const std::size_t ceiling = swarm_of(m).viewer_max_count();
   EXPECT_EQ(ceiling, viewer_limits::kViewerMaxMeadows * kCpuFirefliesPerMeadow);
   const ActionOutcome held = ask_count(m, 1, 2'000'000);
   EXPECT_TRUE(held.accepted);
   EXPECT_EQ(held.code, "count_limit");
   EXPECT_NE(held.reason.find(std::to_string(ceiling)), std::string::npos) << held.reason;
-  EXPECT_EQ(m.target_count(), ceiling);
+  EXPECT_EQ(swarm_of(m).target_count(), ceiling);
   // The operator may go further; a viewer then cannot ask for more, but may ask for fewer.
   ASSERT_TRUE(ask_count(m, kOperator, static_cast<std::uint32_t>(2 * ceiling)).accepted);
-  EXPECT_EQ(m.target_count(), 2 * ceiling);
+  EXPECT_EQ(swarm_of(m).target_count(), 2 * ceiling);
   pass_ticks_still(m, kCountCooldownTicks);
   const ActionOutcome refused = ask_count(m, 1, static_cast<std::uint32_t>(3 * ceiling));
   EXPECT_FALSE(refused.accepted);
   EXPECT_EQ(refused.code, "count_limit");
-  EXPECT_EQ(m.target_count(), 2 * ceiling);
+  EXPECT_EQ(swarm_of(m).target_count(), 2 * ceiling);
   EXPECT_TRUE(ask_count(m, 1, static_cast<std::uint32_t>(ceiling + 10)).accepted);
-  EXPECT_EQ(m.target_count(), ceiling + 10);
-  m.set_viewer_max_count(7'000);
-  EXPECT_EQ(m.viewer_max_count(), 7'000U);
+  EXPECT_EQ(swarm_of(m).target_count(), ceiling + 10);
+  m.get<SwarmWorld>().set_viewer_max_count(7'000);
+  EXPECT_EQ(swarm_of(m).viewer_max_count(), 7'000U);
 }
 
 TEST(MeadowViewerLimits, ACountFloodChangesTheSwarmAtMostTwiceASecondAndTheLastWishWins) {
   Meadow m = make_meadow(5000, 3);
   std::set<std::uint64_t> ticks_with_a_new_target;
-  std::size_t target = m.target_count();
+  std::size_t target = swarm_of(m).target_count();
   ActionOutcome last;
   // Sixty messages a second, alternating, for two seconds (the flood of the hostile viewer).
   for (int i = 0; i < 120; ++i) {
     last = ask_count(m, 1, i % 2 == 0 ? 2'000'000 : 5'000);
     run_ticks(m, 1);
-    if (m.target_count() != target) ticks_with_a_new_target.insert(m.tick());
-    target = m.target_count();
+    if (swarm_of(m).target_count() != target) ticks_with_a_new_target.insert(m.tick());
+    target = swarm_of(m).target_count();
   }
   EXPECT_LE(ticks_with_a_new_target.size(), 120 / kCountCooldownTicks + 1);
   EXPECT_EQ(last.code, "count_cooldown");
   EXPECT_TRUE(last.accepted);
   // The last wish (5,000) takes effect at the viewer's next turn.
   run_ticks(m, static_cast<int>(kCountCooldownTicks));
-  EXPECT_EQ(m.target_count(), 5'000U);
+  EXPECT_EQ(swarm_of(m).target_count(), 5'000U);
 }
 
 TEST(MeadowViewerLimits, AViewerWhoLeavesTakesItsWaitingCountAlong) {
@@ -72,7 +72,7 @@ TEST(MeadowViewerLimits, AViewerWhoLeavesTakesItsWaitingCountAlong) {
   EXPECT_EQ(ask_count(m, 1, 9'000).code, "count_cooldown");
   act(m, 1, ViewerLeft{});
   run_ticks(m, static_cast<int>(kCountCooldownTicks) + 1);
-  EXPECT_EQ(m.target_count(), 8'000U);
+  EXPECT_EQ(swarm_of(m).target_count(), 8'000U);
 }
 
 TEST(MeadowViewerLimits, RocksHaveATapCooldownAndACapPerViewer) {

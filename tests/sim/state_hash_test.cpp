@@ -81,7 +81,7 @@ Hashes golden_run(ParallelFor& parallel) {
     }
     m.step(parallel);
   }
-  return {swarm_state_hash(m.swarm().view()), colony_state_hash(m.colony().state())};
+  return {swarm_state_hash(swarm_of(m).swarm().view()), colony_state_hash(colony_of(m).colony().state())};
 }
 
 TEST(StateHash, AnyBitOfAnyFireflyMovesIt) {

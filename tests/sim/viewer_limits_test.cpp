@@ -10,53 +10,55 @@ namespace {
 using viewer_limits::kCountCooldownTicks;
 using viewer_limits::kTapCooldownTicks;
 
-TEST(ViewerLimits, ATapWaitsForTheCooldownOfItsOwnViewerOnly) {
-  ViewerLimits limits;
-  EXPECT_TRUE(limits.take_tap(1, 100));
-  for (std::uint64_t t = 101; t < 100 + kTapCooldownTicks; ++t) EXPECT_FALSE(limits.take_tap(1, t)) << t;
-  EXPECT_TRUE(limits.take_tap(2, 101)) << "another viewer has its own cooldown";
-  EXPECT_TRUE(limits.take_tap(1, 100 + kTapCooldownTicks));
+TEST(TapCooldowns, ATapWaitsForTheCooldownOfItsOwnViewerOnly) {
+  TapCooldowns taps;
+  EXPECT_TRUE(taps.take(1, 100));
+  for (std::uint64_t t = 101; t < 100 + kTapCooldownTicks; ++t) EXPECT_FALSE(taps.take(1, t)) << t;
+  EXPECT_TRUE(taps.take(2, 101)) << "another viewer has its own cooldown";
+  EXPECT_TRUE(taps.take(1, 100 + kTapCooldownTicks));
+  taps.forget(1);
+  taps.forget(2);
+  EXPECT_EQ(taps.viewers_known(), 0U);
 }
 
-TEST(ViewerLimits, ACountAskedTooSoonWaitsAndTheLastOneAskedWins) {
-  ViewerLimits limits;
+TEST(CountTurns, ACountAskedTooSoonWaitsAndTheLastOneAskedWins) {
+  CountTurns turns;
   std::vector<std::size_t> released;
-  EXPECT_TRUE(limits.take_count_turn(1, 10, 40'000));
-  EXPECT_FALSE(limits.take_count_turn(1, 11, 5'000));
-  EXPECT_FALSE(limits.take_count_turn(1, 12, 9'000));
-  EXPECT_EQ(limits.count_wait(1, 12), kCountCooldownTicks - 2);
-  limits.release_waiting_counts(10 + kCountCooldownTicks - 1, released);
+  EXPECT_TRUE(turns.take(1, 10, 40'000));
+  EXPECT_FALSE(turns.take(1, 11, 5'000));
+  EXPECT_FALSE(turns.take(1, 12, 9'000));
+  EXPECT_EQ(turns.wait(1, 12), kCountCooldownTicks - 2);
+  turns.release_waiting(10 + kCountCooldownTicks - 1, released);
   EXPECT_TRUE(released.empty()) << "not its turn yet";
-  limits.release_waiting_counts(10 + kCountCooldownTicks, released);
+  turns.release_waiting(10 + kCountCooldownTicks, released);
   EXPECT_EQ(released, (std::vector<std::size_t>{9'000}));
   // The released count took the viewer's turn: the next one waits again.
-  EXPECT_FALSE(limits.take_count_turn(1, 10 + kCountCooldownTicks + 1, 100));
-  limits.release_waiting_counts(10 + 2 * kCountCooldownTicks, released);
+  EXPECT_FALSE(turns.take(1, 10 + kCountCooldownTicks + 1, 100));
+  turns.release_waiting(10 + 2 * kCountCooldownTicks, released);
   EXPECT_EQ(released, (std::vector<std::size_t>{100}));
-  limits.release_waiting_counts(10 + 5 * kCountCooldownTicks, released);
+  turns.release_waiting(10 + 5 * kCountCooldownTicks, released);
   EXPECT_TRUE(released.empty()) << "each waiting count is released once";
 }
 
-TEST(ViewerLimits, WaitingCountsComeOutInTheOrderOfTheViewersIds) {
-  ViewerLimits limits;
+TEST(CountTurns, WaitingCountsComeOutInTheOrderOfTheViewersIds) {
+  CountTurns turns;
   std::vector<std::size_t> released;
   for (const std::uint64_t viewer : {7U, 3U, 5U}) {
-    ASSERT_TRUE(limits.take_count_turn(viewer, 0, 1));
-    ASSERT_FALSE(limits.take_count_turn(viewer, 1, 1000 + viewer));
+    ASSERT_TRUE(turns.take(viewer, 0, 1));
+    ASSERT_FALSE(turns.take(viewer, 1, 1000 + viewer));
   }
-  limits.release_waiting_counts(kCountCooldownTicks, released);
+  turns.release_waiting(kCountCooldownTicks, released);
   EXPECT_EQ(released, (std::vector<std::size_t>{1003, 1005, 1007}));
 }
 
-TEST(ViewerLimits, AViewerThatLeftIsForgottenWithWhatItHadWaiting) {
-  ViewerLimits limits;
+TEST(CountTurns, AViewerThatLeftIsForgottenWithWhatItHadWaiting) {
+  CountTurns turns;
   std::vector<std::size_t> released;
-  ASSERT_TRUE(limits.take_count_turn(4, 0, 1));
-  ASSERT_FALSE(limits.take_count_turn(4, 1, 2));
-  ASSERT_TRUE(limits.take_tap(4, 1));
-  limits.forget(4);
-  EXPECT_EQ(limits.viewers_known(), 0U);
-  limits.release_waiting_counts(kCountCooldownTicks, released);
+  ASSERT_TRUE(turns.take(4, 0, 1));
+  ASSERT_FALSE(turns.take(4, 1, 2));
+  turns.forget(4);
+  EXPECT_EQ(turns.viewers_known(), 0U);
+  turns.release_waiting(kCountCooldownTicks, released);
   EXPECT_TRUE(released.empty());
 }
 

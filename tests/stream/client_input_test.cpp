@@ -87,7 +87,7 @@ TEST(ClientInput, HelloChooseWorldPingAreForTheNetLayer) {
   choose.mutable_choose_world()->set_world(v1::WORLD_COLONY);
   const ClientInput c = parse(choose);
   ASSERT_TRUE(std::holds_alternative<ChooseWorld>(c));
-  EXPECT_EQ(std::get<ChooseWorld>(c).world, WorldIndex::colony);
+  EXPECT_EQ(std::get<ChooseWorld>(c).world, sim::WorldKind::colony);
 
   v1::ClientMessage ping;
   ping.mutable_ping()->set_client_time_ms(1234);

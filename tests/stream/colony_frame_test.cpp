@@ -10,6 +10,9 @@
 #include "meadow/v1/viewer.pb.h"
 #include "sim/meadow.hpp"
 #include "stream/frame_builder.hpp"
+#include "stream/swarm_stream.hpp"
+#include "support/meadow_streams.hpp"
+#include "support/meadow_worlds.hpp"
 
 namespace meadow::stream {
 namespace {
@@ -86,20 +89,20 @@ TEST(ColonyFrame, TheStateCarriesStumpStoreFlowersAndSync) {
 }
 
 TEST(ColonyFrame, EveryBundleHasAColonyFrameWithItsEventsOnce) {
-  auto meadow = std::make_unique<sim::Meadow>(5, std::make_unique<testing::FakeSwarm>());
+  auto meadow = testing::meadow_with(5, std::make_unique<testing::FakeSwarm>());
   sim::SerialFor serial;
   sim::Action drop{7, 0, sim::FlowerTap{{900.0F, 300.0F}}, sim::WorldKind::colony};
   ASSERT_TRUE(meadow->apply(drop).accepted);
-  EXPECT_TRUE(meadow->tools().crumbs().empty());  // a flower, not a crumb
+  EXPECT_TRUE(testing::swarm_of(*meadow).tools().crumbs().empty());  // a flower, not a crumb
   meadow->step(serial);
-  FrameBuilder builder;
+  FrameBuilder builder(testing::standard_streams());
   const auto count_drops = [](const v1::Frame& frame) {
     int n = 0;
     for (const auto& e : frame.events()) n += e.has_colony_flower_dropped() ? 1 : 0;
     return n;
   };
   v1::ServerMessage first;
-  ASSERT_TRUE(first.ParseFromString(builder.build(*meadow, 2)->world(WorldIndex::colony).key_message));
+  ASSERT_TRUE(first.ParseFromString(builder.build(*meadow, 2)->world(sim::WorldKind::colony).key_message));
   EXPECT_EQ(first.frame().world(), v1::WORLD_COLONY);
   EXPECT_EQ(first.frame().viewers(), 2U);
   EXPECT_FLOAT_EQ(first.frame().camera().width(), 1600.0F);
@@ -109,7 +112,7 @@ TEST(ColonyFrame, EveryBundleHasAColonyFrameWithItsEventsOnce) {
   EXPECT_EQ(count_drops(first.frame()), 1);
   meadow->step(serial);
   v1::ServerMessage second;
-  ASSERT_TRUE(second.ParseFromString(builder.build(*meadow, 2)->world(WorldIndex::colony).key_message));
+  ASSERT_TRUE(second.ParseFromString(builder.build(*meadow, 2)->world(sim::WorldKind::colony).key_message));
   EXPECT_EQ(count_drops(second.frame()), 0);  // already told
   EXPECT_EQ(second.frame().number(), first.frame().number() + 1);
   // 500 fireflies fit in a small message: a few bytes each.
@@ -139,26 +142,26 @@ TEST(ColonyFrame, FlowersStagesSeedsAndTheBreezeAreOnTheWire) {
   EXPECT_FLOAT_EQ(out.seeds(0).height(), 0.25F);
   EXPECT_TRUE(out.fireflies(0).seed());
 
-  auto meadow = std::make_unique<sim::Meadow>(5, std::make_unique<testing::FakeSwarm>());
-  FrameBuilder builder;
+  auto meadow = testing::meadow_with(5, std::make_unique<testing::FakeSwarm>());
+  FrameBuilder builder(testing::standard_streams());
   const auto bundle = builder.build(*meadow, 1);
-  for (const WorldIndex w : {WorldIndex::swarm, WorldIndex::colony}) {
+  for (const sim::WorldKind w : {sim::WorldKind::swarm, sim::WorldKind::colony}) {
     v1::ServerMessage m;
     ASSERT_TRUE(m.ParseFromString(bundle->world(w).key_message));
     ASSERT_TRUE(m.frame().has_breeze());
-    EXPECT_FLOAT_EQ(m.frame().breeze().strength(), meadow->colony().breeze().strength);
-    EXPECT_FLOAT_EQ(m.frame().breeze().direction(), meadow->colony().breeze().direction);
+    EXPECT_FLOAT_EQ(m.frame().breeze().strength(), testing::colony_of(*meadow).colony().breeze().strength);
+    EXPECT_FLOAT_EQ(m.frame().breeze().direction(), testing::colony_of(*meadow).colony().breeze().direction);
   }
 }
 
 TEST(ColonyFrame, AttractAndThePredatorAreTheSwarmsTools) {
-  auto meadow = std::make_unique<sim::Meadow>(5, std::make_unique<testing::FakeSwarm>());
+  auto meadow = testing::meadow_with(5, std::make_unique<testing::FakeSwarm>());
   sim::Action attract{7, 0, sim::AttractTap{{900.0F, 300.0F}}, sim::WorldKind::colony};
   EXPECT_EQ(meadow->apply(attract).code, "tool_unavailable");
   sim::Action predator{7, 0, sim::PredatorPointer{sim::PointerPhase::down, {900.0F, 300.0F}}, sim::WorldKind::colony};
   EXPECT_EQ(meadow->apply(predator).code, "tool_unavailable");
-  EXPECT_TRUE(meadow->tools().attract_marks().empty());
-  EXPECT_TRUE(meadow->tools().predators().empty());
+  EXPECT_TRUE(testing::swarm_of(*meadow).tools().attract_marks().empty());
+  EXPECT_TRUE(testing::swarm_of(*meadow).tools().predators().empty());
   // Rocks belong to the land: one placed from the colony is there for the swarm too.
   sim::Action rock{7, 0, sim::RockTap{{1000.0F, 600.0F}}, sim::WorldKind::colony};
   EXPECT_TRUE(meadow->apply(rock).accepted);

@@ -1,4 +1,7 @@
 #include "stream/frame_builder.hpp"
+#include "stream/swarm_stream.hpp"
+#include "support/meadow_streams.hpp"
+#include "support/meadow_worlds.hpp"
 
 #include <gtest/gtest.h>
 
@@ -30,7 +33,7 @@ struct World {
     swarm->vx.assign(v.vx.begin(), v.vx.end());
     swarm->vy.assign(v.vy.begin(), v.vy.end());
     swarm->current = {0.5F, 1.5F, 2.5F};
-    meadow = std::make_unique<sim::Meadow>(42, std::move(engine));
+    meadow = testing::meadow_with(42, std::move(engine));
   }
   void step(int n) {
     for (int i = 0; i < n; ++i) meadow->step(serial);
@@ -57,15 +60,15 @@ Bytes decode(FrameDecoder& dec, const v1::LightLayer& light, const Bytes* base =
 TEST(FrameBuilder, KeyMessageCarriesTheSwarmFrame) {
   World world(2000);
   world.step(3);
-  FrameBuilder builder;
+  FrameBuilder builder(testing::standard_streams());
   const FrameBundlePtr bundle = builder.build(*world.meadow, 7);
   ASSERT_NE(bundle, nullptr);
   EXPECT_EQ(bundle->number, 1U);
   EXPECT_EQ(bundle->tick, 3U);
-  const WorldFrame& swarm = bundle->world(WorldIndex::swarm);
+  const WorldFrame& swarm = bundle->world(sim::WorldKind::swarm);
   EXPECT_TRUE(swarm.delta_message.empty());  // nothing to diff against yet
-  EXPECT_FALSE(bundle->world(WorldIndex::colony).key_message.empty());  // the colony always lives
-  EXPECT_TRUE(bundle->world(WorldIndex::mold).key_message.empty());
+  EXPECT_FALSE(bundle->world(sim::WorldKind::colony).key_message.empty());  // the colony always lives
+  EXPECT_TRUE(bundle->world(sim::WorldKind::mold).key_message.empty());
 
   const v1::Frame frame = parse_frame(swarm.key_message);
   EXPECT_EQ(frame.number(), 1U);
@@ -87,7 +90,7 @@ TEST(FrameBuilder, KeyMessageCarriesTheSwarmFrame) {
   EXPECT_EQ(light.codec(), v1::LIGHT_CODEC_ZSTD_U8);
   EXPECT_TRUE(light.key());
   FrameDecoder dec;
-  EXPECT_EQ(decode(dec, light), builder.last_raster());
+  EXPECT_EQ(decode(dec, light), static_cast<const SwarmStream*>(builder.stream(sim::WorldKind::swarm))->last_raster());
 }
 
 TEST(FrameBuilder, ARockAmongFirefliesHasARimOnTheirSideAndTheLightItsHeat) {
@@ -101,9 +104,9 @@ TEST(FrameBuilder, ARockAmongFirefliesHasARimOnTheirSideAndTheLightItsHeat) {
     world.swarm->vx.push_back(i < 8 ? kHeatFullSpeed : 2.0F);
     world.swarm->vy.push_back(0.0F);
   }
-  FrameBuilder builder;
+  FrameBuilder builder(testing::standard_streams());
   const FrameBundlePtr bundle = builder.build(*world.meadow, 1);
-  const v1::Frame frame = parse_frame(bundle->world(WorldIndex::swarm).key_message);
+  const v1::Frame frame = parse_frame(bundle->world(sim::WorldKind::swarm).key_message);
   ASSERT_EQ(frame.rock_rims_size(), 1);
   const v1::RockRim& rim = frame.rock_rims(0);
   EXPECT_EQ(rim.rock_id(), world.meadow->land().rocks().at(0).id);
@@ -126,13 +129,13 @@ TEST(FrameBuilder, ARockAmongFirefliesHasARimOnTheirSideAndTheLightItsHeat) {
 
 TEST(FrameBuilder, DeltasChainOnThePreviousFrame) {
   World world(3000);
-  FrameBuilder builder;
+  FrameBuilder builder(testing::standard_streams());
   FrameDecoder dec;
   Bytes viewer;  // what a viewer that got every frame holds
   for (std::uint64_t n = 1; n <= 20; ++n) {
     const FrameBundlePtr bundle = builder.build(*world.meadow, 1);
     ASSERT_EQ(bundle->number, n);
-    const WorldFrame& swarm = bundle->world(WorldIndex::swarm);
+    const WorldFrame& swarm = bundle->world(sim::WorldKind::swarm);
     const v1::Frame key = parse_frame(swarm.key_message);
     const Bytes key_raster = decode(dec, key.light());
     if (n == 1) {
@@ -155,27 +158,27 @@ TEST(FrameBuilder, DeltasChainOnThePreviousFrame) {
 
 TEST(FrameBuilder, AResizedWorldStartsOverWithAKeyFrameOnly) {
   World world(500);
-  FrameBuilder builder;
+  FrameBuilder builder(testing::standard_streams());
   (void)builder.build(*world.meadow, 0);
   // Bypasses the meadow's own growth (tested below) to pin the raster's geometry rule.
   auto& land = const_cast<sim::Land&>(world.meadow->land());
   land.set_world(testing::world_of_meadows(4.0F));
   const FrameBundlePtr bundle = builder.build(*world.meadow, 0);
-  const WorldFrame& swarm = bundle->world(WorldIndex::swarm);
+  const WorldFrame& swarm = bundle->world(sim::WorldKind::swarm);
   EXPECT_TRUE(swarm.delta_message.empty());
   const v1::Frame frame = parse_frame(swarm.key_message);
   EXPECT_EQ(frame.light().width(), 480U);
   EXPECT_EQ(frame.light().height(), 270U);
   EXPECT_EQ(frame.light().bounds().width(), 3200.0F);
   // The next frame has a delta again.
-  EXPECT_FALSE(builder.build(*world.meadow, 0)->world(WorldIndex::swarm).delta_message.empty());
+  EXPECT_FALSE(builder.build(*world.meadow, 0)->world(sim::WorldKind::swarm).delta_message.empty());
 }
 
 TEST(FrameBuilder, CameraCanBeGiven) {
   World world(100);
-  FrameBuilder builder;
+  FrameBuilder builder(testing::standard_streams());
   const FrameBundlePtr bundle = builder.build(*world.meadow, 0, sim::Rect{10, 20, 300, 400});
-  const v1::Frame frame = parse_frame(bundle->world(WorldIndex::swarm).key_message);
+  const v1::Frame frame = parse_frame(bundle->world(sim::WorldKind::swarm).key_message);
   EXPECT_EQ(frame.camera().x(), 10.0F);
   EXPECT_EQ(frame.camera().height(), 400.0F);
 }
@@ -196,8 +199,8 @@ TEST(FrameBuilder, FramesCarryTheFiguresMarksWorldAndCamera) {
   change.count = 2500;
   act(*world.meadow, 5, change);
   world.step(3);
-  FrameBuilder builder;
-  const v1::Frame frame = parse_frame(builder.build(*world.meadow, 2)->world(WorldIndex::swarm).key_message);
+  FrameBuilder builder(testing::standard_streams());
+  const v1::Frame frame = parse_frame(builder.build(*world.meadow, 2)->world(sim::WorldKind::swarm).key_message);
   const v1::SwarmFigures& f = frame.swarm();
   EXPECT_EQ(f.target_count(), 2500U);
   EXPECT_FLOAT_EQ(f.order(), 0.42F);
@@ -237,8 +240,8 @@ TEST(FrameBuilder, AGrowingWorldIsInTheFrameAndTheCameraFollows) {
   change.count = 24000;  // four meadows of area: 3200 × 1800
   act(*world.meadow, 1, change);
   world.step(1);
-  FrameBuilder builder;
-  const v1::Frame frame = parse_frame(builder.build(*world.meadow, 0)->world(WorldIndex::swarm).key_message);
+  FrameBuilder builder(testing::standard_streams());
+  const v1::Frame frame = parse_frame(builder.build(*world.meadow, 0)->world(sim::WorldKind::swarm).key_message);
   EXPECT_EQ(frame.world_bounds().width(), 3200.0F);
   EXPECT_EQ(frame.world_bounds().x(), -800.0F);
   EXPECT_EQ(frame.camera().width(), 3200.0F);
@@ -246,25 +249,25 @@ TEST(FrameBuilder, AGrowingWorldIsInTheFrameAndTheCameraFollows) {
   EXPECT_NEAR(frame.swarm().target_steps_per_second(), 84.85F, 0.01F);
   // The predator reaches twice as far at this zoom.
   act(*world.meadow, 1, sim::PredatorPointer{sim::PointerPhase::down, {0.0F, 0.0F}});
-  const v1::Frame next = parse_frame(builder.build(*world.meadow, 0)->world(WorldIndex::swarm).key_message);
+  const v1::Frame next = parse_frame(builder.build(*world.meadow, 0)->world(sim::WorldKind::swarm).key_message);
   ASSERT_EQ(next.marks_size(), 1);
   EXPECT_EQ(next.marks(0).radius(), 2.0F * sim::tool_rules::kPredatorReach);
 }
 
 TEST(FrameBuilder, EventsGoOutOnceInTheNextFrame) {
   World world(200);
-  FrameBuilder builder;
+  FrameBuilder builder(testing::standard_streams());
   world.swarm->measured.order = 0.1F;
   world.step(1);  // the first order value only sets where the swarm stands
-  EXPECT_EQ(parse_frame(builder.build(*world.meadow, 0)->world(WorldIndex::swarm).key_message).events_size(), 0);
+  EXPECT_EQ(parse_frame(builder.build(*world.meadow, 0)->world(sim::WorldKind::swarm).key_message).events_size(), 0);
   // Through both thresholds (0.3, 0.7) at once, and a crumb under a firefly.
   world.swarm->measured.order = 0.9F;
   const sim::Vec2 under{world.swarm->x[0], world.swarm->y[0]};
   ASSERT_TRUE(act(*world.meadow, 6, sim::FlowerTap{under}).accepted);
   world.step(1);
   const FrameBundlePtr bundle = builder.build(*world.meadow, 0);
-  for (const std::string* bytes : {&bundle->world(WorldIndex::swarm).key_message,
-                                   &bundle->world(WorldIndex::swarm).delta_message}) {
+  for (const std::string* bytes : {&bundle->world(sim::WorldKind::swarm).key_message,
+                                   &bundle->world(sim::WorldKind::swarm).delta_message}) {
     const v1::Frame frame = parse_frame(*bytes);
     ASSERT_EQ(frame.events_size(), 3);
     EXPECT_EQ(frame.events(0).crumb_eaten().position().x(), under.x);
@@ -277,7 +280,7 @@ TEST(FrameBuilder, EventsGoOutOnceInTheNextFrame) {
     EXPECT_EQ(frame.marks_size(), 0);
   }
   world.step(1);
-  EXPECT_EQ(parse_frame(builder.build(*world.meadow, 0)->world(WorldIndex::swarm).key_message).events_size(), 0);
+  EXPECT_EQ(parse_frame(builder.build(*world.meadow, 0)->world(sim::WorldKind::swarm).key_message).events_size(), 0);
 }
 
 }  // namespace
@@ -296,16 +299,16 @@ TEST(FrameBuilder, FramesSayWhatTheOperatorLockedAndWhetherTheMeadowIsPaused) {
   sim::Action pause{sim::kOperator, 0, sim::SetPaused{true}};
   ASSERT_TRUE(world.meadow->apply(pause).accepted);
   world.step(1);
-  FrameBuilder builder;
+  FrameBuilder builder(testing::standard_streams());
   const FrameBundlePtr bundle = builder.build(*world.meadow, 1);
-  for (const WorldIndex w : {WorldIndex::swarm, WorldIndex::colony}) {
+  for (const sim::WorldKind w : {sim::WorldKind::swarm, sim::WorldKind::colony}) {
     const v1::Frame frame = parse_frame(bundle->world(w).key_message);
     EXPECT_TRUE(frame.locks().rock());
     EXPECT_TRUE(frame.locks().settings());
     EXPECT_FALSE(frame.locks().attract());
     EXPECT_TRUE(frame.paused());
   }
-  EXPECT_TRUE(parse_frame(bundle->world(WorldIndex::swarm).key_message).swarm().settings_locked());
+  EXPECT_TRUE(parse_frame(bundle->world(sim::WorldKind::swarm).key_message).swarm().settings_locked());
 }
 
 }  // namespace

@@ -22,12 +22,12 @@ TEST(ProtoMapping, GeometryRoundTrips) {
   v1::Rock proto_rock;
   to_proto(rock, proto_rock);
   EXPECT_EQ(from_proto(proto_rock), rock);
-  for (WorldIndex w : {WorldIndex::swarm, WorldIndex::colony, WorldIndex::mold}) {
-    WorldIndex back = WorldIndex::mold;
+  for (const sim::WorldKind w : sim::kAllWorldKinds) {
+    sim::WorldKind back = sim::WorldKind::mold;
     ASSERT_TRUE(world_from_proto(to_proto(w), back));
     EXPECT_EQ(back, w);
   }
-  WorldIndex unused{};
+  sim::WorldKind unused{};
   EXPECT_FALSE(world_from_proto(v1::WORLD_UNSPECIFIED, unused));
   EXPECT_FALSE(world_from_proto(99, unused));
 }
@@ -37,7 +37,8 @@ TEST(ProtoMapping, WelcomeDescribesTheLand) {
   ASSERT_TRUE(land.add_rock({100.0F, 200.0F}));
   ASSERT_TRUE(land.add_rock({300.0F, 400.0F}, 30.0F));
   const v1::ServerMessage message =
-      parse(welcome_message(77, land, 30.0F, 60.0F, WorldIndex::swarm));
+      parse(welcome_message(77, land, 30.0F, 60.0F, sim::WorldKind::swarm,
+                            std::vector<sim::WorldKind>{sim::WorldKind::swarm, sim::WorldKind::colony}));
   ASSERT_EQ(message.body_case(), v1::ServerMessage::kWelcome);
   const v1::Welcome& welcome = message.welcome();
   EXPECT_EQ(welcome.protocol_version(), v1::PROTOCOL_VERSION_CURRENT);
@@ -50,6 +51,8 @@ TEST(ProtoMapping, WelcomeDescribesTheLand) {
   EXPECT_EQ(welcome.frame_rate(), 30.0F);
   EXPECT_EQ(welcome.tick_rate(), 60.0F);
   EXPECT_EQ(welcome.world(), v1::WORLD_SWARM);
+  ASSERT_EQ(welcome.worlds_size(), 2) << "the worlds the server runs";
+  EXPECT_EQ(welcome.worlds(1), v1::WORLD_COLONY);
 }
 
 TEST(ProtoMapping, RocksNoticePong) {

@@ -8,14 +8,6 @@
 
 namespace meadow::sim {
 
-namespace {
-
-ActionOutcome refused(std::string code, std::string reason) {
-  return ActionOutcome{false, std::move(code), std::move(reason)};
-}
-
-}  // namespace
-
 Colony::Colony(std::uint64_t seed, const Rect& meadow, const ColonyParams& params)
     : seed_(seed), meadow_(meadow), params_(params), stump_(stump_center(meadow, params)) {
   state_.store = params_.start_store;

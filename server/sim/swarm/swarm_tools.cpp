@@ -16,10 +16,6 @@ namespace {
 // not depend on the thread count.
 constexpr std::size_t kEatChunk = 16384;
 
-ActionOutcome refused(std::string code, std::string reason) {
-  return ActionOutcome{false, std::move(code), std::move(reason)};
-}
-
 std::size_t owned_by(const std::vector<ToolMark>& marks, std::uint64_t owner) {
   return static_cast<std::size_t>(
       std::count_if(marks.begin(), marks.end(), [owner](const ToolMark& m) { return m.owner == owner; }));

@@ -287,16 +287,16 @@ TEST(ColonyFlight, AForagerLandsOnAFlowerAtARocksRimAndNearTheEdge) {
 }
 
 TEST(ColonyFlowers, ARockPlacedOnAFlowerCrushesItAndNoRockGoesOnTheStump) {
-  Meadow meadow(3, std::make_unique<CpuSwarm>(3, 200, Land{}));
+  Meadow meadow(3, swarm_and_colony(std::make_unique<CpuSwarm>(3, 200, Land{})));
   Action drop{1, 0, FlowerTap{{900.0F, 300.0F}}, WorldKind::colony};
   ASSERT_TRUE(meadow.apply(drop).accepted);
   Action rock{2, 0, RockTap{{905.0F, 300.0F}}, WorldKind::swarm};
   ASSERT_TRUE(meadow.apply(rock).accepted);
-  EXPECT_TRUE(meadow.colony().state().flowers.front().spent());
+  EXPECT_TRUE(colony_of(meadow).colony().state().flowers.front().spent());
   SerialFor serial;
   meadow.step(serial);
-  EXPECT_TRUE(meadow.colony().state().flowers.empty());
-  Action on_stump{3, 0, RockTap{meadow.colony().stump()}, WorldKind::swarm};
+  EXPECT_TRUE(colony_of(meadow).colony().state().flowers.empty());
+  Action on_stump{3, 0, RockTap{colony_of(meadow).colony().stump()}, WorldKind::swarm};
   EXPECT_EQ(meadow.apply(on_stump).code, "no_room");
 }
 

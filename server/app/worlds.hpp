@@ -1,0 +1,42 @@
+#pragma once
+// The worlds this server runs, one registration each (DESIGN.md "Worlds are modules"): how the
+// world is made on the meadow's land, and the stream that builds its part of a frame. A new world
+// adds one entry to standard_worlds() (and one to the viewer's registry); docs/architecture.md,
+// "How to add a world", lists every file it touches.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sim/meadow.hpp"
+#include "stream/world_stream.hpp"
+
+namespace meadow::app {
+
+struct WorldRegistration {
+  sim::WorldKind kind = sim::WorldKind::swarm;
+  sim::WorldMaker make;
+  std::function<std::unique_ptr<stream::WorldStream>()> stream;
+};
+
+// What the worlds are made with (from the server's flags).
+struct WorldOptions {
+  std::string swarm_engine = "auto";  // "auto", "gpu", "cpu"
+  std::uint32_t swarm_count = 5000;
+  std::uint32_t viewer_max_count = 0;  // 0: the swarm's default ceiling
+  // Told once when the swarm's GPU engine cannot start or fails later (from the sim thread then).
+  std::function<void(const std::string&)> gpu_warning;
+};
+
+// Every world a server runs, in registration order.
+[[nodiscard]] std::vector<WorldRegistration> standard_worlds(const WorldOptions& options);
+// The worlds this binary runs: standard_worlds() for meadow-server (server_worlds.cpp); the tests'
+// server adds a test-only world (tests/support/test_server_worlds.cpp).
+[[nodiscard]] std::vector<WorldRegistration> server_worlds(const WorldOptions& options);
+
+// The makers and the streams of `worlds`, as the meadow and the frame builder take them.
+[[nodiscard]] std::vector<sim::WorldMaker> makers_of(const std::vector<WorldRegistration>& worlds);
+[[nodiscard]] std::vector<std::unique_ptr<stream::WorldStream>> streams_of(const std::vector<WorldRegistration>& worlds);
+
+}  // namespace meadow::app

@@ -1,0 +1,43 @@
+#include "sim/colony/colony_world.hpp"
+
+#include <string>
+#include <utility>
+
+namespace meadow::sim {
+
+ColonyWorld::ColonyWorld(std::uint64_t seed, const Land& land, const ColonyParams& params)
+    : colony_(seed, land.meadow(), params) {}
+
+void ColonyWorld::step(const WorldStep& step) {
+  if (!step.paused) colony_.step(step.land, step.tick);
+}
+
+std::optional<ActionOutcome> ColonyWorld::apply(const Action& action, Land& land) {
+  if (const auto* flower = std::get_if<FlowerTap>(&action.body)) {
+    return colony_.drop_flower(flower->at, land, action.tick, action.origin);
+  }
+  const auto* pointer = std::get_if<PredatorPointer>(&action.body);
+  if (std::holds_alternative<AttractTap>(action.body) || (pointer != nullptr && pointer->phase == PointerPhase::down)) {
+    return ActionOutcome{false, "tool_unavailable",
+                         "In the colony the flower and rock tools work; attract and the predator are the swarm's."};
+  }
+  if (pointer != nullptr) return ActionOutcome{};  // a pointer moved or let go: nothing held here
+  return std::nullopt;
+}
+
+std::optional<ActionOutcome> ColonyWorld::refuses_rock(Vec2 at) const {
+  if (distance(at, colony_.stump()) < colony_.params().stump_radius + kRockRadius) {
+    return ActionOutcome{false, "no_room", "The stump is the colony's home: put the rock beside it."};
+  }
+  return std::nullopt;
+}
+
+void ColonyWorld::figures(std::vector<WorldFigure>& out) const {
+  out.push_back({"size", static_cast<double>(colony_.size())});
+  out.push_back({"store", colony_.state().store});
+  out.push_back({"flowers", static_cast<double>(colony_.state().flowers.size())});
+  out.push_back({"flowers_in_bloom", static_cast<double>(colony_.flowers_in_bloom())});
+  out.push_back({"dormant", colony_.dormant() ? 1.0 : 0.0});
+}
+
+}  // namespace meadow::sim

@@ -1,0 +1,36 @@
+#pragma once
+// The colony as a world (SPEC §3, §4): it lives on the meadow in the middle of the land, one step
+// a tick. The flower tool drops a flower here; attract and the predator are the swarm's tools; a
+// rock crushes the flowers under it and may not go on the stump.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "sim/colony/colony.hpp"
+#include "sim/world.hpp"
+
+namespace meadow::sim {
+
+class ColonyWorld final : public World {
+ public:
+  static constexpr WorldKind kKind = WorldKind::colony;
+
+  ColonyWorld(std::uint64_t seed, const Land& land, const ColonyParams& params = {});
+
+  [[nodiscard]] const Colony& colony() const { return colony_; }
+
+  // World
+  [[nodiscard]] WorldKind kind() const override { return kKind; }
+  void step(const WorldStep& step) override;
+  [[nodiscard]] std::uint64_t steps() const override { return colony_.state().step; }
+  std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
+  [[nodiscard]] std::optional<ActionOutcome> refuses_rock(Vec2 at) const override;
+  void rock_placed(const Rock& rock) override { colony_.crush_flowers(rock.center, rock.radius); }
+  [[nodiscard]] const EventLog& events() const override { return colony_.events(); }
+  void figures(std::vector<WorldFigure>& out) const override;
+
+ private:
+  Colony colony_;
+};
+
+}  // namespace meadow::sim

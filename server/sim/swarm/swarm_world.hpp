@@ -1,0 +1,108 @@
+#pragma once
+// The swarm as a world (SPEC §1, §2, §6): its engine, the viewers' tools, the count and the world
+// that grows and shrinks with it, the shared camera's target, the pace (steps per tick) and the
+// order parameter's crossings. The meadow lends it the land each tick; it sizes the land's world
+// for its count (the land keeps the rocks every world shares).
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "sim/swarm/order_crossings.hpp"
+#include "sim/swarm/swarm_engine.hpp"
+#include "sim/swarm/swarm_pace.hpp"
+#include "sim/swarm/swarm_tools.hpp"
+#include "sim/viewer_limits.hpp"
+#include "sim/world.hpp"
+#include "sim/world_size.hpp"
+
+namespace meadow::sim {
+
+// A count change lets at most this many newcomers into the swarm a tick (the rest follow in the
+// next ticks), so that one change never costs a tick more than about one step's work: 2,000,000
+// come in within 40 ticks, well inside the 1.5 s in which they all arrive.
+inline constexpr std::size_t kMaxArrivalsPerTick = 50'000;
+
+class SwarmWorld final : public World {
+ public:
+  static constexpr WorldKind kKind = WorldKind::swarm;
+
+  // Sizes the land's world for the engine's count (world_size.hpp) at its density; the engine
+  // should have been placed on a land of that world (or the meadow: it is inside).
+  SwarmWorld(std::unique_ptr<SwarmEngine> engine, Land& land);
+
+  [[nodiscard]] const SwarmEngine& swarm() const { return *swarm_; }
+  [[nodiscard]] const SwarmTools& tools() const { return tools_; }
+
+  // The count asked for; the swarm's count differs while leavers are still flying out (and, for
+  // a few ticks after a large increase, while newcomers are still being let in).
+  [[nodiscard]] std::size_t target_count() const { return target_count_; }
+  // The most fireflies a viewer may ask for (viewer_limits::kViewerMaxMeadows meadows at the
+  // engine's density, or what set_viewer_max_count said), never more than the engine holds. A
+  // viewer may always ask for fewer than the count now, however many the operator set.
+  [[nodiscard]] std::size_t viewer_max_count() const;
+  // 0: the default above.
+  void set_viewer_max_count(std::size_t count) { viewer_max_count_ = count; }
+  // The shared camera's target (world units): the world, or the smaller world it is about to
+  // shrink to (the camera glides in first).
+  [[nodiscard]] Rect camera() const { return camera_; }
+  // How far a predator scares now: kPredatorReach × camera width / meadow width.
+  [[nodiscard]] float predator_reach() const;
+
+  // Pace (SPEC §2): wanted steps per second for the world now, achieved over the last second of
+  // ticks, and whether steps were dropped because they did not fit (or the clock skipped ticks).
+  [[nodiscard]] double target_steps_per_second() const;
+  [[nodiscard]] double achieved_steps_per_second() const;
+  [[nodiscard]] bool slowed() const { return pace_.slowed() || clock_behind_; }
+
+  // World
+  [[nodiscard]] WorldKind kind() const override { return kKind; }
+  // The swarm follows its target count: viewers' counts whose turn came first, then the world
+  // and camera sized for it, then newcomers (at most kMaxArrivalsPerTick a tick) or leavers.
+  // step() does this first, also while paused (a second call in the same tick does nothing more).
+  void settle_actions(Land& land, std::uint64_t tick) override;
+  [[nodiscard]] std::string_view engine() const override { return swarm_->name(); }
+  void step(const WorldStep& step) override;
+  [[nodiscard]] std::uint64_t steps() const override { return swarm_->steps(); }
+  std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
+  void pointer_released(std::uint64_t viewer) override;
+  void viewer_left(std::uint64_t viewer) override;
+  [[nodiscard]] const EventLog& events() const override { return events_; }
+  void figures(std::vector<WorldFigure>& out) const override;
+
+ private:
+  ActionOutcome change_settings(const SwarmSettingsChange& change, const Action& action);
+  // A viewer's count: held to the viewers' ceiling, set now if it is the viewer's turn, else kept
+  // waiting for it; the outcome says which.
+  ActionOutcome viewer_count(std::size_t count, std::uint64_t origin, std::uint64_t tick);
+  void set_target_count(std::size_t count);
+  // Sizes the world for target_count_ at per_meadow_: grows it now, or aims the camera at the
+  // smaller world settle_world() takes later.
+  void aim_world(Land& land);
+  // Once the leavers are gone, a world waiting to shrink does.
+  void settle_world(Land& land);
+  // Re-sizes the world when the engine's density changed (a fallback from the GPU).
+  void follow_engine_density(Land& land);
+
+  std::unique_ptr<SwarmEngine> swarm_;
+  SwarmTools tools_;
+  SwarmPace pace_;
+  EventLog events_;
+  OrderCrossings crossings_;  // fed the order parameter once per tick that stepped
+  std::size_t target_count_ = 0;
+  std::size_t admitted_count_ = 0;  // what the engine was last asked to hold (resize)
+  std::size_t aimed_count_ = 0;     // the count the world and camera were last sized for
+  std::size_t viewer_max_count_ = 0;  // 0: viewer_limits::kViewerMaxMeadows meadows' worth
+  CountTurns count_turns_;
+  std::vector<std::size_t> released_counts_;  // scratch
+  Rect meadow_;                        // the land's meadow (the pace and reach are in meadows)
+  Rect world_;                         // the land's world as the swarm left it
+  Rect camera_;
+  std::optional<Rect> pending_world_;  // the smaller world to take once the leavers are gone
+  std::size_t per_meadow_ = kCpuFirefliesPerMeadow;  // the engine's density the world is sized for
+  bool clock_behind_ = false;
+  std::vector<ToolMark> eaten_;  // scratch
+};
+
+}  // namespace meadow::sim

@@ -1,0 +1,85 @@
+#pragma once
+// The one shape of every world (DESIGN.md "Worlds are modules"): the swarm, the colony, the mold
+// and whatever comes next each implement World, and sim::Meadow steps them in a loop and routes
+// each action to the world it is aimed at. A world owns its state and its engine; the land (its
+// size and the rocks every world shares) is the meadow's, lent to the world while it steps or
+// takes an action.
+//
+// Two things a world will also do fit beside this interface without changing it: saving and
+// restoring its whole state (a second interface a world implements for the store), and choosing
+// its engine (behind the world's own engine interface, as the swarm's SwarmEngine).
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "sim/actions.hpp"
+#include "sim/land.hpp"
+#include "sim/meadow_events.hpp"
+#include "sim/parallel_for.hpp"
+#include "sim/world_kind.hpp"
+
+namespace meadow::sim {
+
+// Simulation ticks per second; one tick is 1/60 s (DESIGN.md).
+inline constexpr double kTicksPerSecond = 60.0;
+
+// A step budget that holds back nothing: the pace alone says how many steps a tick takes.
+inline constexpr std::uint32_t kNoStepBudget = std::numeric_limits<std::uint32_t>::max();
+
+// What a world is given for one tick (1/60 s).
+struct WorldStep {
+  Land& land;  // the swarm's world may grow and shrink; the rocks are read
+  std::uint64_t tick = 0;
+  ParallelFor& parallel;
+  bool paused = false;  // the operator paused the meadow: stand still (a world may still tidy up)
+  // Steps of its own engine that fit in this tick (the app measures them; the swarm takes
+  // several a tick as its world grows and slows down rather than stutters when they do not fit),
+  // and whether the clock is skipping ticks.
+  std::uint32_t step_budget = kNoStepBudget;
+  bool clock_behind = false;
+};
+
+// One live figure of a world, for the operator's status and /metrics (labelled by world).
+struct WorldFigure {
+  std::string_view name;  // snake_case, e.g. "count", "store"
+  double value = 0.0;
+};
+
+class World {
+ public:
+  virtual ~World() = default;
+
+  [[nodiscard]] virtual WorldKind kind() const = 0;
+  [[nodiscard]] std::string_view name() const { return world_name(kind()); }
+  // The engine it runs on now ("cpu", "gpu", …): it may change (a GPU engine falling back).
+  [[nodiscard]] virtual std::string_view engine() const { return "cpu"; }
+
+  // One tick.
+  virtual void step(const WorldStep& step) = 0;
+  // What the tick's actions set going that waits for the tick (the swarm's count follows its
+  // target once for all of a tick's changes); step() does it first. Nothing by default.
+  virtual void settle_actions(Land& /*land*/, std::uint64_t /*tick*/) {}
+  // Steps its engine has taken since it was made (the app times a step from them).
+  [[nodiscard]] virtual std::uint64_t steps() const = 0;
+
+  // An action aimed at this world (stamped with its tick; the meadow has checked the operator's
+  // locks and a viewer's tap cooldown). nullopt: not an action this world takes (the viewer is
+  // told that the tool does nothing here).
+  virtual std::optional<ActionOutcome> apply(const Action& action, Land& land) = 0;
+  // Why a rock may not go at `at` in this world (the colony's stump), or nullopt.
+  [[nodiscard]] virtual std::optional<ActionOutcome> refuses_rock(Vec2 /*at*/) const { return std::nullopt; }
+  // A rock was placed on the land (it crushes what grew under it).
+  virtual void rock_placed(const Rock& /*rock*/) {}
+  // A viewer let go of the pointer or left: what it held or was waiting for goes.
+  virtual void pointer_released(std::uint64_t /*viewer*/) {}
+  virtual void viewer_left(std::uint64_t /*viewer*/) {}
+
+  // Its events so far (readers take those after the last sequence they saw).
+  [[nodiscard]] virtual const EventLog& events() const = 0;
+  // Its live figures now, appended to `out`.
+  virtual void figures(std::vector<WorldFigure>& out) const = 0;
+};
+
+}  // namespace meadow::sim

@@ -1,0 +1,28 @@
+#include "stream/colony_stream.hpp"
+
+#include "sim/colony/colony_world.hpp"
+#include "stream/colony_frame.hpp"
+#include "stream/proto_mapping.hpp"
+
+namespace meadow::stream {
+
+void ColonyStream::build(const sim::World& w, const FrameContext& context, v1::ServerMessage& message,
+                         WorldFrame& out) {
+  const sim::Colony& colony = static_cast<const sim::ColonyWorld&>(w).colony();
+  v1::Frame& frame = *message.mutable_frame();
+  // The colony lives on the meadow: that is its whole world and what its camera shows.
+  to_proto(context.meadow.land().meadow(), *frame.mutable_camera());
+  to_proto(context.meadow.land().meadow(), *frame.mutable_world_bounds());
+  fill_colony_state(colony, *frame.mutable_colony());
+  for (const sim::MeadowEvent& event : colony.events().events()) {
+    if (event.sequence > last_event_sequence_) to_proto(event, *frame.add_events());
+  }
+  last_event_sequence_ = colony.events().last_sequence();
+  message.SerializeToString(&out.key_message);
+}
+
+void ColonyStream::fill_shared(const sim::World& w, v1::Frame& frame) const {
+  to_proto(static_cast<const sim::ColonyWorld&>(w).colony().breeze(), *frame.mutable_breeze());
+}
+
+}  // namespace meadow::stream
