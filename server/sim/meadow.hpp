@@ -7,10 +7,13 @@
 // the operator's locks and the pause, and the viewers' tap cooldowns; it routes each action to
 // the world it is aimed at (sim/world.hpp), and steps every world in a loop. Which worlds live on
 // it is the caller's choice (the server's registration, a test's list).
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "sim/actions.hpp"

@@ -1,8 +1,9 @@
 #pragma once
 // The worlds on the land (SPEC §1): one enum indexes every per-world table (a frame bundle's
-// messages, figures, timings, the viewer's world choice); stream/world_mapping.* maps it to and
-// from the wire's World. A new world adds its kind here (and its registration in the server and
-// the viewer: docs/architecture.md, "How to add a world").
+// messages, figures, timings, the viewer's world choice). Each kind's number is the one the wire
+// gives it (meadow.v1.World), so stream/world_mapping.* maps them without a table. A new world
+// adds its kind here (and its registration in the server and the viewer: docs/architecture.md,
+// "How to add a world").
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -12,25 +13,30 @@
 namespace meadow::sim {
 
 enum class WorldKind : std::uint8_t {
-  swarm,
-  colony,
-  mold,
+  swarm = 1,
+  colony = 2,
+  mold = 3,
   // Registered by the tests only (tests/support/test_world.*): a tiny world that proves a world
   // is new files plus one registration. A server never runs it.
-  test,
+  test = 15,
 };
-inline constexpr std::size_t kWorldKinds = 4;
+
+// Every kind, in the order of per-world tables, with its name as people read it ("the swarm",
+// in notices) and as figures are labelled.
+inline constexpr std::array<WorldKind, 4> kAllWorldKinds = {WorldKind::swarm, WorldKind::colony, WorldKind::mold,
+                                                            WorldKind::test};
+inline constexpr std::array<std::string_view, kAllWorldKinds.size()> kWorldNames = {"swarm", "colony", "mold", "test"};
+inline constexpr std::size_t kWorldKinds = kAllWorldKinds.size();
 
 // Index of a world in per-world tables.
-[[nodiscard]] constexpr std::size_t index_of(WorldKind kind) { return static_cast<std::size_t>(kind); }
-inline constexpr std::array<WorldKind, kWorldKinds> kAllWorldKinds = {WorldKind::swarm, WorldKind::colony,
-                                                                      WorldKind::mold, WorldKind::test};
-
-// The world's name as people read it ("the swarm", in notices) and as figures are labelled.
-[[nodiscard]] constexpr std::string_view world_name(WorldKind kind) {
-  constexpr std::array<std::string_view, kWorldKinds> kNames = {"swarm", "colony", "mold", "test"};
-  return kNames[index_of(kind)];
+[[nodiscard]] constexpr std::size_t index_of(WorldKind kind) {
+  for (std::size_t i = 0; i < kAllWorldKinds.size(); ++i) {
+    if (kAllWorldKinds[i] == kind) return i;
+  }
+  return 0;  // not reached for a WorldKind value
 }
+
+[[nodiscard]] constexpr std::string_view world_name(WorldKind kind) { return kWorldNames[index_of(kind)]; }
 [[nodiscard]] constexpr std::optional<WorldKind> world_named(std::string_view name) {
   for (const WorldKind k : kAllWorldKinds) {
     if (world_name(k) == name) return k;

@@ -1,20 +1,13 @@
 #include "stream/world_mapping.hpp"
 
-#include <array>
-
 namespace meadow::stream {
 
-namespace {
-// Indexed by sim::WorldKind.
-constexpr std::array<v1::World, sim::kWorldKinds> kWire = {v1::WORLD_SWARM, v1::WORLD_COLONY, v1::WORLD_MOLD,
-                                                          v1::WORLD_TEST};
-}  // namespace
-
-v1::World to_proto(sim::WorldKind world) { return kWire[sim::index_of(world)]; }
+// A kind's number is its wire number (sim/world_kind.hpp).
+v1::World to_proto(sim::WorldKind world) { return static_cast<v1::World>(static_cast<int>(world)); }
 
 bool world_from_proto(int value, sim::WorldKind& out) {
   for (const sim::WorldKind k : sim::kAllWorldKinds) {
-    if (kWire[sim::index_of(k)] == value) {
+    if (static_cast<int>(k) == value) {
       out = k;
       return true;
     }

@@ -1,0 +1,101 @@
+// The world shape, proven end to end: a server that runs one more world, registered in the
+// tests alone (support/test_world.*, support/test_server_worlds.cpp), welcomes viewers with it,
+// steps it, lets a viewer choose it, takes its action, streams its frames (which a C++ client
+// decodes here with the server's own codec) and reports it in /metrics, all through the same
+// interfaces as the swarm and the colony.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "stream/frame_codec.hpp"
+#include "support/server_process.hpp"
+#include "support/test_world.hpp"
+#include "support/viewer_messages.hpp"
+#include "ws/ws_client.hpp"
+
+namespace meadow {
+namespace {
+
+using client::WsClient;
+using testing::kReplyWait;
+using testing::TestWorld;
+using testing::TestWorldStream;
+
+bool is_test_frame(const v1::ServerMessage& m) { return m.has_frame() && m.frame().world() == v1::WORLD_TEST; }
+
+// The brightest pixel of a test-world frame's light, in world units (its pixel's middle).
+sim::Vec2 beacon_in(const v1::Frame& frame) {
+  const v1::LightLayer& light = frame.light();
+  EXPECT_TRUE(light.key());
+  EXPECT_EQ(light.channels(), 1U);
+  stream::FrameDecoder decoder;
+  std::vector<std::uint8_t> raster;
+  decoder.decode_key(light.data(), light.width(), light.height(), raster);
+  const auto brightest = std::max_element(raster.begin(), raster.end());
+  EXPECT_EQ(*brightest, 255);
+  const auto at = static_cast<std::size_t>(brightest - raster.begin());
+  return {(static_cast<float>(at % light.width()) + 0.5F) * TestWorldStream::kPixel,
+          (static_cast<float>(at / light.width()) + 0.5F) * TestWorldStream::kPixel};
+}
+
+TEST(TestWorld, AWorldRegisteredInTheTestsAloneRunsEndToEndThroughTheSameInterfaces) {
+  testing::ServerProcess server(MEADOW_TEST_WORLDS_SERVER_BIN,
+                                {"--seed", "2", "--swarm-count", "300", "--swarm-engine", "cpu", "--log-level", "warn"});
+  WsClient viewer;
+  viewer.connect("127.0.0.1", server.port());
+  const auto welcome = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_welcome(); }, kReplyWait);
+  ASSERT_TRUE(welcome);
+  ASSERT_EQ(welcome->welcome().worlds_size(), 3) << "the welcome lists every world the server runs";
+  EXPECT_EQ(welcome->welcome().worlds(2), v1::WORLD_TEST);
+
+  v1::ClientMessage choose;
+  choose.mutable_choose_world()->set_world(v1::WORLD_TEST);
+  viewer.send(choose);
+  const auto first = viewer.wait_for(is_test_frame, kReplyWait);
+  ASSERT_TRUE(first) << "no frame of the test world after choosing it";
+  const sim::Vec2 start = beacon_in(first->frame());
+  EXPECT_NEAR(start.x, TestWorld::kStart.x, TestWorldStream::kPixel);
+  EXPECT_NEAR(start.y, TestWorld::kStart.y, TestWorldStream::kPixel);
+
+  // Its own action: an attract tap moves the beacon.
+  viewer.send(testing::tool_tap(v1::TOOL_ATTRACT, 400.0F, 300.0F));
+  const auto moved = viewer.wait_for(
+      [](const v1::ServerMessage& m) { return is_test_frame(m) && beacon_in(m.frame()).x < 500.0F; }, kReplyWait);
+  ASSERT_TRUE(moved) << "the beacon never moved";
+  EXPECT_NEAR(beacon_in(moved->frame()).x, 400.0F, TestWorldStream::kPixel);
+  EXPECT_NEAR(beacon_in(moved->frame()).y, 300.0F, TestWorldStream::kPixel);
+  // A tool it does not take: the meadow says so.
+  viewer.send(testing::tool_tap(v1::TOOL_FLOWER, 400.0F, 300.0F));
+  const auto notice = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_notice(); }, kReplyWait);
+  ASSERT_TRUE(notice);
+  EXPECT_EQ(notice->notice().code(), "tool_unavailable");
+
+  // /metrics reports it as it reports every world.
+  const std::string metrics = testing::http_request(server.port(), "GET /metrics HTTP/1.0");
+  EXPECT_NE(metrics.find("meadow_step_seconds_count{world=\"test\"}"), std::string::npos) << metrics;
+  EXPECT_NE(metrics.find("meadow_world_figure{world=\"test\",figure=\"taps\"} 1"), std::string::npos) << metrics;
+  EXPECT_NE(metrics.find("meadow_engine_info{world=\"test\",engine=\"cpu\"} 1"), std::string::npos);
+  EXPECT_EQ(server.stop(), 0);
+}
+
+TEST(TestWorld, TheServerWithoutItSaysItDoesNotRunHere) {
+  testing::ServerProcess server(MEADOW_SERVER_BIN, {"--swarm-count", "300", "--swarm-engine", "cpu", "--log-level", "warn"});
+  WsClient viewer;
+  viewer.connect("127.0.0.1", server.port());
+  const auto welcome = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_welcome(); }, kReplyWait);
+  ASSERT_TRUE(welcome);
+  EXPECT_EQ(welcome->welcome().worlds_size(), 2);
+  v1::ClientMessage choose;
+  choose.mutable_choose_world()->set_world(v1::WORLD_TEST);
+  viewer.send(choose);
+  const auto notice = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_notice(); }, kReplyWait);
+  ASSERT_TRUE(notice);
+  EXPECT_EQ(notice->notice().code(), "world_unavailable");
+  EXPECT_NE(notice->notice().text().find("test"), std::string::npos) << notice->notice().text();
+}
+
+}  // namespace
+}  // namespace meadow

@@ -1,0 +1,54 @@
+#pragma once
+// A world that exists only in the tests' server (meadow-server-test-worlds): a beacon that glows
+// on the meadow and goes where a viewer's attract tap puts it. It proves that a new world is new
+// files plus one registration: it implements sim::World and stream::WorldStream and nothing
+// outside this file and its registration (test_server_worlds.cpp) knows it, but for its kind
+// (sim/world_kind.hpp) and its wire number (proto World).
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "sim/world.hpp"
+#include "stream/frame_codec.hpp"
+#include "stream/world_stream.hpp"
+
+namespace meadow::testing {
+
+class TestWorld final : public sim::World {
+ public:
+  static constexpr sim::WorldKind kKind = sim::WorldKind::test;
+  // Where the beacon starts (world units: the meadow's middle).
+  static constexpr sim::Vec2 kStart{800.0F, 450.0F};
+
+  [[nodiscard]] sim::Vec2 beacon() const { return beacon_; }
+
+  [[nodiscard]] sim::WorldKind kind() const override { return kKind; }
+  void step(const sim::WorldStep& step) override;
+  [[nodiscard]] std::uint64_t steps() const override { return steps_; }
+  std::optional<sim::ActionOutcome> apply(const sim::Action& action, sim::Land& land) override;
+  [[nodiscard]] const sim::EventLog& events() const override { return events_; }
+  void figures(std::vector<sim::WorldFigure>& out) const override;
+
+ private:
+  sim::Vec2 beacon_ = kStart;
+  std::uint64_t steps_ = 0;
+  std::uint64_t taps_ = 0;
+  sim::EventLog events_;
+};
+
+// The beacon's frame: the meadow as camera and bounds, and a light layer of one channel with
+// the beacon lit (kPixel world units a pixel).
+class TestWorldStream final : public stream::WorldStream {
+ public:
+  static constexpr float kPixel = 10.0F;
+
+  [[nodiscard]] sim::WorldKind kind() const override { return TestWorld::kKind; }
+  void build(const sim::World& world, const stream::FrameContext& context, v1::ServerMessage& message,
+             stream::WorldFrame& out) override;
+
+ private:
+  stream::FrameEncoder encoder_;
+  std::vector<std::uint8_t> raster_;
+};
+
+}  // namespace meadow::testing
