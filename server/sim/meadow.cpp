@@ -7,11 +7,6 @@
 
 namespace meadow::sim {
 
-namespace {
-
-
-}  // namespace
-
 Meadow::Meadow(std::uint64_t seed, const std::vector<WorldMaker>& worlds) : seed_(seed) {
   for (const WorldMaker& make : worlds) {
     std::unique_ptr<World> w = make(seed_, land_);

@@ -1,0 +1,180 @@
+// The meadow as a router (sim/meadow.hpp): every action reaches the world its viewer watches and
+// no other; a world that does not take an action says so; the operator's locks and pause hold for
+// every world, a world the meadow knows only through sim::World included.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "meadow_fixture.hpp"
+#include "sim/world.hpp"
+
+namespace meadow::sim {
+namespace {
+
+using testing::act;
+using testing::run_ticks;
+
+// A world that takes the attract tool and nothing else, and writes down everything the meadow
+// asks of it.
+class RecordingWorld final : public World {
+ public:
+  struct Log {
+    std::vector<std::uint64_t> attracts_from;
+    std::vector<bool> steps_paused;
+    std::vector<std::uint64_t> released;
+    std::vector<std::uint64_t> left;
+    std::vector<std::uint32_t> rocks;
+    std::optional<Vec2> objects_to;  // a rock here is refused
+  };
+
+  explicit RecordingWorld(std::shared_ptr<Log> log) : log_(std::move(log)) {}
+
+  [[nodiscard]] WorldKind kind() const override { return WorldKind::test; }
+  void step(const WorldStep& step) override {
+    log_->steps_paused.push_back(step.paused);
+    ++steps_;
+  }
+  [[nodiscard]] std::uint64_t steps() const override { return steps_; }
+  std::optional<ActionOutcome> apply(const Action& action, Land& /*land*/) override {
+    if (!std::holds_alternative<AttractTap>(action.body)) return std::nullopt;
+    log_->attracts_from.push_back(action.origin);
+    return ActionOutcome{};
+  }
+  [[nodiscard]] std::optional<ActionOutcome> refuses_rock(Vec2 at) const override {
+    if (log_->objects_to && distance(*log_->objects_to, at) < 1.0F) return refused("test_objects", "Not here.");
+    return std::nullopt;
+  }
+  void rock_placed(const Rock& rock) override { log_->rocks.push_back(rock.id); }
+  void pointer_released(std::uint64_t viewer) override { log_->released.push_back(viewer); }
+  void viewer_left(std::uint64_t viewer) override { log_->left.push_back(viewer); }
+  [[nodiscard]] const EventLog& events() const override { return events_; }
+  void figures(std::vector<WorldFigure>& /*out*/) const override {}
+
+ private:
+  std::shared_ptr<Log> log_;
+  std::uint64_t steps_ = 0;
+  EventLog events_;
+};
+
+constexpr std::uint64_t kViewer = 7;
+constexpr Vec2 kSomewhere{400.0F, 300.0F};
+
+struct ThreeWorlds {
+  std::shared_ptr<RecordingWorld::Log> log = std::make_shared<RecordingWorld::Log>();
+  Meadow meadow;
+
+  ThreeWorlds() : meadow(make(log)) {}
+
+  static Meadow make(const std::shared_ptr<RecordingWorld::Log>& log) {
+    Land land;
+    std::vector<WorldMaker> worlds = swarm_and_colony(std::make_unique<CpuSwarm>(3, 200, land));
+    worlds.emplace_back([log](std::uint64_t, Land&) { return std::make_unique<RecordingWorld>(log); });
+    return Meadow(3, worlds);
+  }
+};
+
+TEST(MeadowRouting, TheWorldsRunInTheOrderOfTheirKinds) {
+  ThreeWorlds t;
+  ASSERT_EQ(t.meadow.worlds().size(), 3U);
+  EXPECT_EQ(t.meadow.worlds()[0]->kind(), WorldKind::swarm);
+  EXPECT_EQ(t.meadow.worlds()[1]->kind(), WorldKind::colony);
+  EXPECT_EQ(t.meadow.worlds()[2]->kind(), WorldKind::test);
+  EXPECT_FALSE(t.meadow.runs(WorldKind::mold));
+}
+
+TEST(MeadowRouting, AnActionReachesTheWorldItsViewerWatchesAndNoOther) {
+  ThreeWorlds t;
+  EXPECT_TRUE(act(t.meadow, kViewer, AttractTap{kSomewhere}, WorldKind::test).accepted);
+  EXPECT_EQ(t.log->attracts_from, std::vector<std::uint64_t>{kViewer});
+  EXPECT_TRUE(swarm_of(t.meadow).tools().attract_marks().empty());
+
+  EXPECT_TRUE(act(t.meadow, kViewer + 1, AttractTap{kSomewhere}, WorldKind::swarm).accepted);
+  EXPECT_EQ(swarm_of(t.meadow).tools().attract_marks().size(), 1U);
+  EXPECT_EQ(t.log->attracts_from.size(), 1U) << "the swarm's tap reached the test world too";
+}
+
+TEST(MeadowRouting, AToolAWorldDoesNotTakeIsRefusedWithANoticeAndChangesNothing) {
+  ThreeWorlds t;
+  const ActionOutcome flower = act(t.meadow, kViewer, FlowerTap{kSomewhere}, WorldKind::test);
+  EXPECT_FALSE(flower.accepted);
+  EXPECT_EQ(flower.code, "tool_unavailable");
+  EXPECT_NE(flower.reason.find("test"), std::string::npos) << flower.reason;
+  EXPECT_TRUE(swarm_of(t.meadow).tools().crumbs().empty());
+}
+
+TEST(MeadowRouting, AnActionForAWorldThatDoesNotRunHereIsRefused) {
+  ThreeWorlds t;
+  const ActionOutcome outcome = act(t.meadow, kViewer, AttractTap{kSomewhere}, WorldKind::mold);
+  EXPECT_FALSE(outcome.accepted);
+  EXPECT_EQ(outcome.code, "world_unavailable");
+  EXPECT_TRUE(t.log->attracts_from.empty());
+}
+
+TEST(MeadowRouting, SettingsGoToTheWorldTheyBelongToWhicheverWorldTheViewerWatches) {
+  ThreeWorlds t;
+  SwarmSettingsChange change;
+  change.cohesion = 2.0F;
+  EXPECT_TRUE(act(t.meadow, kViewer, change, WorldKind::test).accepted);
+  EXPECT_FLOAT_EQ(swarm_of(t.meadow).swarm().weights().cohesion, 2.0F);
+}
+
+TEST(MeadowRouting, TheOperatorsLocksHoldInEveryWorld) {
+  ThreeWorlds t;
+  ViewerLocks locks;
+  locks.attract = true;
+  ASSERT_TRUE(act(t.meadow, kOperator, SetLocks{locks}).accepted);
+  for (const WorldKind watched : {WorldKind::swarm, WorldKind::colony, WorldKind::test}) {
+    const ActionOutcome outcome = act(t.meadow, kViewer, AttractTap{kSomewhere}, watched);
+    EXPECT_FALSE(outcome.accepted) << world_name(watched);
+    EXPECT_EQ(outcome.code, "locked") << world_name(watched);
+  }
+  EXPECT_TRUE(t.log->attracts_from.empty());
+  EXPECT_TRUE(swarm_of(t.meadow).tools().attract_marks().empty());
+  // The operator's own tap is not locked out.
+  EXPECT_TRUE(act(t.meadow, kOperator, AttractTap{kSomewhere}, WorldKind::test).accepted);
+}
+
+TEST(MeadowRouting, PauseReachesEveryWorldAndResumeGoesOn) {
+  ThreeWorlds t;
+  run_ticks(t.meadow, 1);
+  act(t.meadow, kOperator, SetPaused{true});
+  const std::uint64_t colony_steps = t.meadow.world(WorldKind::colony)->steps();
+  run_ticks(t.meadow, 3);
+  EXPECT_EQ(t.meadow.world(WorldKind::colony)->steps(), colony_steps) << "the colony went on while paused";
+  act(t.meadow, kOperator, SetPaused{false});
+  run_ticks(t.meadow, 1);
+  EXPECT_EQ(t.log->steps_paused, (std::vector<bool>{false, true, true, true, false}));
+}
+
+TEST(MeadowRouting, LettingGoAndLeavingReachEveryWorld) {
+  ThreeWorlds t;
+  act(t.meadow, kViewer, PredatorPointer{PointerPhase::down, kSomewhere}, WorldKind::swarm);
+  ASSERT_EQ(swarm_of(t.meadow).tools().predators().size(), 1U);
+  // The viewer switched worlds while holding the predator; letting go there still frees it.
+  act(t.meadow, kViewer, PredatorPointer{PointerPhase::up, kSomewhere}, WorldKind::test);
+  EXPECT_TRUE(swarm_of(t.meadow).tools().predators().empty());
+
+  act(t.meadow, kViewer, ViewerLeft{});
+  EXPECT_EQ(t.log->left, std::vector<std::uint64_t>{kViewer});
+}
+
+TEST(MeadowRouting, RocksAreTheLandsAndEveryWorldMaySayNoOrHearOfOne) {
+  ThreeWorlds t;
+  t.log->objects_to = kSomewhere;
+  const ActionOutcome rock = act(t.meadow, kViewer, RockTap{kSomewhere}, WorldKind::swarm);
+  EXPECT_FALSE(rock.accepted);
+  EXPECT_EQ(rock.code, "test_objects");
+  EXPECT_TRUE(t.meadow.land().rocks().empty());
+
+  // Another viewer: the first waits out its tap cooldown.
+  ASSERT_TRUE(act(t.meadow, kViewer + 1, RockTap{{200.0F, 200.0F}}, WorldKind::colony).accepted);
+  ASSERT_EQ(t.meadow.land().rocks().size(), 1U);
+  EXPECT_EQ(t.log->rocks, std::vector<std::uint32_t>{t.meadow.land().rocks().front().id});
+}
+
+}  // namespace
+}  // namespace meadow::sim
