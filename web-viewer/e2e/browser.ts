@@ -152,6 +152,7 @@ export function debugState(page: Page): Promise<DebugState> {
       sessionId: m.sessionId,
       world: m.world,
       chosenWorld: m.chosenWorld,
+      worlds: copy(m.worlds),
       colony: copy(m.colony),
       breeze: copy(m.breeze),
       air: copy(m.air),

@@ -102,6 +102,7 @@ describe("the colony against the real server", () => {
     expect(colony.flowers).toEqual([]);
     const s = await debugState(page);
     expect(s.chosenWorld).toBe("colony");
+    expect(s.worlds, "w goes through the worlds the Welcome lists").toEqual(["swarm", "colony"]);
     expect(s.worldBounds).toEqual({ x: 0, y: 0, width: 1600, height: 900 });
     // The stump itself is painted (opaque) where the frames put it.
     const wood = await canvasPixel(page, "colony-layer", centre.x, centre.y - stump.radius * (scale / 100) * 0.65);

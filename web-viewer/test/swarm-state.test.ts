@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { create, fromBinary } from "@bufbuild/protobuf";
 import { ClientMessageSchema, FrameSchema, Tool, ToolAction_Phase } from "../src/gen/meadow/v1/viewer_pb";
-import { SwarmState } from "../src/app/swarm-state";
+import { SwarmState } from "../src/swarm/swarm-state";
 import { swarmSettingsBytes, toolActionBytes } from "../src/net/messages";
 
 describe("SwarmState", () => {

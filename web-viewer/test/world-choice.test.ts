@@ -1,21 +1,22 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { ClientMessageSchema, World } from "../src/gen/meadow/v1/viewer_pb";
-import { SWITCH_WAIT_MS, WorldChoice, worldEnum, worldName } from "../src/app/world-choice";
+import { SWITCH_WAIT_MS, WorldChoice } from "../src/worlds/world-choice";
+import { worldEnum, worldName } from "../src/worlds/world-view";
 import { chooseWorldBytes } from "../src/net/messages";
 
 describe("WorldChoice", () => {
-  it("toggles swarm ⇄ colony", () => {
+  it("goes swarm ⇄ colony on a server of the two", () => {
     const c = new WorldChoice();
     expect(c.chosen).toBe("swarm");
-    expect(c.toggle(0)).toBe("colony");
-    expect(c.toggle(0)).toBe("swarm");
+    expect(c.next(0)).toBe("colony");
+    expect(c.next(0)).toBe("swarm");
   });
 
   it("asks again after a Welcome into another world, and not when it is already there", () => {
     const c = new WorldChoice();
     expect(c.afterWelcome(World.SWARM, 0)).toBeUndefined();
-    c.toggle(0);
+    c.next(0);
     expect(c.afterWelcome(World.SWARM, 0)).toBe("colony");
     expect(c.afterWelcome(World.COLONY, 0)).toBeUndefined();
     // An older server leaves Welcome.world unset: that is the swarm.
@@ -24,7 +25,7 @@ describe("WorldChoice", () => {
 
   it("falls back to the world shown when the server refuses", () => {
     const c = new WorldChoice();
-    c.toggle(0);
+    c.next(0);
     c.refused("swarm");
     expect(c.chosen).toBe("swarm");
     expect(c.afterWelcome(World.SWARM, 0)).toBeUndefined();
@@ -34,7 +35,7 @@ describe("WorldChoice", () => {
   it("passes over frames of the other world for a moment after asking, until the chosen one comes", () => {
     const c = new WorldChoice();
     expect(c.passOver("swarm", 0)).toBe(false);
-    c.toggle(0);
+    c.next(0);
     c.afterWelcome(World.SWARM, 1000); // a reconnect: the server starts in the swarm
     expect(c.passOver("swarm", 1033)).toBe(true);
     expect(c.passOver("colony", 1066)).toBe(false);
@@ -44,12 +45,12 @@ describe("WorldChoice", () => {
 
   it("shows the other world after all when the switch does not come", () => {
     const c = new WorldChoice();
-    c.toggle(0);
+    c.next(0);
     expect(c.passOver("swarm", SWITCH_WAIT_MS - 1)).toBe(true);
     expect(c.passOver("swarm", SWITCH_WAIT_MS)).toBe(false);
   });
 
-  it("names worlds both ways; anything but the colony is drawn as the swarm", () => {
+  it("names worlds both ways; an unset world is the swarm", () => {
     expect(worldName(World.COLONY)).toBe("colony");
     expect(worldName(World.SWARM)).toBe("swarm");
     expect(worldName(World.UNSPECIFIED)).toBe("swarm");

@@ -16,8 +16,8 @@ import { MoreMenu, type LockView } from "../ui/more-menu";
 import type { NoticeLevel } from "../ui/notice";
 import { Toolbar } from "../ui/toolbar";
 import { WeightSliders } from "../ui/weight-sliders";
-import type { SwarmState } from "./swarm-state";
-import type { WorldName } from "./world-choice";
+import type { SwarmState } from "../swarm/swarm-state";
+import type { WorldName } from "../worlds/world-view";
 
 export interface ControlElements {
   readonly stage: HTMLElement;
@@ -36,7 +36,7 @@ export interface ControlHooks {
   readonly state: SwarmState;
   readonly viewport: () => Viewport;
   readonly worldBounds: () => WorldRect;
-  /** w: watch the other world. */
+  /** w: watch the next world. */
   readonly switchWorld: () => void;
   /** space: start (the start card goes, the music may begin). */
   readonly start: () => void;

@@ -2,7 +2,7 @@
 // window.__meadow.connected, .frames, .rocks, .marks, .world, .colony, .worldToScreen(x, y) and
 // a few figures.
 import type { SentAction } from "../app/controls";
-import type { WorldName } from "../app/world-choice";
+import type { WorldName } from "../worlds/world-view";
 import type { FireflyActivity, FlowerStageName, SeedView, StumpView } from "../colony/colony-snapshot";
 import type { BreezeView } from "../wind/breeze";
 import type { LightWhere } from "../render/light-host";
@@ -135,6 +135,8 @@ export interface MeadowDebug {
   /** The world of the latest frame (what is drawn), and the one this viewer asked for (w). */
   readonly world: WorldName;
   readonly chosenWorld: WorldName;
+  /** The worlds w goes through: those the server offers that this viewer can draw. */
+  readonly worlds: readonly WorldName[];
   readonly colony: ColonyDebug | undefined;
   /** The breeze of the latest frame (either world). */
   readonly breeze: BreezeView | undefined;

@@ -2,10 +2,9 @@
 // browsers require; or at once in kiosk mode when the browser lets it run), the master, the
 // conductor, and a timer that only wakes the look-ahead scheduler: every note's time comes from
 // the audio clock (ctx.currentTime), never from the timer.
-import type { Frame } from "../gen/meadow/v1/viewer_pb";
 import { Conductor } from "./conductor";
-import { musicFrame } from "./frame-to-music";
 import { MasterBus } from "./master-bus";
+import type { MusicFrame } from "./music-frame";
 import { WebAudioSink } from "./web-audio-sink";
 
 /** ms between wake-ups of the scheduler: well inside its look-ahead (LOOK_AHEAD_S = 150 ms). */
@@ -98,16 +97,16 @@ export class MusicPlayer {
     this.changed();
   }
 
-  /** Every frame of the world shown; heard only while sound is on. */
-  onFrame(frame: Frame): void {
+  /** Every frame of the world shown (as its view gives it to the music); heard only while sound is on. */
+  onFrame(frame: MusicFrame): void {
     const ctx = this.ctx;
     if (!this.conductor || !ctx || ctx.state !== "running" || !this.wanted) return;
-    this.conductor.onFrame(musicFrame(frame), ctx.currentTime);
+    this.conductor.onFrame(frame, ctx.currentTime);
     this.conductor.pump(ctx.currentTime);
   }
 
-  /** The link dropped: the music fades out until frames come again. */
-  linkLost(): void {
+  /** The link dropped, or the world shown has no theme: the music fades out until frames of one come again. */
+  silence(): void {
     const ctx = this.ctx;
     if (ctx && this.conductor) this.conductor.silence(ctx.currentTime);
   }

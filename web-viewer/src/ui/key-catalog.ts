@@ -31,7 +31,7 @@ export const KEY_ROWS: readonly KeyRow[] = [
       { key: "ArrowDown", command: { kind: "count", direction: "fewer" }, button: "↓ fewer", settings: true },
     ],
   },
-  { keys: "w", text: "Switch world: swarm ⇄ colony", actions: [{ key: "w", command: { kind: "world" }, button: "w world" }] },
+  { keys: "w", text: "Switch world: the next one on this meadow (swarm, colony, …)", actions: [{ key: "w", command: { kind: "world" }, button: "w world" }] },
   { keys: "m", text: "Sound on / off", actions: [{ key: "m", command: { kind: "sound" }, button: "♪ sound" }] },
   { keys: "p", text: "Palette: night meadow → Tropical → Arctic → Deep", actions: [{ key: "p", command: { kind: "palette" }, button: "◐ palette" }] },
   { keys: "x", text: "Fullscreen on / off", actions: [{ key: "x", command: { kind: "fullscreen" }, button: "⤢ fullscreen" }] },

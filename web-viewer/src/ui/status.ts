@@ -3,33 +3,19 @@
 import type { ConnectionState } from "../net/connection";
 
 export interface StatusFigures {
-  readonly fireflies: number | undefined;
-  /** The count asked for; shown as "→ target" while flocks arrive or leave. */
-  readonly targetFireflies?: number | undefined;
-  /** Food crumbs eaten since the server started. */
-  readonly fed?: number | undefined;
-  /** The swarm runs slower than its pace because the steps cannot keep up. */
-  readonly slowed?: boolean | undefined;
+  /** The shown world's own figures, in order (its WorldView's statusParts). */
+  readonly world: readonly string[];
   readonly framesPerSecond: number;
   readonly viewers: number | undefined;
   readonly latencyMs: number | undefined;
-  readonly lightProblem: string | undefined;
+  /** Something wrong with the shown world's drawing (the swarm's light hidden), said last. */
+  readonly problem: string | undefined;
   /** Set only while this device does not keep up (util/keep-up.ts): about how many fireflies it does. */
   readonly behind?: { readonly fireflies: number | undefined } | undefined;
-  /** Watching the colony: its store and flowers (and `fireflies` is the colony's size). */
-  readonly colony?: ColonyFigures | undefined;
 }
 
-export interface ColonyFigures {
-  /** How full the stump's store is, 0 … 1. */
-  readonly store: number;
-  /** Flowers in bloom, as the server counts them (wilting ones too; not shoots, buds, withered). */
-  readonly flowersInBloom: number;
-  /** The colony died out; a spark sleeps in the stump. */
-  readonly dormant: boolean;
-}
-
-const count = new Intl.NumberFormat("en-US");
+/** Whole numbers as the status line writes them: 3,000. */
+export const formatCount = new Intl.NumberFormat("en-US").format;
 
 export function statusText(state: ConnectionState, figures: StatusFigures, nowMs: number): string {
   switch (state.kind) {
@@ -44,14 +30,12 @@ export function statusText(state: ConnectionState, figures: StatusFigures, nowMs
       return `${friendlyReason(state.reason)} — retrying in ${seconds} s`;
     }
     case "connected": {
-      const parts: string[] = [];
-      if (figures.colony) parts.push(...colonyParts(figures.colony, figures.fireflies));
-      else parts.push(...swarmParts(figures));
+      const parts = [...figures.world];
       if (figures.behind) parts.splice(1, 0, behindText(figures.behind.fireflies));
       parts.push(`${figures.framesPerSecond.toFixed(0)} fps`);
       if (figures.viewers !== undefined) parts.push(`${figures.viewers} ${figures.viewers === 1 ? "viewer" : "viewers"}`);
       if (figures.latencyMs !== undefined) parts.push(`${Math.round(figures.latencyMs)} ms`);
-      if (figures.lightProblem) parts.push(figures.lightProblem);
+      if (figures.problem) parts.push(figures.problem);
       return parts.join(" · ");
     }
   }
@@ -71,11 +55,6 @@ export function friendlyReason(reason: string): string {
   return reason.length > 0 ? reason[0]!.toUpperCase() + reason.slice(1) : "The link was lost";
 }
 
-function fireflyText(now: number, target: number | undefined): string {
-  if (target === undefined || target === now) return `${count.format(now)} fireflies`;
-  return `${count.format(now)} → ${count.format(target)} fireflies`;
-}
-
 /**
  * A weak device, in words: how many fireflies it keeps up with, right after the count (so a
  * phone's short line still shows it). No advice to press ↓: the count is every viewer's, and
@@ -84,22 +63,7 @@ function fireflyText(now: number, target: number | undefined): string {
  */
 export function behindText(fireflies: number | undefined): string {
   if (fireflies === undefined) return "this device is falling behind";
-  return `this device keeps up with about ${count.format(fireflies)} ${fireflies === 1 ? "firefly" : "fireflies"}`;
-}
-
-function swarmParts(figures: StatusFigures): string[] {
-  const parts: string[] = [];
-  if (figures.fireflies !== undefined) parts.push(fireflyText(figures.fireflies, figures.targetFireflies));
-  if (figures.slowed) parts.push("slowed");
-  if (figures.fed !== undefined && figures.fed > 0) parts.push(`${count.format(figures.fed)} fed`);
-  return parts;
-}
-
-function colonyParts(c: ColonyFigures, size: number | undefined): string[] {
-  const who = c.dormant ? "dormant" : `${count.format(size ?? 0)} ${size === 1 ? "firefly" : "fireflies"}`;
-  const n = c.flowersInBloom;
-  const flowers = n === 0 ? "no flowers" : `${n} ${n === 1 ? "flower" : "flowers"}`;
-  return [who, `store ${Math.round(c.store * 100)} %`, flowers];
+  return `this device keeps up with about ${formatCount(fireflies)} ${fireflies === 1 ? "firefly" : "fireflies"}`;
 }
 
 export class StatusLine {

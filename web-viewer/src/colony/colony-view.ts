@@ -1,0 +1,106 @@
+// The colony on screen (SPEC §3, §7): its stump, flowers and glowing fireflies, moving smoothly
+// between its frames (ColonyFrames keeps what they say, ColonyLayer draws it); its size, store
+// and flowers in the status line; its figures to the music.
+import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
+import { musicFrame } from "../music/frame-to-music";
+import type { MusicFrame } from "../music/music-frame";
+import { rectFromProto } from "../net/proto-mapping";
+import type { Viewport, WorldRect } from "../render/viewport";
+import type { Scene, WorldView } from "../worlds/world-view";
+import { ColonyFrames } from "./colony-frames";
+import { ColonyLayer } from "./colony-layer";
+import type { ColonyMotion } from "./colony-light";
+import { colonyStatusParts } from "./colony-status";
+
+export interface ColonyCanvases {
+  /** The stump and the flowers (painted over the meadow). */
+  readonly things: HTMLCanvasElement;
+  /** The fireflies' light (added onto the meadow). */
+  readonly light: HTMLCanvasElement;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export class ColonyView implements WorldView {
+  readonly world = World.COLONY;
+  readonly name = "colony";
+  readonly greeting = "The colony: fireflies living off the stump";
+  readonly frames = new ColonyFrames();
+  readonly layer: ColonyLayer;
+  /** What moves in the colony now, refilled every animation frame. */
+  private readonly motion: Mutable<ColonyMotion> = { fireflies: [], effects: [], breeze: undefined, sinceFrameS: 0 };
+
+  constructor(canvases: ColonyCanvases) {
+    this.layer = new ColonyLayer(canvases.things, canvases.light);
+  }
+
+  landOf(welcome: Welcome): WorldRect | undefined {
+    // The colony's land is the whole meadow.
+    return rectFromProto(welcome.meadow);
+  }
+
+  get worldBounds(): WorldRect | undefined {
+    return this.frames.worldBounds;
+  }
+
+  get cameraTarget(): WorldRect | undefined {
+    return this.frames.cameraTarget;
+  }
+
+  get viewers(): number | undefined {
+    return this.frames.viewers;
+  }
+
+  get fireflies(): number | undefined {
+    return this.frames.snapshot?.size;
+  }
+
+  readonly problem = undefined;
+
+  statusParts(): readonly string[] {
+    const c = this.frames.snapshot;
+    if (!c) return [];
+    return colonyStatusParts({ size: c.size, store: c.store, flowersInBloom: c.flowersInBloom, dormant: c.dormant });
+  }
+
+  music(frame: Frame): MusicFrame {
+    return musicFrame(frame);
+  }
+
+  takeFrame(frame: Frame, nowMs: number): void {
+    this.frames.applyFrame(frame, nowMs);
+  }
+
+  show(_viewport: Viewport): void {}
+
+  draw(scene: Scene): void {
+    const snapshot = this.frames.snapshot;
+    if (!snapshot) {
+      this.layer.clear();
+      return;
+    }
+    const motion = this.motion;
+    motion.fireflies = this.frames.fireflies(scene.nowMs);
+    motion.effects = this.frames.effectsAt(scene.nowMs);
+    motion.breeze = scene.breeze;
+    motion.sinceFrameS = (scene.nowMs - this.frames.arrivedMs) / 1000;
+    this.layer.draw(scene.viewport, snapshot, motion, scene.nowMs / 1000);
+  }
+
+  hide(): void {
+    this.forget();
+  }
+
+  forget(): void {
+    this.frames.forget();
+    this.layer.clear();
+  }
+
+  setFrameRate(framesPerSecond: number): void {
+    this.frames.setFrameRate(framesPerSecond);
+  }
+
+  setPalette(): void {
+    // The colony's colours are its own (fireflies' gold, the flowers'): no palette to follow.
+  }
+}

@@ -1,0 +1,31 @@
+// The viewer's registration of worlds: every world it can draw, made on the page's stage. A new
+// world is one more view here (and its own files); the switching, the status line, the music
+// and the render loop follow from the registry.
+import { ColonyView } from "../colony/colony-view";
+import { SwarmView, type SwarmHooks } from "../swarm/swarm-view";
+import { stageLayer } from "./stage-layer";
+import { WorldRegistry } from "./world-registry";
+
+export interface ViewerWorlds {
+  readonly registry: WorldRegistry;
+  /** The swarm's view: its count and rules are set from the controls, whichever world is shown. */
+  readonly swarm: SwarmView;
+  /** The colony's, for the debug hook. */
+  readonly colony: ColonyView;
+}
+
+export function viewerWorlds(stage: HTMLElement, swarmHooks: SwarmHooks): ViewerWorlds {
+  const swarm = new SwarmView(
+    {
+      light: stageLayer(stage, "light-layer", { added: true }),
+      rims: stageLayer(stage, "rims-layer", { added: true }),
+      marks: stageLayer(stage, "marks-layer"),
+    },
+    swarmHooks,
+  );
+  const colony = new ColonyView({
+    things: stageLayer(stage, "colony-layer"),
+    light: stageLayer(stage, "colony-light", { added: true }),
+  });
+  return { registry: new WorldRegistry([swarm, colony]), swarm, colony };
+}

@@ -1,0 +1,80 @@
+// One shape for every world the viewer draws (the swarm, the colony, and whatever comes next):
+// a WorldView takes its world's frames, draws its layers, and gives its status-line text and its
+// figures to the music. ViewerApp only wires them: it hands each frame to the view of the world
+// the frame names, draws the view shown, and asks it for its part of the status line. A new
+// world is a new view and one line in its registration (viewer-worlds.ts).
+import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
+import type { MusicFrame } from "../music/music-frame";
+import type { Palette } from "../render/palettes";
+import type { RockView } from "../render/rocks";
+import type { Viewport, WorldRect } from "../render/viewport";
+import type { BreezeView } from "../wind/breeze";
+
+/** A world's name as the server spells it (world_name): "swarm", "colony", "mold", … */
+export type WorldName = string;
+
+/** What every world is given to draw one animation frame. */
+export interface Scene {
+  readonly viewport: Viewport;
+  readonly nowMs: number;
+  /** Seconds since the previous animation frame (0 for the first). */
+  readonly dt: number;
+  /** The view moved or the page changed size: what follows world positions is redrawn. */
+  readonly moved: boolean;
+  /** The land's rocks (every world's). */
+  readonly rocks: readonly RockView[];
+  /** The breeze of the latest frame, blowing over every world. */
+  readonly breeze: BreezeView | undefined;
+}
+
+export interface WorldView {
+  /** Its number on the wire (Welcome.worlds, Frame.world, ChooseWorld). */
+  readonly world: World;
+  readonly name: WorldName;
+  /** Said when a viewer switches to it (w). */
+  readonly greeting: string;
+  /** Settles when it can draw (the swarm's light has its canvas); the render loop waits a while for it. */
+  readonly ready?: Promise<unknown>;
+
+  /** The land it shows before its frames say: the meadow, or the swarm's growing world. */
+  landOf(welcome: Welcome): WorldRect | undefined;
+  /** A frame of this world arrived (it is shown, or about to be). */
+  takeFrame(frame: Frame, nowMs: number): void;
+  /** Its bounds and the shared camera's aim, as its latest frame says. */
+  readonly worldBounds: WorldRect | undefined;
+  readonly cameraTarget: WorldRect | undefined;
+  /** Viewers connected, as its latest frame says. */
+  readonly viewers: number | undefined;
+  /** Fireflies it shows now, for how many this device keeps up with (SPEC §7). */
+  readonly fireflies: number | undefined;
+  /** Its figures in the status line, in order (the link's, the rate and the viewers follow). */
+  statusParts(): readonly string[];
+  /** Something wrong with its drawing, for the end of the status line; undefined when all is well. */
+  readonly problem: string | undefined;
+  /** What the music hears of one of its frames; undefined: it has no theme, the music falls quiet. */
+  music(frame: Frame): MusicFrame | undefined;
+
+  /** Its frames come now, after another world's (or the first): put its layers out. */
+  show(viewport: Viewport): void;
+  /** One animation frame, while it is shown. */
+  draw(scene: Scene): void;
+  /** Another world is shown: its layers go. */
+  hide(): void;
+  /** The link dropped, or a new session began: what its frames said no longer holds. */
+  forget(): void;
+  setFrameRate(framesPerSecond: number): void;
+  setPalette(palette: Palette): void;
+}
+
+/** The name of the world a frame or Welcome names; an older server leaves it unset: the swarm. */
+export function worldName(world: World): WorldName {
+  if (world === World.UNSPECIFIED) return "swarm";
+  const key = World[world] as string | undefined;
+  return key ? key.toLowerCase() : `world ${world}`;
+}
+
+/** The wire number of a world's name (UNSPECIFIED for a name the protocol does not know). */
+export function worldEnum(name: WorldName): World {
+  const number = (World as unknown as Record<string, World | undefined>)[name.toUpperCase()];
+  return typeof number === "number" ? number : World.UNSPECIFIED;
+}
