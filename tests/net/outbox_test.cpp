@@ -11,7 +11,7 @@ namespace {
 stream::FrameBundlePtr bundle(std::uint64_t number, bool with_delta = true) {
   auto b = std::make_shared<stream::FrameBundle>();
   b->number = number;
-  auto& w = b->worlds[static_cast<std::size_t>(sim::WorldKind::swarm)];
+  auto& w = b->world(sim::WorldKind::swarm);
   w.key_message = "key" + std::to_string(number);
   if (with_delta && number > 1) {
     w.delta_message = "delta" + std::to_string(number);
