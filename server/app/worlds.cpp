@@ -3,8 +3,8 @@
 #include "gpu/fallback_swarm.hpp"
 #include "sim/colony/colony_world.hpp"
 #include "sim/swarm/swarm_world.hpp"
-#include "stream/colony_stream.hpp"
-#include "stream/swarm_stream.hpp"
+#include "stream/colony/colony_stream.hpp"
+#include "stream/swarm/swarm_stream.hpp"
 
 namespace meadow::app {
 

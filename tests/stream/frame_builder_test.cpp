@@ -1,5 +1,5 @@
 #include "stream/frame_builder.hpp"
-#include "stream/swarm_stream.hpp"
+#include "stream/swarm/swarm_stream.hpp"
 #include "support/meadow_streams.hpp"
 #include "support/meadow_worlds.hpp"
 

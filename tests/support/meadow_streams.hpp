@@ -3,8 +3,8 @@
 #include <memory>
 #include <vector>
 
-#include "stream/colony_stream.hpp"
-#include "stream/swarm_stream.hpp"
+#include "stream/colony/colony_stream.hpp"
+#include "stream/swarm/swarm_stream.hpp"
 
 namespace meadow::testing {
 

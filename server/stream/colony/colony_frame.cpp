@@ -1,4 +1,4 @@
-#include "stream/colony_frame.hpp"
+#include "stream/colony/colony_frame.hpp"
 
 #include <algorithm>
 #include <cmath>

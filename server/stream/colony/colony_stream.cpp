@@ -1,7 +1,7 @@
-#include "stream/colony_stream.hpp"
+#include "stream/colony/colony_stream.hpp"
 
 #include "sim/colony/colony_world.hpp"
-#include "stream/colony_frame.hpp"
+#include "stream/colony/colony_frame.hpp"
 #include "stream/proto_mapping.hpp"
 
 namespace meadow::stream {

@@ -1,4 +1,4 @@
-#include "stream/swarm_stream.hpp"
+#include "stream/swarm/swarm_stream.hpp"
 
 #include <span>
 

@@ -1,16 +1,16 @@
 // The colony on the wire: quantised fireflies, the stump, flowers, and colony frames in bundles.
-#include "stream/colony_frame.hpp"
+#include "stream/colony/colony_frame.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <memory>
 
-#include "fake_swarm.hpp"
+#include "stream/fake_swarm.hpp"
 #include "meadow/v1/viewer.pb.h"
 #include "sim/meadow.hpp"
 #include "stream/frame_builder.hpp"
-#include "stream/swarm_stream.hpp"
+#include "stream/swarm/swarm_stream.hpp"
 #include "support/meadow_streams.hpp"
 #include "support/meadow_worlds.hpp"
 
