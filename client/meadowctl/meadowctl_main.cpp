@@ -228,6 +228,21 @@ int main(int argc, char** argv) {
   set->add_option("--separation", separation, "Separation weight");
   set->add_option("--alignment", alignment, "Alignment weight");
   set->add_option("--cohesion", cohesion, "Cohesion weight");
+  auto* mold = app.add_subcommand("mold", "Set the mold's settings or a preset (lace, veins, cells, rivers)");
+  v1::MoldSettings mold_request;
+  std::optional<std::uint32_t> mold_agents;
+  std::optional<float> sensor_angle, turn_angle, sensor_distance, deposit, decay, diffusion;
+  std::optional<bool> occupancy;
+  std::optional<std::string> preset;
+  mold->add_option("--preset", preset, "A named preset: every setting but the agents");
+  mold->add_option("--agents", mold_agents, "Agents (up to 16,777,216; the map may hold fewer with occupancy)");
+  mold->add_option("--sensor-angle", sensor_angle, "Degrees either side of the heading, 0 … 90");
+  mold->add_option("--turn-angle", turn_angle, "Degrees turned a step, 0 … 90");
+  mold->add_option("--sensor-distance", sensor_distance, "Map cells ahead, 1 … 40");
+  mold->add_option("--deposit", deposit, "Trail left a step, 0 … 1 of a full cell");
+  mold->add_option("--decay", decay, "Share of the trail lost a step, 0 … 1");
+  mold->add_option("--diffusion", diffusion, "0 … 1: how far each cell becomes its 3 × 3 mean a step");
+  mold->add_option("--occupancy", occupancy, "true: one agent a cell (Jones's rule)");
   std::vector<std::string> lock_names;
   auto* lock = app.add_subcommand("lock", "Lock viewers' tools or settings: attract flower rock predator settings all");
   lock->add_option("what", lock_names, "What to lock")->required();
@@ -284,6 +299,18 @@ int main(int argc, char** argv) {
       if (alignment) request.set_alignment(*alignment);
       if (cohesion) request.set_cohesion(*cohesion);
       return console.reply(console.stub().SetSwarm(&context, request, &reply), reply);
+    }
+    if (mold->parsed()) {
+      if (preset) mold_request.set_preset(*preset);
+      if (mold_agents) mold_request.set_agents(*mold_agents);
+      if (sensor_angle) mold_request.set_sensor_angle(*sensor_angle);
+      if (turn_angle) mold_request.set_turn_angle(*turn_angle);
+      if (sensor_distance) mold_request.set_sensor_distance(*sensor_distance);
+      if (deposit) mold_request.set_deposit(*deposit);
+      if (decay) mold_request.set_decay(*decay);
+      if (diffusion) mold_request.set_diffusion(*diffusion);
+      if (occupancy) mold_request.set_occupancy(*occupancy);
+      return console.reply(console.stub().SetMold(&context, mold_request, &reply), reply);
     }
     if (lock->parsed() || unlock->parsed()) {
       // Locks are set as a whole: start from those in force.

@@ -6,7 +6,9 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
@@ -173,7 +175,7 @@ int main(int argc, char** argv) {
   app.add_option("--server", o.server, "The server's HTTP/WebSocket address HOST:PORT (also where /metrics is read)")
       ->capture_default_str();
   app.add_option("--grpc", o.grpc, "Watch over gRPC at HOST:PORT (the server's --viewer-grpc-port) instead of /ws");
-  app.add_option("--world", o.world, "World to watch")->check(CLI::IsMember({"swarm", "colony"}))->capture_default_str();
+  app.add_option("--world", o.world, "World to watch")->check(CLI::IsMember({"swarm", "colony", "mold"}))->capture_default_str();
   app.add_option("--seconds", o.seconds, "Stop after this many seconds (0: until Ctrl-C; --load: default 20)");
   app.add_option("--png", o.png, "Write the light layer of the first decoded frame to this PNG file and exit");
   app.add_flag("--json", o.json, "Figures as JSON (one object a second; with --load, one object at the end)");
@@ -202,7 +204,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "meadow-watch: --grpc wants HOST:PORT, not '%s'\n", o.grpc.c_str());
     return kExitUsage;
   }
-  target.world = o.world == "colony" ? v1::WORLD_COLONY : v1::WORLD_SWARM;
+  // The world by its wire name (WORLD_SWARM, …), so a new world needs only the option's list.
+  std::string wire_name = "WORLD_" + o.world;
+  std::transform(wire_name.begin(), wire_name.end(), wire_name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  v1::World world = v1::WORLD_SWARM;
+  v1::World_Parse(wire_name, &world);
+  target.world = world;
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
 

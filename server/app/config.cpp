@@ -11,6 +11,7 @@
 #include <string>
 
 #include "sim/swarm/cpu_swarm.hpp"
+#include "sim/mold/mold_rules.hpp"
 #include "sim/swarm/swarm_engine.hpp"
 
 namespace meadow::app {
@@ -87,6 +88,21 @@ ParseResult parse_config(int argc, const char* const* argv) {
                  "CPU-type ones too), cpu; on any GPU failure the swarm moves to the CPU")
       ->envname("MEADOW_SWARM_ENGINE")
       ->check(CLI::IsMember({"auto", "gpu", "cpu"}))
+      ->capture_default_str();
+  app.add_option("--mold-engine", c.mold_engine,
+                 "Mold engine: auto (a real GPU if present, else CPU), gpu (Vulkan on any device), cpu; on "
+                 "any GPU failure the mold moves to the CPU")
+      ->envname("MEADOW_MOLD_ENGINE")
+      ->check(CLI::IsMember({"auto", "gpu", "cpu"}))
+      ->capture_default_str();
+  app.add_option("--mold-map-width", c.mold_map_width,
+                 "Cells across the mold's trail map (16:9); 0: 256 on the CPU, 512 on a GPU")
+      ->envname("MEADOW_MOLD_MAP_WIDTH")
+      ->check(CLI::Range(0U, sim::mold_rules::kMaxMapWidth))
+      ->capture_default_str();
+  app.add_option("--mold-agents", c.mold_agents, "Mold agents at start; 0: 10,240 on the CPU, 65,536 on a GPU")
+      ->envname("MEADOW_MOLD_AGENTS")
+      ->check(CLI::Range(0U, sim::mold_rules::kMaxAgents))
       ->capture_default_str();
   app.add_option("--log-level", c.log_level, "Log level: trace, debug, info, warn, error, off")
       ->envname("MEADOW_LOG_LEVEL")

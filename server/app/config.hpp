@@ -21,6 +21,11 @@ struct Config {
   // The swarm's engine: "auto" (a real GPU if there is one, else the CPU), "gpu" (Vulkan on any
   // device, lavapipe included), "cpu". Any GPU failure falls back to the CPU (gpu/fallback_swarm.hpp).
   std::string swarm_engine = "auto";
+  // The mold (SPEC §5): its engine as the swarm's; its map's width in cells and its agents at
+  // start (0: the engine's defaults, 256 and 10,240 on the CPU, 512 and 65,536 on a GPU).
+  std::string mold_engine = "auto";
+  std::uint32_t mold_map_width = 0;
+  std::uint32_t mold_agents = 0;
   std::string log_level = "info";
   bool log_json = false;
   unsigned io_threads = 1;

@@ -89,6 +89,9 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   world_options.swarm_engine = config.swarm_engine;
   world_options.swarm_count = config.swarm_count;
   world_options.viewer_max_count = config.viewer_max_count;
+  world_options.mold_engine = config.mold_engine;
+  world_options.mold_map_width = config.mold_map_width;
+  world_options.mold_agents = config.mold_agents;
   world_options.gpu_warning = [gpu_log = spdlog::get("gpu")](const std::string& why) { gpu_log->warn("{}", why); };
   const std::vector<app::WorldRegistration> worlds = app::server_worlds(world_options);
   sim::Meadow meadow(config.seed, app::makers_of(worlds));

@@ -2,16 +2,39 @@
 
 #include "gpu/fallback_swarm.hpp"
 #include "sim/colony/colony_world.hpp"
+#include "gpu/fallback_mold.hpp"
+#include "sim/mold/mold_world.hpp"
 #include "sim/swarm/swarm_world.hpp"
 #include "stream/colony/colony_stream.hpp"
+#include "stream/mold/mold_stream.hpp"
 #include "stream/swarm/swarm_stream.hpp"
 
 namespace meadow::app {
 
+namespace {
+
+// --swarm-engine and --mold-engine: "cpu", "gpu" or "auto".
+gpu::EngineChoice engine_choice(const std::string& name) {
+  if (name == "cpu") return gpu::EngineChoice::kCpu;
+  if (name == "gpu") return gpu::EngineChoice::kGpu;
+  return gpu::EngineChoice::kAuto;
+}
+
+// The mold on the engine asked for: at that engine's defaults (map and agents), unless the flags
+// name them (a missing one then from the CPU's defaults).
+std::unique_ptr<sim::MoldEngine> make_mold_engine(const WorldOptions& options, std::uint64_t seed) {
+  const gpu::EngineChoice choice = engine_choice(options.mold_engine);
+  if (options.mold_map_width == 0 && options.mold_agents == 0) return gpu::make_mold(choice, seed, options.gpu_warning);
+  const gpu::MoldDefaults cpu = gpu::mold_defaults(false);
+  const sim::MapSize size = options.mold_map_width != 0 ? sim::map_of_width(options.mold_map_width) : cpu.size;
+  const std::uint32_t agents = options.mold_agents != 0 ? options.mold_agents : cpu.agents;
+  return gpu::make_mold(choice, seed, size, sim::default_mold_settings(agents), options.gpu_warning);
+}
+
+}  // namespace
+
 std::vector<WorldRegistration> standard_worlds(const WorldOptions& options) {
-  const gpu::EngineChoice engine = options.swarm_engine == "cpu"   ? gpu::EngineChoice::kCpu
-                                   : options.swarm_engine == "gpu" ? gpu::EngineChoice::kGpu
-                                                                   : gpu::EngineChoice::kAuto;
+  const gpu::EngineChoice engine = engine_choice(options.swarm_engine);
   return {
       {sim::WorldKind::swarm,
        [=](std::uint64_t seed, sim::Land& land) -> std::unique_ptr<sim::World> {
@@ -28,6 +51,11 @@ std::vector<WorldRegistration> standard_worlds(const WorldOptions& options) {
          return std::make_unique<sim::ColonyWorld>(seed, land);
        },
        [] { return std::make_unique<stream::ColonyStream>(); }},
+      {sim::WorldKind::mold,
+       [=](std::uint64_t seed, sim::Land& land) -> std::unique_ptr<sim::World> {
+         return std::make_unique<sim::MoldWorld>(make_mold_engine(options, seed), land);
+       },
+       [] { return std::make_unique<stream::MoldStream>(); }},
   };
 }
 

@@ -25,6 +25,9 @@ struct WorldOptions {
   std::string swarm_engine = "auto";  // "auto", "gpu", "cpu"
   std::uint32_t swarm_count = 5000;
   std::uint32_t viewer_max_count = 0;  // 0: the swarm's default ceiling
+  std::string mold_engine = "auto";    // "auto", "gpu", "cpu"
+  std::uint32_t mold_map_width = 0;    // cells; 0: the engine's default
+  std::uint32_t mold_agents = 0;       // 0: the engine's default
   // Told once when the swarm's GPU engine cannot start or fails later (from the sim thread then).
   std::function<void(const std::string&)> gpu_warning;
 };

@@ -15,6 +15,7 @@
 #include "net/log_throttle.hpp"
 #include "net/logger.hpp"
 #include "net/secret.hpp"
+#include "stream/mold/mold_settings_input.hpp"
 #include "stream/proto_mapping.hpp"
 
 namespace meadow::net {
@@ -210,6 +211,15 @@ grpc::ServerUnaryReactor* OperatorService::SetSwarm(grpc::CallbackServerContext*
   }
   if (!error.empty()) return finished(reactor, invalid(error));
   return act(reactor, change, sim::WorldKind::swarm, response);
+}
+
+grpc::ServerUnaryReactor* OperatorService::SetMold(grpc::CallbackServerContext* context,
+                                                   const v1::MoldSettings* request, v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  auto change = stream::mold_settings_change(*request);
+  if (const auto* error = std::get_if<stream::MoldSettingsError>(&change)) return finished(reactor, invalid(error->text));
+  return act(reactor, std::move(std::get<sim::MoldSettingsChange>(change)), sim::WorldKind::mold, response);
 }
 
 grpc::ServerUnaryReactor* OperatorService::SetLocks(grpc::CallbackServerContext* context, const v1::Locks* request,

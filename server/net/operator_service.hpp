@@ -24,6 +24,8 @@ class OperatorService final : public v1::Operator::CallbackService {
                                       v1::Status* response) override;
   grpc::ServerUnaryReactor* SetSwarm(grpc::CallbackServerContext* context, const v1::SwarmSettings* request,
                                      v1::ActionReply* response) override;
+  grpc::ServerUnaryReactor* SetMold(grpc::CallbackServerContext* context, const v1::MoldSettings* request,
+                                    v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* SetLocks(grpc::CallbackServerContext* context, const v1::Locks* request,
                                      v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* PlaceRock(grpc::CallbackServerContext* context, const v1::PlaceRockRequest* request,

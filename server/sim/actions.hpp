@@ -45,6 +45,27 @@ struct PredatorPointer {
   Vec2 at;
 };
 
+// The attract tool held down (the mold feeds the map under a held pointer): down places the
+// viewer's pointer, move moves it, up lifts it. One held attract pointer per viewer.
+struct AttractPointer {
+  PointerPhase phase = PointerPhase::down;
+  Vec2 at;
+};
+
+// A change of the shared mold settings (SPEC §5, issue 27); absent fields stay as they are. A
+// preset sets every setting but the agents first; the fields given change it further.
+struct MoldSettingsChange {
+  std::optional<std::uint32_t> agents;
+  std::optional<float> sensor_angle_deg;  // degrees, 0 … 90
+  std::optional<float> turn_angle_deg;    // degrees, 0 … 90
+  std::optional<float> sensor_distance;   // map cells, 1 … 40
+  std::optional<float> deposit;           // 0 … 1
+  std::optional<float> decay;             // 0 … 1
+  std::optional<float> diffusion;         // 0 … 1
+  std::optional<bool> occupancy;
+  std::optional<std::string> preset;
+};
+
 // The viewer `Action::origin` left: its predator goes (its marks and crumbs stay until tapped
 // or eaten). Pushed by the network session when it ends.
 struct ViewerLeft {};
@@ -70,7 +91,7 @@ struct SetPaused {
 struct ClearRocks {};
 
 using ActionBody = std::variant<RockTap, SwarmSettingsChange, AttractTap, FlowerTap, PredatorPointer, ViewerLeft,
-                                SetLocks, SetPaused, ClearRocks>;
+                                SetLocks, SetPaused, ClearRocks, AttractPointer, MoldSettingsChange>;
 
 
 // The origin of the operator's actions.
@@ -89,7 +110,15 @@ struct Action {
 // and weights are the swarm's); nullopt for tools, which act in the world watched.
 [[nodiscard]] inline std::optional<WorldKind> settings_world(const ActionBody& body) {
   if (std::holds_alternative<SwarmSettingsChange>(body)) return WorldKind::swarm;
+  if (std::holds_alternative<MoldSettingsChange>(body)) return WorldKind::mold;
   return std::nullopt;
+}
+
+// A held pointer let go (the predator's or attract's): whatever it held goes in every world.
+[[nodiscard]] inline bool pointer_let_go(const ActionBody& body) {
+  if (const auto* p = std::get_if<PredatorPointer>(&body)) return p->phase == PointerPhase::up;
+  if (const auto* p = std::get_if<AttractPointer>(&body)) return p->phase == PointerPhase::up;
+  return false;
 }
 
 // What applying an action did; a refusal carries a reason a person can read, and so may an

@@ -37,8 +37,12 @@ std::optional<ActionOutcome> Meadow::refused_for_viewer(const Action& action) co
         } else if constexpr (std::is_same_v<T, PredatorPointer>) {
           // A held predator may still be released when the lock comes.
           if (locks_.predator && body.phase != PointerPhase::up) return locked("the predator");
+        } else if constexpr (std::is_same_v<T, AttractPointer>) {
+          if (locks_.attract && body.phase != PointerPhase::up) return locked("the attract tool");
         } else if constexpr (std::is_same_v<T, SwarmSettingsChange>) {
           if (locks_.settings) return locked("the swarm's count and rules");
+        } else if constexpr (std::is_same_v<T, MoldSettingsChange>) {
+          if (locks_.settings) return locked("the mold's settings");
         } else if constexpr (std::is_same_v<T, SetLocks> || std::is_same_v<T, SetPaused> ||
                              std::is_same_v<T, ClearRocks>) {
           return refused("operator_only", "Only the operator can do that.");
@@ -81,12 +85,12 @@ ActionOutcome Meadow::apply(Action& action) {
   }
   std::optional<ActionOutcome> outcome = w->apply(action, land_);
   // A pointer let go releases whatever it held in any world (it may have been pressed in another
-  // before the viewer switched).
-  const auto* pointer = std::get_if<PredatorPointer>(&action.body);
-  if (pointer != nullptr && pointer->phase == PointerPhase::up) {
+  // before the viewer switched); letting go is never refused.
+  if (pointer_let_go(action.body)) {
     for (World* other : running_) {
       if (other != w) other->pointer_released(action.origin);
     }
+    if (!outcome) return {};
   }
   if (!outcome) return refused("tool_unavailable", "That does nothing in the " + std::string(w->name()) + ".");
   return *outcome;

@@ -26,6 +26,10 @@ enum class RandomPurpose : std::uint32_t {
   kSeedStick = 14,           // whether a sip leaves a seed on the firefly, and for how long
   kSeedRoot = 15,            // whether a landed seed takes root
   kFlowerLife = 16,          // how long each flower lives
+  kMoldPlacement = 17,       // where a mold agent is placed (and moved off a new wall)
+  kMoldHeading = 18,         // its first heading
+  kMoldTurn = 19,            // its random turns: both sides stronger, blocked, walled
+  kMoldClaim = 20,           // its priority when agents claim one free cell (occupancy)
 };
 
 // SplitMix64's finaliser (Steele, Lea, Flood 2014): a bijection on 64 bits whose every output bit

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "sim/colony/colony_state.hpp"
+#include "sim/mold/mold_engine.hpp"
 #include "sim/swarm/swarm_engine.hpp"
 
 namespace meadow::sim {
@@ -15,5 +16,7 @@ namespace meadow::sim {
 // Every colony firefly, flower, falling seed and foraging group, the store, the breeze and the
 // counters.
 [[nodiscard]] std::uint64_t colony_state_hash(const ColonyState& colony);
+// Every mold agent's x, y and heading, in the engine's order, and every cell of the trail.
+[[nodiscard]] std::uint64_t mold_state_hash(const MoldAgentsView& agents, const TrailView& trail);
 
 }  // namespace meadow::sim

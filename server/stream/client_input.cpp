@@ -7,6 +7,7 @@
 
 #include "meadow/v1/viewer.pb.h"
 #include "sim/swarm/swarm_engine.hpp"
+#include "stream/mold/mold_settings_input.hpp"
 #include "stream/proto_mapping.hpp"
 
 namespace meadow::stream {
@@ -65,19 +66,22 @@ ClientInput parse_tool(const v1::ToolAction& tool, const sim::Rect& world, std::
     return rejected(reject::kUnknownValue, "Unknown tool phase.");
   }
   const bool tap = tool.phase() == v1::ToolAction::PHASE_TAP;
-  if (tool.tool() == v1::TOOL_PREDATOR) {
-    // The predator follows a held pointer: down, move, up.
+  // The predator always, and attract where a world takes it held (the mold), follow a held
+  // pointer: down, move, up.
+  const bool held_attract = tool.tool() == v1::TOOL_ATTRACT && !tap;
+  if (tool.tool() == v1::TOOL_PREDATOR || held_attract) {
     if (tap) return rejected(reject::kUnsupportedPhase, "The predator tool follows a held pointer (down, move, up).");
-    if (tool.phase() == v1::ToolAction::PHASE_UP) {
-      return sim::Action{origin, 0, sim::PredatorPointer{sim::PointerPhase::up, {}}};
-    }
+    const auto action = [&](sim::PointerPhase phase, sim::Vec2 at) {
+      if (held_attract) return sim::Action{origin, 0, sim::AttractPointer{phase, at}};
+      return sim::Action{origin, 0, sim::PredatorPointer{phase, at}};
+    };
+    if (tool.phase() == v1::ToolAction::PHASE_UP) return action(sim::PointerPhase::up, {});
     const bool down = tool.phase() == v1::ToolAction::PHASE_DOWN;
     auto point = tool_point(tool, world, /*clamp=*/!down);
     if (auto* r = std::get_if<Rejection>(&point)) return std::move(*r);
-    const sim::PointerPhase phase = down ? sim::PointerPhase::down : sim::PointerPhase::move;
-    return sim::Action{origin, 0, sim::PredatorPointer{phase, std::get<sim::Vec2>(point)}};
+    return action(down ? sim::PointerPhase::down : sim::PointerPhase::move, std::get<sim::Vec2>(point));
   }
-  // Attract, flower and rock act on a tap.
+  // Flower and rock act on a tap (attract too, where it is not held).
   if (!tap) {
     return rejected(reject::kUnsupportedPhase,
                     std::string("The ") + tool_name(tool.tool()) + " tool acts on a tap only.");
@@ -111,6 +115,12 @@ ClientInput parse_settings(const v1::SwarmSettings& settings, const InputLimits&
   if (settings.has_alignment()) change.alignment = settings.alignment();
   if (settings.has_cohesion()) change.cohesion = settings.cohesion();
   return sim::Action{origin, 0, change};
+}
+
+ClientInput parse_mold_settings(const v1::MoldSettings& settings, std::uint64_t origin) {
+  auto change = mold_settings_change(settings);
+  if (auto* error = std::get_if<MoldSettingsError>(&change)) return Rejection{error->code, error->text};
+  return sim::Action{origin, 0, std::move(std::get<sim::MoldSettingsChange>(change))};
 }
 
 }  // namespace
@@ -151,6 +161,8 @@ ClientInput parse_client_message(std::string_view bytes, const sim::Rect& world,
       return parse_tool(message.tool(), world, origin);
     case v1::ClientMessage::kSwarmSettings:
       return parse_settings(message.swarm_settings(), limits, origin);
+    case v1::ClientMessage::kMoldSettings:
+      return parse_mold_settings(message.mold_settings(), origin);
     case v1::ClientMessage::kPing:
       return ClientPing{message.ping().client_time_ms()};
     case v1::ClientMessage::BODY_NOT_SET:

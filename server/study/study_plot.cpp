@@ -7,8 +7,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <fstream>
 #include <stdexcept>
+#include <utility>
 
 extern char** environ;  // POSIX: the process's environment, handed to rsvg-convert
 
@@ -51,19 +53,28 @@ double nice_ceiling(double value) {
   return 10.0 * step;
 }
 
-void panel(std::string& svg, const StudyResult& result, double top, const char* title, bool bloom) {
+// Decimals for the x axis' labels: enough to tell ticks `tick` apart, one at least.
+int x_decimals(double tick) {
+  int decimals = 1;
+  while (decimals < 6 && tick > 0.0 && tick < std::pow(10.0, -decimals) * 0.95) ++decimals;
+  return decimals;
+}
+
+void panel(std::string& svg, const StudyPlot& plot, const PlotPanel& p, double top) {
   double most = 0.0;
-  std::size_t seconds = 1;
-  for (const SettingSummary& s : result.settings) {
-    const auto& curve = bloom ? s.bloom_curve : s.colony_curve;
+  std::size_t samples = 1;
+  for (const auto& curve : p.curves) {
     for (double v : curve) most = std::max(most, v);
-    seconds = std::max(seconds, curve.size());
+    samples = std::max(samples, curve.size());
   }
   const double y_max = nice_ceiling(most);
   const double plot_w = kWidth - kLeft - kRight;
-  const auto x_of = [&](std::size_t t) { return kLeft + plot_w * static_cast<double>(t) / static_cast<double>(seconds); };
+  const auto x_of = [&](std::size_t t) {
+    return kLeft + plot_w * static_cast<double>(t) / static_cast<double>(samples);
+  };
   const auto y_of = [&](double v) { return top + kPanelHeight * (1.0 - v / y_max); };
-  svg += fmt::format(R"(<text x="{}" y="{}" font-size="15" font-weight="bold">{}</text>)" "\n", kLeft, top - 10, title);
+  svg += fmt::format(R"(<text x="{}" y="{}" font-size="15" font-weight="bold">{}</text>)" "\n", kLeft, top - 10,
+                     escape(p.title));
   svg += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#999"/>)" "\n", kLeft, top, plot_w,
                      kPanelHeight);
   for (int i = 0; i <= 4; ++i) {
@@ -73,15 +84,16 @@ void panel(std::string& svg, const StudyResult& result, double top, const char* 
     svg += fmt::format(R"(<text x="{}" y="{:.1f}" font-size="11" text-anchor="end">{:g}</text>)" "\n", kLeft - 6,
                        y_of(v) + 4, v);
   }
-  const double minutes = static_cast<double>(seconds) / 60.0;
+  const double span = plot.x_step * static_cast<double>(samples);
+  const int decimals = x_decimals(span / 5.0);
   for (int i = 0; i <= 5; ++i) {
-    const double m = minutes * i / 5.0;
+    const double at = span * i / 5.0;
     const double x = kLeft + plot_w * i / 5.0;
-    svg += fmt::format(R"(<text x="{:.1f}" y="{}" font-size="11" text-anchor="middle">{:.1f} min</text>)" "\n", x,
-                       top + kPanelHeight + 16, m);
+    svg += fmt::format(R"(<text x="{:.1f}" y="{}" font-size="11" text-anchor="middle">{:.{}f} {}</text>)" "\n", x,
+                       top + kPanelHeight + 16, at, decimals, escape(plot.x_unit));
   }
-  for (std::size_t k = 0; k < result.settings.size(); ++k) {
-    const auto& curve = bloom ? result.settings[k].bloom_curve : result.settings[k].colony_curve;
+  for (std::size_t k = 0; k < p.curves.size(); ++k) {
+    const auto& curve = p.curves[k];
     std::string points;
     for (std::size_t t = 0; t < curve.size(); ++t) points += fmt::format("{:.1f},{:.1f} ", x_of(t + 1), y_of(curve[t]));
     svg += fmt::format(R"(<polyline fill="none" stroke-width="1.8" stroke="{}" points="{}"/>)" "\n",
@@ -91,33 +103,51 @@ void panel(std::string& svg, const StudyResult& result, double top, const char* 
 
 }  // namespace
 
-std::string study_svg(const StudyResult& result) {
-  const double height = kTop + 2 * kPanelHeight + kGap + 40.0;
+std::string plot_svg(const StudyPlot& plot) {
+  const auto panels = static_cast<double>(plot.panels.size());
+  const double height = kTop + panels * kPanelHeight + std::max(0.0, panels - 1.0) * kGap + 40.0;
   std::string svg = fmt::format(
       R"(<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}" font-family="sans-serif">)"
       "\n" R"(<rect width="100%" height="100%" fill="white"/>)" "\n",
       kWidth, height, kWidth, height);
-  panel(svg, result, kTop, "Flowers in bloom (mean over runs)", true);
-  panel(svg, result, kTop + kPanelHeight + kGap, "Colony size (mean over runs)", false);
-  for (std::size_t k = 0; k < result.settings.size(); ++k) {
+  for (std::size_t i = 0; i < plot.panels.size(); ++i) {
+    panel(svg, plot, plot.panels[i], kTop + static_cast<double>(i) * (kPanelHeight + kGap));
+  }
+  for (std::size_t k = 0; k < plot.legend.size(); ++k) {
     const double y = kTop + 20.0 + 22.0 * static_cast<double>(k);
     const double x = kWidth - kRight + 15.0;
     svg += fmt::format(R"(<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}" stroke-width="3"/>)" "\n", x, y, x + 24, y,
                        kColours[k % kColours.size()]);
-    svg += fmt::format(R"(<text x="{}" y="{}" font-size="12">{}</text>)" "\n", x + 30, y + 4,
-                       escape(result.settings[k].setting));
+    svg += fmt::format(R"(<text x="{}" y="{}" font-size="12">{}</text>)" "\n", x + 30, y + 4, escape(plot.legend[k]));
   }
   svg += "</svg>\n";
   return svg;
 }
 
-std::string write_study_plot(const StudyResult& result, const std::filesystem::path& path) {
+StudyPlot colony_plot(const StudyResult& result) {
+  StudyPlot plot;
+  plot.x_step = 1.0 / 60.0;  // a sample a simulated second
+  plot.x_unit = "min";
+  PlotPanel bloom{"Flowers in bloom (mean over runs)", {}};
+  PlotPanel colony{"Colony size (mean over runs)", {}};
+  for (const SettingSummary& s : result.settings) {
+    plot.legend.push_back(s.setting);
+    bloom.curves.push_back(s.bloom_curve);
+    colony.curves.push_back(s.colony_curve);
+  }
+  plot.panels = {std::move(bloom), std::move(colony)};
+  return plot;
+}
+
+std::string study_svg(const StudyResult& result) { return plot_svg(colony_plot(result)); }
+
+std::string write_plot(const StudyPlot& plot, const std::filesystem::path& path) {
   std::filesystem::path svg_path = path;
   if (svg_path.extension() != ".svg") svg_path += ".svg";
   {
     std::ofstream out(svg_path, std::ios::binary);
     if (!out) throw std::runtime_error("cannot write the plot to " + svg_path.string());
-    out << study_svg(result);
+    out << plot_svg(plot);
     if (!out) throw std::runtime_error("writing the plot to " + svg_path.string() + " failed");
   }
   std::string said = "plot: " + svg_path.string();
@@ -141,6 +171,10 @@ std::string write_study_plot(const StudyResult& result, const std::filesystem::p
     said += " (rsvg-convert could not make the PNG)";
   }
   return said;
+}
+
+std::string write_study_plot(const StudyResult& result, const std::filesystem::path& path) {
+  return write_plot(colony_plot(result), path);
 }
 
 }  // namespace meadow::study

@@ -1,17 +1,37 @@
 #pragma once
-// The study's plot: flowers in bloom and colony size over time (the mean over runs), one line
-// per setting, as an SVG drawing; and a PNG of it where the machine has rsvg-convert.
+// The studies' plots: panels of curves over time, one line per setting (the legend), as an SVG
+// drawing; and a PNG of it where the machine has rsvg-convert. The colony's: flowers in bloom and
+// colony size over time (the mean over runs); the mold's is in mold_study.hpp.
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "study/colony_study.hpp"
 
 namespace meadow::study {
 
-[[nodiscard]] std::string study_svg(const StudyResult& result);
+struct PlotPanel {
+  std::string title;
+  // One curve per legend entry; sample i lies at x = (i + 1) × StudyPlot::x_step.
+  std::vector<std::vector<double>> curves;
+};
 
-// Writes `path` (.svg) and, where rsvg-convert is on PATH, the same name with .png. Returns
-// what it wrote, for the user; throws std::runtime_error when the SVG cannot be written.
+struct StudyPlot {
+  std::vector<std::string> legend;
+  std::vector<PlotPanel> panels;
+  double x_step = 1.0;       // x between samples, in x_unit
+  std::string x_unit = "min";
+};
+
+[[nodiscard]] std::string plot_svg(const StudyPlot& plot);
+// Writes `path` (.svg added if missing) and, where rsvg-convert is on PATH, the same name with
+// .png. Returns what it wrote, for the user; throws std::runtime_error when the SVG cannot be
+// written.
+std::string write_plot(const StudyPlot& plot, const std::filesystem::path& path);
+
+// The colony's plot.
+[[nodiscard]] StudyPlot colony_plot(const StudyResult& result);
+[[nodiscard]] std::string study_svg(const StudyResult& result);
 std::string write_study_plot(const StudyResult& result, const std::filesystem::path& path);
 
 }  // namespace meadow::study

@@ -7,18 +7,41 @@
 
 namespace meadow::study {
 
-std::string study_table(const StudyResult& result) {
-  std::size_t width = 7;  // "setting"
-  for (const SettingSummary& s : result.settings) width = std::max(width, s.setting.size());
-  std::string out;
-  out += fmt::format("{:<{}}  {:>6}  {:>10}  {:>4}  {:>4}  {:>11}  {:>4}  {:>4}  {:>8}\n", "setting", width, "bare",
-                     "bloom mean", "p10", "p90", "colony mean", "min", "max", "extinct");
-  for (const SettingSummary& s : result.settings) {
-    out += fmt::format("{:<{}}  {:>5.1f}%  {:>10.2f}  {:>4.0f}  {:>4.0f}  {:>11.1f}  {:>4}  {:>4}  {:>7.0f}%\n", s.setting,
-                       width, 100.0 * s.bare_share, s.bloom_mean, s.bloom_p10, s.bloom_p90, s.colony_mean,
-                       s.colony_min, s.colony_max, 100.0 * s.extinct_share);
+std::string text_table(const std::vector<TableColumn>& columns, const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> widths;
+  for (const TableColumn& c : columns) widths.push_back(std::max(c.width, c.header.size()));
+  for (const auto& row : rows) {
+    for (std::size_t i = 0; i < row.size() && i < widths.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
+  }
+  const auto line = [&](auto cell_of) {
+    std::string out;
+    for (std::size_t i = 0; i < widths.size(); ++i) {
+      const std::string& cell = cell_of(i);
+      const std::string pad(widths[i] - std::min(widths[i], cell.size()), ' ');
+      if (i != 0) out += "  ";
+      out += i == 0 ? cell + (i + 1 == widths.size() ? "" : pad) : pad + cell;
+    }
+    return out + "\n";
+  };
+  static const std::string kNoCell;
+  std::string out = line([&](std::size_t i) -> const std::string& { return columns[i].header; });
+  for (const auto& row : rows) {
+    out += line([&](std::size_t i) -> const std::string& { return i < row.size() ? row[i] : kNoCell; });
   }
   return out;
+}
+
+std::string study_table(const StudyResult& result) {
+  std::vector<std::vector<std::string>> rows;
+  for (const SettingSummary& s : result.settings) {
+    rows.push_back({s.setting, fmt::format("{:.1f}%", 100.0 * s.bare_share), fmt::format("{:.2f}", s.bloom_mean),
+                    fmt::format("{:.0f}", s.bloom_p10), fmt::format("{:.0f}", s.bloom_p90),
+                    fmt::format("{:.1f}", s.colony_mean), fmt::format("{}", s.colony_min),
+                    fmt::format("{}", s.colony_max), fmt::format("{:.0f}%", 100.0 * s.extinct_share)});
+  }
+  return text_table({{"setting", 0}, {"bare", 6}, {"bloom mean", 10}, {"p10", 4}, {"p90", 4}, {"colony mean", 11},
+                     {"min", 4}, {"max", 4}, {"extinct", 8}},
+                    rows);
 }
 
 std::string study_json(const StudyResult& result) {

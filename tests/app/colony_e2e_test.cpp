@@ -1,6 +1,6 @@
 // End to end, the colony: a viewer chooses it and gets colony frames; flowers dropped there are
 // seen by every colony viewer, the fourth is refused with a notice; the swarm's tools are
-// refused there; the mold is not here yet.
+// refused there.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -95,13 +95,11 @@ TEST_F(ColonyServerTest, AFlowerDroppedByOneViewerIsSeenByAnotherAndTheFourthIsR
   EXPECT_EQ(notice_code(late), "flower_limit");
 }
 
-TEST_F(ColonyServerTest, TheSwarmsToolsAreRefusedInTheColonyAndTheMoldIsNotHereYet) {
+TEST_F(ColonyServerTest, TheSwarmsToolsAreRefusedInTheColony) {
   WsClient viewer;
   join_colony(viewer);
   viewer.send(tool_tap(v1::TOOL_ATTRACT, 800.0F, 400.0F));
   EXPECT_EQ(notice_code(viewer), "tool_unavailable");
-  viewer.send(choose(v1::WORLD_MOLD));
-  EXPECT_EQ(notice_code(viewer), "world_unavailable");
   // It keeps watching the colony.
   const auto m = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_frame(); }, kReplyWait);
   ASSERT_TRUE(m);

@@ -153,6 +153,10 @@ TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
   settings.set_count(900);
   settings.set_cohesion(2.0F);
   EXPECT_TRUE(call(&v1::Operator::Stub::SetSwarm, settings).accepted());
+  v1::MoldSettings mold;
+  mold.set_preset("veins");
+  mold.set_agents(3000);
+  EXPECT_TRUE(call(&v1::Operator::Stub::SetMold, mold).accepted());
   v1::PlaceRockRequest rock;
   rock.mutable_position()->set_x(500);
   rock.mutable_position()->set_y(400);
@@ -167,6 +171,7 @@ TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
   EXPECT_FLOAT_EQ(static_cast<float>(figure(s, v1::WORLD_SWARM, "cohesion")), 2.0F);
   EXPECT_EQ(s.rocks(), 1U);
   EXPECT_EQ(figure(s, v1::WORLD_COLONY, "flowers"), 1.0);
+  EXPECT_EQ(figure(s, v1::WORLD_MOLD, "agents"), 3000.0);
   EXPECT_TRUE(s.paused());
   EXPECT_TRUE(call(&v1::Operator::Stub::Resume, v1::ResumeRequest{}).accepted());
   EXPECT_TRUE(call(&v1::Operator::Stub::ClearRocks, v1::ClearRocksRequest{}).accepted());
@@ -178,6 +183,15 @@ TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
   const v1::ActionReply refused = call(&v1::Operator::Stub::PlaceRock, rock);
   EXPECT_FALSE(refused.accepted());
   EXPECT_EQ(refused.code(), "outside_world");
+  // A setting out of its range is the caller's error.
+  {
+    grpc::ClientContext c;
+    prepare(c);
+    v1::ActionReply r;
+    v1::MoldSettings far;
+    far.set_sensor_distance(400.0F);
+    EXPECT_EQ(stub_->SetMold(&c, far, &r).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  }
   // Live figures stream until cancelled.
   grpc::ClientContext watch;
   prepare(watch);
@@ -293,6 +307,8 @@ TEST_F(OperatorTest, MeadowctlEndToEnd) {
   EXPECT_EQ(code, 0);
   EXPECT_NE(out.find("\"count\": 400"), std::string::npos) << out;
   EXPECT_EQ(meadowctl("set --count 700").first, 0);
+  EXPECT_EQ(meadowctl("mold --preset web --agents 2000 --occupancy true").first, 0);
+  EXPECT_EQ(meadowctl("mold --sensor-angle 200").first, 5);  // out of range: the server says why
   EXPECT_EQ(meadowctl("lock rock settings").first, 0);
   std::tie(code, out) = meadowctl("status --json");
   EXPECT_NE(out.find("\"target_count\": 700"), std::string::npos) << out;

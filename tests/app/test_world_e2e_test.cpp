@@ -48,8 +48,8 @@ TEST(TestWorld, AWorldRegisteredInTheTestsAloneRunsEndToEndThroughTheSameInterfa
   viewer.connect("127.0.0.1", server.port());
   const auto welcome = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_welcome(); }, kReplyWait);
   ASSERT_TRUE(welcome);
-  ASSERT_EQ(welcome->welcome().worlds_size(), 3) << "the welcome lists every world the server runs";
-  EXPECT_EQ(welcome->welcome().worlds(2), v1::WORLD_TEST);
+  ASSERT_EQ(welcome->welcome().worlds_size(), 4) << "the welcome lists every world the server runs";
+  EXPECT_EQ(welcome->welcome().worlds(3), v1::WORLD_TEST);
 
   v1::ClientMessage choose;
   choose.mutable_choose_world()->set_world(v1::WORLD_TEST);
@@ -87,7 +87,7 @@ TEST(TestWorld, TheServerWithoutItSaysItDoesNotRunHere) {
   viewer.connect("127.0.0.1", server.port());
   const auto welcome = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_welcome(); }, kReplyWait);
   ASSERT_TRUE(welcome);
-  EXPECT_EQ(welcome->welcome().worlds_size(), 2);
+  EXPECT_EQ(welcome->welcome().worlds_size(), 3);
   v1::ClientMessage choose;
   choose.mutable_choose_world()->set_world(v1::WORLD_TEST);
   viewer.send(choose);

@@ -159,12 +159,48 @@ TEST(ClientInput, AttractAndFlowerTapsAreActions) {
   EXPECT_EQ(flower->at, (sim::Vec2{1600.0F, 0.0F}));
 }
 
+TEST(ClientInput, MoldSettingsAreCheckedAgainstTheirRanges) {
+  v1::ClientMessage m;
+  m.mutable_mold_settings()->set_preset("veins");
+  m.mutable_mold_settings()->set_sensor_angle(30.0F);
+  m.mutable_mold_settings()->set_agents(5000);
+  const ClientInput ok = parse(m);
+  const auto* change = body_of<sim::MoldSettingsChange>(ok);
+  ASSERT_NE(change, nullptr);
+  EXPECT_EQ(change->preset, "veins");
+  EXPECT_EQ(change->sensor_angle_deg, 30.0F);
+  EXPECT_EQ(change->agents, 5000U);
+  EXPECT_FALSE(change->decay.has_value());
+  v1::ClientMessage far;
+  far.mutable_mold_settings()->set_sensor_distance(41.0F);
+  EXPECT_EQ(rejection_code(parse(far)), reject::kOutOfRange);
+  v1::ClientMessage nan;
+  nan.mutable_mold_settings()->set_decay(kNaN);
+  EXPECT_EQ(rejection_code(parse(nan)), reject::kOutOfRange);
+  v1::ClientMessage unknown;
+  unknown.mutable_mold_settings()->set_preset("nope");
+  EXPECT_EQ(rejection_code(parse(unknown)), reject::kUnknownValue);
+}
+
+TEST(ClientInput, AHeldAttractIsAPointerAsTheMoldTakesIt) {
+  using P = v1::ToolAction;
+  const ClientInput down = parse(tool(v1::TOOL_ATTRACT, P::PHASE_DOWN, 300, 200));
+  const auto* pointer = body_of<sim::AttractPointer>(down);
+  ASSERT_NE(pointer, nullptr);
+  EXPECT_EQ(pointer->phase, sim::PointerPhase::down);
+  EXPECT_EQ(pointer->at, (sim::Vec2{300.0F, 200.0F}));
+  const auto* up = body_of<sim::AttractPointer>(parse(tool(v1::TOOL_ATTRACT, P::PHASE_UP, 0, 0)));
+  ASSERT_NE(up, nullptr);
+  EXPECT_EQ(up->phase, sim::PointerPhase::up);
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_ATTRACT, P::PHASE_DOWN, kNaN, 10))), reject::kNotFinite);
+}
+
 TEST(ClientInput, AttractAndFlowerActOnATapOnlyWithAFinitePointInsideTheWorld) {
   using P = v1::ToolAction;
+  for (auto phase : {P::PHASE_DOWN, P::PHASE_MOVE, P::PHASE_UP}) {
+    EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_FLOWER, phase, 10, 10))), reject::kUnsupportedPhase);
+  }
   for (v1::Tool t : {v1::TOOL_ATTRACT, v1::TOOL_FLOWER}) {
-    for (auto phase : {P::PHASE_DOWN, P::PHASE_MOVE, P::PHASE_UP}) {
-      EXPECT_EQ(rejection_code(parse(tool(t, phase, 10, 10))), reject::kUnsupportedPhase) << t;
-    }
     EXPECT_EQ(rejection_code(parse(tool(t, P::PHASE_TAP, kNaN, 10))), reject::kNotFinite) << t;
     EXPECT_EQ(rejection_code(parse(tool(t, P::PHASE_TAP, 10, -kInf))), reject::kNotFinite) << t;
     EXPECT_EQ(rejection_code(parse(tool(t, P::PHASE_TAP, 1600.5F, 10))), reject::kOutsideWorld) << t;

@@ -1,0 +1,132 @@
+#include "gpu/fallback_mold.hpp"
+
+#include <exception>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "gpu/gpu_mold.hpp"
+#include "gpu/vk_context.hpp"
+#include "sim/mold/mold_rules.hpp"
+
+namespace meadow::gpu {
+
+namespace {
+// What the notice says when the GPU engine fails after it has started.
+std::string mold_failed(const std::exception& e) {
+  return std::string("GPU engine failed (") + e.what() + "): the mold moves to the CPU";
+}
+}  // namespace
+
+FallbackMold::FallbackMold(const MakeGpu& make_gpu, std::uint64_t seed, sim::MapSize size,
+                           const sim::MoldSettings& settings, Notice notice)
+    : notice_(std::move(notice)) {
+  try {
+    gpu_ = make_gpu();
+  } catch (const std::exception& e) {
+    // GpuError for Vulkan's failures; anything else (e.g. out of host memory) ends the same way.
+    gpu_.reset();
+    if (notice_) notice_(std::string("GPU engine unavailable (") + e.what() + "): the mold runs on the CPU");
+  }
+  if (!gpu_) cpu_ = std::make_unique<sim::CpuMold>(seed, size, settings);
+}
+
+FallbackMold::~FallbackMold() = default;
+
+const sim::MoldEngine& FallbackMold::active() const {
+  return gpu_ ? static_cast<const sim::MoldEngine&>(*gpu_) : *cpu_;
+}
+
+void FallbackMold::set_settings(const sim::MoldSettings& settings) {
+  if (gpu_) {
+    try {
+      gpu_->set_settings(settings);
+      return;
+    } catch (const std::exception& e) {
+      fall_back(mold_failed(e));
+    }
+  }
+  cpu_->set_settings(settings);
+}
+
+void FallbackMold::set_walls(std::span<const sim::CellKind> kinds) {
+  if (gpu_) {
+    try {
+      gpu_->set_walls(kinds);
+      return;
+    } catch (const std::invalid_argument&) {
+      throw;  // walls of another map: the caller's mistake, not the device's
+    } catch (const std::exception& e) {
+      fall_back(mold_failed(e));
+    }
+  }
+  cpu_->set_walls(kinds);
+}
+
+void FallbackMold::step(const sim::MoldInputs& inputs, sim::ParallelFor& parallel) {
+  if (gpu_) {
+    try {
+      gpu_->step(inputs, parallel);
+      return;
+    } catch (const std::exception& e) {
+      fall_back(mold_failed(e));
+    }
+  }
+  cpu_->step(inputs, parallel);
+}
+
+void FallbackMold::fall_back(const std::string& why) {
+  // The GPU engine's host copies: its last step where the device can still be read, else the
+  // copies as last read (at most GpuMold::kHostCopyEvery steps old).
+  const sim::MoldAgentsView agents = gpu_->agents();
+  const sim::TrailView trail = gpu_->trail();
+  // A CPU engine of the same map and settings, with no agents of its own: it takes the GPU's.
+  sim::MoldSettings settings = gpu_->settings();
+  settings.agents = 0;
+  auto cpu = std::make_unique<sim::CpuMold>(gpu_->seed(), gpu_->map_size(), settings);
+  cpu->set_walls(gpu_->walls());
+  cpu->restore(agents, trail, gpu_->steps());
+  cpu_ = std::move(cpu);
+  gpu_.reset();
+  if (notice_) notice_(why);
+}
+
+MoldDefaults mold_defaults(bool on_gpu) {
+  namespace mr = sim::mold_rules;
+  return on_gpu ? MoldDefaults{sim::map_of_width(mr::kGpuMapWidth), mr::kGpuAgents}
+                : MoldDefaults{sim::map_of_width(mr::kCpuMapWidth), mr::kCpuAgents};
+}
+
+namespace {
+
+ContextOptions mold_context_options(EngineChoice choice) {
+  return ContextOptions{.allow_cpu_device = choice == EngineChoice::kGpu, .validation = false};
+}
+
+}  // namespace
+
+std::unique_ptr<sim::MoldEngine> make_mold(EngineChoice choice, std::uint64_t seed, sim::MapSize size,
+                                           const sim::MoldSettings& settings, const FallbackMold::Notice& notice) {
+  if (choice == EngineChoice::kCpu) return std::make_unique<sim::CpuMold>(seed, size, settings);
+  const ContextOptions options = mold_context_options(choice);
+  return std::make_unique<FallbackMold>(
+      [&] { return std::make_unique<GpuMold>(std::make_shared<VulkanContext>(options), seed, size, settings); }, seed,
+      size, settings, notice);
+}
+
+std::unique_ptr<sim::MoldEngine> make_mold(EngineChoice choice, std::uint64_t seed,
+                                           const FallbackMold::Notice& notice) {
+  const MoldDefaults cpu = mold_defaults(false);
+  const sim::MoldSettings cpu_settings = sim::default_mold_settings(cpu.agents);
+  if (choice == EngineChoice::kCpu) return std::make_unique<sim::CpuMold>(seed, cpu.size, cpu_settings);
+  const MoldDefaults gpu = mold_defaults(true);
+  const ContextOptions options = mold_context_options(choice);
+  return std::make_unique<FallbackMold>(
+      [&] {
+        return std::make_unique<GpuMold>(std::make_shared<VulkanContext>(options), seed, gpu.size,
+                                         sim::default_mold_settings(gpu.agents));
+      },
+      seed, cpu.size, cpu_settings, notice);
+}
+
+}  // namespace meadow::gpu

@@ -1,0 +1,62 @@
+#include "sim/mold/mold_settings.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace meadow::sim {
+namespace {
+
+[[nodiscard]] float in_range(float value, MoldSettingRange range) {
+  if (!std::isfinite(value)) return range.min;
+  return std::clamp(value, range.min, range.max);
+}
+
+// Found by sweeping with `meadow-sim mold` (docs/mold.md has the runs): from a uniform start on
+// the CPU's 256 × 144 map, each is a network of one piece with many holes within a minute and
+// keeps one; each looks different. Lace (the default) held 21–29 holes over an hour of steps
+// (216,000), threads 21–31; web held 18 after ten minutes, veins 10 (fewer, longer strands).
+// Jones's own defaults (sensor distance 9) coarsen on this map to 3–5 holes in ten minutes, and
+// without occupancy every setting tried collapsed into bands within minutes: each preset keeps it.
+constexpr std::array<MoldPreset, 4> kPresets = {{
+    {"lace", "Lace", MoldSettings{0, 22.5F, 45.0F, 4.0F, 1.0F, 0.1F, 1.0F, true}},
+    {"threads", "Threads", MoldSettings{0, 22.5F, 45.0F, 5.0F, 1.0F, 0.2F, 1.0F, true}},
+    {"web", "Web", MoldSettings{0, 11.25F, 45.0F, 9.0F, 1.0F, 0.1F, 1.0F, true}},
+    {"veins", "Coarse veins", MoldSettings{0, 45.0F, 45.0F, 21.0F, 0.05F, 0.05F, 1.0F, true}},
+}};
+
+}  // namespace
+
+MoldSettings clamped(MoldSettings s) {
+  s.sensor_angle_deg = in_range(s.sensor_angle_deg, kSensorAngleRange);
+  s.turn_angle_deg = in_range(s.turn_angle_deg, kTurnAngleRange);
+  s.sensor_distance = in_range(s.sensor_distance, kSensorDistanceRange);
+  s.deposit = in_range(s.deposit, kDepositRange);
+  s.decay = in_range(s.decay, kDecayRange);
+  s.diffusion = in_range(s.diffusion, kDiffusionRange);
+  return s;
+}
+
+std::span<const MoldPreset> mold_presets() { return kPresets; }
+
+const MoldPreset* mold_preset(std::string_view name) {
+  const auto* it = std::find_if(kPresets.begin(), kPresets.end(), [&](const MoldPreset& p) { return p.name == name; });
+  return it == kPresets.end() ? nullptr : it;
+}
+
+const MoldPreset* preset_matching(const MoldSettings& settings) {
+  for (const MoldPreset& p : kPresets) {
+    if (with_preset(p, settings.agents) == settings) return &p;
+  }
+  return nullptr;
+}
+
+MoldSettings with_preset(const MoldPreset& preset, std::uint32_t agents) {
+  MoldSettings s = preset.settings;
+  s.agents = agents;
+  return s;
+}
+
+MoldSettings default_mold_settings(std::uint32_t agents) { return with_preset(kPresets.front(), agents); }
+
+}  // namespace meadow::sim

@@ -1,0 +1,132 @@
+#include "sim/mold/mold_world.hpp"
+
+#include <algorithm>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+namespace meadow::sim {
+
+MoldWorld::MoldWorld(std::unique_ptr<MoldEngine> engine, const Land& land)
+    : engine_(std::move(engine)), placement_{land.meadow(), engine_->map_size()} {
+  update_walls(land);
+}
+
+std::uint32_t MoldWorld::viewer_max_agents() const {
+  // The engine's own ceiling (with occupancy, half the map's cells) applies to all.
+  return mold_rules::kViewerMaxAgents;
+}
+
+void MoldWorld::update_walls(const Land& land) {
+  if (land.rocks_version() == walls_version_) return;
+  walls_version_ = land.rocks_version();
+  const MapSize size = engine_->map_size();
+  walls_.assign(size.cells(), CellKind::open);
+  for (const Rock& rock : land.rocks()) {
+    const Vec2 c = placement_.to_cells(rock.center);
+    const float r = rock.radius / placement_.cell_width();
+    const auto y0 = static_cast<std::int64_t>(std::floor(c.y - r));
+    const auto y1 = static_cast<std::int64_t>(std::floor(c.y + r));
+    const auto x0 = static_cast<std::int64_t>(std::floor(c.x - r));
+    const auto x1 = static_cast<std::int64_t>(std::floor(c.x + r));
+    for (std::int64_t y = std::max<std::int64_t>(y0, 0); y <= std::min<std::int64_t>(y1, size.height - 1); ++y) {
+      for (std::int64_t x = std::max<std::int64_t>(x0, 0); x <= std::min<std::int64_t>(x1, size.width - 1); ++x) {
+        const float dx = static_cast<float>(x) + 0.5F - c.x;
+        const float dy = static_cast<float>(y) + 0.5F - c.y;
+        if (dx * dx + dy * dy <= r * r) walls_[static_cast<std::size_t>(y) * size.width + static_cast<std::size_t>(x)] = CellKind::wall;
+      }
+    }
+  }
+  engine_->set_walls(walls_);
+}
+
+void MoldWorld::step(const WorldStep& step) {
+  update_walls(step.land);
+  if (!step.paused && step.step_budget > 0) {
+    const MoldInputs inputs = tools_.inputs(placement_, engine_->steps());
+    engine_->step(inputs, step.parallel);
+    tools_.after_step(engine_->feed_visits());
+    if (engine_->steps() % mold_rules::kFiguresEverySteps == 0) measure();
+  }
+  // Steps a second over the last second of ticks.
+  if (step.tick >= window_tick_ + static_cast<std::uint64_t>(kTicksPerSecond)) {
+    const std::uint64_t steps = engine_->steps();
+    steps_per_second_ = static_cast<double>(steps - window_steps_) * kTicksPerSecond /
+                        static_cast<double>(step.tick - window_tick_);
+    window_tick_ = step.tick;
+    window_steps_ = steps;
+  }
+}
+
+void MoldWorld::measure() {
+  network_ = meter_.measure(engine_->trail());
+  network_step_ = engine_->steps();
+}
+
+std::optional<ActionOutcome> MoldWorld::apply(const Action& action, Land& land) {
+  const std::uint64_t origin = action.origin;
+  return std::visit(
+      [&](const auto& body) -> std::optional<ActionOutcome> {
+        using T = std::decay_t<decltype(body)>;
+        if constexpr (std::is_same_v<T, MoldSettingsChange>) {
+          return change_settings(body, origin);
+        } else if constexpr (std::is_same_v<T, FlowerTap>) {
+          return tools_.drop_food(origin, body.at, land.meadow(), land);
+        } else if constexpr (std::is_same_v<T, AttractPointer>) {
+          return tools_.attract(origin, body.phase, body.at);
+        } else if constexpr (std::is_same_v<T, AttractTap>) {
+          return tools_.attract_tap(origin, body.at, engine_->steps());
+        } else if constexpr (std::is_same_v<T, PredatorPointer>) {
+          return tools_.predator(origin, body.phase, body.at);
+        } else {
+          return std::nullopt;  // the land's and the operator's actions are the meadow's
+        }
+      },
+      action.body);
+}
+
+ActionOutcome MoldWorld::change_settings(const MoldSettingsChange& change, std::uint64_t origin) {
+  MoldSettings next = engine_->settings();
+  if (change.preset) {
+    const MoldPreset* preset = mold_preset(*change.preset);
+    if (preset == nullptr) return refused("unknown_value", "The mold has no preset of that name.");
+    next = with_preset(*preset, next.agents);
+  }
+  if (change.sensor_angle_deg) next.sensor_angle_deg = *change.sensor_angle_deg;
+  if (change.turn_angle_deg) next.turn_angle_deg = *change.turn_angle_deg;
+  if (change.sensor_distance) next.sensor_distance = *change.sensor_distance;
+  if (change.deposit) next.deposit = *change.deposit;
+  if (change.decay) next.decay = *change.decay;
+  if (change.diffusion) next.diffusion = *change.diffusion;
+  if (change.occupancy) next.occupancy = *change.occupancy;
+  ActionOutcome outcome;
+  if (change.agents) {
+    std::uint32_t agents = std::max(*change.agents, mold_rules::kMinAgents);
+    const std::uint32_t ceiling = origin == kOperator ? mold_rules::kMaxAgents : viewer_max_agents();
+    if (agents > ceiling) {
+      agents = ceiling;
+      outcome = ActionOutcome{true, "count_limit", "Viewers can ask for up to " + std::to_string(ceiling) + " agents."};
+    }
+    next.agents = agents;
+  }
+  engine_->set_settings(next);
+  if (change.agents && engine_->settings().agents < next.agents && outcome.code.empty()) {
+    outcome = ActionOutcome{true, "count_limit",
+                            "The map holds " + std::to_string(engine_->settings().agents) +
+                                " agents with these settings (with occupancy, one a cell and room to move)."};
+  }
+  return outcome;
+}
+
+void MoldWorld::figures(std::vector<WorldFigure>& out) const {
+  out.push_back({"agents", static_cast<double>(engine_->settings().agents)});
+  out.push_back({"steps_per_second", steps_per_second_});
+  out.push_back({"coverage", network_.coverage});
+  out.push_back({"components", static_cast<double>(network_.components)});
+  out.push_back({"holes", static_cast<double>(network_.holes)});
+  out.push_back({"junctions", static_cast<double>(network_.junctions)});
+  out.push_back({"food", static_cast<double>(tools_.food().size())});
+}
+
+}  // namespace meadow::sim

@@ -1,0 +1,68 @@
+#pragma once
+// The mold as a world (SPEC §5, issue 27): a Physarum network on a trail map that covers the
+// meadow, one step a tick on the engine it was given (CPU or GPU). Rocks are walls; the stump
+// and the pond are not: the plasmodium crawls over wood and wet ground alike (Physarum lives on
+// rotting wood), so the colony's stump lies under the net like the rest of the meadow. The
+// viewers' tools feed, attract and repel it (mold_tools.hpp); its settings are shared and the
+// operator may lock them.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "sim/mold/mold_engine.hpp"
+#include "sim/mold/mold_tools.hpp"
+#include "sim/mold/network_figures.hpp"
+#include "sim/world.hpp"
+
+namespace meadow::sim {
+
+class MoldWorld final : public World {
+ public:
+  static constexpr WorldKind kKind = WorldKind::mold;
+
+  MoldWorld(std::unique_ptr<MoldEngine> engine, const Land& land);
+
+  [[nodiscard]] const MoldEngine& mold() const { return *engine_; }
+  [[nodiscard]] const MoldTools& tools() const { return tools_; }
+  [[nodiscard]] const MapPlacement& placement() const { return placement_; }
+  // The network as last measured (about once a second), and the step it was measured at.
+  [[nodiscard]] const NetworkFigures& network() const { return network_; }
+  [[nodiscard]] std::uint64_t network_step() const { return network_step_; }
+  [[nodiscard]] double steps_per_second() const { return steps_per_second_; }
+  // The most agents a viewer may ask for, and the fewest.
+  [[nodiscard]] std::uint32_t viewer_max_agents() const;
+
+  // World
+  [[nodiscard]] WorldKind kind() const override { return kKind; }
+  [[nodiscard]] std::string_view engine() const override { return engine_->name(); }
+  void step(const WorldStep& step) override;
+  [[nodiscard]] std::uint64_t steps() const override { return engine_->steps(); }
+  std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
+  void rock_placed(const Rock& rock) override { tools_.rock_placed(rock); }
+  void pointer_released(std::uint64_t viewer) override { tools_.pointer_released(viewer); }
+  void viewer_left(std::uint64_t viewer) override { tools_.viewer_left(viewer); }
+  [[nodiscard]] const EventLog& events() const override { return events_; }
+  void figures(std::vector<WorldFigure>& out) const override;
+
+ private:
+  ActionOutcome change_settings(const MoldSettingsChange& change, std::uint64_t origin);
+  void update_walls(const Land& land);
+  void measure();
+
+  std::unique_ptr<MoldEngine> engine_;
+  MapPlacement placement_;
+  MoldTools tools_;
+  EventLog events_;
+  std::uint64_t walls_version_ = ~std::uint64_t{0};
+  std::vector<CellKind> walls_;
+  NetworkMeter meter_;
+  NetworkFigures network_;
+  std::uint64_t network_step_ = 0;
+  // Steps a second, from the steps and ticks of the last measuring window.
+  std::uint64_t window_tick_ = 0;
+  std::uint64_t window_steps_ = 0;
+  double steps_per_second_ = 0.0;
+};
+
+}  // namespace meadow::sim
