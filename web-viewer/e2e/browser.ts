@@ -46,11 +46,12 @@ export async function openViewer(browser: Browser, url: string): Promise<{ page:
  * loaded machine and needlessly long on a quiet one).
  */
 export async function framesLater(page: Page, count = 3, timeoutMs = 20_000): Promise<void> {
-  // Light frames and colony frames: whichever world the page shows.
-  const seen = (): Promise<number> => page.evaluate(() => (window.__meadow?.frames ?? 0) + (window.__meadow?.colony?.frames ?? 0));
+  // Light frames, colony frames and mold frames: whichever world the page shows.
+  const seen = (): Promise<number> =>
+    page.evaluate(() => (window.__meadow?.frames ?? 0) + (window.__meadow?.colony?.frames ?? 0) + (window.__meadow?.mold?.frames ?? 0));
   const start = await seen();
   await page.waitForFunction(
-    (n) => (window.__meadow?.frames ?? 0) + (window.__meadow?.colony?.frames ?? 0) >= n,
+    (n) => (window.__meadow?.frames ?? 0) + (window.__meadow?.colony?.frames ?? 0) + (window.__meadow?.mold?.frames ?? 0) >= n,
     start + count,
     { timeout: timeoutMs },
   );
@@ -154,6 +155,7 @@ export function debugState(page: Page): Promise<DebugState> {
       chosenWorld: m.chosenWorld,
       worlds: copy(m.worlds),
       colony: copy(m.colony),
+      mold: copy(m.mold),
       breeze: copy(m.breeze),
       air: copy(m.air),
       experience: copy(m.experience),

@@ -1,12 +1,13 @@
 // Everything a viewer does to the meadow: keys (SPEC §7), the tool bar, pointer gestures on the
 // meadow, ↑/↓ for the count, the three rule sliders, w for the world, help and fullscreen.
 // Actions become ClientMessages here and go out through `send`. The count and the sliders are
-// the swarm's: while the colony is shown the sliders are put away and ↑/↓ say so.
+// the swarm's: while another world is shown the sliders are put away and ↑/↓ say so. The world
+// shown may bring its own panel (the mold's settings) and take some tools held (heldTools).
 import { ToolAction_Phase } from "../gen/meadow/v1/viewer_pb";
 import { swarmSettingsBytes, toolActionBytes } from "../net/messages";
 import type { Viewport, WorldRect } from "../render/viewport";
 import type { ToolIntent } from "../tools/gesture-mapper";
-import { DEFAULT_TOOL, type ToolName, type ToolSpec } from "../tools/tool-catalog";
+import { DEFAULT_TOOL, heldIn, type ToolName, type ToolSpec } from "../tools/tool-catalog";
 import { ToolInput } from "../tools/tool-input";
 import { CountStepper, type CountDirection } from "../ui/count-step";
 import { toggleFullscreen } from "../ui/fullscreen";
@@ -17,7 +18,7 @@ import type { NoticeLevel } from "../ui/notice";
 import { Toolbar } from "../ui/toolbar";
 import { WeightSliders } from "../ui/weight-sliders";
 import type { SwarmState } from "../swarm/swarm-state";
-import type { WorldName } from "../worlds/world-view";
+import type { WorldName, WorldPanel, WorldView } from "../worlds/world-view";
 
 export interface ControlElements {
   readonly stage: HTMLElement;
@@ -73,6 +74,10 @@ export class Controls {
   private readonly log: SentAction[] = [];
   private readonly slidersPanel: HTMLElement;
   private world: WorldName = "swarm";
+  /** The tools the world shown takes held (its WorldView's heldTools). */
+  private heldTools: ReadonlySet<ToolName> | undefined;
+  /** The world shown's own panel, if it has one. */
+  private panel: WorldPanel | undefined;
   /** The last count asked for, for the debug hook. */
   requestedCount: number | undefined;
 
@@ -91,7 +96,7 @@ export class Controls {
     this.tools = new ToolInput(el.stage, {
       viewport: hooks.viewport,
       worldBounds: hooks.worldBounds,
-      activeTool: () => this.active,
+      activeTool: () => heldIn(this.active, this.heldTools),
       send: (intent) => this.sendTool(intent),
       onRefused: (intent) => {
         if (intent.phase !== ToolAction_Phase.MOVE) this.notConnected(intent.spec.name);
@@ -116,6 +121,7 @@ export class Controls {
   tick(nowMs: number): void {
     this.tools.flush(nowMs);
     this.sliders.flush(nowMs);
+    this.panel?.tick(nowMs);
     const f = this.hooks.state.figures;
     if (f) this.sliders.reflect(f.weights, f.settingsLocked, nowMs);
   }
@@ -135,10 +141,18 @@ export class Controls {
     this.tools.releaseAll();
   }
 
-  /** The world now shown: the swarm's sliders only make sense in the swarm. */
-  showWorld(world: WorldName): void {
-    this.world = world;
-    this.slidersPanel.hidden = world !== "swarm";
+  /** The world now shown: the swarm's sliders only make sense in the swarm; its own panel comes out. */
+  showWorld(view: WorldView): void {
+    this.world = view.name;
+    this.slidersPanel.hidden = view.name !== "swarm";
+    // A pointer held in one world is let go there, not carried into the next.
+    if (view.heldTools !== this.heldTools) this.tools.releaseAll();
+    this.heldTools = view.heldTools;
+    if (view.panel !== this.panel) {
+      this.panel?.show(false);
+      this.panel = view.panel;
+      this.panel?.show(true);
+    }
   }
 
   private select(spec: ToolSpec): void {

@@ -29,6 +29,7 @@ import type { WorldRegistry } from "../worlds/world-registry";
 import { worldEnum, worldName, type WorldView } from "../worlds/world-view";
 import type { SwarmView } from "../swarm/swarm-view";
 import type { ColonyView } from "../colony/colony-view";
+import type { MoldView } from "../mold/mold-view";
 import { Controls } from "./controls";
 import { Kiosk, isKiosk } from "./kiosk";
 import { NO_LOCKS, locksFromProto, sameLocks } from "./locks";
@@ -76,6 +77,7 @@ export class ViewerApp {
   readonly worlds: WorldRegistry;
   readonly swarm: SwarmView;
   readonly colony: ColonyView;
+  readonly mold: MoldView;
   readonly worldChoice = new WorldChoice();
   /** The music (SPEC §8): listens to every frame of the world shown. */
   private readonly music = new MusicPlayer();
@@ -127,20 +129,26 @@ export class ViewerApp {
       },
     });
 
-    const worlds = viewerWorlds(el.stage, {
-      palette: this.paletteChoice.palette,
-      framesPerSecond: this.frameRate,
-      viewport: this.viewport,
-      search: window.location.search,
-      keepUp: this.keepUp,
-      sessionId: () => this.sessionId,
-      say: (text, level) => this.toast.show(text, level),
-      problem: (text) => this.problem(text),
-      resync: (reason) => this.connection.reconnectNow(reason),
-    });
+    const worlds = viewerWorlds(
+      el.stage,
+      {
+        palette: this.paletteChoice.palette,
+        framesPerSecond: this.frameRate,
+        viewport: this.viewport,
+        search: window.location.search,
+        keepUp: this.keepUp,
+        sessionId: () => this.sessionId,
+        say: (text, level) => this.toast.show(text, level),
+        problem: (text) => this.problem(text),
+        resync: (reason) => this.connection.reconnectNow(reason),
+      },
+      // The worlds' own panels (the mold's settings): sent like the controls', at home in the ⋯ menu on phones.
+      { send: (bytes) => this.connection.send(bytes), menu: el.more },
+    );
     this.worlds = worlds.registry;
     this.swarm = worlds.swarm;
     this.colony = worlds.colony;
+    this.mold = worlds.mold;
 
     this.controls = new Controls(el, {
       send: (bytes) => this.connection.send(bytes),
@@ -252,7 +260,7 @@ export class ViewerApp {
     this.shown = view;
     for (const v of this.worlds.views) if (v !== view) v.hide();
     view.show(this.viewport);
-    this.controls.showWorld(view.name);
+    this.controls.showWorld(view);
     // What this device keeps up with is measured afresh for each world.
     this.keepUp.reset(performance.now());
   }

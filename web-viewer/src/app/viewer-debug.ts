@@ -7,18 +7,19 @@ import type { ViewerApp } from "./viewer-app";
 export function installViewerDebug(app: ViewerApp): void {
   const swarm = app.swarm;
   const colony = app.colony;
+  const mold = app.mold;
   installDebugHook({
     get connected() {
       return app.connection.state.kind === "connected";
     },
     get frames() {
-      return swarm.framesShown;
+      return swarm.light.framesShown;
     },
     get droppedFrames() {
-      return swarm.dropped;
+      return swarm.light.dropped;
     },
     get decodeErrors() {
-      return swarm.decodeErrors;
+      return swarm.light.decodeErrors;
     },
     get rocks() {
       return app.rocks;
@@ -99,6 +100,31 @@ export function installViewerDebug(app: ViewerApp): void {
         activities: activityCounts(c.fireflies),
       };
     },
+    get mold() {
+      const m = mold.state.snapshot;
+      if (app.shown !== mold || !m) return undefined;
+      const light = mold.light;
+      const panel = document.getElementById("mold-settings");
+      return {
+        frames: mold.state.frames,
+        lightFrames: light?.framesShown ?? 0,
+        droppedFrames: light?.dropped ?? 0,
+        decodeErrors: light?.decodeErrors ?? 0,
+        lightAvailable: light?.available ?? false,
+        figures: m.figures,
+        settings: m.settings,
+        presets: m.presets,
+        settingsLocked: m.settingsLocked,
+        mapWidth: m.mapWidth,
+        mapHeight: m.mapHeight,
+        minAgents: m.minAgents,
+        maxAgents: m.maxAgents,
+        food: m.food,
+        maxFood: m.maxFood,
+        marks: mold.state.marks.map((k) => ({ id: k.id, tool: k.tool, x: k.x, y: k.y, radius: k.radius, amount: k.amount, own: k.owner === app.sessionId })),
+        panel: { visible: panel !== null && !panel.hidden, inMenu: panel?.parentElement?.id === "more" },
+      };
+    },
     get latencyMs() {
       return app.latencyMs;
     },
@@ -109,7 +135,7 @@ export function installViewerDebug(app: ViewerApp): void {
       return { motes: app.air.drawnMotes, streaks: app.air.drawnStreaks, carriedS: app.air.carriedS };
     },
     get lightAvailable() {
-      return swarm.lightAvailable;
+      return swarm.light.available;
     },
     get tool() {
       return app.controls.activeTool.name;
@@ -125,10 +151,10 @@ export function installViewerDebug(app: ViewerApp): void {
         light: { path: swarm.light.where },
         keepUp: app.keptUp,
         timings: {
-          firstLightMs: swarm.firstLightMs,
+          firstLightMs: swarm.light.firstLightMs,
           frame: app.frameTimes.snapshot(),
-          decode: swarm.decodeTimes.snapshot(),
-          lightDraw: swarm.lightDrawTimes.snapshot(),
+          decode: swarm.light.decodeTimes.snapshot(),
+          lightDraw: swarm.light.drawTimes.snapshot(),
         },
       };
     },

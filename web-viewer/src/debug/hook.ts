@@ -1,9 +1,10 @@
 // A small read-only window into the viewer for tests and curious people:
-// window.__meadow.connected, .frames, .rocks, .marks, .world, .colony, .worldToScreen(x, y) and
+// window.__meadow.connected, .frames, .rocks, .marks, .world, .colony, .mold, .worldToScreen(x, y) and
 // a few figures.
 import type { SentAction } from "../app/controls";
 import type { WorldName } from "../worlds/world-view";
 import type { FireflyActivity, FlowerStageName, SeedView, StumpView } from "../colony/colony-snapshot";
+import type { MoldFiguresView, MoldPresetView, MoldSettingsView } from "../mold/mold-state";
 import type { BreezeView } from "../wind/breeze";
 import type { LightWhere } from "../render/light-host";
 import type { RimView } from "../render/rock-rims";
@@ -58,6 +59,31 @@ export interface ColonyDebug {
   /** Fireflies with a seed stuck on them. */
   readonly seedCarriers: number;
   readonly activities: Partial<Record<FireflyActivity, number>>;
+}
+
+/** The mold as its latest frame has it (while the mold is shown). */
+export interface MoldDebug {
+  /** Mold frames taken, and its light frames decoded and shown, since the page loaded. */
+  readonly frames: number;
+  readonly lightFrames: number;
+  readonly droppedFrames: number;
+  readonly decodeErrors: number;
+  readonly lightAvailable: boolean;
+  readonly figures: MoldFiguresView | undefined;
+  readonly settings: MoldSettingsView | undefined;
+  readonly presets: readonly MoldPresetView[];
+  readonly settingsLocked: boolean;
+  readonly mapWidth: number;
+  readonly mapHeight: number;
+  readonly minAgents: number;
+  readonly maxAgents: number;
+  /** Oat flakes on the meadow, and the most there may be. */
+  readonly food: number;
+  readonly maxFood: number;
+  /** Every viewer's marks in the mold: flakes (with what is left of them), held pointers. */
+  readonly marks: readonly (MarkDebug & { readonly amount: number })[];
+  /** Its settings panel: out, and where (on its own, or in the phone's ⋯ menu). */
+  readonly panel: { readonly visible: boolean; readonly inMenu: boolean };
 }
 
 /** Timings the viewer measures of itself, ms. */
@@ -138,6 +164,7 @@ export interface MeadowDebug {
   /** The worlds w goes through: those the server offers that this viewer can draw. */
   readonly worlds: readonly WorldName[];
   readonly colony: ColonyDebug | undefined;
+  readonly mold: MoldDebug | undefined;
   /** The breeze of the latest frame (either world). */
   readonly breeze: BreezeView | undefined;
   /**

@@ -4,6 +4,7 @@
 // CROSSFADE_BEATS. It only ever reads the audio clock it is given, so it runs the same live and
 // offline (and against a fake clock in unit tests).
 import { ColonyTheme } from "./colony-theme";
+import { MoldTheme } from "./mold-theme";
 import type { MusicFrame, MusicWorld } from "./music-frame";
 import { MusicLog } from "./music-log";
 import type { SoundSink } from "./sound-spec";
@@ -25,6 +26,8 @@ export class Conductor {
   readonly log = new MusicLog();
   readonly colony: ColonyTheme;
   readonly swarm: SwarmTheme;
+  readonly mold: MoldTheme;
+  private readonly themes: Readonly<Record<MusicWorld, Theme>>;
   private active: Theme | undefined;
   private fading: { theme: Theme; untilS: number } | undefined;
 
@@ -34,6 +37,8 @@ export class Conductor {
   ) {
     this.colony = new ColonyTheme(seed, this.log);
     this.swarm = new SwarmTheme(seed, this.log);
+    this.mold = new MoldTheme(seed, this.log);
+    this.themes = { colony: this.colony, swarm: this.swarm, mold: this.mold };
   }
 
   get world(): MusicWorld | undefined {
@@ -45,7 +50,7 @@ export class Conductor {
   }
 
   private theme(world: MusicWorld): Theme {
-    return world === "colony" ? this.colony : this.swarm;
+    return this.themes[world];
   }
 
   onFrame(frame: MusicFrame, atS: number): void {

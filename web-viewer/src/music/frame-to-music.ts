@@ -1,7 +1,7 @@
 // A decoded protobuf Frame → the plain MusicFrame the music engine listens to. Used live by the
 // viewer and by scripts/capture-music.ts, which records these values as test data.
 import { World, type Event, type Frame } from "../gen/meadow/v1/viewer_pb";
-import type { MusicEvent, MusicFrame } from "./music-frame";
+import type { MusicEvent, MusicFrame, MusicWorld } from "./music-frame";
 
 /** Floats are kept to this many decimals: the music cannot hear finer, and recordings stay small. */
 const DECIMALS = 3;
@@ -45,6 +45,13 @@ export function musicEvent(e: Event): MusicEvent | undefined {
   }
 }
 
+/** The theme a frame's world plays; a server older than the world field sends the swarm. */
+function musicWorld(world: World): MusicWorld {
+  if (world === World.COLONY) return "colony";
+  if (world === World.MOLD) return "mold";
+  return "swarm";
+}
+
 export function musicFrame(frame: Frame): MusicFrame {
   const events: MusicEvent[] = [];
   for (const e of frame.events) {
@@ -53,7 +60,8 @@ export function musicFrame(frame: Frame): MusicFrame {
   }
   const c = frame.colony;
   const s = frame.swarm;
-  const world = frame.world === World.COLONY ? "colony" : "swarm";
+  const m = frame.mold?.figures;
+  const world = musicWorld(frame.world);
   return {
     tick: Number(frame.tick),
     world,
@@ -65,6 +73,10 @@ export function musicFrame(frame: Frame): MusicFrame {
     swarm:
       world === "swarm" && s
         ? { count: s.count, meanAlignment: round(s.meanAlignment), tightness: round(s.tightness), lonely: s.lonely }
+        : undefined,
+    mold:
+      world === "mold" && m
+        ? { coverage: round(m.coverage), agents: m.agents, holes: m.holes, junctions: m.junctions, measuredStep: Number(m.measuredStep) }
         : undefined,
     events,
   };

@@ -1,8 +1,8 @@
 // What the music listens to in one server frame (SPEC §8): the world it shows, the breeze, the
-// colony's or the swarm's measures and the events since the previous frame. Plain values, so
+// colony's, the swarm's or the mold's measures and the events since the previous frame. Plain values, so
 // the live viewer and the recorded test streams (test/data/*.json) feed the engine the same way.
 
-export type MusicWorld = "swarm" | "colony";
+export type MusicWorld = "swarm" | "colony" | "mold";
 
 /** The events that make a sound, reduced to what the sound depends on. */
 export type MusicEvent =
@@ -41,6 +41,16 @@ export interface SwarmMeasures {
   readonly lonely: number;
 }
 
+export interface MoldMeasures {
+  /** Share of the trail map's cells above the map's mean, 0 … 1: how much of it the network covers. */
+  readonly coverage: number;
+  readonly agents: number;
+  readonly holes: number;
+  readonly junctions: number;
+  /** The mold step the figures were measured at (about once a second): a new value is a new measurement. */
+  readonly measuredStep: number;
+}
+
 export interface MusicFrame {
   /** The simulation tick the frame shows. */
   readonly tick: number;
@@ -49,5 +59,7 @@ export interface MusicFrame {
   readonly breeze: { readonly strength: number; readonly gust: number } | undefined;
   readonly colony: ColonyMeasures | undefined;
   readonly swarm: SwarmMeasures | undefined;
+  /** Only in mold frames (recordings made before the mold have none). */
+  readonly mold?: MoldMeasures | undefined;
   readonly events: readonly MusicEvent[];
 }

@@ -18,6 +18,10 @@ export type Voice =
   | "bass"
   | "stab"
   | "lead"
+  // The mold's theme: a low drone, glassy bells, a slow swell.
+  | "drone"
+  | "glass"
+  | "swell"
   // The colony's events.
   | "birth"
   | "death"

@@ -140,6 +140,41 @@ const VOICES: Record<Voice, Play> = {
     const end = pluckEnvelope(g.gain, t, 0.08 * n.velocity, 0.008, n.durationS + 0.15);
     osc(k, "square", midiToHz(n.midi), filter(k, "lowpass", 1800, 0.7, g), t, end);
   },
+  drone: (k, out, t, n) => {
+    // Two triangles a few cents apart under a low-pass that opens with the velocity (the mold's
+    // coverage) and breathes slowly: a bed, heard more than noticed.
+    const g = gain(k, out);
+    const attack = Math.min(2, n.durationS * 0.3);
+    const end = heldEnvelope(g.gain, t, 0.09 * n.velocity, attack, n.durationS * 0.7, n.durationS * 0.4);
+    const cutoff = 160 + 700 * n.velocity;
+    const f = filter(k, "lowpass", cutoff, 0.7, g);
+    const hz = midiToHz(n.midi);
+    osc(k, "triangle", hz, f, t, end);
+    osc(k, "triangle", hz * 2 ** (-5 / 1200), f, t, end);
+    const lfo = k.ctx.createOscillator();
+    lfo.frequency.value = 0.12;
+    const depth = k.ctx.createGain();
+    depth.gain.value = cutoff * 0.25;
+    lfo.connect(depth).connect(f.frequency);
+    lfo.start(t);
+    lfo.stop(end + 0.01);
+  },
+  glass: (k, out, t, n) => {
+    // A soft glassy bell: the tone and a quiet twelfth that fades first.
+    const hz = midiToHz(n.midi);
+    const g1 = gain(k, out);
+    osc(k, "sine", hz, g1, t, pluckEnvelope(g1.gain, t, 0.07 * n.velocity, 0.01, n.durationS));
+    const g2 = gain(k, out);
+    osc(k, "sine", hz * 3, g2, t, pluckEnvelope(g2.gain, t, 0.012 * n.velocity, 0.01, n.durationS * 0.3));
+  },
+  swell: (k, out, t, n) => {
+    // A pad that takes half its length to arrive: the network spreading.
+    const g = gain(k, out);
+    const end = heldEnvelope(g.gain, t, 0.1 * n.velocity, n.durationS * 0.45, n.durationS * 0.55, n.durationS * 0.45);
+    const hz = midiToHz(n.midi);
+    osc(k, "sine", hz, g, t, end);
+    osc(k, "sine", hz * 2 ** (5 / 1200), g, t, end);
+  },
   birth: (k, out, t, n) => {
     // A bell rising a fifth: two struck tones with an inharmonic partial (×2.76).
     const hz = midiToHz(n.midi);

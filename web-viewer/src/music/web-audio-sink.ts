@@ -25,7 +25,7 @@ export class WebAudioSink implements SoundSink {
       node.connect(out);
       return { node, ramps: new LinearRamps(0) };
     };
-    this.buses = { colony: bus(), swarm: bus() };
+    this.buses = { colony: bus(), swarm: bus(), mold: bus() };
     const calm = breezeLevel(0);
     this.breezeFilter = ctx.createBiquadFilter();
     this.breezeFilter.type = "lowpass";

@@ -82,6 +82,35 @@ export function swarmSettingsBytes(change: SettingsChange): Bytes {
   );
 }
 
+/** Shared mold settings (MoldSettings); fields left undefined are left as they are on the server. */
+export interface MoldSettingsChange {
+  readonly agents?: number;
+  readonly sensorAngle?: number;
+  readonly turnAngle?: number;
+  readonly sensorDistance?: number;
+  readonly deposit?: number;
+  readonly decay?: number;
+  readonly diffusion?: number;
+  readonly occupancy?: boolean;
+  /** One of MoldState.presets' names: every setting but the agents. */
+  readonly preset?: string;
+}
+
+export function moldSettingsBytes(change: MoldSettingsChange): Bytes {
+  // Only the fields given are set (they are proto3 `optional`): the server leaves the rest alone.
+  const value: { -readonly [K in keyof MoldSettingsChange]: MoldSettingsChange[K] } = {};
+  if (change.agents !== undefined) value.agents = Math.max(0, Math.round(change.agents));
+  if (change.sensorAngle !== undefined) value.sensorAngle = change.sensorAngle;
+  if (change.turnAngle !== undefined) value.turnAngle = change.turnAngle;
+  if (change.sensorDistance !== undefined) value.sensorDistance = change.sensorDistance;
+  if (change.deposit !== undefined) value.deposit = change.deposit;
+  if (change.decay !== undefined) value.decay = change.decay;
+  if (change.diffusion !== undefined) value.diffusion = change.diffusion;
+  if (change.occupancy !== undefined) value.occupancy = change.occupancy;
+  if (change.preset !== undefined) value.preset = change.preset;
+  return encode(create(ClientMessageSchema, { body: { case: "moldSettings", value } }));
+}
+
 export type DecodedServerMessage =
   | { ok: true; message: ServerMessage }
   | { ok: false; error: string };

@@ -1,4 +1,4 @@
-// The swarm's light drawn on the main thread: the fallback where the browser cannot hand a
+// A world's light drawn on the main thread: the fallback where the browser cannot hand a
 // canvas to a worker (no OffscreenCanvas, or no WebGL2 in a worker). The same renderer as the
 // light worker's, called directly; it draws on the page's animation frames.
 import type { LightCommand, LightReport } from "./light-messages";

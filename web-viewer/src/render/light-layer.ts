@@ -1,10 +1,10 @@
-// The swarm's light on the GPU (WebGL2): the two latest rasters as R8 textures, blended by
-// the cross-fade, mapped through the firefly palette and written premultiplied into a canvas
-// that CSS adds onto the meadow (mix-blend-mode: plus-lighter). A raster's channels are planes
-// stacked one under the other (intensity, then heat), uploaded as one R8 texture `channels`
-// times as tall; the heat turns the light towards white (the fastest fireflies burn whiter).
-// The canvas is the page's own or, in the light worker, the OffscreenCanvas the page's canvas
-// handed its control to: the same shaders and drawing either way.
+// A world's light on the GPU (WebGL2; the swarm's glow, the mold's trail): the two latest
+// rasters as R8 textures, blended by the cross-fade, mapped through the world's ramp and written
+// premultiplied into a canvas that CSS adds onto the meadow (mix-blend-mode: plus-lighter). A
+// raster's channels are planes stacked one under the other (intensity, then heat), uploaded as
+// one R8 texture `channels` times as tall; the heat turns the light towards white (the fastest
+// fireflies burn whiter). The canvas is the page's own or, in the light worker, the
+// OffscreenCanvas the page's canvas handed its control to: the same shaders and drawing either way.
 import type { LightRaster } from "../net/frame-decoder";
 import { paletteTexels, type LightRamp } from "./palette";
 import { DEFAULT_PALETTE } from "./palettes";
@@ -72,7 +72,7 @@ export class LightLayer {
   static create(canvas: LightCanvas, ramp?: LightRamp): LightLayer | string {
     const options: WebGLContextAttributes = { alpha: true, premultipliedAlpha: true, antialias: false, depth: false, stencil: false };
     const gl = canvas.getContext("webgl2", options);
-    if (!gl) return "WebGL2 is not available: the fireflies' light cannot be shown";
+    if (!gl) return "WebGL2 is not available: the light cannot be shown";
     try {
       return new LightLayer(canvas, gl, ramp);
     } catch (e) {

@@ -1,4 +1,4 @@
-// What passes between the page and the swarm's light renderer (light-renderer.ts), wherever it
+// What passes between the page and a world's light renderer (light-renderer.ts), wherever it
 // runs: commands to it and reports from it. In the light worker they are the messages posted
 // each way (plain, structured-cloneable values); on the main thread the same values are handed
 // over by call, so both paths speak one language.

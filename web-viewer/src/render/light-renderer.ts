@@ -1,4 +1,4 @@
-// The swarm's light from a frame's bytes to pixels: decoded (LightDecoder), the two latest
+// A world's light from a frame's bytes to pixels: decoded (LightDecoder), the two latest
 // rasters on the GPU (LightLayer), blended by the cross-fade (CrossFade) at whatever rate it is
 // drawn. One class for both places it runs: the light worker (light-worker.ts), or the main
 // thread where the browser cannot hand a canvas to a worker (in-thread-light.ts). It takes the

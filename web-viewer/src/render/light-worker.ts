@@ -1,4 +1,4 @@
-// The swarm's light drawn in a worker (issue 8: rendering off the main thread where the browser
+// A world's light (the swarm's, the mold's) drawn in a worker (issue 8: rendering off the main thread where the browser
 // allows): the page hands it the light canvas's control (an OffscreenCanvas) and then every
 // frame's light bytes (transferred); it decodes them and draws with WebGL2 on its own animation
 // frames, so neither the decoding nor the drawing ever holds up the page. Where a worker has no

@@ -129,7 +129,8 @@ function paintCrumb(ctx: CanvasRenderingContext2D, x: number, y: number, r: numb
   ctx.fill();
 }
 
-function paintPredator(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, a: number): void {
+/** A predator: a reddish ring as wide as its reach, a bright centre (every world draws it so). */
+export function paintPredator(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, a: number): void {
   const inner = ctx.createRadialGradient(x, y, 0, x, y, r);
   inner.addColorStop(0, `rgba(230, 70, 50, ${(a * 0.22).toFixed(3)})`);
   inner.addColorStop(1, "rgba(230, 70, 50, 0)");
@@ -156,7 +157,8 @@ function paintSpark(ctx: CanvasRenderingContext2D, x: number, y: number, r: numb
   ctx.stroke();
 }
 
-function paintOwnDot(ctx: CanvasRenderingContext2D, x: number, y: number): void {
+/** One's own mark's small bright centre. */
+export function paintOwnDot(ctx: CanvasRenderingContext2D, x: number, y: number): void {
   ctx.fillStyle = "rgba(255, 255, 240, 0.85)";
   ctx.beginPath();
   ctx.arc(x, y, 1.6, 0, Math.PI * 2);

@@ -1,5 +1,6 @@
 // The four tools (SPEC §6), their keys and how they are used: attract, flower and rock act on a
-// tap; the predator follows a held pointer.
+// tap; the predator follows a held pointer. A world may take a tap tool held (the mold's attract
+// feeds the map under a held pointer): its WorldView says which (heldTools), heldIn applies it.
 import { Tool } from "../gen/meadow/v1/viewer_pb";
 
 export type ToolName = "attract" | "flower" | "rock" | "predator";
@@ -16,8 +17,8 @@ export interface ToolSpec {
 }
 
 export const TOOLS: readonly [ToolSpec, ToolSpec, ToolSpec, ToolSpec] = [
-  { tool: Tool.ATTRACT, name: "attract", key: "1", gesture: "tap", label: "Attract: the swarm circles the spot (tap it again to let go)", icon: "◎" },
-  { tool: Tool.FLOWER, name: "flower", key: "2", gesture: "tap", label: "Flower: food crumbs in the swarm, a flower of nectar in the colony", icon: "✿" },
+  { tool: Tool.ATTRACT, name: "attract", key: "1", gesture: "tap", label: "Attract: the swarm circles the spot (tap it again to let go); in the mold, hold to feed it", icon: "◎" },
+  { tool: Tool.FLOWER, name: "flower", key: "2", gesture: "tap", label: "Flower: food crumbs in the swarm, a flower of nectar in the colony, an oat flake in the mold", icon: "✿" },
   { tool: Tool.ROCK, name: "rock", key: "3", gesture: "tap", label: "Rock: place one, or tap a rock to remove it", icon: "⬤" },
   { tool: Tool.PREDATOR, name: "predator", key: "4", gesture: "hold", label: "Predator: hold and move to scatter the swarm", icon: "✶" },
 ];
@@ -31,4 +32,9 @@ export function toolForKey(key: string): ToolSpec | undefined {
 
 export function toolByEnum(tool: Tool): ToolSpec | undefined {
   return TOOLS.find((t) => t.tool === tool);
+}
+
+/** The tool as a world takes it: held where that world holds it, else as the catalog says. */
+export function heldIn(spec: ToolSpec, held: ReadonlySet<ToolName> | undefined): ToolSpec {
+  return spec.gesture !== "hold" && held?.has(spec.name) ? { ...spec, gesture: "hold" } : spec;
 }

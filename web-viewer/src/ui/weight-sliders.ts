@@ -109,7 +109,7 @@ export class WeightSliders {
 }
 
 /** A padlock drawn in SVG (an emoji may be missing from the device's fonts). */
-function lockIcon(doc: Document): SVGSVGElement {
+export function lockIcon(doc: Document): SVGSVGElement {
   const ns = "http://www.w3.org/2000/svg";
   const svg = doc.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", "0 0 16 16");

@@ -2,6 +2,8 @@
 // world is one more view here (and its own files); the switching, the status line, the music
 // and the render loop follow from the registry.
 import { ColonyView } from "../colony/colony-view";
+import { MoldPanel, type MoldPanelHooks } from "../mold/mold-panel";
+import { MoldView } from "../mold/mold-view";
 import { SwarmView, type SwarmHooks } from "../swarm/swarm-view";
 import { stageLayer } from "./stage-layer";
 import { WorldRegistry } from "./world-registry";
@@ -10,22 +12,33 @@ export interface ViewerWorlds {
   readonly registry: WorldRegistry;
   /** The swarm's view: its count and rules are set from the controls, whichever world is shown. */
   readonly swarm: SwarmView;
-  /** The colony's, for the debug hook. */
+  /** The colony's and the mold's, for the debug hook. */
   readonly colony: ColonyView;
+  readonly mold: MoldView;
 }
 
-export function viewerWorlds(stage: HTMLElement, swarmHooks: SwarmHooks): ViewerWorlds {
+/** What the worlds' own panels need of the page (the mold's settings). */
+export type PanelHooks = Omit<MoldPanelHooks, "say">;
+
+export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks, panels: PanelHooks): ViewerWorlds {
   const swarm = new SwarmView(
     {
       light: stageLayer(stage, "light-layer", { added: true }),
       rims: stageLayer(stage, "rims-layer", { added: true }),
       marks: stageLayer(stage, "marks-layer"),
     },
-    swarmHooks,
+    hooks,
   );
   const colony = new ColonyView({
     things: stageLayer(stage, "colony-layer"),
     light: stageLayer(stage, "colony-light", { added: true }),
   });
-  return { registry: new WorldRegistry([swarm, colony]), swarm, colony };
+  const mold = new MoldView(
+    {
+      light: stageLayer(stage, "mold-light", { added: true }),
+      marks: stageLayer(stage, "mold-marks"),
+    },
+    { ...hooks, panel: (state) => new MoldPanel(stage.ownerDocument, state, { ...panels, say: hooks.say }) },
+  );
+  return { registry: new WorldRegistry([swarm, colony, mold]), swarm, colony, mold };
 }

@@ -8,6 +8,7 @@ import type { MusicFrame } from "../music/music-frame";
 import type { Palette } from "../render/palettes";
 import type { RockView } from "../render/rocks";
 import type { Viewport, WorldRect } from "../render/viewport";
+import type { ToolName } from "../tools/tool-catalog";
 import type { BreezeView } from "../wind/breeze";
 
 /** A world's name as the server spells it (world_name): "swarm", "colony", "mold", … */
@@ -27,6 +28,13 @@ export interface Scene {
   readonly breeze: BreezeView | undefined;
 }
 
+/** A world's own controls (the mold's settings): put out only while that world is watched. */
+export interface WorldPanel {
+  show(visible: boolean): void;
+  /** Once per animation frame while shown: changes that waited for the throttle go out, the server's values show. */
+  tick(nowMs: number): void;
+}
+
 export interface WorldView {
   /** Its number on the wire (Welcome.worlds, Frame.world, ChooseWorld). */
   readonly world: World;
@@ -35,6 +43,14 @@ export interface WorldView {
   readonly greeting: string;
   /** Settles when it can draw (the swarm's light has its canvas); the render loop waits a while for it. */
   readonly ready?: Promise<unknown>;
+  /**
+   * Tools that this world takes held (DOWN, MOVE…, UP) although elsewhere they are a tap, such
+   * as the mold's attract, which feeds the map under a held pointer. Undefined: every tool as
+   * its catalog says (tool-catalog.ts).
+   */
+  readonly heldTools?: ReadonlySet<ToolName>;
+  /** Its own controls, shown while it is watched; undefined: none. */
+  readonly panel?: WorldPanel;
 
   /** The land it shows before its frames say: the meadow, or the swarm's growing world. */
   landOf(welcome: Welcome): WorldRect | undefined;

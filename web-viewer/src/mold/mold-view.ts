@@ -1,0 +1,142 @@
+// The mold on screen (SPEC §5, §7): its trail map, the frame's one-channel light, decoded and
+// drawn like the swarm's (a WorldLight of its own, on its own canvas, through the mold's ramp:
+// a yellow-orange plasmodium on the night meadow); its oat flakes, held attract pointers and
+// predators over it; its figures in the status line and to the music; its settings panel. Its
+// light starts the first time the mold is shown, so a viewer that never watches it pays nothing.
+import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
+import { musicFrame } from "../music/frame-to-music";
+import type { MusicFrame } from "../music/music-frame";
+import { rectFromProto } from "../net/proto-mapping";
+import { clearCanvas } from "../render/canvas-2d";
+import type { LightRamp } from "../render/palette";
+import type { Palette } from "../render/palettes";
+import { viewportFields, type Viewport, type WorldRect } from "../render/viewport";
+import { WorldLight, type WorldLightHooks } from "../render/world-light";
+import type { ToolName } from "../tools/tool-catalog";
+import type { Scene, WorldPanel, WorldView } from "../worlds/world-view";
+import { moldMarkShapes, paintMoldMarks } from "./mold-marks";
+import { moldRamp } from "./mold-ramps";
+import { MoldState } from "./mold-state";
+import { moldStatusParts } from "./mold-status";
+
+export interface MoldCanvases {
+  /** The trail (added onto the meadow). */
+  readonly light: HTMLCanvasElement;
+  /** Oat flakes, held pointers, predators (painted over it). */
+  readonly marks: HTMLCanvasElement;
+}
+
+/** What the mold's view needs of the page around it. */
+export interface MoldHooks extends WorldLightHooks {
+  readonly palette: Palette;
+  readonly framesPerSecond: number;
+  readonly viewport: Viewport;
+  readonly sessionId: () => bigint | undefined;
+  /** Its settings panel, made around the state it shows; none where there is no page (tests). */
+  readonly panel?: (state: MoldState) => WorldPanel;
+}
+
+/** In the mold attract is held: a pressed pointer feeds the map under it (SPEC §5). */
+const MOLD_HELD_TOOLS: ReadonlySet<ToolName> = new Set<ToolName>(["attract"]);
+
+export class MoldView implements WorldView {
+  readonly world = World.MOLD;
+  readonly name = "mold";
+  readonly greeting = "The mold: a slime mould weaving its network";
+  readonly heldTools = MOLD_HELD_TOOLS;
+  readonly state = new MoldState();
+  readonly panel: WorldPanel | undefined;
+  /** Its light, once it was first shown. */
+  light: WorldLight | undefined;
+
+  private ramp: LightRamp;
+  private framesPerSecond: number;
+  private marksShown = false;
+
+  constructor(
+    private readonly canvases: MoldCanvases,
+    private readonly hooks: MoldHooks,
+  ) {
+    this.ramp = moldRamp(hooks.palette);
+    this.framesPerSecond = hooks.framesPerSecond;
+    this.panel = hooks.panel?.(this.state);
+    canvases.light.hidden = true;
+  }
+
+  landOf(welcome: Welcome): WorldRect | undefined {
+    // The mold lives on the meadow.
+    return rectFromProto(welcome.meadow);
+  }
+
+  get worldBounds(): WorldRect | undefined {
+    return this.state.worldBounds;
+  }
+
+  get cameraTarget(): WorldRect | undefined {
+    return this.state.cameraTarget;
+  }
+
+  get viewers(): number | undefined {
+    return this.state.viewers;
+  }
+
+  /** No fireflies in the mold. */
+  readonly fireflies = undefined;
+
+  get problem(): string | undefined {
+    return this.light?.problem;
+  }
+
+  statusParts(): readonly string[] {
+    return moldStatusParts(this.state.snapshot?.figures);
+  }
+
+  music(frame: Frame): MusicFrame {
+    return musicFrame(frame);
+  }
+
+  takeFrame(frame: Frame): void {
+    this.state.applyFrame(frame);
+    // Last: the light's bytes are handed over (to the worker: transferred) and gone from here.
+    this.light?.take(frame.number, frame.light);
+  }
+
+  show(viewport: Viewport): void {
+    this.light ??= new WorldLight(this.canvases.light, { ramp: this.ramp, framesPerSecond: this.framesPerSecond, viewport: viewportFields(viewport) }, this.hooks);
+    this.light.show(viewport);
+    this.marksShown = true;
+  }
+
+  draw(scene: Scene): void {
+    const { viewport, moved, nowMs } = scene;
+    if (moved) this.light?.setViewport(viewport);
+    this.light?.tick(nowMs);
+    const marks = this.state.marks;
+    if (marks.length > 0 || this.marksShown || moved) {
+      paintMoldMarks(this.canvases.marks, viewport, moldMarkShapes(marks, viewport, nowMs / 1000, this.hooks.sessionId()));
+      this.marksShown = marks.length > 0;
+    }
+  }
+
+  hide(): void {
+    this.light?.hide();
+    clearCanvas(this.canvases.marks);
+    this.marksShown = false;
+  }
+
+  forget(): void {
+    // A standing network would look alive: the bare meadow until frames come again.
+    this.light?.forget();
+    this.state.forgetLive();
+  }
+
+  setFrameRate(framesPerSecond: number): void {
+    this.framesPerSecond = framesPerSecond;
+    this.light?.setFrameRate(framesPerSecond);
+  }
+
+  setPalette(palette: Palette): void {
+    this.ramp = moldRamp(palette);
+    this.light?.setRamp(this.ramp);
+  }
+}
