@@ -91,6 +91,23 @@ struct SenseParams {
   return static_cast<std::uint32_t>(y) * width + static_cast<std::uint32_t>(x);
 }
 
+// One agent's sense, turn and move: which way it faces and where it would stand (wrapped), and
+// that cell.
+struct Move {
+  std::uint32_t heading;
+  float x;
+  float y;
+  std::uint32_t cell;
+};
+[[nodiscard]] inline Move proposed_move(float x, float y, std::uint32_t heading, std::uint32_t random_bits,
+                                        const SenseParams& p, const std::uint16_t* trail, const std::uint8_t* flags) {
+  const MoldDirections& dir = mold_directions();
+  const std::uint32_t h = sense_and_turn(x, y, heading, p, trail, flags, random_bits);
+  const float nx = wrap_position(x + dir.cos[h] * mold_rules::kStepCells, static_cast<float>(p.width));
+  const float ny = wrap_position(y + dir.sin[h] * mold_rules::kStepCells, static_cast<float>(p.height));
+  return Move{h, nx, ny, cell_of(nx, ny, p.width)};
+}
+
 [[nodiscard]] inline std::uint32_t deposit_of(const MoldSettings& s) {
   return static_cast<std::uint32_t>(std::lround(std::clamp(s.deposit, 0.0F, 1.0F) * static_cast<float>(kTrailOne)));
 }
@@ -205,9 +222,6 @@ void CpuMold::agents_pass(ParallelFor& parallel) {
   const SenseParams p = sense_params(settings_, size_);
   const std::uint32_t deposit = deposit_of(settings_);
   const CounterRandom turns(seed_, steps_, RandomPurpose::kMoldTurn);
-  const MoldDirections& dir = mold_directions();
-  const auto w = static_cast<float>(size_.width);
-  const auto h = static_cast<float>(size_.height);
   const MoldPopulation::Arrays agents = population_.arrays();
   // Several threads may deposit into one cell: their adds are atomic (integers, so the sum does
   // not depend on their order). One thread needs no atomics.
@@ -219,20 +233,17 @@ void CpuMold::agents_pass(ParallelFor& parallel) {
       const auto id = static_cast<std::uint32_t>(i);
       const float x = agents.x[i];
       const float y = agents.y[i];
-      const std::uint32_t heading =
-          sense_and_turn(x, y, agents.heading[i], p, trail_.data(), flags_.data(), turns.bits32(id, 0));
-      const float nx = wrap_position(x + dir.cos[heading] * mold_rules::kStepCells, w);
-      const float ny = wrap_position(y + dir.sin[heading] * mold_rules::kStepCells, h);
-      const std::uint32_t cell = cell_of(nx, ny, size_.width);
+      const Move m = proposed_move(x, y, agents.heading[i], turns.bits32(id, 0), p, trail_.data(), flags_.data());
+      const std::uint32_t cell = m.cell;
       const std::uint8_t flags = flags_[cell];
       if ((flags & kWallBit) != 0) {
         agents.heading[i] = static_cast<std::uint16_t>(turns.bits32(id, 1) & kHeadingMask);
         ++local_visits[flags_[cell_of(x, y, size_.width)] >> kFeedShift];
         continue;
       }
-      agents.x[i] = nx;
-      agents.y[i] = ny;
-      agents.heading[i] = static_cast<std::uint16_t>(heading);
+      agents.x[i] = m.x;
+      agents.y[i] = m.y;
+      agents.heading[i] = static_cast<std::uint16_t>(m.heading);
       ++local_visits[flags >> kFeedShift];
       if (shared) {
         std::atomic_ref<std::uint32_t>(pre_[cell]).fetch_add(deposit, std::memory_order_relaxed);
@@ -253,9 +264,6 @@ void CpuMold::agents_pass_occupancy(ParallelFor& parallel) {
   const std::uint32_t deposit = deposit_of(settings_);
   const CounterRandom turns(seed_, steps_, RandomPurpose::kMoldTurn);
   const auto claim_key = static_cast<std::uint32_t>(CounterRandom(seed_, steps_, RandomPurpose::kMoldClaim).bits(0));
-  const MoldDirections& dir = mold_directions();
-  const auto w = static_cast<float>(size_.width);
-  const auto h = static_cast<float>(size_.height);
   const MoldPopulation::Arrays agents = population_.arrays();
   const std::size_t n = population_.count();
   target_.resize(n);
@@ -270,17 +278,14 @@ void CpuMold::agents_pass_occupancy(ParallelFor& parallel) {
       const auto id = static_cast<std::uint32_t>(i);
       const float x = agents.x[i];
       const float y = agents.y[i];
-      const std::uint32_t heading =
-          sense_and_turn(x, y, agents.heading[i], p, trail_.data(), flags_.data(), turns.bits32(id, 0));
-      const float nx = wrap_position(x + dir.cos[heading] * mold_rules::kStepCells, w);
-      const float ny = wrap_position(y + dir.sin[heading] * mold_rules::kStepCells, h);
+      const Move m = proposed_move(x, y, agents.heading[i], turns.bits32(id, 0), p, trail_.data(), flags_.data());
       const std::uint32_t from = cell_of(x, y, size_.width);
-      const std::uint32_t cell = cell_of(nx, ny, size_.width);
+      const std::uint32_t cell = m.cell;
       target_[i] = kNoClaim;
       if (cell == from) {
-        agents.x[i] = nx;
-        agents.y[i] = ny;
-        agents.heading[i] = static_cast<std::uint16_t>(heading);
+        agents.x[i] = m.x;
+        agents.y[i] = m.y;
+        agents.heading[i] = static_cast<std::uint16_t>(m.heading);
         pre_[cell] += deposit;
         continue;
       }
@@ -289,9 +294,9 @@ void CpuMold::agents_pass_occupancy(ParallelFor& parallel) {
         continue;
       }
       target_[i] = cell;
-      next_x_[i] = nx;
-      next_y_[i] = ny;
-      agents.heading[i] = static_cast<std::uint16_t>(heading);
+      next_x_[i] = m.x;
+      next_y_[i] = m.y;
+      agents.heading[i] = static_cast<std::uint16_t>(m.heading);
       std::atomic_ref<std::uint32_t> claim(claim_[cell]);
       const std::uint32_t mine = priority(id);
       std::uint32_t seen = claim.load(std::memory_order_relaxed);

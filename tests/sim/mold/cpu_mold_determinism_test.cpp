@@ -3,6 +3,8 @@
 // first).
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <span>
 #include <vector>
 
 #include "app/worker_pool.hpp"
@@ -33,6 +35,44 @@ TEST(CpuMoldDeterminism, OneAndTwoThreadsGiveTheSameMold) {
     EXPECT_EQ(one, run(serial, occupancy, 200)) << "the same run twice";
     EXPECT_NE(one, run(serial, occupancy, 199)) << "the hash sees a step";
   }
+}
+
+// The golden mold: the defaults on the CPU's map from seed 1, fed, repelled, walled and resized
+// on the way, after 600 steps must give this hash on every build (release, sanitizers) and thread
+// count. A change meant to change the mold changes it on purpose, with a note in the commit body;
+// any other change that moves it broke determinism.
+constexpr std::uint64_t kGoldenMold = 0x309688d5ac495abfULL;
+
+std::uint64_t golden_run(ParallelFor& parallel) {
+  CpuMold m(1, map_of_width(mold_rules::kCpuMapWidth), default_mold_settings(mold_rules::kCpuAgents));
+  const std::vector<MoldDisc> feed = {MoldDisc{Vec2{40.0F, 30.0F}, 3.0F, 1024}, MoldDisc{Vec2{200.0F, 100.0F}, 2.0F, 2048}};
+  const std::vector<MoldDisc> repel = {MoldDisc{Vec2{120.0F, 60.0F}, 6.0F, 0}};
+  for (int step = 0; step < 600; ++step) {
+    if (step == 100) {
+      std::vector<CellKind> walls(m.map_size().cells(), CellKind::open);
+      for (std::uint32_t y = 50; y < 70; ++y) {
+        for (std::uint32_t x = 90; x < 110; ++x) walls[y * m.map_size().width + x] = CellKind::wall;
+      }
+      m.set_walls(walls);
+    }
+    if (step == 300) {
+      MoldSettings s = m.settings();
+      s.agents = 12000;
+      s.sensor_angle_deg = 30.0F;
+      m.set_settings(s);
+    }
+    m.step(MoldInputs{feed, step < 400 ? std::span<const MoldDisc>(repel) : std::span<const MoldDisc>()}, parallel);
+  }
+  return mold_state_hash(m.agents(), m.trail());
+}
+
+TEST(CpuMoldDeterminism, TheGoldenMoldOnOneThreadAndOnTwo) {
+  SerialFor serial;
+  app::WorkerPool pool(2);
+  const std::uint64_t one = golden_run(serial);
+  std::printf("golden mold: %016llx\n", static_cast<unsigned long long>(one));
+  EXPECT_EQ(one, kGoldenMold);
+  EXPECT_EQ(golden_run(pool), kGoldenMold);
 }
 
 }  // namespace
