@@ -11,23 +11,9 @@
 
 namespace meadow::gpu {
 
-namespace {
-// What the notice says when the GPU engine fails after it has started.
-std::string mold_failed(const std::exception& e) {
-  return std::string("GPU engine failed (") + e.what() + "): the mold moves to the CPU";
-}
-}  // namespace
-
 FallbackMold::FallbackMold(const MakeGpu& make_gpu, std::uint64_t seed, sim::MapSize size,
                            const sim::MoldSettings& settings, Notice notice)
-    : notice_(std::move(notice)) {
-  try {
-    gpu_ = make_gpu();
-  } catch (const std::exception& e) {
-    // GpuError for Vulkan's failures; anything else (e.g. out of host memory) ends the same way.
-    gpu_.reset();
-    if (notice_) notice_(std::string("GPU engine unavailable (") + e.what() + "): the mold runs on the CPU");
-  }
+    : gpu_(start_gpu(make_gpu, "mold", notice)), notice_(std::move(notice)) {
   if (!gpu_) cpu_ = std::make_unique<sim::CpuMold>(seed, size, settings);
 }
 
@@ -43,7 +29,7 @@ void FallbackMold::set_settings(const sim::MoldSettings& settings) {
       gpu_->set_settings(settings);
       return;
     } catch (const std::exception& e) {
-      fall_back(mold_failed(e));
+      fall_back(gpu_failed("mold", e));
     }
   }
   cpu_->set_settings(settings);
@@ -57,7 +43,7 @@ void FallbackMold::set_walls(std::span<const sim::CellKind> kinds) {
     } catch (const std::invalid_argument&) {
       throw;  // walls of another map: the caller's mistake, not the device's
     } catch (const std::exception& e) {
-      fall_back(mold_failed(e));
+      fall_back(gpu_failed("mold", e));
     }
   }
   cpu_->set_walls(kinds);
@@ -69,7 +55,7 @@ void FallbackMold::step(const sim::MoldInputs& inputs, sim::ParallelFor& paralle
       gpu_->step(inputs, parallel);
       return;
     } catch (const std::exception& e) {
-      fall_back(mold_failed(e));
+      fall_back(gpu_failed("mold", e));
     }
   }
   cpu_->step(inputs, parallel);
@@ -97,18 +83,10 @@ MoldDefaults mold_defaults(bool on_gpu) {
                 : MoldDefaults{sim::map_of_width(mr::kCpuMapWidth), mr::kCpuAgents};
 }
 
-namespace {
-
-ContextOptions mold_context_options(EngineChoice choice) {
-  return ContextOptions{.allow_cpu_device = choice == EngineChoice::kGpu, .validation = false};
-}
-
-}  // namespace
-
 std::unique_ptr<sim::MoldEngine> make_mold(EngineChoice choice, std::uint64_t seed, sim::MapSize size,
                                            const sim::MoldSettings& settings, const FallbackMold::Notice& notice) {
   if (choice == EngineChoice::kCpu) return std::make_unique<sim::CpuMold>(seed, size, settings);
-  const ContextOptions options = mold_context_options(choice);
+  const ContextOptions options = engine_context_options(choice);
   return std::make_unique<FallbackMold>(
       [&] { return std::make_unique<GpuMold>(std::make_shared<VulkanContext>(options), seed, size, settings); }, seed,
       size, settings, notice);
@@ -120,7 +98,7 @@ std::unique_ptr<sim::MoldEngine> make_mold(EngineChoice choice, std::uint64_t se
   const sim::MoldSettings cpu_settings = sim::default_mold_settings(cpu.agents);
   if (choice == EngineChoice::kCpu) return std::make_unique<sim::CpuMold>(seed, cpu.size, cpu_settings);
   const MoldDefaults gpu = mold_defaults(true);
-  const ContextOptions options = mold_context_options(choice);
+  const ContextOptions options = engine_context_options(choice);
   return std::make_unique<FallbackMold>(
       [&] {
         return std::make_unique<GpuMold>(std::make_shared<VulkanContext>(options), seed, gpu.size,

@@ -15,7 +15,7 @@
 #include <string>
 #include <string_view>
 
-#include "gpu/fallback_swarm.hpp"
+#include "gpu/engine_choice.hpp"
 #include "sim/mold/cpu_mold.hpp"
 #include "sim/mold/mold_engine.hpp"
 #include "sim/mold/mold_settings.hpp"
@@ -27,7 +27,7 @@ class GpuMold;
 
 class FallbackMold final : public sim::MoldEngine {
  public:
-  using Notice = std::function<void(const std::string& why)>;
+  using Notice = EngineNotice;
   using MakeGpu = std::function<std::unique_ptr<GpuMold>()>;
 
   // Starts on what make_gpu returns, or, if it throws, on a CpuMold(seed, size, settings) (for

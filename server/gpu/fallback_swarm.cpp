@@ -10,23 +10,9 @@
 
 namespace meadow::gpu {
 
-namespace {
-// What the notice says when the GPU engine fails after it has started.
-std::string failed(const std::exception& e) {
-  return std::string("GPU engine failed (") + e.what() + "): the swarm moves to the CPU";
-}
-}  // namespace
-
 FallbackSwarm::FallbackSwarm(const MakeGpu& make_gpu, std::uint64_t seed, std::size_t count,
                              const sim::Land& land, Notice notice)
-    : asked_(count), notice_(std::move(notice)) {
-  try {
-    gpu_ = make_gpu();
-  } catch (const std::exception& e) {
-    // GpuError for Vulkan's failures; anything else (e.g. out of host memory) ends the same way.
-    gpu_.reset();
-    if (notice_) notice_(std::string("GPU engine unavailable (") + e.what() + "): the swarm runs on the CPU");
-  }
+    : gpu_(start_gpu(make_gpu, "swarm", notice)), asked_(count), notice_(std::move(notice)) {
   if (!gpu_) cpu_ = std::make_unique<sim::CpuSwarm>(seed, count, land);
 }
 
@@ -50,7 +36,7 @@ void FallbackSwarm::resize(std::size_t count, const sim::Land& land) {
     try {
       gpu_->resize(count, land);  // the leavers are chosen on the device
     } catch (const std::exception& e) {
-      fall_back(failed(e), land);  // resizes the CPU's swarm to the count just asked
+      fall_back(gpu_failed("swarm", e), land);  // resizes the CPU's swarm to the count just asked
     }
     return;
   }
@@ -63,7 +49,7 @@ void FallbackSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, 
       gpu_->step(land, inputs, parallel);
       return;
     } catch (const std::exception& e) {
-      fall_back(failed(e), land);
+      fall_back(gpu_failed("swarm", e), land);
     }
   }
   cpu_->step(land, inputs, parallel);
@@ -110,7 +96,7 @@ std::unique_ptr<sim::SwarmEngine> make_swarm(EngineChoice choice, std::uint64_t 
                                              const sim::Land& land, const FallbackSwarm::Notice& notice) {
   const sim::Land cpu_land = sized_for(land, count, sim::kCpuFirefliesPerMeadow);
   if (choice == EngineChoice::kCpu) return std::make_unique<sim::CpuSwarm>(seed, count, cpu_land);
-  const ContextOptions options{.allow_cpu_device = choice == EngineChoice::kGpu, .validation = false};
+  const ContextOptions options = engine_context_options(choice);
   const sim::Land gpu_land = sized_for(land, count, sim::kGpuFirefliesPerMeadow);
   return std::make_unique<FallbackSwarm>(
       [&] { return std::make_unique<GpuSwarm>(std::make_shared<VulkanContext>(options), seed, count, gpu_land); },

@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "gpu/engine_choice.hpp"
 #include "sim/land.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/swarm_engine.hpp"
@@ -24,16 +25,9 @@ namespace meadow::gpu {
 
 class GpuSwarm;
 
-// Which engine the server asks for (--swarm-engine).
-enum class EngineChoice : std::uint8_t {
-  kAuto,  // a real GPU if there is one, else the CPU engine
-  kGpu,   // Vulkan on any device, CPU-type ones (lavapipe, SwiftShader) included
-  kCpu,   // the CPU engine; Vulkan is not touched
-};
-
 class FallbackSwarm final : public sim::SwarmEngine {
  public:
-  using Notice = std::function<void(const std::string& why)>;
+  using Notice = EngineNotice;
   using MakeGpu = std::function<std::unique_ptr<GpuSwarm>()>;
 
   // Starts on what make_gpu returns, or, if it throws, on a CpuSwarm(seed, count, land) (the

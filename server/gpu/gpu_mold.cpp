@@ -138,27 +138,20 @@ void GpuMold::upload() {
 void GpuMold::finish_step() const {
   if (!step_in_flight_) return;
   step_in_flight_ = false;
-  try {
-    context_->wait();
-  } catch (const GpuError&) {
-    host_frozen_ = true;
-    throw;
-  }
+  loss_.guard([this] { context_->wait(); });
   visits_.assign(step_feeds_, 0);
   const std::span<const std::uint32_t> counted = kernels_.visits();
   std::copy_n(counted.begin(), std::min(counted.size(), visits_.size()), visits_.begin());
 }
 
 void GpuMold::read_trail() const {
-  try {
+  // On a failure the device is no longer trusted: the copy stays as last read.
+  loss_.guard([this] {
     finish_step();
     VkCommandBuffer commands = context_->begin();
     kernels_.record_pack(commands);
     context_->submit_and_wait();
-  } catch (const GpuError&) {
-    host_frozen_ = true;  // the device is no longer trusted: the copy stays as last read
-    throw;
-  }
+  });
   const std::span<const std::uint16_t> packed = kernels_.packed_trail();
   std::copy(packed.begin(), packed.end(), trail_.begin());
   trail_behind_ = false;
@@ -166,13 +159,10 @@ void GpuMold::read_trail() const {
 }
 
 void GpuMold::read_agents() const {
-  try {
+  loss_.guard([this] {
     finish_step();
     kernels_.download_agents(population_.count());
-  } catch (const GpuError&) {
-    host_frozen_ = true;
-    throw;
-  }
+  });
   const std::span<const GpuMoldAgent> agents = kernels_.agents();
   const sim::MoldPopulation::Arrays to = population_.arrays();
   for (std::size_t i = 0; i < to.x.size(); ++i) {
@@ -184,35 +174,10 @@ void GpuMold::read_agents() const {
   ++agent_reads_;
 }
 
-void GpuMold::sync_trail() const {
-  if (!trail_behind_ || host_frozen_) return;
-  try {
-    read_trail();
-  } catch (const GpuError&) {
-    deferred_error_ = std::current_exception();
-  }
-}
-
-void GpuMold::sync_agents() const {
-  if (!agents_behind_ || host_frozen_) return;
-  try {
-    read_agents();
-  } catch (const GpuError&) {
-    deferred_error_ = std::current_exception();
-  }
-}
-
-void GpuMold::pull_trail() {
-  if (simulate_loss_) throw GpuError("simulated device loss", VK_ERROR_DEVICE_LOST);
-  if (deferred_error_) std::rethrow_exception(std::exchange(deferred_error_, nullptr));
-  if (trail_behind_ && !host_frozen_) read_trail();
-}
-
-void GpuMold::pull_agents() {
-  if (simulate_loss_) throw GpuError("simulated device loss", VK_ERROR_DEVICE_LOST);
-  if (deferred_error_) std::rethrow_exception(std::exchange(deferred_error_, nullptr));
-  if (agents_behind_ && !host_frozen_) read_agents();
-}
+void GpuMold::sync_trail() const { loss_.sync(trail_behind_, [this] { read_trail(); }); }
+void GpuMold::sync_agents() const { loss_.sync(agents_behind_, [this] { read_agents(); }); }
+void GpuMold::pull_trail() { loss_.pull(trail_behind_, [this] { read_trail(); }); }
+void GpuMold::pull_agents() { loss_.pull(agents_behind_, [this] { read_agents(); }); }
 
 sim::TrailView GpuMold::trail() const {
   sync_trail();
@@ -226,11 +191,11 @@ sim::MoldAgentsView GpuMold::agents() const {
 
 std::span<const std::uint32_t> GpuMold::feed_visits() const {
   // Without feed discs there is nothing to wait for: the step may run on while the sim goes on.
-  if (step_in_flight_ && step_feeds_ > 0 && !host_frozen_) {
+  if (step_in_flight_ && step_feeds_ > 0 && !loss_.frozen()) {
     try {
       finish_step();
     } catch (const GpuError&) {
-      deferred_error_ = std::current_exception();
+      loss_.defer();
       visits_.assign(step_feeds_, 0);  // nothing counted can be trusted
     }
   }
@@ -240,19 +205,16 @@ std::span<const std::uint32_t> GpuMold::feed_visits() const {
 // --- The step ------------------------------------------------------------------------------------
 
 void GpuMold::step(const sim::MoldInputs& inputs, sim::ParallelFor& /*parallel*/) {
-  if (simulate_loss_) throw GpuError("simulated device loss", VK_ERROR_DEVICE_LOST);
-  if (deferred_error_) std::rethrow_exception(std::exchange(deferred_error_, nullptr));
-  try {
+  loss_.throw_pending();
+  // On a failure the step may have half-written the state: the copies last read are kept.
+  loss_.guard([&] {
     finish_step();  // the last step, if it is still running
     upload();
     const MoldParams params = make_mold_params(settings_, size_, population_.count(), seed_, steps_, inputs, discs_);
     kernels_.prepare(params, discs_);
     kernels_.record_step(context_->begin());
     context_->submit();
-  } catch (const GpuError&) {
-    host_frozen_ = true;  // the step may have half-written the state: keep the copies last read
-    throw;
-  }
+  });
   // The step runs while the sim thread goes on; whatever needs its results waits for it then.
   step_in_flight_ = true;
   step_feeds_ = inputs.feed.size();

@@ -14,12 +14,12 @@
 // change; a failure in trail(), agents() or feed_visits() (which cannot throw) answers the copy as
 // last read and is thrown by the next step, so the caller falls back to the CPU engine then.
 #include <cstdint>
-#include <exception>
 #include <memory>
 #include <span>
 #include <string_view>
 #include <vector>
 
+#include "gpu/device_loss.hpp"
 #include "gpu/mold_kernels.hpp"
 #include "gpu/mold_params.hpp"
 #include "gpu/vk_context.hpp"
@@ -80,14 +80,11 @@ class GpuMold final : public sim::MoldEngine {
   [[nodiscard]] const MoldKernels& kernels() const { return kernels_; }
 
   // For tests of the fallback: the next step (or change of the agents, walls or map) throws
-  // GpuError as a lost device would, before it touches anything. Readable: the map and agents of the last step can still be read back;
-  // unreadable: as after a real loss, nothing more is read and the host's copies stay as they
-  // were last read (at most kHostCopyEvery steps old).
-  enum class AfterLoss : std::uint8_t { kReadable, kUnreadable };
-  void simulate_device_loss(AfterLoss after = AfterLoss::kReadable) {
-    simulate_loss_ = true;
-    host_frozen_ = after == AfterLoss::kUnreadable;
-  }
+  // GpuError as a lost device would, before it touches anything. Readable: the map and agents of
+  // the last step can still be read back; unreadable: as after a real loss, nothing more is read
+  // and the host's copies stay as they were last read (at most kHostCopyEvery steps old).
+  using AfterLoss = DeviceLoss::AfterLoss;
+  void simulate_device_loss(AfterLoss after = AfterLoss::kReadable) { loss_.simulate(after); }
 
  private:
   // Host → device, before the next step: what the host changed.
@@ -95,7 +92,7 @@ class GpuMold final : public sim::MoldEngine {
   // Device → host. read_*() wait for the step in flight, read back and throw GpuError (and trust
   // the device no more); sync_*() do so when the copy is behind, keeping a failure for the next
   // step (for the getters, which cannot throw); pull_*() when the copy is behind, throwing (for
-  // changes made on the host).
+  // changes made on the host). See DeviceLoss.
   void read_trail() const;
   void read_agents() const;
   void sync_trail() const;
@@ -127,15 +124,13 @@ class GpuMold final : public sim::MoldEngine {
   bool agents_dirty_ = true;            // the host changed the agents: write them before the next step
   bool trail_dirty_ = false;            // the host changed the map
   bool walls_dirty_ = false;            // the host changed the walls
-  // The device failed: what it holds is no longer trusted, so nothing is read back again.
-  mutable bool host_frozen_ = false;
   mutable bool step_in_flight_ = false;  // submitted, not yet waited for
   std::size_t step_feeds_ = 0;           // feed discs of the last step
   mutable std::uint64_t trail_reads_ = 0;
   mutable std::uint64_t agent_reads_ = 0;
-  bool simulate_loss_ = false;
-  // A failure met where nothing can be thrown: rethrown by the next step.
-  mutable std::exception_ptr deferred_error_;
+  // A failed device, trusted no more, and a failure met where nothing can be thrown, rethrown by
+  // the next step (mutable: the getters read back and keep failures).
+  mutable DeviceLoss loss_;
 };
 
 }  // namespace meadow::gpu

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <utility>
 
 #include "gpu/gpu_error.hpp"
@@ -67,24 +68,18 @@ void GpuSwarm::resize(std::size_t count, const sim::Land& land) {
 }
 
 void GpuSwarm::sync_host() const {
-  if (!host_behind_ || host_frozen_) return;
-  try {
-    read_back();
-  } catch (const GpuError&) {
-    // Asked from view(), which cannot fail: the copy as last read, and the next step throws.
-    deferred_error_ = std::current_exception();
-  }
+  // Asked from view(), which cannot fail: after a failure the copy as last read, and the next
+  // step throws.
+  loss_.sync(host_behind_, [this] { read_back(); });
 }
 
 void GpuSwarm::read_back() const {
-  try {
+  // On a failure the device is no longer trusted: the copy stays as last read.
+  loss_.guard([this] {
     finish_step();
     download();
     host_behind_ = false;
-  } catch (const GpuError&) {
-    host_frozen_ = true;  // the device is no longer trusted: the copy stays as last read
-    throw;
-  }
+  });
 }
 
 sim::SwarmView GpuSwarm::view() const {
@@ -130,8 +125,7 @@ void GpuSwarm::download() const {
 }
 
 void GpuSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::ParallelFor& /*parallel*/) {
-  if (simulate_loss_) throw GpuError("simulated device loss", VK_ERROR_DEVICE_LOST);
-  if (deferred_error_) std::rethrow_exception(std::exchange(deferred_error_, nullptr));
+  loss_.throw_pending();
   finish_step();  // the last step, if it is still running: its measures
   if (f_.size() == 0) {
     measures_ = {};
@@ -145,15 +139,13 @@ void GpuSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::
   const SwarmParams params =
       make_params(world, f_.size(), weights_, seed_, steps_, land.rocks(), inputs, kernels_.marks());
   const auto transits = transits_ ? SwarmKernels::Transits::kSettle : SwarmKernels::Transits::kNone;
-  try {
+  // On a failure the step may have half-written the state: the last copy read is kept.
+  loss_.guard([&] {
     kernels_.prepare(params);
     VkCommandBuffer commands = context_->begin();
     kernels_.record_step(commands, transits);
     context_->submit();
-  } catch (const GpuError&) {
-    host_frozen_ = true;  // the step may have half-written the state: keep the last copy read
-    throw;
-  }
+  });
   // The step runs while the sim thread goes on (the colony, the frame); whatever needs its
   // results waits for it then (finish_step). The host copy is behind it from here.
   step_in_flight_ = true;
@@ -177,12 +169,12 @@ void GpuSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::
 }
 
 std::optional<std::uint64_t> GpuSwarm::crumbs_reached() const {
-  if (simulate_loss_ || deferred_error_) return std::nullopt;
+  if (loss_.pending()) return std::nullopt;
   if (!stepped_) return 0;  // an empty swarm reaches nothing
   try {
     finish_step();
   } catch (const GpuError&) {
-    deferred_error_ = std::current_exception();  // the next step falls back
+    loss_.defer();  // the next step falls back
     return std::nullopt;
   }
   return kernels_.crumbs_reached();
@@ -191,12 +183,7 @@ std::optional<std::uint64_t> GpuSwarm::crumbs_reached() const {
 void GpuSwarm::finish_step() const {
   if (!step_in_flight_) return;
   step_in_flight_ = false;
-  try {
-    context_->wait();
-  } catch (const GpuError&) {
-    host_frozen_ = true;
-    throw;
-  }
+  loss_.guard([this] { context_->wait(); });
   const GpuMeasureTotal total = kernels_.measure_total();
   sim::MeasureSums sums;
   sums.fireflies = total.fireflies;
@@ -213,24 +200,23 @@ void GpuSwarm::finish_step() const {
 namespace meadow::gpu {
 
 const sim::SwarmLightFrame* GpuSwarm::light(const sim::SwarmLightRequest& request) const {
-  if (dirty_ || simulate_loss_ || deferred_error_) return nullptr;
+  if (dirty_ || loss_.pending()) return nullptr;
   try {
-    finish_step();
-    if (!light_) light_ = std::make_unique<LightKernels>(*context_);
-    light_->prepare(request, f_.size());
-    light_->record(context_->begin(), kernels_.state_buffer());
-    context_->submit_and_wait();
-    light_frame_ = {light_->raster(), light_->rim_sums()};
+    // A GpuError leaves the device no longer trusted; a request the kernels cannot make leaves
+    // it fine.
+    loss_.guard([&] {
+      finish_step();
+      if (!light_) light_ = std::make_unique<LightKernels>(*context_);
+      light_->prepare(request, f_.size());
+      light_->record(context_->begin(), kernels_.state_buffer());
+      context_->submit_and_wait();
+      light_frame_ = {light_->raster(), light_->rim_sums()};
+    });
     return &light_frame_;
-  } catch (const GpuError&) {
-    // This frame's light comes from view() (the copy as last read: the device is no longer
-    // trusted), and the next step throws the error, so the swarm falls back with its reason.
-    host_frozen_ = true;
-    deferred_error_ = std::current_exception();
-    return nullptr;
   } catch (const std::exception&) {
-    // A request the kernels cannot make: the same, but the device is fine.
-    deferred_error_ = std::current_exception();
+    // Either way this frame's light comes from view() (after a GpuError, the copy as last read),
+    // and the next step throws the error, so the swarm falls back with its reason.
+    loss_.defer();
     return nullptr;
   }
 }

@@ -16,13 +16,13 @@
 // step, so the caller falls back to the CPU engine then.
 #include <cstddef>
 #include <cstdint>
-#include <exception>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
 
+#include "gpu/device_loss.hpp"
 #include "gpu/leaver_kernels.hpp"
 #include "gpu/light_kernels.hpp"
 #include "gpu/swarm_kernels.hpp"
@@ -89,11 +89,8 @@ class GpuSwarm final : public sim::SwarmEngine {
   // touches anything. Readable: the fireflies can still be read back, those of the last step (a
   // step that failed before it reached the device); unreadable: as after a real loss, nothing
   // more is read and the host copy stays as it was last read (at most kHostCopyEvery steps old).
-  enum class AfterLoss : std::uint8_t { kReadable, kUnreadable };
-  void simulate_device_loss(AfterLoss after = AfterLoss::kReadable) {
-    simulate_loss_ = true;
-    host_frozen_ = after == AfterLoss::kUnreadable;
-  }
+  using AfterLoss = DeviceLoss::AfterLoss;
+  void simulate_device_loss(AfterLoss after = AfterLoss::kReadable) { loss_.simulate(after); }
 
  private:
   void upload();
@@ -104,7 +101,7 @@ class GpuSwarm final : public sim::SwarmEngine {
   // step (for view() and the like, which cannot throw).
   void sync_host() const;
   // Waits for the step in flight and reads the state back. Throws GpuError (and trusts the
-  // device no more).
+  // device no more: DeviceLoss).
   void read_back() const;
   // Waits for the step in flight, if any, and takes its measures. Throws GpuError.
   void finish_step() const;
@@ -120,20 +117,18 @@ class GpuSwarm final : public sim::SwarmEngine {
   // transits until something reads it (mutable: reading it back changes no firefly).
   mutable sim::FireflyArrays f_;
   mutable bool host_behind_ = false;
-  // The device failed: what it holds is no longer trusted, so the host copy is never read again.
-  mutable bool host_frozen_ = false;
   mutable std::uint64_t host_reads_ = 0;
   bool dirty_ = true;       // f_ changed on the host: write it to the GPU before the next step
   bool transits_ = false;   // some firefly is arriving or leaving: each step settles them
   bool stepped_ = false;    // the last step ran on the device (not an empty swarm's)
-  bool simulate_loss_ = false;
   std::unique_ptr<LeaverKernels> leavers_;  // made at the first count change that needs them
   // The light's kernels, made at the first frame asked of them, and what a frame returns.
   // Mutable: making a frame's light changes no firefly.
   mutable std::unique_ptr<LightKernels> light_;
   mutable sim::SwarmLightFrame light_frame_;
-  // A failure met where nothing can be thrown (light(), view()): rethrown by the next step.
-  mutable std::exception_ptr deferred_error_;
+  // A failed device, trusted no more (the host copy is never read again), and a failure met
+  // where nothing can be thrown (light(), view()), rethrown by the next step.
+  mutable DeviceLoss loss_;
   // The last step was submitted and not yet waited for; the world's area its measures need.
   mutable bool step_in_flight_ = false;
   double step_area_ = 0.0;

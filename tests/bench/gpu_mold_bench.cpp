@@ -12,13 +12,11 @@
 // Run: meadow-bench --benchmark_filter='gpu_mold'
 #include <benchmark/benchmark.h>
 
-#include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
 #include <string>
 
-#include "gpu/gpu_error.hpp"
+#include "gpu_bench.hpp"
 #include "gpu/gpu_mold.hpp"
 #include "gpu/vk_context.hpp"
 #include "sim/mold/mold_settings.hpp"
@@ -29,11 +27,6 @@ namespace {
 
 using namespace meadow;
 
-int mold_warmup_steps() {
-  const char* v = std::getenv("MEADOW_GPU_BENCH_WARMUP");
-  return v != nullptr ? std::max(0, std::atoi(v)) : 120;
-}
-
 // The map each size runs on.
 sim::MapSize mold_map_for(std::uint32_t agents) {
   if (agents <= 65'536) return sim::map_of_width(512);
@@ -41,23 +34,12 @@ sim::MapSize mold_map_for(std::uint32_t agents) {
   return sim::map_of_width(4096);
 }
 
-// The context shared by every mold benchmark, or null after marking `state` skipped (and why)
+// The context shared by every GPU benchmark, or null after marking `state` skipped (and why)
 // when there is no Vulkan device, or when `agents` is more than a CPU-type device steps in
 // reasonable time.
 std::shared_ptr<gpu::VulkanContext> mold_context_or_skip(benchmark::State& state, std::uint32_t agents) {
-  static std::string failure;
-  static const std::shared_ptr<gpu::VulkanContext> shared = []() -> std::shared_ptr<gpu::VulkanContext> {
-    try {
-      return std::make_shared<gpu::VulkanContext>(gpu::ContextOptions{.allow_cpu_device = true, .validation = false});
-    } catch (const gpu::GpuError& e) {
-      failure = e.what();
-      return nullptr;
-    }
-  }();
-  if (!shared) {
-    state.SkipWithError(("no Vulkan device: " + failure).c_str());
-    return nullptr;
-  }
+  std::shared_ptr<gpu::VulkanContext> shared = bench::gpu_context_or_skip(state);
+  if (!shared) return nullptr;
   constexpr std::uint32_t kMostOnCpuDevice = 1U << 20U;
   if (shared->device_kind() == gpu::DeviceKind::kCpu && agents > kMostOnCpuDevice) {
     state.SkipWithError(("too slow on " + shared->device_name() + ", a CPU-type device: run it on a GPU").c_str());
@@ -66,16 +48,30 @@ std::shared_ptr<gpu::VulkanContext> mold_context_or_skip(benchmark::State& state
   return shared;
 }
 
-// A mold of `agents` on its map, grown for the warm-up.
-std::unique_ptr<gpu::GpuMold> grown_mold(const std::shared_ptr<gpu::VulkanContext>& ctx, std::uint32_t agents) {
+// The benchmark's mold (state.range(0) agents) on its map, grown for the warm-up, and the context
+// it runs on; both null after marking `state` skipped.
+struct GrownMold {
+  std::shared_ptr<gpu::VulkanContext> ctx;
+  std::unique_ptr<gpu::GpuMold> mold;
+  sim::SerialFor serial;
+
+  // One step, waited for.
+  void step() {
+    mold->step({}, serial);
+    mold->finish();
+  }
+};
+GrownMold grown_mold_or_skip(benchmark::State& state) {
+  const auto agents = static_cast<std::uint32_t>(state.range(0));
+  GrownMold grown{mold_context_or_skip(state, agents), nullptr, {}};
+  if (!grown.ctx) return grown;
   const sim::MapSize size = mold_map_for(agents);
   sim::MoldSettings settings = sim::default_mold_settings(agents);
   settings.occupancy = agents <= size.cells() / 2;
-  auto mold = std::make_unique<gpu::GpuMold>(ctx, 1, size, settings);
-  sim::SerialFor serial;
-  for (int s = 0; s < mold_warmup_steps(); ++s) mold->step({}, serial);
-  mold->finish();
-  return mold;
+  grown.mold = std::make_unique<gpu::GpuMold>(grown.ctx, 1, size, settings);
+  for (int s = 0; s < bench::gpu_warmup_steps(); ++s) grown.mold->step({}, grown.serial);
+  grown.mold->finish();
+  return grown;
 }
 
 void mold_report(benchmark::State& state, const gpu::VulkanContext& ctx, const gpu::GpuMold& mold) {
@@ -89,32 +85,22 @@ void mold_report(benchmark::State& state, const gpu::VulkanContext& ctx, const g
 }
 
 void BM_GpuMoldStep(benchmark::State& state) {
-  const auto agents = static_cast<std::uint32_t>(state.range(0));
-  const auto ctx = mold_context_or_skip(state, agents);
-  if (!ctx) return;
-  const auto mold = grown_mold(ctx, agents);
-  sim::SerialFor serial;
-  for (auto _ : state) {
-    mold->step({}, serial);
-    mold->finish();
-  }
-  mold_report(state, *ctx, *mold);
+  GrownMold grown = grown_mold_or_skip(state);
+  if (!grown.mold) return;
+  for (auto _ : state) grown.step();
+  mold_report(state, *grown.ctx, *grown.mold);
 }
 
 void BM_GpuMoldTrail(benchmark::State& state) {
-  const auto agents = static_cast<std::uint32_t>(state.range(0));
-  const auto ctx = mold_context_or_skip(state, agents);
-  if (!ctx) return;
-  const auto mold = grown_mold(ctx, agents);
-  sim::SerialFor serial;
+  GrownMold grown = grown_mold_or_skip(state);
+  if (!grown.mold) return;
   for (auto _ : state) {
     state.PauseTiming();
-    mold->step({}, serial);
-    mold->finish();
+    grown.step();
     state.ResumeTiming();
-    benchmark::DoNotOptimize(mold->trail().cells.data());
+    benchmark::DoNotOptimize(grown.mold->trail().cells.data());
   }
-  state.SetLabel(ctx->device_name());
+  state.SetLabel(grown.ctx->device_name());
 }
 
 BENCHMARK(BM_GpuMoldStep)->Name("gpu_mold_step")->Arg(65'536)->Arg(1'048'576)->Arg(16'777'216)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -12,13 +12,11 @@
 // Run: meadow-bench --benchmark_filter='gpu_' (on lavapipe: --benchmark_filter='gpu_.*/100000/')
 #include <benchmark/benchmark.h>
 
-#include <algorithm>
-#include <cstdlib>
 #include <memory>
 #include <string>
 
 #include "bench_land.hpp"
-#include "gpu/gpu_error.hpp"
+#include "gpu_bench.hpp"
 #include "gpu/gpu_swarm.hpp"
 #include "gpu/light_kernels.hpp"
 #include "gpu/swarm_kernels.hpp"
@@ -35,29 +33,8 @@ namespace {
 
 using namespace meadow;
 
-int warmup_steps() {
-  const char* v = std::getenv("MEADOW_GPU_BENCH_WARMUP");
-  return v != nullptr ? std::max(0, std::atoi(v)) : 120;
-}
-
 // At the GPU engine's density.
 sim::Land gpu_land_for(std::size_t count) { return bench::land_for(count, sim::kGpuFirefliesPerMeadow); }
-
-// The context shared by every benchmark, or null after marking `state` skipped (and why) when
-// there is no Vulkan device.
-std::shared_ptr<gpu::VulkanContext> context_or_skip(benchmark::State& state) {
-  static std::string failure;
-  static const std::shared_ptr<gpu::VulkanContext> shared = []() -> std::shared_ptr<gpu::VulkanContext> {
-    try {
-      return std::make_shared<gpu::VulkanContext>(gpu::ContextOptions{.allow_cpu_device = true, .validation = false});
-    } catch (const gpu::GpuError& e) {
-      failure = e.what();
-      return nullptr;
-    }
-  }();
-  if (!shared) state.SkipWithError(("no Vulkan device: " + failure).c_str());
-  return shared;
-}
 
 // The device as the label, and ns per firefly per step (the inverse of fireflies stepped per ns).
 void report(benchmark::State& state, const gpu::VulkanContext& ctx, std::size_t count) {
@@ -92,30 +69,30 @@ struct KernelSwarm {
 };
 
 void BM_GpuKernels(benchmark::State& state) {
-  const auto ctx = context_or_skip(state);
+  const auto ctx = bench::gpu_context_or_skip(state);
   if (!ctx) return;
   const auto count = static_cast<std::size_t>(state.range(0));
   const sim::Land land = gpu_land_for(count);
   KernelSwarm swarm(*ctx, count, land);
-  for (int s = 0; s < warmup_steps(); ++s) swarm.step();
+  for (int s = 0; s < bench::gpu_warmup_steps(); ++s) swarm.step();
   for (auto _ : state) swarm.step();
   report(state, *ctx, count);
 }
 
 void BM_GpuStep(benchmark::State& state) {
-  const auto ctx = context_or_skip(state);
+  const auto ctx = bench::gpu_context_or_skip(state);
   if (!ctx) return;
   const auto count = static_cast<std::size_t>(state.range(0));
   const sim::Land land = gpu_land_for(count);
   gpu::GpuSwarm swarm(ctx, 1, count, land);
   sim::SerialFor serial;
-  for (int s = 0; s < warmup_steps(); ++s) swarm.step(land, serial);
+  for (int s = 0; s < bench::gpu_warmup_steps(); ++s) swarm.step(land, serial);
   for (auto _ : state) swarm.step(land, serial);
   report(state, *ctx, count);
 }
 
 void BM_GpuLight(benchmark::State& state) {
-  const auto ctx = context_or_skip(state);
+  const auto ctx = bench::gpu_context_or_skip(state);
   if (!ctx) return;
   const auto count = static_cast<std::size_t>(state.range(0));
   sim::Land land = gpu_land_for(count);
@@ -124,7 +101,7 @@ void BM_GpuLight(benchmark::State& state) {
     (void)land.add_rock({w.x + w.width * (0.1F + 0.1F * static_cast<float>(r)), w.y + w.height * 0.5F});
   }
   KernelSwarm swarm(*ctx, count, land);
-  for (int s = 0; s < warmup_steps(); ++s) swarm.step();  // flocks, so the splat's atomics meet as they would
+  for (int s = 0; s < bench::gpu_warmup_steps(); ++s) swarm.step();  // flocks, so the splat's atomics meet as they would
   gpu::LightKernels light(*ctx);
   const stream::ToneCurve curve;
   const sim::SwarmLightRequest request = stream::light_request(stream::light_geometry(w), curve, land.rocks());

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <set>
 #include <vector>
 
@@ -102,51 +103,58 @@ void expect_same_mold(const sim::MoldEngine& cpu, const sim::MoldEngine& gpu) {
   EXPECT_EQ(agents, 0U) << "agents that differ";
 }
 
+// Both engines the same now, and after one more step of each.
+void expect_same_mold_and_a_step_on(sim::MoldEngine& cpu, sim::MoldEngine& gpu) {
+  expect_same_mold(cpu, gpu);
+  sim::SerialFor serial;
+  gpu.step({}, serial);
+  cpu.step({}, serial);
+  expect_same_mold(cpu, gpu);
+}
+
 // --- Sensing and turning ----------------------------------------------------------------------
 
-TEST_F(GpuMoldTest, TheFrontStrongestKeepsTheHeading) {
+// What an agent's three sensors read (0: nothing there).
+struct Readings {
+  std::uint16_t front = 0, left = 0, right = 0;
+};
+
+// An agent at (x, y) facing each of kHeadings in turn, on an empty map but for what its sensors
+// read, one step with the still settings: it turns by `turn` (0, kTurn, or 0 - kTurn for a right
+// turn) and moves one step along its new heading.
+void expect_turn(const std::shared_ptr<VulkanContext>& context, float x, float y, Readings readings,
+                 std::uint32_t turn) {
   const sim::MoldSettings s = still_settings();
-  GpuMold mold(context_, 1, kRuleMap, s);
+  GpuMold mold(context, 1, kRuleMap, s);
   for (const std::uint32_t h : kHeadings) {
     MoldMap map(kRuleMap, 0);
-    const MoldCell f = sensor_cell(20.5F, 18.5F, h, s.sensor_distance, kRuleMap);
-    map.at(f.x, f.y) = 4096;
-    const OneAgent after = step_one(mold, 20.5F, 18.5F, h, map);
-    EXPECT_EQ(after.heading, h);
-    const sim::Vec2 p = moved(20.5F, 18.5F, h, kRuleMap);
+    const auto read = [&](std::uint32_t sensor, std::uint16_t value) {
+      if (value == 0) return;
+      const MoldCell c = sensor_cell(x, y, sensor, s.sensor_distance, kRuleMap);
+      map.at(c.x, c.y) = value;
+    };
+    read(h, readings.front);
+    read(h + kSensor, readings.left);
+    read(h - kSensor, readings.right);
+    const OneAgent after = step_one(mold, x, y, h, map);
+    EXPECT_EQ(after.heading, (h + turn) & kMask) << h;
+    const sim::Vec2 p = moved(x, y, h + turn, kRuleMap);
     EXPECT_EQ(after.x, p.x) << h;
     EXPECT_EQ(after.y, p.y) << h;
   }
+}
+
+TEST_F(GpuMoldTest, TheFrontStrongestKeepsTheHeading) {
+  expect_turn(context_, 20.5F, 18.5F, {.front = 4096}, 0);
 }
 
 TEST_F(GpuMoldTest, TheLeftStrongerTurnsLeft) {
-  const sim::MoldSettings s = still_settings();
-  GpuMold mold(context_, 1, kRuleMap, s);
-  for (const std::uint32_t h : kHeadings) {
-    MoldMap map(kRuleMap, 0);
-    // Front above the right but under the left: not the strongest, not the weakest.
-    const MoldCell f = sensor_cell(30.5F, 17.5F, h, s.sensor_distance, kRuleMap);
-    const MoldCell l = sensor_cell(30.5F, 17.5F, h + kSensor, s.sensor_distance, kRuleMap);
-    map.at(f.x, f.y) = 1000;
-    map.at(l.x, l.y) = 2000;
-    const OneAgent after = step_one(mold, 30.5F, 17.5F, h, map);
-    EXPECT_EQ(after.heading, (h + kTurn) & kMask) << h;
-    const sim::Vec2 p = moved(30.5F, 17.5F, h + kTurn, kRuleMap);
-    EXPECT_EQ(after.x, p.x) << h;
-    EXPECT_EQ(after.y, p.y) << h;
-  }
+  // Front above the right but under the left: not the strongest, not the weakest.
+  expect_turn(context_, 30.5F, 17.5F, {.front = 1000, .left = 2000}, kTurn);
 }
 
 TEST_F(GpuMoldTest, TheRightStrongerTurnsRight) {
-  const sim::MoldSettings s = still_settings();
-  GpuMold mold(context_, 1, kRuleMap, s);
-  for (const std::uint32_t h : kHeadings) {
-    MoldMap map(kRuleMap, 0);
-    const MoldCell r = sensor_cell(30.5F, 17.5F, h - kSensor, s.sensor_distance, kRuleMap);
-    map.at(r.x, r.y) = 300;
-    const OneAgent after = step_one(mold, 30.5F, 17.5F, h, map);
-    EXPECT_EQ(after.heading, (h - kTurn) & kMask) << h;
-  }
+  expect_turn(context_, 30.5F, 17.5F, {.right = 300}, 0U - kTurn);
 }
 
 TEST_F(GpuMoldTest, EqualReadingsKeepTheHeading) {
@@ -384,10 +392,7 @@ TEST_F(GpuMoldTest, NewWallsMoveTheAgentsAndClearTheTrailAsTheCpuEngineDoes) {
   const std::vector<sim::CellKind> walls = band_walls(kRuleMap);
   gpu.set_walls(walls);
   cpu.set_walls(walls);
-  expect_same_mold(cpu, gpu);
-  gpu.step({}, serial);
-  cpu.step({}, serial);
-  expect_same_mold(cpu, gpu);
+  expect_same_mold_and_a_step_on(cpu, gpu);
 }
 
 // --- The tools ----------------------------------------------------------------------------------
@@ -607,10 +612,7 @@ TEST_F(GpuMoldTest, ACountChangeAddsAndDropsAgentsAsTheCpuEngineDoes) {
     gpu.set_settings(s);
     cpu.set_settings(s);
     EXPECT_EQ(gpu.settings().agents, cpu.settings().agents);
-    expect_same_mold(cpu, gpu);
-    gpu.step({}, serial);
-    cpu.step({}, serial);
-    expect_same_mold(cpu, gpu);
+    expect_same_mold_and_a_step_on(cpu, gpu);
   }
   EXPECT_EQ(gpu.agents().x.size(), kRuleMap.cells() / 2) << "occupancy: at most half the cells";
   expect_grid_matches(context(), gpu);
@@ -635,10 +637,7 @@ TEST_F(GpuMoldTest, ACountChangeAddsAndDropsAgentsAsTheCpuEngineDoes) {
   s.occupancy = true;
   gpu.set_settings(s);
   cpu.set_settings(s);
-  expect_same_mold(cpu, gpu);
-  gpu.step({}, serial);
-  cpu.step({}, serial);
-  expect_same_mold(cpu, gpu);
+  expect_same_mold_and_a_step_on(cpu, gpu);
   expect_grid_matches(context(), gpu);
 }
 
