@@ -4,8 +4,9 @@ import { moldMarkShapes } from "../src/mold/mold-marks";
 import { moldStatusParts } from "../src/mold/mold-status";
 import { WorldChoice } from "../src/worlds/world-choice";
 import { WorldRegistry } from "../src/worlds/world-registry";
-import { worldName, type WorldView } from "../src/worlds/world-view";
+import { worldName } from "../src/worlds/world-view";
 import { MEADOW, VIEWPORT, moldFrame, moldView, trail } from "./mold-fixtures";
+import { namedView } from "./world-fixtures";
 
 describe("MoldView", () => {
   it("is the mold on the wire", () => {
@@ -107,30 +108,8 @@ describe("the mold's marks", () => {
 });
 
 describe("w with the mold", () => {
-  /** A view that only names its world (the registry and the choice read nothing else). */
-  const named = (world: World): WorldView => ({
-    world,
-    name: worldName(world),
-    greeting: "",
-    landOf: () => undefined,
-    takeFrame: () => undefined,
-    worldBounds: undefined,
-    cameraTarget: undefined,
-    viewers: undefined,
-    fireflies: undefined,
-    statusParts: () => [],
-    problem: undefined,
-    music: () => undefined,
-    show: () => undefined,
-    draw: () => undefined,
-    hide: () => undefined,
-    forget: () => undefined,
-    setFrameRate: () => undefined,
-    setPalette: () => undefined,
-  });
-
   it("goes swarm → colony → mold → swarm when the server lists the mold, and skips it when not", () => {
-    const registry = new WorldRegistry([named(World.SWARM), named(World.COLONY), moldView()]);
+    const registry = new WorldRegistry([namedView(World.SWARM), namedView(World.COLONY), moldView()]);
     const choice = new WorldChoice();
     choice.offer(registry.offered([World.SWARM, World.COLONY, World.MOLD]));
     expect([choice.next(0), choice.next(1), choice.next(2)]).toEqual(["colony", "mold", "swarm"]);

@@ -2,35 +2,11 @@ import { describe, expect, it } from "vitest";
 import { World } from "../src/gen/meadow/v1/viewer_pb";
 import { WorldChoice } from "../src/worlds/world-choice";
 import { WorldRegistry } from "../src/worlds/world-registry";
-import { worldEnum, worldName, type WorldView } from "../src/worlds/world-view";
+import { worldEnum, worldName } from "../src/worlds/world-view";
+import { namedView } from "./world-fixtures";
 
-/** A view that draws nothing: the registry and the choice only read its world and name. */
-function view(world: World): WorldView {
-  const name = worldName(world);
-  return {
-    world,
-    name,
-    greeting: `The ${name}`,
-    landOf: () => undefined,
-    takeFrame: () => undefined,
-    worldBounds: undefined,
-    cameraTarget: undefined,
-    viewers: undefined,
-    fireflies: undefined,
-    statusParts: () => [],
-    problem: undefined,
-    music: () => undefined,
-    show: () => undefined,
-    draw: () => undefined,
-    hide: () => undefined,
-    forget: () => undefined,
-    setFrameRate: () => undefined,
-    setPalette: () => undefined,
-  };
-}
-
-const twoWorlds = new WorldRegistry([view(World.SWARM), view(World.COLONY)]);
-const threeWorlds = new WorldRegistry([view(World.SWARM), view(World.COLONY), view(World.MOLD)]);
+const twoWorlds = new WorldRegistry([namedView(World.SWARM), namedView(World.COLONY)]);
+const threeWorlds = new WorldRegistry([namedView(World.SWARM), namedView(World.COLONY), namedView(World.MOLD)]);
 
 /** The worlds w visits from a fresh choice, `presses` times, on a server that offers `offered`. */
 function presses(offered: readonly string[], count: number): (string | undefined)[] {
@@ -59,7 +35,7 @@ describe("WorldRegistry", () => {
   });
 
   it("refuses two views of one world", () => {
-    expect(() => new WorldRegistry([view(World.SWARM), view(World.SWARM)])).toThrow(/two views of the swarm/);
+    expect(() => new WorldRegistry([namedView(World.SWARM), namedView(World.SWARM)])).toThrow(/two views of the swarm/);
   });
 
   it("names worlds from the protocol, so a new world needs no mapping of its own", () => {

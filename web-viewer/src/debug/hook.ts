@@ -4,7 +4,7 @@
 import type { SentAction } from "../app/controls";
 import type { WorldName } from "../worlds/world-view";
 import type { FireflyActivity, FlowerStageName, SeedView, StumpView } from "../colony/colony-snapshot";
-import type { MoldFiguresView, MoldPresetView, MoldSettingsView } from "../mold/mold-state";
+import type { MoldSnapshot } from "../mold/mold-state";
 import type { BreezeView } from "../wind/breeze";
 import type { LightWhere } from "../render/light-host";
 import type { RimView } from "../render/rock-rims";
@@ -61,25 +61,14 @@ export interface ColonyDebug {
   readonly activities: Partial<Record<FireflyActivity, number>>;
 }
 
-/** The mold as its latest frame has it (while the mold is shown). */
-export interface MoldDebug {
+/** The mold as its latest frame has it (while the mold is shown): its snapshot, and more. */
+export interface MoldDebug extends MoldSnapshot {
   /** Mold frames taken, and its light frames decoded and shown, since the page loaded. */
   readonly frames: number;
   readonly lightFrames: number;
   readonly droppedFrames: number;
   readonly decodeErrors: number;
   readonly lightAvailable: boolean;
-  readonly figures: MoldFiguresView | undefined;
-  readonly settings: MoldSettingsView | undefined;
-  readonly presets: readonly MoldPresetView[];
-  readonly settingsLocked: boolean;
-  readonly mapWidth: number;
-  readonly mapHeight: number;
-  readonly minAgents: number;
-  readonly maxAgents: number;
-  /** Oat flakes on the meadow, and the most there may be. */
-  readonly food: number;
-  readonly maxFood: number;
   /** Every viewer's marks in the mold: flakes (with what is left of them), held pointers. */
   readonly marks: readonly (MarkDebug & { readonly amount: number })[];
   /** Its settings panel: out, and where (on its own, or in the phone's ⋯ menu). */

@@ -3,15 +3,15 @@
 // that breathes (it feeds the map under it); a predator is drawn as in the swarm. One's own
 // marks carry the small bright centre. `moldMarkShapes` (data → screen shapes) is pure and
 // tested; `paintMoldMarks` only draws them.
-import { clearedContext } from "../render/canvas-2d";
-import { DEFAULT_ATTRACT_RADIUS, DEFAULT_PREDATOR_RADIUS, paintOwnDot, paintPredator } from "../render/marks";
+import { fillDisc, strokeCircle } from "../render/canvas-2d";
+import { DEFAULT_ATTRACT_RADIUS, RING_MIN_PX, paintShapes, shapesOfMarks, type PredatorShape } from "../render/marks";
 import type { Viewport } from "../render/viewport";
 import type { MoldMarkView } from "./mold-state";
 
 export type MoldMarkShape =
   | { readonly kind: "flake"; readonly x: number; readonly y: number; readonly rx: number; readonly ry: number; readonly angle: number; readonly alpha: number; readonly own: boolean }
   | { readonly kind: "feed"; readonly x: number; readonly y: number; readonly radius: number; readonly alpha: number; readonly own: boolean }
-  | { readonly kind: "predator"; readonly x: number; readonly y: number; readonly radius: number; readonly alpha: number; readonly own: boolean };
+  | PredatorShape;
 
 /** World units: a flake's half-length when its mark gives no radius, and the most it is drawn (oat flakes are small). */
 const FLAKE_DEFAULT_UNITS = 7;
@@ -23,64 +23,31 @@ const FLAKE_ASPECT = 0.62;
 /** What is left of a flake's size and light when it is eaten up (amount 0): it shrinks and fades, never pops. */
 const FLAKE_EATEN_SIZE = 0.4;
 const FLAKE_EATEN_ALPHA = 0.3;
-/** Rings never shrink below this many CSS pixels. */
-const RING_MIN_PX = 7;
 /** Seconds per breath of a held attract ring: slower than the swarm's pulse, like the mold. */
 export const FEED_BREATH_S = 2.6;
 /** Radians between two flakes' turns by id (the golden angle): no two neighbours lie alike. */
 const GOLDEN_ANGLE = 2.399963;
 
 export function moldMarkShapes(marks: readonly MoldMarkView[], viewport: Viewport, timeS: number, ownSession: bigint | undefined): MoldMarkShape[] {
-  const out: MoldMarkShape[] = [];
   const s = viewport.scale;
-  for (const m of marks) {
-    const p = viewport.worldToScreen(m.x, m.y);
-    const own = ownSession !== undefined && ownSession !== 0n && m.owner === ownSession;
-    switch (m.tool) {
-      case "flower": {
-        const left = Math.min(1, Math.max(0, m.amount));
-        const size = FLAKE_EATEN_SIZE + (1 - FLAKE_EATEN_SIZE) * left;
-        const rx = Math.max(Math.min(m.radius || FLAKE_DEFAULT_UNITS, FLAKE_MAX_UNITS) * s, FLAKE_MIN_PX) * size;
-        const angle = ((m.id * GOLDEN_ANGLE) % Math.PI) - Math.PI / 2;
-        out.push({ kind: "flake", x: p.x, y: p.y, rx, ry: rx * FLAKE_ASPECT, angle, alpha: FLAKE_EATEN_ALPHA + (1 - FLAKE_EATEN_ALPHA) * left, own });
-        break;
-      }
-      case "attract": {
-        const wave = 0.5 + 0.5 * Math.sin((timeS / FEED_BREATH_S) * 2 * Math.PI);
-        const base = Math.max((m.radius || DEFAULT_ATTRACT_RADIUS) * s, RING_MIN_PX);
-        out.push({ kind: "feed", x: p.x, y: p.y, radius: base * (0.94 + 0.08 * wave), alpha: 0.4 + 0.3 * wave, own });
-        break;
-      }
-      case "predator":
-        out.push({ kind: "predator", x: p.x, y: p.y, radius: Math.max((m.radius || DEFAULT_PREDATOR_RADIUS) * s, RING_MIN_PX), alpha: 0.6, own });
-        break;
-      case "rock":
-        // Rocks arrive in their own message and have their own layer.
-        break;
-    }
-  }
-  return out;
+  return shapesOfMarks(marks, viewport, ownSession, {
+    flower: (m, p, own): MoldMarkShape => {
+      const left = Math.min(1, Math.max(0, m.amount));
+      const size = FLAKE_EATEN_SIZE + (1 - FLAKE_EATEN_SIZE) * left;
+      const rx = Math.max(Math.min(m.radius || FLAKE_DEFAULT_UNITS, FLAKE_MAX_UNITS) * s, FLAKE_MIN_PX) * size;
+      const angle = ((m.id * GOLDEN_ANGLE) % Math.PI) - Math.PI / 2;
+      return { kind: "flake", x: p.x, y: p.y, rx, ry: rx * FLAKE_ASPECT, angle, alpha: FLAKE_EATEN_ALPHA + (1 - FLAKE_EATEN_ALPHA) * left, own };
+    },
+    attract: (m, p, own): MoldMarkShape => {
+      const wave = 0.5 + 0.5 * Math.sin((timeS / FEED_BREATH_S) * 2 * Math.PI);
+      const base = Math.max((m.radius || DEFAULT_ATTRACT_RADIUS) * s, RING_MIN_PX);
+      return { kind: "feed", x: p.x, y: p.y, radius: base * (0.94 + 0.08 * wave), alpha: 0.4 + 0.3 * wave, own };
+    },
+  });
 }
 
 export function paintMoldMarks(canvas: HTMLCanvasElement, viewport: Viewport, shapes: readonly MoldMarkShape[]): void {
-  const ctx = clearedContext(canvas, viewport);
-  if (!ctx) return;
-  const d = viewport.dpr;
-  ctx.setTransform(d, 0, 0, d, 0, 0);
-  for (const shape of shapes) {
-    switch (shape.kind) {
-      case "flake":
-        paintFlake(ctx, shape);
-        break;
-      case "feed":
-        paintFeed(ctx, shape.x, shape.y, shape.radius, shape.alpha);
-        break;
-      case "predator":
-        paintPredator(ctx, shape.x, shape.y, shape.radius, shape.alpha);
-        break;
-    }
-    if (shape.own && shape.kind !== "flake") paintOwnDot(ctx, shape.x, shape.y);
-  }
+  paintShapes(canvas, viewport, shapes, (ctx, shape) => (shape.kind === "flake" ? paintFlake(ctx, shape) : paintFeed(ctx, shape.x, shape.y, shape.radius, shape.alpha)), ["flake"]);
 }
 
 /** A rolled oat: a pale cream oval with a faint rim and a lighter fold along its length. */
@@ -109,13 +76,6 @@ function paintFeed(ctx: CanvasRenderingContext2D, x: number, y: number, r: numbe
   glow.addColorStop(0, `rgba(255, 196, 120, ${(a * 0.22).toFixed(3)})`);
   glow.addColorStop(0.7, `rgba(255, 170, 90, ${(a * 0.12).toFixed(3)})`);
   glow.addColorStop(1, "rgba(255, 150, 70, 0)");
-  ctx.fillStyle = glow;
-  ctx.beginPath();
-  ctx.arc(x, y, r * 1.2, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = `rgba(255, 205, 140, ${a.toFixed(3)})`;
-  ctx.beginPath();
-  ctx.arc(x, y, r, 0, Math.PI * 2);
-  ctx.stroke();
+  fillDisc(ctx, x, y, r * 1.2, glow);
+  strokeCircle(ctx, x, y, r, 1.5, `rgba(255, 205, 140, ${a.toFixed(3)})`);
 }

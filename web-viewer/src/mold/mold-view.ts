@@ -13,6 +13,7 @@ import type { Palette } from "../render/palettes";
 import { viewportFields, type Viewport, type WorldRect } from "../render/viewport";
 import { WorldLight, type WorldLightHooks } from "../render/world-light";
 import type { ToolName } from "../tools/tool-catalog";
+import { StateView } from "../worlds/state-view";
 import type { Scene, WorldPanel, WorldView } from "../worlds/world-view";
 import { moldMarkShapes, paintMoldMarks } from "./mold-marks";
 import { moldRamp } from "./mold-ramps";
@@ -39,12 +40,11 @@ export interface MoldHooks extends WorldLightHooks {
 /** In the mold attract is held: a pressed pointer feeds the map under it (SPEC §5). */
 const MOLD_HELD_TOOLS: ReadonlySet<ToolName> = new Set<ToolName>(["attract"]);
 
-export class MoldView implements WorldView {
+export class MoldView extends StateView<MoldState> implements WorldView {
   readonly world = World.MOLD;
   readonly name = "mold";
   readonly greeting = "The mold: a slime mould weaving its network";
   readonly heldTools = MOLD_HELD_TOOLS;
-  readonly state = new MoldState();
   readonly panel: WorldPanel | undefined;
   /** Its light, once it was first shown. */
   light: WorldLight | undefined;
@@ -57,6 +57,7 @@ export class MoldView implements WorldView {
     private readonly canvases: MoldCanvases,
     private readonly hooks: MoldHooks,
   ) {
+    super(new MoldState());
     this.ramp = moldRamp(hooks.palette);
     this.framesPerSecond = hooks.framesPerSecond;
     this.panel = hooks.panel?.(this.state);
@@ -66,18 +67,6 @@ export class MoldView implements WorldView {
   landOf(welcome: Welcome): WorldRect | undefined {
     // The mold lives on the meadow.
     return rectFromProto(welcome.meadow);
-  }
-
-  get worldBounds(): WorldRect | undefined {
-    return this.state.worldBounds;
-  }
-
-  get cameraTarget(): WorldRect | undefined {
-    return this.state.cameraTarget;
-  }
-
-  get viewers(): number | undefined {
-    return this.state.viewers;
   }
 
   /** No fireflies in the mold. */

@@ -26,3 +26,12 @@ export function fillDisc(ctx: CanvasRenderingContext2D | OffscreenCanvasRenderin
   ctx.arc(x, y, r, 0, Math.PI * 2);
   ctx.fill();
 }
+
+/** A circle's outline. */
+export function strokeCircle(ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D, x: number, y: number, r: number, lineWidth: number, stroke: string): void {
+  ctx.lineWidth = lineWidth;
+  ctx.strokeStyle = stroke;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.stroke();
+}

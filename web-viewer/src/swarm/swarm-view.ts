@@ -13,6 +13,7 @@ import type { Palette } from "../render/palettes";
 import { RimEaser, paintRims, rimArcs, type RimView } from "../render/rock-rims";
 import { viewportFields, type Viewport, type WorldRect } from "../render/viewport";
 import { WorldLight, type WorldLightHooks } from "../render/world-light";
+import { StateView } from "../worlds/state-view";
 import type { Scene, WorldView } from "../worlds/world-view";
 import { SwarmState } from "./swarm-state";
 import { swarmStatusParts } from "./swarm-status";
@@ -34,11 +35,10 @@ export interface SwarmHooks extends WorldLightHooks {
   readonly sessionId: () => bigint | undefined;
 }
 
-export class SwarmView implements WorldView {
+export class SwarmView extends StateView<SwarmState> implements WorldView {
   readonly world = World.SWARM;
   readonly name = "swarm";
   readonly greeting = "The swarm";
-  readonly state = new SwarmState();
   readonly light: WorldLight;
   readonly ready: Promise<void>;
 
@@ -54,6 +54,7 @@ export class SwarmView implements WorldView {
     private readonly canvases: SwarmCanvases,
     private readonly hooks: SwarmHooks,
   ) {
+    super(new SwarmState());
     this.palette = hooks.palette;
     this.light = new WorldLight(
       canvases.light,
@@ -66,18 +67,6 @@ export class SwarmView implements WorldView {
   landOf(welcome: Welcome): WorldRect | undefined {
     // The swarm's world grows with its count; the Welcome says how big it is now.
     return rectFromProto(welcome.worldBounds);
-  }
-
-  get worldBounds(): WorldRect | undefined {
-    return this.state.worldBounds;
-  }
-
-  get cameraTarget(): WorldRect | undefined {
-    return this.state.cameraTarget;
-  }
-
-  get viewers(): number | undefined {
-    return this.state.viewers;
   }
 
   get fireflies(): number | undefined {
