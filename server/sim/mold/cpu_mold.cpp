@@ -223,11 +223,15 @@ void CpuMold::agents_pass(ParallelFor& parallel) {
   const std::uint32_t deposit = deposit_of(settings_);
   const CounterRandom turns(seed_, steps_, RandomPurpose::kMoldTurn);
   const MoldPopulation::Arrays agents = population_.arrays();
-  // Several threads may deposit into one cell: their adds are atomic (integers, so the sum does
-  // not depend on their order). One thread needs no atomics.
+  // On several threads each deposits into a slot of its own (deposit_slot); one thread into pre_.
   const bool shared = parallel.threads() > 1;
+  if (shared && slots_.size() < parallel.threads()) slots_.resize(parallel.threads());
+  slots_taken_.store(0, std::memory_order_relaxed);
+  static std::atomic<std::uint64_t> passes{0};
+  const std::uint64_t pass = ++passes;
   const std::size_t n = population_.count();
   parallel.run(n, agent_grain(n), [&](std::size_t begin, std::size_t end) {
+    std::uint32_t* deposits = shared ? deposit_slot(pass) : pre_.data();
     std::uint32_t local_visits[kCountedFeeds + 1] = {};
     for (std::size_t i = begin; i < end; ++i) {
       const auto id = static_cast<std::uint32_t>(i);
@@ -245,15 +249,39 @@ void CpuMold::agents_pass(ParallelFor& parallel) {
       agents.y[i] = m.y;
       agents.heading[i] = static_cast<std::uint16_t>(m.heading);
       ++local_visits[flags >> kFeedShift];
-      if (shared) {
-        std::atomic_ref<std::uint32_t>(pre_[cell]).fetch_add(deposit, std::memory_order_relaxed);
-      } else {
-        pre_[cell] += deposit;
-      }
+      deposits[cell] += deposit;
     }
     for (std::size_t k = 1; k <= kCountedFeeds && k <= visits_.size(); ++k) {
       if (local_visits[k] != 0) {
         std::atomic_ref<std::uint32_t>(visits_[k - 1]).fetch_add(local_visits[k], std::memory_order_relaxed);
+      }
+    }
+  });
+  if (shared) gather_slots(parallel);
+}
+
+std::uint32_t* CpuMold::deposit_slot(std::uint64_t pass) {
+  // A thread takes a slot the first time it runs a chunk of this pass and keeps it for the pass.
+  thread_local std::uint64_t slot_pass = 0;
+  thread_local std::uint32_t slot = 0;
+  if (slot_pass != pass) {
+    slot_pass = pass;
+    slot = slots_taken_.fetch_add(1, std::memory_order_relaxed);
+    if (slot >= slots_.size()) throw std::logic_error("more threads ran the mold's pass than its ParallelFor has");
+    if (slots_[slot].size() != pre_.size()) slots_[slot].assign(pre_.size(), 0);
+  }
+  return slots_[slot].data();
+}
+
+void CpuMold::gather_slots(ParallelFor& parallel) {
+  const std::uint32_t taken = slots_taken_.load(std::memory_order_relaxed);
+  const std::size_t cells = pre_.size();
+  parallel.run(cells, streaming_grain(cells), [&](std::size_t begin, std::size_t end) {
+    for (std::uint32_t k = 0; k < taken; ++k) {
+      std::uint32_t* slot = slots_[k].data();
+      for (std::size_t c = begin; c < end; ++c) {
+        pre_[c] += slot[c];
+        slot[c] = 0;
       }
     }
   });
@@ -325,6 +353,7 @@ void CpuMold::agents_pass_occupancy(ParallelFor& parallel) {
     }
   });
   // Feed visits: every agent where it stands now (serial: one byte read an agent).
+  if (visits_.empty()) return;  // no food this step: nothing to count
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint32_t k = flags_[cell_of(agents.x[i], agents.y[i], size_.width)] >> kFeedShift;
     if (k != 0 && k <= visits_.size()) ++visits_[k - 1];
