@@ -189,7 +189,8 @@ TEST(ClientInput, AHeldAttractIsAPointerAsTheMoldTakesIt) {
   ASSERT_NE(pointer, nullptr);
   EXPECT_EQ(pointer->phase, sim::PointerPhase::down);
   EXPECT_EQ(pointer->at, (sim::Vec2{300.0F, 200.0F}));
-  const auto* up = body_of<sim::AttractPointer>(parse(tool(v1::TOOL_ATTRACT, P::PHASE_UP, 0, 0)));
+  const ClientInput up_input = parse(tool(v1::TOOL_ATTRACT, P::PHASE_UP, 0, 0));
+  const auto* up = body_of<sim::AttractPointer>(up_input);
   ASSERT_NE(up, nullptr);
   EXPECT_EQ(up->phase, sim::PointerPhase::up);
   EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_ATTRACT, P::PHASE_DOWN, kNaN, 10))), reject::kNotFinite);
