@@ -1,5 +1,5 @@
 // The whole experience in Chromium against the real server (issue 8): the painted meadow and
-// the light in both worlds at desktop and phone size (pixel checks on screenshots), palettes,
+// the light of every world at desktop and phone size (pixel checks on screenshots), palettes,
 // every key the help lists doing what it says, the phone's "more" menu by taps, kiosk mode
 // starting by itself and coming back after a server restart. It prints the viewer's own timings
 // (first light, main-thread time per frame, light frame decode). Own server: it changes the
@@ -193,7 +193,7 @@ describe("the experience", () => {
     await server?.stop();
   });
 
-  it("paints the meadow (tufts, pond, stump) and the light of both worlds at desktop and phone size", async () => {
+  it("paints the meadow (tufts, pond, stump) and the light of every world at desktop and phone size", async () => {
     for (const [size, label, phone] of [[DESKTOP, "desktop", false], [PHONE, "phone", true]] as const) {
       const { context, page, errors } = await open(browser, server.url, size, phone);
       await waitConnected(page);
@@ -212,6 +212,8 @@ describe("the experience", () => {
       await page.keyboard.press("w");
       await waitFor(page, (s) => s.world === "colony" && (s.colony?.drawn ?? 0) > 0, "the colony is drawn");
       await checkWorld(page, "colony-light", `colony-${label}`);
+      await page.keyboard.press("w");
+      await waitFor(page, (s) => s.world === "mold" && (s.mold?.lightFrames ?? 0) > 0, "the mold is drawn");
       await page.keyboard.press("w");
       await waitFor(page, (s) => s.world === "swarm", "back to the swarm");
       if (!phone) await measure(page);
@@ -255,7 +257,9 @@ describe("the experience", () => {
         case "w":
           await waitFor(page, (s) => s.world === "colony", "w shows the colony");
           await page.keyboard.press("w");
-          await waitFor(page, (s) => s.world === "swarm", "w again: the swarm");
+          await waitFor(page, (s) => s.world === "mold", "w again: the mold");
+          await page.keyboard.press("w");
+          await waitFor(page, (s) => s.world === "swarm", "and once more: the swarm");
           break;
         case "m":
           await page.waitForFunction(() => /sound/i.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: 3000 });
@@ -331,6 +335,8 @@ describe("the experience", () => {
     await waitFor(page, (s) => s.targetCount === 3000, "↓ fewer by tap");
     await page.tap('#more button[data-action="world"]');
     await waitFor(page, (s) => s.world === "colony", "the world button shows the colony");
+    await page.tap('#more button[data-action="world"]');
+    await waitFor(page, (s) => s.world === "mold", "then the mold");
     await page.tap('#more button[data-action="world"]');
     await waitFor(page, (s) => s.world === "swarm", "and back");
     await page.tap('#more button[data-action="sound"]');
