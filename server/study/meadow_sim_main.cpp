@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <optional>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "sim/colony/colony_param_table.hpp"
 #include "study/colony_study.hpp"
 #include "study/mold_study.hpp"
+#include "study/parse_number.hpp"
 #include "study/study_plot.hpp"
 #include "study/study_report.hpp"
 
@@ -35,15 +37,9 @@ std::pair<std::string, std::string> split_assignment(const std::string& text, co
 }
 
 double number_of(const std::string& text, const std::string& name) {
-  std::size_t used = 0;
-  double value = 0.0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size()) throw CLI::ValidationError(name, "'" + text + "' is not a number");
-  return value;
+  const std::optional<double> value = meadow::study::parse_number(text);
+  if (!value) throw CLI::ValidationError(name, "'" + text + "' is not a number");
+  return *value;
 }
 
 void set_or_throw(ColonyParams& params, const std::string& name, double value) {

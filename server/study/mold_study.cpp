@@ -12,6 +12,7 @@
 #include <fstream>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <thread>
@@ -20,6 +21,7 @@
 #include "sim/mold/cpu_mold.hpp"
 #include "sim/mold/mold_rules.hpp"
 #include "sim/parallel_for.hpp"
+#include "study/parse_number.hpp"
 #include "study/study_report.hpp"
 
 namespace meadow::study {
@@ -48,16 +50,9 @@ const MoldStudyKey& key_named(const std::string& name, const std::string& where)
 
 // `text` as a value of `key`, or a message for people naming `where` it came from.
 double value_of(const MoldStudyKey& key, const std::string& text, const std::string& where) {
-  std::size_t used = 0;
-  double value = 0.0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (text.empty() || used != text.size() || !std::isfinite(value)) {
-    throw std::invalid_argument(where + ": '" + text + "' is not a number");
-  }
+  const std::optional<double> parsed = parse_number(text);
+  if (!parsed) throw std::invalid_argument(where + ": '" + text + "' is not a number");
+  const double value = *parsed;
   if (value < key.min || value > key.max || (key.whole && value != std::floor(value))) {
     throw std::invalid_argument(fmt::format("{}: {} must be {}{:.10g} to {:.10g} ({}), not {}", where, key.name,
                                             key.whole ? "a whole number from " : "", key.min, key.max, key.unit,

@@ -53,6 +53,14 @@ std::unique_ptr<CpuMold> mold_with(const Agents& agents, const std::vector<std::
   return m;
 }
 
+// A mold of `agents` on an empty map after one step (one thread, no tools).
+std::unique_ptr<CpuMold> stepped_once(const Agents& agents, const MoldSettings& settings) {
+  auto m = mold_with(agents, std::vector<std::uint16_t>(kMap.cells(), 0), settings);
+  SerialFor serial;
+  m->step({}, serial);
+  return m;
+}
+
 // The cell a sensor of an agent at (x, y) with heading h reads, at distance d.
 std::uint32_t sensor_cell(float x, float y, std::uint32_t h, float d) {
   const MoldDirections& dir = mold_directions();
@@ -72,7 +80,7 @@ TEST(CpuMoldRules, FrontStrongestKeepsTheHeading) {
   std::vector<std::uint16_t> trail(kMap.cells(), 0);
   trail[sensor_cell(20.5F, 18.5F, 0, 9.0F)] = kTrailOne;
   const auto m_made = mold_with(a, trail, quiet());
-    CpuMold& m = *m_made;
+  CpuMold& m = *m_made;
   SerialFor serial;
   m.step({}, serial);
   EXPECT_EQ(m.agents().heading[0], 0);
@@ -134,7 +142,7 @@ TEST(CpuMoldRules, AMoveIsOneCellAndWrapsAtEveryEdge) {
   a.add(40.5F, 0.5F, 3 * kHeadingSteps / 4);    // top edge, heading −y
   a.add(10.5F, 10.5F, kHeadingSteps / 8);       // diagonal, inside
   const auto m_made = mold_with(a, std::vector<std::uint16_t>(kMap.cells(), 0), quiet());
-    CpuMold& m = *m_made;
+  CpuMold& m = *m_made;
   SerialFor serial;
   m.step({}, serial);
   const MoldAgentsView v = m.agents();
@@ -158,7 +166,7 @@ TEST(CpuMoldRules, DiffusionKeepsAUniformMapUniformTimesTheDecay) {
   s.diffusion = 1.0F;
   s.decay = 0.1F;
   const auto m_made = mold_with(Agents{}, std::vector<std::uint16_t>(kMap.cells(), 2000), s);
-    CpuMold& m = *m_made;
+  CpuMold& m = *m_made;
   SerialFor serial;
   m.step({}, serial);
   for (const std::uint16_t c : m.trail().cells) ASSERT_EQ(c, 1800);
@@ -170,7 +178,7 @@ TEST(CpuMoldRules, DiffusionConservesTheTotalWithoutDecayOrClamping) {
   MoldSettings s = quiet();
   s.diffusion = 0.7F;
   const auto m_made = mold_with(Agents{}, trail, s);
-    CpuMold& m = *m_made;
+  CpuMold& m = *m_made;
   SerialFor serial;
   const std::uint64_t before = std::accumulate(trail.begin(), trail.end(), std::uint64_t{0});
   for (int i = 0; i < 5; ++i) {
@@ -232,10 +240,8 @@ TEST(CpuMoldRules, ABlockedAgentStaysDoesNotDepositAndTurnsAtRandom) {
   MoldSettings s = quiet();
   s.occupancy = true;
   s.deposit = 0.5F;
-  const auto m_made = mold_with(a, std::vector<std::uint16_t>(kMap.cells(), 0), s);
-    CpuMold& m = *m_made;
-  SerialFor serial;
-  m.step({}, serial);
+  const auto m_made = stepped_once(a, s);
+  const CpuMold& m = *m_made;
   const MoldAgentsView v = m.agents();
   EXPECT_FLOAT_EQ(v.x[0], 10.5F);
   EXPECT_FLOAT_EQ(v.x[1], 11.5F);
@@ -249,10 +255,8 @@ TEST(CpuMoldRules, TwoAgentsClaimingOneCellGiveItToExactlyOne) {
   MoldSettings s = quiet();
   s.occupancy = true;
   s.deposit = 0.5F;
-  const auto m_made = mold_with(a, std::vector<std::uint16_t>(kMap.cells(), 0), s);
-    CpuMold& m = *m_made;
-  SerialFor serial;
-  m.step({}, serial);
+  const auto m_made = stepped_once(a, s);
+  const CpuMold& m = *m_made;
   const MoldAgentsView v = m.agents();
   const int in_target = (static_cast<int>(v.x[0]) == 11 ? 1 : 0) + (static_cast<int>(v.x[1]) == 11 ? 1 : 0);
   EXPECT_EQ(in_target, 1);
@@ -301,7 +305,7 @@ TEST(CpuMoldRules, FeedRaisesTheMapAroundItAndNotFarAway) {
   s.diffusion = 1.0F;
   s.decay = 0.1F;
   const auto m_made = mold_with(Agents{}, std::vector<std::uint16_t>(kMap.cells(), 0), s);
-    CpuMold& m = *m_made;
+  CpuMold& m = *m_made;
   SerialFor serial;
   for (int i = 0; i < 30; ++i) m.step(MoldInputs{feed, {}}, serial);
   EXPECT_GT(m.trail().at(20, 20), kTrailOne / 2);
@@ -316,7 +320,7 @@ TEST(CpuMoldRules, FeedVisitsCountTheAgentsStandingInTheDisc) {
   a.add(50.5F, 5.5F, 0);
   const std::vector<MoldDisc> feed = {MoldDisc{Vec2{20.5F, 20.5F}, 2.0F, 1}};
   const auto m_made = mold_with(a, std::vector<std::uint16_t>(kMap.cells(), 0), quiet());
-    CpuMold& m = *m_made;
+  CpuMold& m = *m_made;
   SerialFor serial;
   m.step(MoldInputs{feed, {}}, serial);
   ASSERT_EQ(m.feed_visits().size(), 1U);
@@ -329,7 +333,7 @@ TEST(CpuMoldRules, AgentsTurnAwayFromARepellentAndItsCellsLoseTheirTrail) {
   std::vector<std::uint16_t> trail(kMap.cells(), 1000);
   const std::vector<MoldDisc> repel = {MoldDisc{Vec2{29.5F, 18.5F}, 1.5F, 0}};
   const auto m_made = mold_with(a, trail, quiet());
-    CpuMold& m = *m_made;
+  CpuMold& m = *m_made;
   SerialFor serial;
   m.step(MoldInputs{{}, repel}, serial);
   const std::uint16_t h = m.agents().heading[0];
