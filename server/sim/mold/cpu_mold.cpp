@@ -7,6 +7,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "sim/mold/map_discs.hpp"
 #include "sim/mold/mold_directions.hpp"
 #include "sim/random.hpp"
 
@@ -55,6 +56,7 @@ constexpr std::size_t kDiffusionRows = 8;
 }
 
 struct SenseParams {
+  const MoldDirections* directions;  // looked up once a pass, not once an agent
   float sensor_distance;
   std::uint32_t sensor_steps;
   std::uint32_t turn_steps;
@@ -65,7 +67,8 @@ struct SenseParams {
 [[nodiscard]] SenseParams sense_params(const MoldSettings& s, MapSize size) {
   // Sensors reach under half the map, so a reading wraps at most once (tiny maps only).
   const float half = static_cast<float>(std::min(size.width, size.height)) * 0.5F - 1.0F;
-  return SenseParams{std::clamp(s.sensor_distance, 0.0F, std::max(half, 0.0F)), heading_steps_of(s.sensor_angle_deg),
+  return SenseParams{&mold_directions(), std::clamp(s.sensor_distance, 0.0F, std::max(half, 0.0F)),
+                     heading_steps_of(s.sensor_angle_deg),
                      heading_steps_of(s.turn_angle_deg), size.width, size.height};
 }
 
@@ -73,7 +76,7 @@ struct SenseParams {
 [[nodiscard]] inline std::uint32_t sense_and_turn(float x, float y, std::uint32_t h, const SenseParams& p,
                                                   const std::uint16_t* trail, const std::uint8_t* flags,
                                                   std::uint32_t random_bits) {
-  const MoldDirections& dir = mold_directions();
+  const MoldDirections& dir = *p.directions;
   const auto read = [&](std::uint32_t heading) -> std::int32_t {
     const std::uint32_t k = heading & kHeadingMask;
     const std::uint32_t cx = wrap_cell(x + dir.cos[k] * p.sensor_distance, p.width);
@@ -101,7 +104,7 @@ struct Move {
 };
 [[nodiscard]] inline Move proposed_move(float x, float y, std::uint32_t heading, std::uint32_t random_bits,
                                         const SenseParams& p, const std::uint16_t* trail, const std::uint8_t* flags) {
-  const MoldDirections& dir = mold_directions();
+  const MoldDirections& dir = *p.directions;
   const std::uint32_t h = sense_and_turn(x, y, heading, p, trail, flags, random_bits);
   const float nx = wrap_position(x + dir.cos[h] * mold_rules::kStepCells, static_cast<float>(p.width));
   const float ny = wrap_position(y + dir.sin[h] * mold_rules::kStepCells, static_cast<float>(p.height));
@@ -188,27 +191,14 @@ void CpuMold::mark_inputs(const MoldInputs& inputs) {
   fed_.clear();
   visits_.assign(inputs.feed.size(), 0);
   const auto mark_disc = [&](const MoldDisc& disc, std::uint8_t bits) {
-    const float r = disc.radius;
-    const auto x0 = static_cast<std::int64_t>(std::floor(disc.center.x - r));
-    const auto x1 = static_cast<std::int64_t>(std::floor(disc.center.x + r));
-    const auto y0 = static_cast<std::int64_t>(std::floor(disc.center.y - r));
-    const auto y1 = static_cast<std::int64_t>(std::floor(disc.center.y + r));
-    const auto w = static_cast<std::int64_t>(size_.width);
-    const auto h = static_cast<std::int64_t>(size_.height);
-    for (std::int64_t y = y0; y <= y1 && y - y0 < h; ++y) {
-      for (std::int64_t x = x0; x <= x1 && x - x0 < w; ++x) {
-        const float dx = static_cast<float>(x) + 0.5F - disc.center.x;
-        const float dy = static_cast<float>(y) + 0.5F - disc.center.y;
-        if (dx * dx + dy * dy > r * r) continue;
-        const auto cell = static_cast<std::uint32_t>(((y % h + h) % h) * w + ((x % w + w) % w));
-        if ((flags_[cell] & kWallBit) != 0) continue;
-        // A cell in two feed discs counts its visits for the later one: its feed field is replaced.
-        const std::uint8_t kept = (bits >> kFeedShift) != 0 ? (flags_[cell] & (kWallBit | kRepelBit)) : flags_[cell];
-        flags_[cell] = static_cast<std::uint8_t>(kept | bits);
-        marked_.push_back(cell);
-        if (disc.amount != 0) fed_.push_back({cell, disc.amount});
-      }
-    }
+    for_each_cell_in_disc(size_, disc.center, disc.radius, DiscEdges::wrap, [&](std::uint32_t cell) {
+      if ((flags_[cell] & kWallBit) != 0) return;
+      // A cell in two feed discs counts its visits for the later one: its feed field is replaced.
+      const std::uint8_t kept = (bits >> kFeedShift) != 0 ? (flags_[cell] & (kWallBit | kRepelBit)) : flags_[cell];
+      flags_[cell] = static_cast<std::uint8_t>(kept | bits);
+      marked_.push_back(cell);
+      if (disc.amount != 0) fed_.push_back({cell, disc.amount});
+    });
   };
   for (const MoldDisc& disc : inputs.repel) mark_disc(MoldDisc{disc.center, disc.radius, 0}, kRepelBit);
   // A cell in two feed discs counts its visits for the later one (and is fed by both).

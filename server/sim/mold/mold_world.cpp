@@ -6,6 +6,8 @@
 #include <utility>
 #include <variant>
 
+#include "sim/mold/map_discs.hpp"
+
 namespace meadow::sim {
 
 MoldWorld::MoldWorld(std::unique_ptr<MoldEngine> engine, const Land& land)
@@ -24,19 +26,8 @@ void MoldWorld::update_walls(const Land& land) {
   const MapSize size = engine_->map_size();
   walls_.assign(size.cells(), CellKind::open);
   for (const Rock& rock : land.rocks()) {
-    const Vec2 c = placement_.to_cells(rock.center);
-    const float r = rock.radius / placement_.cell_width();
-    const auto y0 = static_cast<std::int64_t>(std::floor(c.y - r));
-    const auto y1 = static_cast<std::int64_t>(std::floor(c.y + r));
-    const auto x0 = static_cast<std::int64_t>(std::floor(c.x - r));
-    const auto x1 = static_cast<std::int64_t>(std::floor(c.x + r));
-    for (std::int64_t y = std::max<std::int64_t>(y0, 0); y <= std::min<std::int64_t>(y1, size.height - 1); ++y) {
-      for (std::int64_t x = std::max<std::int64_t>(x0, 0); x <= std::min<std::int64_t>(x1, size.width - 1); ++x) {
-        const float dx = static_cast<float>(x) + 0.5F - c.x;
-        const float dy = static_cast<float>(y) + 0.5F - c.y;
-        if (dx * dx + dy * dy <= r * r) walls_[static_cast<std::size_t>(y) * size.width + static_cast<std::size_t>(x)] = CellKind::wall;
-      }
-    }
+    for_each_cell_in_disc(size, placement_.to_cells(rock.center), rock.radius / placement_.cell_width(),
+                          DiscEdges::clip, [&](std::uint32_t cell) { walls_[cell] = CellKind::wall; });
   }
   engine_->set_walls(walls_);
 }
