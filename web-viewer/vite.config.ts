@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 // The server serves dist/ at its web root and the viewer protocol on /ws of the same host.
-// In `vite` dev mode /ws is proxied to a server on the default port.
+// In `vite` dev mode /ws is proxied to a server on the default port. The proxy passes the page's
+// Host on (no changeOrigin), so the server's origin check sees the page's own host and lets it in.
 export default defineConfig({
   base: "./",
   build: {

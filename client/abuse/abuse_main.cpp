@@ -59,9 +59,10 @@ std::string tail_of(const std::string& path, std::size_t lines) {
 int main(int argc, char** argv) {
   CLI::App app{
       "meadow-abuse: attacks a meadow-server on loopback as hostile visitors would (a count flood, a rock flood, "
-      "2,000 connections from one address, slow HTTP clients, bad WebSocket upgrades) while a bystander watches, "
-      "and checks that the meadow held: the p99 tick under 16.7 ms, memory bounded, the bystander at its frame rate, "
-      "every attacker refused or closed with a clear answer. Loopback only: each attacker uses its own 127.0.0.N.",
+      "1,000 actions a second, 2,000 connections from one address, slow HTTP clients, 100 viewers that never read, "
+      "bad WebSocket upgrades) while a bystander watches, and checks that the meadow held: the p99 tick under "
+      "16.7 ms, memory bounded, the bystander at its frame rate and its pings answered at once, every attacker "
+      "refused or closed with a clear answer. Loopback only: each attacker uses its own 127.0.0.N.",
       "meadow-abuse"};
   std::string server = "127.0.0.1:8080";
   std::string server_bin;
@@ -72,6 +73,7 @@ int main(int argc, char** argv) {
   bool no_timing = false;
   abuse::AbuseOptions o;
   std::uint64_t slow_seconds = static_cast<std::uint64_t>(o.slow_seconds.count());
+  std::uint64_t never_read_seconds = static_cast<std::uint64_t>(o.never_read_seconds.count());
   std::string attacks;
   std::uint64_t seconds = static_cast<std::uint64_t>(o.seconds.count());
   app.add_option("--server", server, "HOST:PORT of a running server to attack (loopback)")->capture_default_str();
@@ -80,16 +82,25 @@ int main(int argc, char** argv) {
                  "cleanly");
   app.add_option("--server-arg", server_args, "An argument for the started server (repeat for more)")->allow_extra_args(false);
   app.add_option("--server-log", server_log, "Where the started server's log goes (default: a file in /tmp)");
-  app.add_option("--attacks", attacks, "Comma-separated attacks (default: all): count-flood, rock-flood, "
-                                       "connection-flood, slow-http, bad-upgrades");
+  app.add_option("--attacks", attacks,
+                 "Comma-separated turns; attacks joined by + run at the same time (default: count-flood, "
+                 "rock-flood+action-flood, connection-flood, slow-http+never-read, bad-upgrades)");
   app.add_option("--seconds", seconds, "Seconds each attack lasts (the slow clients' see --slow-seconds)")
       ->check(CLI::Range(1, 600))
       ->capture_default_str();
   app.add_option("--connections", o.connections, "Connections of the connection flood")->capture_default_str();
   app.add_option("--slow-clients", o.slow_clients, "Slow HTTP clients")->capture_default_str();
   app.add_option("--bad-requests", o.bad_requests, "Malformed upgrades and requests")->capture_default_str();
+  app.add_option("--silent-viewers", o.silent_viewers, "Viewers that never read (8 from each address)")->capture_default_str();
+  app.add_option("--never-read-seconds", never_read_seconds,
+                 "Seconds within which the server must close every viewer that never reads (past its write timeout)")
+      ->check(CLI::Range(1, 600))
+      ->capture_default_str();
   app.add_option("--frame-rate", o.frame_rate, "Frames a second the bystander should keep")->capture_default_str();
   app.add_option("--max-rss-mb", o.max_rss_mb, "The bound on the server's resident memory")->capture_default_str();
+  app.add_option("--max-rss-growth-mb", o.max_rss_growth_mb, "The bound on its growth over a turn")->capture_default_str();
+  app.add_option("--max-ping-ms", o.max_ping_ms, "The bound on the bystander's ping round trip (its median over a turn)")
+      ->capture_default_str();
   app.add_option("--slow-seconds", slow_seconds, "Seconds the slow clients' attack lasts (past the server's request timeout)")
       ->check(CLI::Range(1, 600))
       ->capture_default_str();
@@ -104,6 +115,7 @@ int main(int argc, char** argv) {
   o.judge_timing = !no_timing;
   o.seconds = std::chrono::seconds(seconds);
   o.slow_seconds = std::chrono::seconds(slow_seconds);
+  o.never_read_seconds = std::chrono::seconds(never_read_seconds);
   o.interrupted = &g_interrupted;
   if (!attacks.empty()) {
     o.attacks.clear();

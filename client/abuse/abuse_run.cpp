@@ -4,9 +4,11 @@
 #include <boost/asio/io_context.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -38,10 +40,18 @@ constexpr Millis kSettle{2000};
 // After an attack the turn goes on this long, so that what the attack set going is counted.
 constexpr Millis kAfterglow{1000};
 constexpr std::chrono::seconds kFirstFrameWait{15};
-// Each attacker's own loopback address; the bystander is on 127.0.0.1.
-std::string attacker_address(std::size_t turn) { return "127.0.0." + std::to_string(10 + turn); }
+// Each attacker's own loopback address (the n-th attack of the run); the bystander is on 127.0.0.1.
+std::string attacker_address(std::size_t n) { return "127.0.0." + std::to_string(10 + n); }
 
-// A viewer that only watches: frames and rocks messages counted, and whether it is connected.
+// The value below which `share` of `sorted` lies (0 for none).
+double percentile(const std::vector<double>& sorted, double share) {
+  if (sorted.empty()) return 0.0;
+  const auto rank = static_cast<std::size_t>(std::ceil(share * static_cast<double>(sorted.size())));
+  return sorted[std::min(sorted.size() - 1, rank == 0 ? 0 : rank - 1)];
+}
+
+// A viewer that only watches: frames and rocks messages counted, its pings timed, and whether
+// it is connected.
 class Bystander {
  public:
   Bystander(boost::asio::io_context& io, const std::string& host, std::uint16_t port) {
@@ -51,8 +61,9 @@ class Bystander {
     target.client_name = "meadow-abuse bystander";
     LinkHandlers handlers;
     handlers.on_message = [this](v1::ServerMessage&& message, std::size_t /*bytes*/) {
-      if (message.has_frame()) frames_.fetch_add(1);
+      if (message.has_frame()) on_frame();
       if (message.has_rocks()) rocks_.fetch_add(1);
+      if (message.has_pong()) on_pong(message.pong().client_time_ms());
     };
     handlers.on_closed = [this](const std::string& why) {
       std::lock_guard lock(mutex_);
@@ -70,12 +81,61 @@ class Bystander {
     return closed_;
   }
 
+  // Sends a ping; its pong's round trip is timed.
+  void ping() {
+    const auto now = Clock::now();
+    const auto stamp = static_cast<std::uint64_t>(std::chrono::duration_cast<Millis>(now - epoch_).count());
+    {
+      std::lock_guard lock(mutex_);
+      pinged_[stamp] = now;
+    }
+    v1::ClientMessage m;
+    m.mutable_ping()->set_client_time_ms(stamp);
+    link_->send(m);
+  }
+
+  // The latency since the last call (or the start), and a fresh start.
+  Latency take_latency() {
+    std::lock_guard lock(mutex_);
+    Latency l;
+    std::sort(round_trips_ms_.begin(), round_trips_ms_.end());
+    l.pings = round_trips_ms_.size();
+    l.ping_p50_ms = percentile(round_trips_ms_, 0.5);
+    l.ping_p99_ms = percentile(round_trips_ms_, 0.99);
+    l.longest_frame_gap_ms = longest_gap_ms_;
+    round_trips_ms_.clear();
+    longest_gap_ms_ = 0.0;
+    return l;
+  }
+
  private:
+  void on_frame() {
+    frames_.fetch_add(1);
+    const auto now = Clock::now();
+    std::lock_guard lock(mutex_);
+    if (last_frame_) longest_gap_ms_ = std::max(longest_gap_ms_, std::chrono::duration<double, std::milli>(now - *last_frame_).count());
+    last_frame_ = now;
+  }
+
+  void on_pong(std::uint64_t stamp) {
+    const auto now = Clock::now();
+    std::lock_guard lock(mutex_);
+    const auto it = pinged_.find(stamp);
+    if (it == pinged_.end()) return;
+    round_trips_ms_.push_back(std::chrono::duration<double, std::milli>(now - it->second).count());
+    pinged_.erase(pinged_.begin(), std::next(it));  // older ones went unanswered
+  }
+
   std::unique_ptr<ViewerLink> link_;
   std::atomic<std::uint64_t> frames_{0};
   std::atomic<std::uint64_t> rocks_{0};
+  const Clock::time_point epoch_ = Clock::now();
   mutable std::mutex mutex_;
   std::string closed_;
+  std::map<std::uint64_t, Clock::time_point> pinged_;
+  std::vector<double> round_trips_ms_;
+  std::optional<Clock::time_point> last_frame_;
+  double longest_gap_ms_ = 0.0;
 };
 
 struct Sample {
@@ -102,11 +162,13 @@ std::optional<Sample> sample(const AbuseOptions& o, const Bystander& bystander) 
   return s;
 }
 
-// Samples the server and the bystander every kSampleEvery on its own thread while an attack runs.
+// Samples the server and the bystander every kSampleEvery on its own thread while an attack runs,
+// and has the bystander ping as often.
 class Sampler {
  public:
-  Sampler(const AbuseOptions& o, const Bystander& b) : thread_([this, &o, &b](const std::stop_token& stop) {
+  Sampler(const AbuseOptions& o, Bystander& b) : thread_([this, &o, &b](const std::stop_token& stop) {
       while (!stop.stop_requested()) {
+        b.ping();
         if (auto s = sample(o, b)) {
           std::lock_guard lock(mutex_);
           samples_.push_back(*s);
@@ -131,17 +193,47 @@ class Sampler {
 AttackOutcome run_attack(const std::string& name, const AttackContext& c, const AbuseOptions& o) {
   if (name == "count-flood") return count_flood(c);
   if (name == "rock-flood") return rock_flood(c);
+  if (name == "action-flood") return action_flood(c);
   if (name == "connection-flood") return connection_flood(c, o.connections);
   if (name == "slow-http") return slow_http(c, o.slow_clients);
+  if (name == "never-read") return never_read(c, o.silent_viewers);
   if (name == "bad-upgrades") return bad_upgrades(c, o.bad_requests);
   throw std::runtime_error("no attack called '" + name + "'");
+}
+
+std::chrono::seconds duration_of(const std::string& attack, const AbuseOptions& o) {
+  if (attack == "slow-http") return o.slow_seconds;
+  if (attack == "never-read") return o.never_read_seconds;
+  return o.seconds;
+}
+
+// The attacks of a turn: "a+b" → {"a", "b"}.
+std::vector<std::string> attacks_of(const std::string& turn) {
+  std::vector<std::string> names;
+  std::stringstream in(turn);
+  for (std::string name; std::getline(in, name, '+');) names.push_back(name);
+  return names;
 }
 
 void judge(TurnReport& t, const AbuseOptions& o) {
   char line[256];
   if (!t.bystander_connected) t.failures.emplace_back("the bystander lost its connection");
-  if (!t.attack_outcome.answered_clearly) t.failures.emplace_back("the attacker was not answered clearly: " + t.attack_outcome.verdict);
+  for (const AttackerReport& a : t.attackers) {
+    if (!a.outcome.answered_clearly) {
+      t.failures.emplace_back("the " + a.attack + " attacker was not answered clearly: " + a.outcome.verdict);
+    }
+  }
   if (!o.judge_timing) return;
+  if (t.peak_rss_mb - t.start_rss_mb > o.max_rss_growth_mb) {
+    std::snprintf(line, sizeof line, "the server's memory grew by %.0f MB over the turn (bound %.0f MB)",
+                  t.peak_rss_mb - t.start_rss_mb, o.max_rss_growth_mb);
+    t.failures.emplace_back(line);
+  }
+  if (t.bystander_latency.ping_p50_ms > o.max_ping_ms) {
+    std::snprintf(line, sizeof line, "the bystander's pings took %.1f ms to come back (median; bound %.0f ms)",
+                  t.bystander_latency.ping_p50_ms, o.max_ping_ms);
+    t.failures.emplace_back(line);
+  }
   if (t.ticks_over_budget) {
     const double share = t.ticks == 0 ? 1.0 : static_cast<double>(*t.ticks_over_budget) / static_cast<double>(t.ticks);
     if (t.ticks == 0 || share > kOverBudgetShare) {
@@ -165,20 +257,31 @@ void judge(TurnReport& t, const AbuseOptions& o) {
   }
 }
 
-TurnReport run_turn(const std::string& name, std::size_t index, boost::asio::io_context& io, const Bystander& bystander,
+// Runs a turn's attacks at the same time, each from its own address (the next of the run's).
+TurnReport run_turn(const std::string& turn, std::size_t& attacks_run, boost::asio::io_context& io, Bystander& bystander,
                     const AbuseOptions& o) {
   TurnReport t;
-  t.attack = name;
+  const std::vector<std::string> names = attacks_of(turn);
+  for (const std::string& name : names) t.attack += (t.attack.empty() ? "" : " + ") + name;
   const auto start = sample(o, bystander);
   if (!start) throw std::runtime_error("the server's /metrics cannot be read");
+  (void)bystander.take_latency();
   Sampler sampler(o, bystander);
-  const AttackContext context{io, o.host, o.port, attacker_address(index),
-                              name == "slow-http" ? o.slow_seconds : o.seconds, o.interrupted};
-  t.attack_outcome = run_attack(name, context, o);
+  t.attackers.resize(names.size());
+  {
+    std::vector<std::jthread> running;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      t.attackers[i].attack = names[i];
+      const AttackContext context{io, o.host, o.port, attacker_address(attacks_run++), duration_of(names[i], o),
+                                  o.interrupted};
+      running.emplace_back([&o, &a = t.attackers[i], context] { a.outcome = run_attack(a.attack, context, o); });
+    }
+  }
   std::this_thread::sleep_for(kAfterglow);
   std::vector<Sample> samples = sampler.finish();
+  t.bystander_latency = bystander.take_latency();
   const auto end = sample(o, bystander);
-  if (!end) throw std::runtime_error("the server's /metrics cannot be read after " + name);
+  if (!end) throw std::runtime_error("the server's /metrics cannot be read after " + t.attack);
   samples.insert(samples.begin(), *start);
   samples.push_back(*end);
 
@@ -189,6 +292,7 @@ TurnReport run_turn(const std::string& name, std::size_t index, boost::asio::io_
   }
   t.bystander_fps = static_cast<double>(end->frames - start->frames) / t.seconds;
   t.bystander_rocks_messages = end->rocks - start->rocks;
+  t.start_rss_mb = start->rss_mb;
   t.bystander_slowest_second_fps = t.bystander_fps;
   for (std::size_t i = 0; i < samples.size(); ++i) {
     t.worst_tick_p99_ms = std::max(t.worst_tick_p99_ms, samples[i].p99_ms);
@@ -214,6 +318,20 @@ std::string answers_text(const std::map<std::string, std::uint64_t>& answers) {
   return out;
 }
 
+std::string latency_text(const Latency& l) {
+  char line[192];
+  std::snprintf(line, sizeof line, "ping p50 %.2f ms, p99 %.2f ms (%zu), longest wait for a frame %.0f ms", l.ping_p50_ms,
+                l.ping_p99_ms, l.pings, l.longest_frame_gap_ms);
+  return line;
+}
+
+nlohmann::json latency_json(const Latency& l) {
+  return {{"ping_p50_ms", l.ping_p50_ms},
+          {"ping_p99_ms", l.ping_p99_ms},
+          {"pings", l.pings},
+          {"longest_frame_gap_ms", l.longest_frame_gap_ms}};
+}
+
 }  // namespace
 
 bool AbuseReport::passed() const {
@@ -223,8 +341,8 @@ bool AbuseReport::passed() const {
 std::string AbuseReport::text() const {
   std::string out;
   char line[512];
-  std::snprintf(line, sizeof line, "before the attacks: p99 tick %.2f ms, %.0f MB resident\n", baseline_tick_p99_ms,
-                baseline_rss_mb);
+  std::snprintf(line, sizeof line, "before the attacks: p99 tick %.2f ms, %.0f MB resident; bystander %s\n",
+                baseline_tick_p99_ms, baseline_rss_mb, latency_text(baseline_latency).c_str());
   out += line;
   for (const TurnReport& t : turns) {
     std::string over = "not counted by this server";
@@ -234,17 +352,20 @@ std::string AbuseReport::text() const {
       over = line;
     }
     std::snprintf(line, sizeof line,
-                  "\n%s (%.1f s, %llu attempts): %s\n"
-                  "  server     %llu ticks, %s, worst p99 reading %.2f ms, peak %.0f MB resident\n"
+                  "\n%s (%.1f s): %s\n"
+                  "  server     %llu ticks, %s, worst p99 reading %.2f ms, peak %.0f MB resident (%+.1f MB over the turn)\n"
                   "  bystander  %.1f frames/s (slowest second %.1f), %llu rocks messages, %s\n"
-                  "  attacker   %s\n",
-                  t.attack.c_str(), t.seconds, static_cast<unsigned long long>(t.attack_outcome.attempts),
-                  t.failures.empty() ? "PASS" : "FAIL", static_cast<unsigned long long>(t.ticks), over.c_str(),
-                  t.worst_tick_p99_ms, t.peak_rss_mb, t.bystander_fps, t.bystander_slowest_second_fps,
+                  "             %s\n",
+                  t.attack.c_str(), t.seconds, t.failures.empty() ? "PASS" : "FAIL",
+                  static_cast<unsigned long long>(t.ticks), over.c_str(), t.worst_tick_p99_ms, t.peak_rss_mb,
+                  t.peak_rss_mb - t.start_rss_mb, t.bystander_fps, t.bystander_slowest_second_fps,
                   static_cast<unsigned long long>(t.bystander_rocks_messages),
-                  t.bystander_connected ? "connected throughout" : "DISCONNECTED", t.attack_outcome.verdict.c_str());
+                  t.bystander_connected ? "connected throughout" : "DISCONNECTED", latency_text(t.bystander_latency).c_str());
     out += line;
-    out += answers_text(t.attack_outcome.answers);
+    for (const AttackerReport& a : t.attackers) {
+      out += "  " + a.attack + " (" + std::to_string(a.outcome.attempts) + " attempts): " + a.outcome.verdict + "\n";
+      out += answers_text(a.outcome.answers);
+    }
     for (const std::string& f : t.failures) out += "  FAILED: " + f + "\n";
   }
   return out;
@@ -254,21 +375,27 @@ std::string AbuseReport::json() const {
   nlohmann::json j;
   j["baseline_tick_p99_ms"] = baseline_tick_p99_ms;
   j["baseline_rss_mb"] = baseline_rss_mb;
+  j["baseline_latency"] = latency_json(baseline_latency);
   j["passed"] = passed();
   for (const TurnReport& t : turns) {
     nlohmann::json turn{{"attack", t.attack},
                         {"seconds", t.seconds},
                         {"ticks", t.ticks},
                         {"worst_tick_p99_ms", t.worst_tick_p99_ms},
+                        {"start_rss_mb", t.start_rss_mb},
                         {"peak_rss_mb", t.peak_rss_mb},
                         {"bystander_fps", t.bystander_fps},
                         {"bystander_slowest_second_fps", t.bystander_slowest_second_fps},
+                        {"bystander_latency", latency_json(t.bystander_latency)},
                         {"bystander_rocks_messages", t.bystander_rocks_messages},
                         {"bystander_connected", t.bystander_connected},
-                        {"attempts", t.attack_outcome.attempts},
-                        {"answers", t.attack_outcome.answers},
-                        {"verdict", t.attack_outcome.verdict},
                         {"failures", t.failures}};
+    for (const AttackerReport& a : t.attackers) {
+      turn["attackers"].push_back({{"attack", a.attack},
+                                   {"attempts", a.outcome.attempts},
+                                   {"answers", a.outcome.answers},
+                                   {"verdict", a.outcome.verdict}});
+    }
     if (t.ticks_over_budget) turn["ticks_over_budget"] = *t.ticks_over_budget;
     j["turns"].push_back(std::move(turn));
   }
@@ -276,9 +403,11 @@ std::string AbuseReport::json() const {
 }
 
 AbuseReport run_abuse(const AbuseOptions& o) {
-  for (const std::string& name : o.attacks) {
-    if (std::find(kAttackNames.begin(), kAttackNames.end(), name) == kAttackNames.end()) {
-      throw std::runtime_error("no attack called '" + name + "'");
+  for (const std::string& turn : o.attacks) {
+    for (const std::string& name : attacks_of(turn)) {
+      if (std::find(kAttackNames.begin(), kAttackNames.end(), name) == kAttackNames.end()) {
+        throw std::runtime_error("no attack called '" + name + "'");
+      }
     }
   }
   boost::asio::io_context io;
@@ -304,14 +433,21 @@ AbuseReport run_abuse(const AbuseOptions& o) {
     if (bystander.frames() == 0) {
       throw std::runtime_error("the bystander got no frame within 15 s (" + bystander.closed() + ")");
     }
-    std::this_thread::sleep_for(kSettle);
+    {
+      (void)bystander.take_latency();
+      Sampler quiet(o, bystander);
+      std::this_thread::sleep_for(kSettle);
+      (void)quiet.finish();
+      report.baseline_latency = bystander.take_latency();
+    }
     if (const auto base = sample(o, bystander)) {
       report.baseline_tick_p99_ms = base->p99_ms;
       report.baseline_rss_mb = base->rss_mb;
     }
+    std::size_t attacks_run = 0;
     for (std::size_t i = 0; i < o.attacks.size(); ++i) {
       if (o.interrupted != nullptr && o.interrupted->load()) break;
-      report.turns.push_back(run_turn(o.attacks[i], i, io, bystander, o));
+      report.turns.push_back(run_turn(o.attacks[i], attacks_run, io, bystander, o));
       std::fprintf(stderr, "meadow-abuse: %s done\n", o.attacks[i].c_str());
       std::this_thread::sleep_for(kSettle);
     }

@@ -1,14 +1,19 @@
 #include "abuse/attacks.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <condition_variable>
+#include <cstdio>
 #include <memory>
 #include <mutex>
+#include <numbers>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "abuse/raw_probe.hpp"
+#include "watch/metrics_scrape.hpp"
 #include "watch/ws_link.hpp"
 
 namespace meadow::client::abuse {
@@ -33,6 +38,20 @@ constexpr Millis kAnswerGrace{3000};
 constexpr std::size_t kBadRequestsAtOnce = 16;
 // A slow client's bytes come this far apart.
 constexpr Millis kSlowByteEvery{500};
+// The action flood's pace: far past the rate limit.
+constexpr Millis kFloodMessageEvery{1};
+// The notice code of the server's rate limit.
+constexpr const char* kRateLimited = "rate_limited";
+// Viewers the server takes from one address (its default --max-viewers-per-address).
+constexpr std::size_t kViewersPerAddress = 8;
+// The never-reading viewers' first address: clear of the attackers' (127.0.0.10 and on).
+constexpr int kSilentAddressBase = 100;
+// Their receive buffer (the kernel doubles it and keeps a floor): a few kilobytes.
+constexpr int kSilentReceiveBuffer = 4096;
+// How long their upgrades may take to be answered.
+constexpr Millis kUpgradeWait{5000};
+// How often the server's count of closed slow viewers is read while they hold on.
+constexpr Millis kPollEvery{250};
 
 bool interrupted(const AttackContext& c) { return c.interrupted != nullptr && c.interrupted->load(); }
 
@@ -82,9 +101,10 @@ class FloodingViewer {
 
   void send(const v1::ClientMessage& message) { link_->send(message); }
 
-  // Stops the link and reports what the viewer was answered; clear when a notice other than the
-  // rate limit's came (the server said why it held the attacker back), or the server closed it.
-  AttackOutcome finish(std::uint64_t attempts) {
+  // Stops the link and reports what the viewer was answered; clear when the server said why it
+  // held the attacker back (a notice other than the rate limit's; with `rate_limit_explains`, the
+  // rate limit's own), or closed it.
+  AttackOutcome finish(std::uint64_t attempts, bool rate_limit_explains = false) {
     link_->stop();
     std::lock_guard lock(mutex_);
     AttackOutcome out;
@@ -92,7 +112,7 @@ class FloodingViewer {
     bool said_why = false;
     for (const auto& [code, n] : notices_) {
       out.answers["notice " + code] = n;
-      said_why = said_why || code != "rate_limited";
+      said_why = said_why || (code == kRateLimited) == rate_limit_explains;
     }
     if (!closed_.empty()) out.answers["closed: " + closed_] = 1;
     out.answered_clearly = said_why || !closed_.empty();
@@ -156,6 +176,23 @@ std::string upgrade_request(const std::string& host, const std::string& extra) {
 
 constexpr const char* kGoodKey = "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n";
 
+// A viewer's use of `tool` at (x, y).
+v1::ClientMessage tool_message(v1::Tool tool, v1::ToolAction::Phase phase, float x, float y) {
+  v1::ClientMessage m;
+  v1::ToolAction& action = *m.mutable_tool();
+  action.set_tool(tool);
+  action.set_phase(phase);
+  action.mutable_position()->set_x(x);
+  action.mutable_position()->set_y(y);
+  return m;
+}
+
+// An unlabelled figure of the server's /metrics; nullopt when it cannot be read.
+std::optional<double> server_figure(const AttackContext& c, const char* name) {
+  const auto text = http_get(c.host, c.port, "/metrics");
+  return text ? metric_value(*text, name) : std::nullopt;
+}
+
 }  // namespace
 
 AttackOutcome count_flood(const AttackContext& c) {
@@ -174,18 +211,12 @@ AttackOutcome rock_flood(const AttackContext& c) {
   FloodingViewer viewer(c);
   std::uint64_t sent = 0;
   every_until_done(c, kMessageEvery, [&](std::uint64_t k) {
-    v1::ClientMessage m;
-    v1::ToolAction& tool = *m.mutable_tool();
-    tool.set_tool(v1::TOOL_ROCK);
-    tool.set_phase(v1::ToolAction::PHASE_TAP);
     // Every other tap toggles one rock in the middle of the meadow; the others pave new spots
     // on a grid over the meadow (1600 × 900), as someone filling the land would.
     const std::uint64_t spot = k / 2;
     const float x = k % 2 == 0 ? 800.0F : 100.0F + static_cast<float>((spot * 97) % 1400);
     const float y = k % 2 == 0 ? 300.0F : 100.0F + static_cast<float>((spot * 61) % 700);
-    tool.mutable_position()->set_x(x);
-    tool.mutable_position()->set_y(y);
-    viewer.send(m);
+    viewer.send(tool_message(v1::TOOL_ROCK, v1::ToolAction::PHASE_TAP, x, y));
     ++sent;
   });
   return viewer.finish(sent);
@@ -262,6 +293,73 @@ AttackOutcome bad_upgrades(const AttackContext& c, std::size_t requests) {
                 " answered with a 4xx status" +
                 (t.without_reason > 0 ? ", " + std::to_string(t.without_reason) + " of them without a reason" : "") +
                 (started < requests ? " (ran out of time after " + std::to_string(started) + ")" : "");
+  return out;
+}
+
+AttackOutcome action_flood(const AttackContext& c) {
+  const auto refused_before = server_figure(c, "meadow_rejected_messages_total");
+  FloodingViewer viewer(c);
+  std::uint64_t sent = 0;
+  viewer.send(tool_message(v1::TOOL_PREDATOR, v1::ToolAction::PHASE_DOWN, 800.0F, 450.0F));
+  every_until_done(c, kFloodMessageEvery, [&](std::uint64_t k) {
+    // The predator runs circles (300 units in radius, a degree a move) around the meadow's middle.
+    const float angle = static_cast<float>(k % 360) * std::numbers::pi_v<float> / 180.0F;
+    viewer.send(tool_message(v1::TOOL_PREDATOR, v1::ToolAction::PHASE_MOVE, 800.0F + 300.0F * std::cos(angle),
+                             450.0F + 300.0F * std::sin(angle)));
+    ++sent;
+  });
+  AttackOutcome out = viewer.finish(sent + 1, true);
+  const auto refused_after = server_figure(c, "meadow_rejected_messages_total");
+  if (refused_before && refused_after) {
+    out.answers["refused by the server in all (meadow_rejected_messages_total)"] =
+        static_cast<std::uint64_t>(*refused_after - *refused_before);
+  }
+  return out;
+}
+
+AttackOutcome never_read(const AttackContext& c, std::size_t viewers) {
+  AttackOutcome out;
+  const auto end = Clock::now() + c.duration;
+  const char* closed_slow = "meadow_sessions_closed_slow_total";
+  const double closed_before = server_figure(c, closed_slow).value_or(0.0);
+  const double sessions_before = server_figure(c, "meadow_sessions").value_or(0.0);
+  ProbeGroup probes(c.io);
+  for (std::size_t i = 0; i < viewers && !interrupted(c); ++i, ++out.attempts) {
+    ProbeSpec spec = probe_spec(c, upgrade_request(c.host, std::string(kGoodKey) + "Sec-WebSocket-Version: 13\r\n"));
+    spec.source_address = "127.0.0." + std::to_string(kSilentAddressBase + i / kViewersPerAddress);
+    spec.receive_buffer_bytes = kSilentReceiveBuffer;
+    probes.add(std::move(spec));
+  }
+  probes.wait_answered(Clock::now() + kUpgradeWait);
+  const auto upgraded_at = Clock::now();
+  const std::vector<ProbeResult> answered = probes.results();
+  const auto upgraded = static_cast<std::size_t>(std::count_if(answered.begin(), answered.end(), [](const ProbeResult& r) {
+    return r.kind == ProbeResult::Kind::kAnswered && r.status == 101;
+  }));
+  // Hold on, reading nothing, until the server says it closed them all (its count of viewers
+  // closed for not reading grew by as many, and its viewers are those of before) or time is up.
+  double closed = 0.0;
+  std::optional<double> all_closed_after;
+  while (Clock::now() < end && !interrupted(c)) {
+    closed = server_figure(c, closed_slow).value_or(closed_before) - closed_before;
+    const double sessions = server_figure(c, "meadow_sessions").value_or(sessions_before + 1.0);
+    if (upgraded > 0 && closed >= static_cast<double>(upgraded) && sessions <= sessions_before) {
+      all_closed_after = std::chrono::duration<double>(Clock::now() - upgraded_at).count();
+      break;
+    }
+    std::this_thread::sleep_for(kPollEvery);
+  }
+  probes.stop_all();
+  (void)tally(probes.results(), out);
+  out.answers["closed by the server for not reading (meadow_sessions_closed_slow_total)"] =
+      static_cast<std::uint64_t>(closed);
+  out.answered_clearly = upgraded == viewers && all_closed_after.has_value();
+  char when[64] = "by the end of the attack";
+  if (all_closed_after) std::snprintf(when, sizeof when, "(the last %.1f s after the upgrades)", *all_closed_after);
+  char line[256];
+  std::snprintf(line, sizeof line, "%zu of %zu taken as viewers and never read; the server closed %.0f of them %s",
+                upgraded, viewers, closed, when);
+  out.verdict = line;
   return out;
 }
 

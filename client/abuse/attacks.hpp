@@ -55,4 +55,18 @@ AttackOutcome slow_http(const AttackContext& context, std::size_t clients);
 // with an HTTP 4xx status and a reason.
 AttackOutcome bad_upgrades(const AttackContext& context, std::size_t requests);
 
+// One viewer that chases the predator across the meadow with 1,000 moves a second, far past the
+// rate limit (60 a second, bursts of 120). Clear: the server tells it to slow down (a
+// "rate_limited" notice about once a second) or closes it; the judge of the turn sees that the
+// others' frames and the tick did not notice.
+AttackOutcome action_flood(const AttackContext& context);
+
+// `viewers` WebSocket viewers that upgrade and then never read a byte (a tiny receive buffer, so
+// the server's side of each connection fills at once), from as many loopback addresses as the
+// server's per-address cap (8) needs, starting at 127.0.0.100. They hold on until the server has
+// closed every one (meadow_sessions_closed_slow_total grew by as many, meadow_sessions is back
+// where it was) or the attack's time (the bound) is up. Clear: every one was taken as a viewer
+// and closed by the server within the bound.
+AttackOutcome never_read(const AttackContext& context, std::size_t viewers);
+
 }  // namespace meadow::client::abuse

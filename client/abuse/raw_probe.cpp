@@ -73,6 +73,9 @@ struct RawProbe::Impl : std::enable_shared_from_this<Impl> {
     const tcp::endpoint server(asio::ip::make_address(spec.server_host, ec), spec.server_port);
     if (ec) return report(ProbeResult::Kind::kNoConnection, 0, "bad server address: " + ec.message());
     socket.open(server.protocol(), ec);
+    if (!ec && spec.receive_buffer_bytes > 0) {
+      socket.set_option(asio::socket_base::receive_buffer_size(spec.receive_buffer_bytes), ec);
+    }
     if (!ec && !spec.source_address.empty()) {
       socket.bind(tcp::endpoint(asio::ip::make_address(spec.source_address, ec), 0), ec);
     }

@@ -35,6 +35,9 @@ struct ProbeSpec {
   std::string request;         // bytes to send
   // 0: send the request at once; otherwise one byte every this long (a slow client).
   std::chrono::milliseconds trickle_every{0};
+  // > 0: the socket's receive buffer (SO_RCVBUF, set before connecting): a small one makes a
+  // client that never reads fill the server's side of the connection at once.
+  int receive_buffer_bytes = 0;
 };
 
 class RawProbe {

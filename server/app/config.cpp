@@ -10,6 +10,7 @@
 #include <fstream>
 #include <string>
 
+#include "net/origin_check.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/mold/mold_rules.hpp"
 #include "sim/swarm/swarm_engine.hpp"
@@ -142,6 +143,17 @@ ParseResult parse_config(int argc, const char* const* argv) {
                  "Address of a proxy in front (nginx) whose X-Forwarded-For names the viewer; repeat for more")
       ->envname("MEADOW_TRUSTED_PROXY")
       ->delimiter(',');
+  app.add_option("--allowed-origin", c.allowed_origins,
+                 "A page origin (scheme://host[:port]) besides this server's own that may open /ws, or * for any; "
+                 "repeat for more. Upgrades from other pages are refused 403; clients that send no Origin get in")
+      ->envname("MEADOW_ALLOWED_ORIGINS")
+      ->delimiter(',')
+      ->check(CLI::Validator(
+          [](const std::string& entry) {
+            return entry == net::kAnyOrigin || net::parse_origin(entry) ? std::string()
+                                                                        : "not an origin (scheme://host[:port]) nor *";
+          },
+          "ORIGIN"));
   app.add_option("--viewer-write-timeout-ms", c.viewer_write_timeout_ms,
                  "A viewer whose connection takes no bytes for this long (it stopped reading) is closed")
       ->envname("MEADOW_VIEWER_WRITE_TIMEOUT_MS")

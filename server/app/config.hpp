@@ -36,6 +36,9 @@ struct Config {
   std::uint32_t max_connections = 1024;
   std::uint32_t max_connections_per_address = 32;
   std::vector<std::string> trusted_proxies;  // their X-Forwarded-For names the viewer
+  // Pages of other origins that may open /ws (scheme://host[:port], or "*" for any); pages this
+  // server served may always (net/origin_check.hpp).
+  std::vector<std::string> allowed_origins;
   // How long a write to a viewer may stall (it stopped reading) before it is closed.
   std::uint32_t viewer_write_timeout_ms = 10'000;
   // The most fireflies a viewer may ask for; 0: four meadows' worth at the engine's density.

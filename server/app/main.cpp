@@ -120,6 +120,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   net_config.web_root = config.web_root;
   net_config.io_threads = config.io_threads;
   net_config.limits.write_timeout = std::chrono::milliseconds(config.viewer_write_timeout_ms);
+  net_config.limits.origins = net::OriginPolicy(config.allowed_origins);
   if (const auto metrics_listen = app::split_listen(config.metrics_listen)) {
     net_config.metrics_address = metrics_listen->first;
     net_config.metrics_port = metrics_listen->second;

@@ -8,6 +8,7 @@
 #include "net/listener.hpp"
 #include "net/log_throttle.hpp"
 #include "net/logger.hpp"
+#include "net/origin_check.hpp"
 #include "net/static_files.hpp"
 #include "net/ws_session.hpp"
 
@@ -135,9 +136,16 @@ void HttpSession::on_read(beast::error_code ec, std::size_t /*bytes*/) {
 
 void HttpSession::upgrade(Request&& req) {
   // The viewer's address: the peer's, or the client's a trusted proxy forwarded.
+  const bool behind_proxy = context_.admission.trusted_proxy(peer_);
   std::string address = peer_;
-  if (context_.admission.trusted_proxy(peer_)) {
+  if (behind_proxy) {
     if (std::string forwarded = forwarded_client(req["X-Forwarded-For"]); !forwarded.empty()) address = std::move(forwarded);
+  }
+  // The host the page asked for: the Host header, or the one a trusted proxy says it was sent to.
+  std::string_view host = req[http::field::host];
+  if (behind_proxy && !req["X-Forwarded-Host"].empty()) host = req["X-Forwarded-Host"];
+  if (const std::string_view origin = req[http::field::origin]; !context_.limits.origins.allows(origin, host)) {
+    return refuse_origin(req, origin, address);
   }
   Admitted viewer = context_.admission.admit_viewer(address);
   if (!viewer.ticket.held()) {
@@ -149,6 +157,17 @@ void HttpSession::upgrade(Request&& req) {
   std::make_shared<WsSession>(stream_.release_socket(), context_, std::move(connection_), std::move(viewer.ticket),
                               std::move(address))
       ->run(std::move(req));
+}
+
+void HttpSession::refuse_origin(const Request& req, std::string_view origin, const std::string& address) {
+  context_.metrics.viewers_refused_origin_total.fetch_add(1, std::memory_order_relaxed);
+  // The origin as parsed (a malformed one by its size only: the log takes no raw header text).
+  const auto parsed = parse_origin(origin);
+  const std::string named = parsed ? fmt::format("{}://{}:{}", parsed->scheme, parsed->host, parsed->port)
+                                   : fmt::format("a malformed Origin ({} bytes)", origin.size());
+  warn_throttled("viewer refused origin", "refusing a viewer from {}: its page's origin {} is not allowed", address, named);
+  stream_.expires_after(kRefusalWriteTimeout);
+  send(refusal(req, http::status::forbidden, kOriginRefusal), false);
 }
 
 void HttpSession::refuse_bad_request(beast::error_code ec) {

@@ -57,6 +57,7 @@ struct Metrics {
   std::atomic<std::uint64_t> connections_refused_address_total{0};
   std::atomic<std::uint64_t> viewers_refused_full_total{0};
   std::atomic<std::uint64_t> viewers_refused_address_total{0};
+  std::atomic<std::uint64_t> viewers_refused_origin_total{0};  // a WebSocket from a page not allowed
   std::atomic<std::uint64_t> accept_errors_total{0};  // accept() failed (out of descriptors, say)
 
   // The whole exposition, Prometheus text format 0.0.4.

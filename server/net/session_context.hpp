@@ -12,6 +12,7 @@
 #include "net/admission.hpp"
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
+#include "net/origin_check.hpp"
 #include "sim/world_kind.hpp"
 #include "stream/action_queue.hpp"
 
@@ -24,6 +25,11 @@ struct SessionLimits {
   std::size_t reliable_queue = 256;
   // A write that has not finished after this long means the viewer stopped reading: close.
   std::chrono::milliseconds write_timeout{10'000};
+  // The kernel's send buffer of a viewer's socket (SO_SNDBUF; Linux doubles it). Left to itself
+  // the kernel grows it to 4 MB: seconds of stale frames queued for a slow viewer before it gets
+  // fewer, and 4 MB of kernel memory held for every viewer that stopped reading (docs/limits.md).
+  // This is about half a second of frames at the default swarm, many round trips of a phone.
+  int send_buffer_bytes = 256 * 1024;
   // The WebSocket handshake must finish within this.
   std::chrono::milliseconds handshake_timeout{10'000};
   // A connection from which nothing arrives for this long (keep-alive pings unanswered) closes.
@@ -33,6 +39,8 @@ struct SessionLimits {
   double message_burst = 120.0;
   // An HTTP request (headers included) must arrive within this; a slow client is cut off.
   std::chrono::milliseconds http_timeout{10'000};
+  // Which pages may open /ws (their Origin): by default only those this server served.
+  OriginPolicy origins;
 };
 
 // What one listener serves: the viewer (its files and /ws), /metrics, or both. /healthz always.

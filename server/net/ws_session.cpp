@@ -49,6 +49,9 @@ SessionInfo WsSession::info() const { return counters_.info(id_, remote_); }
 void WsSession::run(http::request<http::string_body> request) {
   // The WebSocket layer keeps its own timeouts; the TCP stream's would cut long-lived sessions.
   beast::get_lowest_layer(ws_).expires_never();
+  beast::error_code ec;  // a buffer left as it was is no reason to refuse a viewer
+  beast::get_lowest_layer(ws_).socket().set_option(asio::socket_base::send_buffer_size(context_.limits.send_buffer_bytes),
+                                                   ec);
   websocket::stream_base::timeout timeouts{};
   timeouts.handshake_timeout = context_.limits.handshake_timeout;
   timeouts.idle_timeout = context_.limits.idle_timeout;

@@ -137,5 +137,23 @@ TEST(Config, EdgeLimitsAndTheMetricsAddressAreRead) {
   EXPECT_FALSE(parse({"--metrics-listen", "nonsense"}).config);
 }
 
+TEST(Config, AllowedOriginsAreReadFromFlagsAndTheEnvironmentAndChecked) {
+  EXPECT_TRUE(parse({}).config->allowed_origins.empty()) << "by default: the server's own pages only";
+  const auto flags = parse({"--allowed-origin", "http://localhost:5173", "--allowed-origin", "https://kiosk.example"});
+  ASSERT_TRUE(flags.config);
+  EXPECT_EQ(flags.config->allowed_origins, (std::vector<std::string>{"http://localhost:5173", "https://kiosk.example"}));
+  ::setenv("MEADOW_ALLOWED_ORIGINS", "https://a.example,*", 1);
+  const auto env = parse({});
+  ::unsetenv("MEADOW_ALLOWED_ORIGINS");
+  ASSERT_TRUE(env.config);
+  EXPECT_EQ(env.config->allowed_origins, (std::vector<std::string>{"https://a.example", "*"}));
+  ::testing::internal::CaptureStderr();
+  const auto bad = parse({"--allowed-origin", "gallery.example/viewer"});
+  const std::string said = ::testing::internal::GetCapturedStderr();
+  EXPECT_FALSE(bad.config);
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_NE(said.find("origin"), std::string::npos) << said;
+}
+
 }  // namespace
 }  // namespace meadow::app

@@ -99,18 +99,87 @@ TEST(EdgeLimits, ABurstOfUpgradesTakesExactlyTheFreeViewerSlots) {
 }
 
 TEST(EdgeLimits, OneAddressHoldsAtMostItsViewersAndOthersStillGetIn) {
-  auto server = start({"--max-viewers-per-address", "2"});
+  auto server = start({});  // --max-viewers-per-address: 8 by default
   Probes probes;
-  for (int i = 0; i < 3; ++i) probes.add(server->port(), "127.0.0.22", kUpgrade);
+  for (int i = 0; i < 9; ++i) probes.add(server->port(), "127.0.0.22", kUpgrade);
   ASSERT_TRUE(probes.wait(10s));
   auto results = probes.results();
-  EXPECT_EQ(with_status(results, 101), 2U);
+  EXPECT_EQ(with_status(results, 101), 8U);
   ASSERT_EQ(with_status(results, 503), 1U);
   const auto refused = std::find_if(results.begin(), results.end(), [](const ProbeResult& r) { return r.status == 503; });
-  EXPECT_NE(refused->detail.find("your address"), std::string::npos) << refused->detail;
+  EXPECT_NE(refused->detail.find("Too many connections from your address"), std::string::npos) << refused->detail;
   probes.add(server->port(), "127.0.0.23", kUpgrade);
   ASSERT_TRUE(probes.wait(10s));
-  EXPECT_EQ(with_status(probes.results(), 101), 3U) << "another address is not held back";
+  EXPECT_EQ(with_status(probes.results(), 101), 9U) << "another address is not held back";
+  const auto metrics = client::http_get("127.0.0.1", server->port(), "/metrics");
+  ASSERT_TRUE(metrics);
+  EXPECT_EQ(client::metric_value(*metrics, "meadow_sessions"), 9.0);
+  EXPECT_NE(metrics->find("meadow_refused_total{what=\"viewer\",why=\"address\"} 1\n"), std::string::npos);
+}
+
+// An upgrade to /ws sent to `host` (its Host header) with `origin` (none when empty) and `extra`
+// headers.
+std::string upgrade_from_page(const std::string& host, const std::string& origin, const std::string& extra = "") {
+  return "GET /ws HTTP/1.1\r\nHost: " + host + "\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n" +
+         (origin.empty() ? "" : "Origin: " + origin + "\r\n") + extra +
+         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+}
+
+TEST(EdgeLimits, OnlyPagesOfTheServersOwnOriginOrAllowedOnesOpenTheWebSocket) {
+  client::LaunchSpec spec;
+  spec.binary = MEADOW_SERVER_BIN;
+  spec.args = {"--bind", "127.0.0.1", "--port", "0", "--viewer-grpc-port", "0", "--swarm-engine", "cpu", "--swarm-count",
+               "500", "--log-level", "warn", "--allowed-origin", "http://kiosk.example:9000", "--trusted-proxy",
+               "127.0.0.30"};
+  const std::string log = testing::unique_temp_path("server-log");
+  spec.stderr_path = log;
+  client::LaunchedServer server(spec);
+  const std::string host = "127.0.0.1:" + std::to_string(server.port());
+  Probes probes;
+  // The answer to `request` sent from `from`.
+  const auto ask = [&](const std::string& from, const std::string& request) {
+    const std::size_t before = probes.results().size();
+    probes.add(server.port(), from, request);
+    EXPECT_TRUE(probes.wait(10s));
+    const auto results = probes.results();
+    return results.size() > before ? results.back() : ProbeResult{};
+  };
+  EXPECT_EQ(ask("127.0.0.28", upgrade_from_page(host, "http://" + host)).status, 101) << "the viewer this server served";
+  EXPECT_EQ(ask("127.0.0.28", upgrade_from_page(host, "")).status, 101) << "a native client sends no Origin";
+  EXPECT_EQ(ask("127.0.0.28", upgrade_from_page(host, "http://kiosk.example:9000")).status, 101) << "an allowed origin";
+  // Foreign pages: another site, another port of this host, a sandboxed page; each told why.
+  for (const std::string origin : {"http://evil.example", "http://127.0.0.1:1", "null"}) {
+    const ProbeResult refused = ask("127.0.0.29", upgrade_from_page(host, origin));
+    EXPECT_EQ(refused.status, 403) << origin;
+    EXPECT_NE(refused.detail.find("origin may not open the meadow's WebSocket"), std::string::npos) << refused.detail;
+  }
+  // Behind a trusted proxy the host the page asked for is the one it forwards; from anyone else
+  // that header is not believed.
+  const std::string forwarded =
+      upgrade_from_page("backend:8080", "https://gallery.example", "X-Forwarded-Host: gallery.example\r\n");
+  EXPECT_EQ(ask("127.0.0.30", forwarded).status, 101) << "the proxy's X-Forwarded-Host";
+  EXPECT_EQ(ask("127.0.0.31", forwarded).status, 403) << "X-Forwarded-Host from a client that is no trusted proxy";
+  const auto metrics = client::http_get("127.0.0.1", server.port(), "/metrics");
+  ASSERT_TRUE(metrics);
+  EXPECT_NE(metrics->find("meadow_refused_total{what=\"viewer\",why=\"origin\"} 4\n"), std::string::npos) << *metrics;
+  EXPECT_EQ(client::metric_value(*metrics, "meadow_sessions"), 4.0) << "the refused took no viewer slot";
+  (void)probes.stop();
+  EXPECT_EQ(server.stop(), 0) << server.ending();
+  // One log line for the four refusals: they are throttled as the other refusals are.
+  std::ifstream in(log);
+  int lines = 0;
+  std::string said;
+  for (std::string line; std::getline(in, line);) {
+    if (line.find("origin") != std::string::npos) {
+      ++lines;
+      said = line;
+    }
+  }
+  EXPECT_EQ(lines, 1) << said;
+  EXPECT_NE(said.find("refusing a viewer from 127.0.0.29: its page's origin http://evil.example:80 is not allowed"),
+            std::string::npos)
+      << said;
+  std::remove(log.c_str());
 }
 
 TEST(EdgeLimits, ConnectionsOverTheAddresssCapAreAnswered503AtOnce) {
