@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <cstdlib>
 #include <algorithm>
 #include <cctype>
@@ -153,6 +154,34 @@ void print_status(const v1::Status& s) {
   const v1::Locks& l = s.locks();
   std::printf("  %-8s attract %s, flower %s, rock %s, predator %s, settings %s\n", "locks", onoff(l.attract()).c_str(),
               onoff(l.flower()).c_str(), onoff(l.rock()).c_str(), onoff(l.predator()).c_str(), onoff(l.settings()).c_str());
+  if (!s.has_save()) {
+    std::printf("  %-8s not saved (the server has no --state-dir)\n", "saved");
+  } else if (!s.save().saving()) {
+    std::printf("  %-8s NOT SAVING: %s\n", "saved", s.save().problem().c_str());
+  } else {
+    const v1::SaveStatus& v = s.save();
+    const double age = v.last_snapshot_at_ms() == 0
+                           ? 0.0
+                           : static_cast<double>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                     std::chrono::system_clock::now().time_since_epoch())
+                                                     .count() -
+                                                 v.last_snapshot_at_ms()) /
+                                 1000.0;
+    std::printf("  %-8s last snapshot at tick %llu, %.0f s ago, %.1f kB in %.1f ms; %llu journal records\n", "saved",
+                static_cast<unsigned long long>(v.last_snapshot_tick()), age,
+                static_cast<double>(v.last_snapshot_bytes()) / 1e3, v.last_snapshot_ms(),
+                static_cast<unsigned long long>(v.records_written()));
+  }
+}
+
+// "2026-12-05 01:23:45" (local time) of a Unix time in milliseconds.
+std::string when(std::int64_t ms) {
+  const std::time_t t = static_cast<std::time_t>(ms / 1000);
+  std::tm local{};
+  localtime_r(&t, &local);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S", &local);
+  return text;
 }
 
 const char* world_name(v1::World w) {
@@ -265,6 +294,12 @@ int main(int argc, char** argv) {
   std::uint64_t session = 0;
   auto* close = app.add_subcommand("close", "Close one viewer's connection");
   close->add_option("session", session, "Its session id (see viewers)")->required();
+  auto* save = app.add_subcommand("save", "Save the meadow now, under NAME if given (the server needs --state-dir)");
+  std::string snapshot_name;
+  save->add_option("name", snapshot_name, "Up to 64 letters, digits, '-', '_' or '.'; saving a name again moves it");
+  auto* restore = app.add_subcommand("restore", "Restore a snapshot: the meadow goes on from it");
+  restore->add_option("name", snapshot_name, "Its name, or its id as #ID (see `meadowctl snapshots`)")->required();
+  auto* snapshots = app.add_subcommand("snapshots", "List the snapshots kept: id, name, tick, time, size");
   auto* pause = app.add_subcommand("pause", "Hold every world still (frames keep going out)");
   auto* resume = app.add_subcommand("resume", "Let the worlds go on");
   auto* watch = app.add_subcommand("watch", "Live view, redrawn in place: sparklines of the figures");
@@ -367,6 +402,48 @@ int main(int argc, char** argv) {
       v1::CloseViewerRequest request;
       request.set_session_id(session);
       return console.reply(console.stub().CloseViewer(&context, request, &reply), reply);
+    }
+    if (save->parsed() || restore->parsed()) {
+      v1::SnapshotReply answer;
+      grpc::Status st;
+      if (save->parsed()) {
+        v1::SaveRequest request;
+        request.set_name(snapshot_name);
+        st = console.stub().Save(&context, request, &answer);
+      } else {
+        v1::RestoreRequest request;
+        request.set_name(snapshot_name);
+        st = console.stub().Restore(&context, request, &answer);
+      }
+      if (!st.ok()) return console.failed(st);
+      if (g.json) {
+        console.print_json(answer);
+      } else if (answer.ok()) {
+        const v1::SnapshotInfo& s = answer.snapshot();
+        std::printf("%s snapshot %lld%s%s (tick %llu, %.1f kB)%s%s\n", save->parsed() ? "saved" : "restored",
+                    static_cast<long long>(s.id()), s.name().empty() ? "" : " ", s.name().c_str(),
+                    static_cast<unsigned long long>(s.tick()), static_cast<double>(s.size()) / 1e3,
+                    answer.reason().empty() ? "" : ": ", answer.reason().c_str());
+      } else {
+        std::fprintf(stderr, "refused: %s\n", answer.reason().c_str());
+      }
+      return answer.ok() ? kOk : kRefused;
+    }
+    if (snapshots->parsed()) {
+      v1::SnapshotList list;
+      const grpc::Status st = console.stub().ListSnapshots(&context, {}, &list);
+      if (!st.ok()) return console.failed(st);
+      if (g.json) {
+        console.print_json(list);
+        return kOk;
+      }
+      std::printf("%-6s %-20s %12s %-19s %10s %8s\n", "id", "name", "tick", "saved", "size", "timeline");
+      for (const v1::SnapshotInfo& s : list.snapshots()) {
+        std::printf("%-6lld %-20s %12llu %-19s %8.1f kB %8lld\n", static_cast<long long>(s.id()),
+                    s.name().empty() ? "-" : s.name().c_str(), static_cast<unsigned long long>(s.tick()),
+                    when(s.saved_at_ms()).c_str(), static_cast<double>(s.size()) / 1e3, static_cast<long long>(s.timeline()));
+      }
+      return kOk;
     }
     if (pause->parsed()) return console.reply(console.stub().Pause(&context, {}, &reply), reply);
     if (resume->parsed()) return console.reply(console.stub().Resume(&context, {}, &reply), reply);

@@ -105,6 +105,39 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->envname("MEADOW_MOLD_AGENTS")
       ->check(CLI::Range(0U, sim::mold_rules::kMaxAgents))
       ->capture_default_str();
+  app.add_option("--state-dir", c.state_dir,
+                 "Folder of the meadow's saved state (meadow.db): restored at start, saved while it runs; "
+                 "empty: not saved")
+      ->envname("MEADOW_STATE_DIR");
+  app.add_option("--snapshot-every", c.snapshot_every_seconds,
+                 "Most seconds between snapshots of the meadow (the journal of actions fills the time between; "
+                 "sooner while ticks are slow, so that a restart replays about 3 s at most)")
+      ->envname("MEADOW_SNAPSHOT_EVERY")
+      ->check(CLI::Range(1.0, 86'400.0))
+      ->capture_default_str();
+  app.add_option("--keep-snapshots", c.keep_snapshots,
+                 "Newest automatic snapshots kept (besides named ones and one an hour for --keep-hours)")
+      ->envname("MEADOW_KEEP_SNAPSHOTS")
+      ->check(CLI::Range(1U, 100'000U))
+      ->capture_default_str();
+  app.add_option("--keep-hours", c.keep_hours, "Hours of history kept: one snapshot an hour, and the journal since")
+      ->envname("MEADOW_KEEP_HOURS")
+      ->check(CLI::Range(0U, 24U * 365U))
+      ->capture_default_str();
+  app.add_option("--state-max-mb", c.state_max_mb,
+                 "Most megabytes the saved state may take; past it the meadow goes on unsaved, as on a full "
+                 "disk (0: no limit)")
+      ->envname("MEADOW_STATE_MAX_MB")
+      ->capture_default_str();
+  auto* replay = app.add_option("--replay", c.replay_dir,
+                                "Show viewers a recording (an earlier run's --state-dir) as it happened, from its "
+                                "oldest snapshot kept on; viewers' actions are refused")
+                     ->envname("MEADOW_REPLAY");
+  app.add_option("--replay-speed", c.replay_speed, "Times the speed the recording happened: 1, 4 or 16")
+      ->envname("MEADOW_REPLAY_SPEED")
+      ->check(CLI::IsMember({1U, 4U, 16U}))
+      ->capture_default_str();
+  replay->excludes("--state-dir");
   app.add_option("--log-level", c.log_level, "Log level: trace, debug, info, warn, error, off")
       ->envname("MEADOW_LOG_LEVEL")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))

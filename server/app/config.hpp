@@ -11,6 +11,10 @@
 
 namespace meadow::app {
 
+// Seconds between automatic snapshots: a restart replays at most this much journal, which at the
+// default swarm takes well under the 5 s a restart may take (docs/durability.md has the figures).
+inline constexpr double kDefaultSnapshotEverySeconds = 30.0;
+
 struct Config {
   std::string bind_address = "127.0.0.1";
   std::uint16_t port = 8080;
@@ -26,6 +30,17 @@ struct Config {
   std::string mold_engine = "auto";
   std::uint32_t mold_map_width = 0;
   std::uint32_t mold_agents = 0;
+  // Durable state (issue 28, docs/durability.md): the folder of the meadow's database (empty: the
+  // meadow is not saved), a snapshot every so many seconds, and how many are kept.
+  std::filesystem::path state_dir;
+  double snapshot_every_seconds = kDefaultSnapshotEverySeconds;
+  std::uint32_t keep_snapshots = 10;
+  std::uint32_t keep_hours = 24;
+  std::uint32_t state_max_mb = 0;  // the database's ceiling; 0: none
+  // Plays a recording (a --state-dir of an earlier run) to viewers instead of a live meadow, at
+  // 1, 4 or 16 times the speed it happened; read-only.
+  std::filesystem::path replay_dir;
+  unsigned replay_speed = 1;
   std::string log_level = "info";
   bool log_json = false;
   unsigned io_threads = 1;

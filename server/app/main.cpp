@@ -8,15 +8,20 @@
 #include <exception>
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include <spdlog/spdlog.h>
 
 #include "app/config.hpp"
 #include "app/huge_pages.hpp"
 #include "app/logging.hpp"
+#include "app/replay_run.hpp"
+#include "app/saved_state.hpp"
+#include "app/snapshot_control.hpp"
 #include "app/sim_loop.hpp"
 #include "app/worker_pool.hpp"
 #include "app/worlds.hpp"
+#include "sim/state_hash.hpp"
 #include "sim/swarm/swarm_world.hpp"
 #include "net/admission.hpp"
 #include "net/net_server.hpp"
@@ -93,16 +98,44 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   world_options.mold_map_width = config.mold_map_width;
   world_options.mold_agents = config.mold_agents;
   world_options.gpu_warning = [gpu_log = spdlog::get("gpu")](const std::string& why) { gpu_log->warn("{}", why); };
-  const std::vector<app::WorldRegistration> worlds = app::server_worlds(world_options);
-  sim::Meadow meadow(config.seed, app::makers_of(worlds));
+  // A recording to play (--replay) brings its own seed and its mold's map.
+  std::optional<app::Recording> recording;
+  if (!config.replay_dir.empty()) recording = app::load_recording(config.replay_dir, std::nullopt);
+  const std::vector<app::WorldRegistration> worlds =
+      recording ? app::recording_worlds(recording->snapshot, world_options) : app::server_worlds(world_options);
+  // The saved meadow, if the server keeps one: its seed before the meadow is made.
+  std::optional<app::SavedState> saved;
+  const std::uint64_t state_max_bytes = std::uint64_t{config.state_max_mb} << 20U;
+  if (!config.state_dir.empty()) saved.emplace(config.state_dir, config.seed, state_max_bytes);
+  const std::uint64_t seed = recording ? recording->seed : saved ? saved->seed() : config.seed;
+  sim::Meadow meadow(seed, app::makers_of(worlds));
+  if (recording) {
+    for (const std::string& problem :
+         meadow.restore(store::read_snapshot(recording->snapshot, app::snapshot_mappings_of(worlds)))) {
+      log->warn("the recording's snapshot: {}", problem);
+    }
+    if (recording->journal.cut) log->warn("{}", recording->journal.problem);
+  }
   // The largest count a message may name at all (the swarm's own rules limit it further).
   const std::uint32_t max_swarm_count =
       meadow.runs(sim::WorldKind::swarm)
           ? static_cast<std::uint32_t>(meadow.get<sim::SwarmWorld>().swarm().max_count())
           : 0U;
   app::WorkerPool pool(config.sim_threads);
+  std::unique_ptr<store::StoreWriter> state_writer;
+  if (saved) {
+    saved->recover(meadow, pool, app::snapshot_mappings_of(worlds));
+    state_writer = saved->start_writer(app::snapshot_mappings_of(worlds), {config.keep_snapshots, config.keep_hours, state_max_bytes});
+  }
   stream::ActionQueue actions(kActionQueueCapacity);
   net::Hub hub;
+  if (saved) {
+    // Ids no earlier run of this saved meadow handed out: boot milliseconds × 2¹⁰ (the last run
+    // would have needed a thousand sessions a millisecond to reach them; below 2⁵³ for JavaScript).
+    const auto boot =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
+    hub.start_session_ids_at(static_cast<std::uint64_t>(boot.count()) << 10U);
+  }
   net::Metrics metrics;
   net::AdmissionLimits admission_limits;
   admission_limits.max_viewers = config.max_viewers;
@@ -113,6 +146,18 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   net::Admission admission(admission_limits);
 
   app::SimLoop loop(meadow, pool, actions, hub, metrics, config.frame_rate, app::streams_of(worlds));
+  if (recording) {
+    loop.play_recording(recording->journal.entries, recording->journal.until, config.replay_speed);
+    log->info("playing the recording in {} from tick {} to {} at {}× (viewers' actions are refused)",
+              config.replay_dir.string(), recording->start.tick, recording->journal.until, config.replay_speed);
+  }
+  std::unique_ptr<app::StoreSnapshotControl> snapshot_control;
+  if (state_writer) {
+    loop.set_store(state_writer.get(),
+                   static_cast<std::uint64_t>(config.snapshot_every_seconds * sim::kTicksPerSecond + 0.5));
+    snapshot_control =
+        std::make_unique<app::StoreSnapshotControl>(loop, *state_writer, app::snapshot_mappings_of(worlds));
+  }
 
   net::NetConfig net_config;
   net_config.bind_address = config.bind_address;
@@ -152,6 +197,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     op.tls_key = config.operator_tls_key;
     op.server_version = MEADOW_VERSION;
     op.max_swarm_count = static_cast<float>(max_swarm_count);
+    op.snapshots = snapshot_control.get();
     operator_server = std::make_unique<net::OperatorServer>(op, hub, actions, metrics);
   } else {
     log->warn("operator port closed: no token (--operator-token-file, MEADOW_OPERATOR_TOKEN, or "
@@ -163,7 +209,8 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   for (const sim::World* w : meadow.worlds()) {
     running += (running.empty() ? "" : ", ") + std::string(w->name()) + " (" + std::string(w->engine()) + ")";
   }
-  log->info("meadow-server {} seed {}: {}; {} sim threads", MEADOW_VERSION, config.seed, running, pool.threads());
+  log->info("meadow-server {} seed {}: {}; {} sim threads{}", MEADOW_VERSION, seed, running, pool.threads(),
+            saved ? "; saved in " + config.state_dir.string() : std::string("; not saved (no --state-dir)"));
   loop.start();
   server.start();
   bool serving_viewer_grpc = viewer_grpc != nullptr;
@@ -200,10 +247,20 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   if (viewer_grpc) viewer_grpc->stop();
   server.stop();
   loop.stop();
+  if (state_writer) {
+    // A last snapshot: the next start needs no replay.
+    try {
+      state_writer->snapshot(meadow.save());
+    } catch (const std::exception& e) {
+      log->warn("no last snapshot: {}", e.what());
+    }
+    state_writer->flush();
+    state_writer.reset();
+  }
   if (const std::size_t refused = app::huge_page_refusals(); refused > 0) {
     log->info("the kernel refused huge pages for {} of the swarm's arrays (they ran in ordinary pages)", refused);
   }
-  log->info("stopped after {} ticks", meadow.tick());
+  log->info("stopped at tick {} (state hash {:016x})", meadow.tick(), sim::meadow_state_hash(meadow));
   return 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -36,6 +37,12 @@ constexpr std::uint64_t kBehindReportTicks = 60;
 // No more steps than this in one tick whatever the measurements say (far above the 4–5 a tick
 // the largest world wants).
 constexpr std::uint32_t kMaxStepsPerTick = 16;
+// A restart replays the journal since the last snapshot at the speed the ticks ran (a replay does
+// a tick's steps, not its frames): snapshots come at least this many seconds of replay apart, so
+// that a restart is live within about 5 s (issue 28) however slow the ticks have become.
+constexpr double kRestartReplaySeconds = 3.0;
+// ...but no more often than this (a snapshot of a huge swarm is megabytes).
+constexpr std::uint64_t kMinSnapshotTicks = 60;
 
 using net::shared;
 
@@ -92,11 +99,71 @@ void SimLoop::run(const std::stop_token& stop) {
   }
 }
 
+void SimLoop::set_store(store::StoreWriter* store, std::uint64_t snapshot_every_ticks) {
+  store_ = store;
+  snapshot_every_ticks_ = std::max<std::uint64_t>(1, snapshot_every_ticks);
+}
+
+void SimLoop::between_ticks(std::function<void()> task) {
+  const std::lock_guard lock(tasks_mutex_);
+  tasks_.push_back(std::move(task));
+}
+
+void SimLoop::run_tasks() {
+  {
+    const std::lock_guard lock(tasks_mutex_);
+    running_tasks_.swap(tasks_);
+  }
+  for (auto& task : running_tasks_) task();
+  running_tasks_.clear();
+}
+
+void SimLoop::meadow_restored() {
+  journaled_budgets_.fill(0);
+  last_snapshot_tick_ = meadow_.tick();
+  if (store_ != nullptr) store_->restored(meadow_.save());
+}
+
+void SimLoop::snapshot_if_due() {
+  // A copy of the meadow at this tick boundary, handed to the store's thread (which maps, writes
+  // and commits it): the sim thread pays for the copy only.
+  if (store_ == nullptr) return;
+  const std::uint64_t tick = meadow_.tick();
+  // The configured interval, shortened when the ticks are slow: the replay since the last snapshot
+  // takes about kRestartReplaySeconds at most (the p99 tick stands in for a replayed tick).
+  std::uint64_t every = snapshot_every_ticks_;
+  if (tick_p99_seconds_ > 0.0) {
+    const auto replayable = static_cast<std::uint64_t>(kRestartReplaySeconds / tick_p99_seconds_);
+    every = std::min(every, std::max(replayable, kMinSnapshotTicks));
+  }
+  const bool due = !last_snapshot_tick_ || tick >= *last_snapshot_tick_ + every;
+  if (!due && !store_->snapshot_wanted()) return;
+  try {
+    const auto started = Clock::now();
+    store_->snapshot(meadow_.save());
+    metrics_.snapshot_copy_seconds.observe(Seconds(Clock::now() - started).count());
+    last_snapshot_tick_ = tick;
+    journaled_budgets_.fill(0);  // a replay from this snapshot learns the budgets in force anew
+  } catch (const std::exception& e) {
+    // A GPU engine that cannot read its fireflies back: the next step falls back; try again then.
+    if (auto log = spdlog::get("store")) log->warn("no snapshot at tick {}: {}", tick, e.what());
+    last_snapshot_tick_ = tick;
+  }
+}
+
 void SimLoop::tick() {
   const auto tick_started = Clock::now();
-  apply_actions();
-  step_worlds();
-  meadow_.end_tick();
+  run_tasks();
+  if (replay_) {
+    play_ticks();
+  } else {
+    snapshot_if_due();
+    apply_actions();
+    step_worlds();
+    meadow_.end_tick();
+    if (store_ != nullptr) store_->record(journal_, meadow_.tick());
+  }
+  ++clock_ticks_;
   metrics_.ticks_total.fetch_add(1, std::memory_order_relaxed);
   if (++rate_window_ticks_ >= static_cast<std::uint64_t>(sim::kTicksPerSecond)) {
     const auto now = Clock::now();
@@ -122,18 +189,65 @@ void SimLoop::step_worlds() {
   // budget is made from, and what /metrics shows labelled by world.
   const bool clock_behind = behind_ticks_left_ > 0;
   for (sim::World* world : meadow_.worlds()) {
-    WorldTiming& timing = timings_[sim::index_of(world->kind())];
-    const std::uint64_t steps_before = world->steps();
-    const auto started = Clock::now();
-    meadow_.step_world(*world, parallel_, timing.step_budget, clock_behind);
-    const double elapsed = Seconds(Clock::now() - started).count();
-    const std::uint64_t steps = world->steps() - steps_before;
-    if (steps == 0) continue;
-    const double per_step = elapsed / static_cast<double>(steps);
-    metrics_.step_seconds[sim::index_of(world->kind())].observe(per_step);
-    timing.step_seconds = timing.step_seconds == 0.0
-                              ? per_step
-                              : timing.step_seconds + kTimingSmoothing * (per_step - timing.step_seconds);
+    const WorldTiming& timing = timings_[sim::index_of(world->kind())];
+    // The budget comes from the clock: a replay must be told it (store/replay.hpp). Above what the
+    // world could take it changes nothing, so it is held there and journaled only when it binds.
+    const std::uint32_t budget = std::min(timing.step_budget, world->most_steps_per_tick());
+    std::uint32_t& journaled = journaled_budgets_[sim::index_of(world->kind())];
+    if (store_ != nullptr && budget != journaled) {
+      journal_.push_back({meadow_.tick(), stream::StepBudgetRecord{world->kind(), budget}});
+      journaled = budget;
+    }
+    step_world_timed(*world, budget, clock_behind);
+  }
+}
+
+void SimLoop::step_world_timed(sim::World& world, std::uint32_t budget, bool clock_behind) {
+  WorldTiming& timing = timings_[sim::index_of(world.kind())];
+  const std::uint64_t steps_before = world.steps();
+  const auto started = Clock::now();
+  meadow_.step_world(world, parallel_, budget, clock_behind);
+  const double elapsed = Seconds(Clock::now() - started).count();
+  const std::uint64_t steps = world.steps() - steps_before;
+  if (steps == 0) return;
+  const double per_step = elapsed / static_cast<double>(steps);
+  metrics_.step_seconds[sim::index_of(world.kind())].observe(per_step);
+  timing.step_seconds =
+      timing.step_seconds == 0.0 ? per_step : timing.step_seconds + kTimingSmoothing * (per_step - timing.step_seconds);
+}
+
+void SimLoop::play_recording(std::span<const stream::JournalEntry> entries, std::uint64_t until, unsigned speed) {
+  replay_ = std::make_unique<store::Replayer>(meadow_, parallel_, entries);
+  replay_until_ = until;
+  replay_speed_ = std::max(1U, speed);
+}
+
+void SimLoop::play_ticks() {
+  // The recording's own actions and budgets, `speed` of its ticks each tick of the clock; what
+  // viewers ask is refused (the recording is what happened).
+  actions_.drain(drained_);
+  for (auto& [action, reply] : drained_) {
+    const sim::ActionOutcome refusal =
+        sim::refused("recording", "This meadow is a recording being played back: it takes no actions.");
+    if (reply) reply(refusal, meadow_.tick());
+    if (action.origin != sim::kOperator && !std::holds_alternative<sim::ViewerLeft>(action.body) &&
+        notices_.allow(action.origin, refusal.code, meadow_.tick())) {
+      hub_.send_to(action.origin, shared(stream::notice_message(v1::Notice::LEVEL_INFO, refusal.code, refusal.reason)));
+    }
+  }
+  const bool clock_behind = behind_ticks_left_ > 0;
+  for (unsigned k = 0; k < replay_speed_ && meadow_.tick() < replay_until_; ++k) {
+    replay_->tick([&](sim::World& world, std::uint32_t budget) { step_world_timed(world, budget, clock_behind); });
+  }
+  const sim::Land& land = meadow_.land();
+  if (land.rocks_version() != land_version_) {
+    land_version_ = land.rocks_version();
+    land_world_ = land.world();
+    hub_.update_land(std::make_shared<const sim::Land>(land), shared(stream::rocks_message(land)));
+  }
+  if (meadow_.tick() >= replay_until_ && !replay_ended_) {
+    replay_ended_ = true;
+    if (auto log = spdlog::get("sim")) log->info("the recording ends at tick {}: the meadow holds still", meadow_.tick());
   }
 }
 
@@ -160,6 +274,7 @@ void SimLoop::apply_actions() {
   bool answered = false;
   for (auto& [action, reply] : drained_) {
     outcomes_.push_back(meadow_.apply(action));
+    if (store_ != nullptr) journal_.push_back({action.tick, action});
     const sim::ActionOutcome& outcome = outcomes_.back();
     answered = answered || static_cast<bool>(reply);
     if (std::holds_alternative<sim::ViewerLeft>(action.body)) notices_.forget(action.origin);
@@ -197,9 +312,10 @@ void SimLoop::publish_world_change() {
 }
 
 void SimLoop::maybe_build_frame() {
-  // Frames fall in slots of 1/frame_rate seconds; the first tick of each slot builds one.
-  // meadow_.tick() already counts the tick just run, so that tick's number is one less.
-  const std::uint64_t tick_run = meadow_.tick() - 1;
+  // Frames fall in slots of 1/frame_rate seconds of the clock (a recording played fast runs
+  // several meadow ticks a clock tick); the first tick of each slot builds one. clock_ticks_
+  // already counts the tick just run, so that tick's number is one less.
+  const std::uint64_t tick_run = clock_ticks_ - 1;
   const auto slot = static_cast<std::uint64_t>(
       std::floor(static_cast<double>(tick_run) * frame_rate_ / sim::kTicksPerSecond));
   if (last_frame_slot_ == slot) return;
@@ -233,6 +349,18 @@ void SimLoop::publish_status() {
   status->rocks = static_cast<std::uint32_t>(meadow_.land().rocks().size());
   status->locks = meadow_.locks();
   status->paused = meadow_.paused();
+  if (store_ != nullptr) {
+    const store::StoreStatus s = store_->status();
+    status->save = net::SaveStatus{s.saving,
+                                   s.problem,
+                                   s.last_snapshot_tick,
+                                   s.last_snapshot_at_ms,
+                                   s.last_snapshot_bytes,
+                                   s.last_snapshot_seconds,
+                                   s.snapshots_written,
+                                   s.records_written,
+                                   s.records_dropped};
+  }
   hub_.publish_status(std::move(status));
   feed_operator_events();
 }

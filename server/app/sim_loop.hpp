@@ -8,7 +8,10 @@
 #include <limits>
 #include <memory>
 #include <cstdint>
+#include <functional>
+#include <mutex>
 #include <optional>
+#include <span>
 #include <thread>
 #include <vector>
 
@@ -18,6 +21,8 @@
 #include "net/metrics.hpp"
 #include "sim/meadow.hpp"
 #include "sim/parallel_for.hpp"
+#include "store/replay.hpp"
+#include "store/store_writer.hpp"
 #include "stream/action_queue.hpp"
 #include "stream/frame_builder.hpp"
 #include "stream/world_stream.hpp"
@@ -39,8 +44,31 @@ class SimLoop {
   // One tick, exactly as the thread runs it (tests drive the loop with this, without a clock).
   void tick();
 
+  // The meadow is saved (issue 28): each tick the actions applied and the step budgets in force
+  // are handed to `store`, and a copy of the meadow every `snapshot_every_ticks` (and whenever
+  // the store asks for one). Null: not saved. Before start().
+  void set_store(store::StoreWriter* store, std::uint64_t snapshot_every_ticks);
+  // Runs `task` on the sim thread before the next tick (the operator's save and restore: the
+  // meadow is the sim thread's alone). A task may use meadow() and store().
+  void between_ticks(std::function<void()> task);
+  [[nodiscard]] sim::Meadow& meadow() { return meadow_; }
+  [[nodiscard]] store::StoreWriter* store() { return store_; }
+  // After the meadow was restored (a task did): the new timeline starts with it, and the step
+  // budgets are journaled again.
+  void meadow_restored();
+  // The meadow shows a recording (meadow-server --replay): each tick of the clock runs `speed` of
+  // its ticks from `entries` (the journal after the snapshot it was restored from: actions and
+  // step budgets as recorded), up to `until`, where it holds still; viewers' actions are refused.
+  // Before start(); `entries` must outlive the loop.
+  void play_recording(std::span<const stream::JournalEntry> entries, std::uint64_t until, unsigned speed);
+
  private:
   void run(const std::stop_token& stop);
+  void run_tasks();
+  void play_ticks();
+  // One world's part of the tick, timed (its step's running mean makes its next budget).
+  void step_world_timed(sim::World& world, std::uint32_t budget, bool clock_behind);
+  void snapshot_if_due();
   void apply_actions();
   void maybe_build_frame();
   void publish_world_change();
@@ -81,6 +109,22 @@ class SimLoop {
   std::uint64_t rate_window_ticks_ = 0;
   double ticks_per_second_ = 0.0;
   std::uint64_t behind_ticks_left_ = 0;  // > 0: ticks were skipped within the last second
+  // Saving: the store, this tick's journal, and the budgets last journaled (0: none since the
+  // last snapshot, so the next tick journals every world's).
+  store::StoreWriter* store_ = nullptr;
+  std::uint64_t snapshot_every_ticks_ = 0;
+  std::optional<std::uint64_t> last_snapshot_tick_;
+  std::vector<stream::JournalEntry> journal_;
+  std::array<std::uint32_t, sim::kWorldKinds> journaled_budgets_{};
+  // Playing a recording (play_recording); null: live.
+  std::unique_ptr<store::Replayer> replay_;
+  std::uint64_t replay_until_ = 0;
+  unsigned replay_speed_ = 1;
+  bool replay_ended_ = false;
+  std::uint64_t clock_ticks_ = 0;  // ticks of the clock run (frames are timed by them)
+  std::mutex tasks_mutex_;
+  std::vector<std::function<void()>> tasks_;
+  std::vector<std::function<void()>> running_tasks_;
   std::jthread thread_;
 };
 

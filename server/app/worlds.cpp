@@ -5,8 +5,11 @@
 #include "gpu/fallback_mold.hpp"
 #include "sim/mold/mold_world.hpp"
 #include "sim/swarm/swarm_world.hpp"
+#include "stream/colony/colony_snapshot.hpp"
 #include "stream/colony/colony_stream.hpp"
+#include "stream/mold/mold_snapshot.hpp"
 #include "stream/mold/mold_stream.hpp"
+#include "stream/swarm/swarm_snapshot.hpp"
 #include "stream/swarm/swarm_stream.hpp"
 
 namespace meadow::app {
@@ -45,17 +48,20 @@ std::vector<WorldRegistration> standard_worlds(const WorldOptions& options) {
          world->set_viewer_max_count(options.viewer_max_count);
          return world;
        },
-       [] { return std::make_unique<stream::SwarmStream>(); }},
+       [] { return std::make_unique<stream::SwarmStream>(); },
+       stream::swarm_snapshot_mapping()},
       {sim::WorldKind::colony,
        [](std::uint64_t seed, sim::Land& land) -> std::unique_ptr<sim::World> {
          return std::make_unique<sim::ColonyWorld>(seed, land);
        },
-       [] { return std::make_unique<stream::ColonyStream>(); }},
+       [] { return std::make_unique<stream::ColonyStream>(); },
+       stream::colony_snapshot_mapping()},
       {sim::WorldKind::mold,
        [=](std::uint64_t seed, sim::Land& land) -> std::unique_ptr<sim::World> {
          return std::make_unique<sim::MoldWorld>(make_mold_engine(options, seed), land);
        },
-       [] { return std::make_unique<stream::MoldStream>(); }},
+       [] { return std::make_unique<stream::MoldStream>(); },
+       stream::mold_snapshot_mapping()},
   };
 }
 
@@ -69,6 +75,14 @@ std::vector<std::unique_ptr<stream::WorldStream>> streams_of(const std::vector<W
   std::vector<std::unique_ptr<stream::WorldStream>> out;
   for (const WorldRegistration& w : worlds) {
     if (w.stream) out.push_back(w.stream());
+  }
+  return out;
+}
+
+std::vector<stream::WorldSnapshotMapping> snapshot_mappings_of(const std::vector<WorldRegistration>& worlds) {
+  std::vector<stream::WorldSnapshotMapping> out;
+  for (const WorldRegistration& w : worlds) {
+    if (w.snapshot) out.push_back(*w.snapshot);
   }
   return out;
 }

@@ -1,15 +1,18 @@
 #pragma once
 // The worlds this server runs, one registration each (DESIGN.md "Worlds are modules"): how the
-// world is made on the meadow's land, and the stream that builds its part of a frame. A new world
+// world is made on the meadow's land, the stream that builds its part of a frame, and how its
+// state maps to a snapshot. A new world
 // adds one entry to standard_worlds() (and one to the viewer's registry); docs/architecture.md,
 // "How to add a world", lists every file it touches.
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "sim/meadow.hpp"
+#include "stream/world_snapshot.hpp"
 #include "stream/world_stream.hpp"
 
 namespace meadow::app {
@@ -18,6 +21,8 @@ struct WorldRegistration {
   sim::WorldKind kind = sim::WorldKind::swarm;
   sim::WorldMaker make;
   std::function<std::unique_ptr<stream::WorldStream>()> stream;
+  // Its part of a snapshot (stream/<world>/<world>_snapshot.hpp); nullopt: not saved.
+  std::optional<stream::WorldSnapshotMapping> snapshot;
 };
 
 // What the worlds are made with (from the server's flags).
@@ -41,5 +46,7 @@ struct WorldOptions {
 // The makers and the streams of `worlds`, as the meadow and the frame builder take them.
 [[nodiscard]] std::vector<sim::WorldMaker> makers_of(const std::vector<WorldRegistration>& worlds);
 [[nodiscard]] std::vector<std::unique_ptr<stream::WorldStream>> streams_of(const std::vector<WorldRegistration>& worlds);
+// The snapshot mappings of the worlds that have one.
+[[nodiscard]] std::vector<stream::WorldSnapshotMapping> snapshot_mappings_of(const std::vector<WorldRegistration>& worlds);
 
 }  // namespace meadow::app

@@ -61,6 +61,21 @@ void FallbackMold::step(const sim::MoldInputs& inputs, sim::ParallelFor& paralle
   cpu_->step(inputs, parallel);
 }
 
+void FallbackMold::restore(sim::MoldAgentsView agents, sim::TrailView trail, std::uint64_t steps,
+                           std::uint64_t placements) {
+  if (gpu_) {
+    try {
+      gpu_->restore(agents, trail, steps, placements);
+      return;
+    } catch (const std::invalid_argument&) {
+      throw;  // not the device's failure: the state is of another map
+    } catch (const std::exception& e) {
+      fall_back(gpu_failed("mold", e));
+    }
+  }
+  cpu_->restore(agents, trail, steps, placements);
+}
+
 void FallbackMold::fall_back(const std::string& why) {
   // The GPU engine's host copies: its last step where the device can still be read, else the
   // copies as last read (at most GpuMold::kHostCopyEvery steps old).
@@ -71,7 +86,7 @@ void FallbackMold::fall_back(const std::string& why) {
   settings.agents = 0;
   auto cpu = std::make_unique<sim::CpuMold>(gpu_->seed(), gpu_->map_size(), settings);
   cpu->set_walls(gpu_->walls());
-  cpu->restore(agents, trail, gpu_->steps());
+  cpu->restore(agents, trail, gpu_->steps(), gpu_->placements());
   cpu_ = std::move(cpu);
   gpu_.reset();
   if (notice_) notice_(why);

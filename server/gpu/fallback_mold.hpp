@@ -48,6 +48,9 @@ class FallbackMold final : public sim::MoldEngine {
   [[nodiscard]] sim::MoldAgentsView agents() const override { return active().agents(); }
   [[nodiscard]] std::span<const std::uint32_t> feed_visits() const override { return active().feed_visits(); }
   [[nodiscard]] std::uint64_t steps() const override { return active().steps(); }
+  // Into the engine in use; a GPU that fails to take it hands over to the CPU engine, which does.
+  void restore(sim::MoldAgentsView agents, sim::TrailView trail, std::uint64_t steps, std::uint64_t placements) override;
+  [[nodiscard]] std::uint64_t placements() const override { return active().placements(); }
 
   [[nodiscard]] bool on_gpu() const { return gpu_ != nullptr; }
   // The GPU engine while it runs (tests), else null.

@@ -6,6 +6,7 @@
 
 #include "gpu/gpu_swarm.hpp"
 #include "gpu/vk_context.hpp"
+#include "sim/swarm/swarm_population.hpp"
 #include "sim/world_size.hpp"
 
 namespace meadow::gpu {
@@ -53,6 +54,27 @@ void FallbackSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, 
     }
   }
   cpu_->step(land, inputs, parallel);
+}
+
+void FallbackSwarm::save(sim::SwarmEngineState& out) const {
+  active().save(out);
+  out.steps += steps_before_cpu_;
+}
+
+void FallbackSwarm::restore(const sim::SwarmEngineState& state) {
+  steps_before_cpu_ = 0;
+  asked_ = state.fireflies.size() - sim::population::leaving(state.fireflies);
+  if (gpu_) {
+    try {
+      gpu_->restore(state);
+      return;
+    } catch (const std::exception& e) {
+      cpu_ = std::make_unique<sim::CpuSwarm>(gpu_->seed(), std::span<const sim::CpuSwarm::Firefly>{});
+      gpu_.reset();
+      if (notice_) notice_(gpu_failed("swarm", e));
+    }
+  }
+  cpu_->restore(state);
 }
 
 const sim::SwarmLightFrame* FallbackSwarm::light(const sim::SwarmLightRequest& request) const {

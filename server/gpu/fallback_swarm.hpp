@@ -51,6 +51,11 @@ class FallbackSwarm final : public sim::SwarmEngine {
   // Continues across a fallback (the CPU engine counts from 0 again; its nudges then repeat
   // earlier steps' draws for other ids, which no rule can tell).
   [[nodiscard]] std::uint64_t steps() const override { return steps_before_cpu_ + active().steps(); }
+  // The engine in use's state (steps as steps() counts them). A GPU failure while reading the
+  // fireflies back throws (the next step falls back).
+  void save(sim::SwarmEngineState& out) const override;
+  // Into the engine in use; a GPU that fails to take it hands over to the CPU engine, which does.
+  void restore(const sim::SwarmEngineState& state) override;
 
   // The GPU's light while it runs (nullptr on the CPU: the stream rasters view()).
   [[nodiscard]] const sim::SwarmLightFrame* light(const sim::SwarmLightRequest& request) const override;

@@ -84,12 +84,13 @@ void GpuMold::set_walls(std::span<const sim::CellKind> kinds) {
   if (population_.move_off_walls(settings_.occupancy, KindWalls{walls_.data()})) agents_dirty_ = true;
 }
 
-void GpuMold::restore(sim::MoldAgentsView agents, sim::TrailView trail, std::uint64_t steps) {
+void GpuMold::restore(sim::MoldAgentsView agents, sim::TrailView trail, std::uint64_t steps,
+                      std::uint64_t placements) {
   if (trail.size != size_ || trail.cells.size() != trail_.size()) {
     throw std::invalid_argument("a mold to restore of another map size");
   }
   finish_step();  // nothing of the last step is wanted, but its buffers are about to be written
-  population_.restore(agents, settings_.occupancy, KindWalls{walls_.data()});
+  population_.restore(agents, settings_.occupancy, KindWalls{walls_.data()}, placements);
   std::copy(trail.cells.begin(), trail.cells.end(), trail_.begin());
   steps_ = steps;
   agents_behind_ = false;

@@ -48,7 +48,8 @@ class GpuMold final : public sim::MoldEngine {
 
   // Takes over another engine's mold, as CpuMold::restore does: its agents, map and step count
   // (walls are set separately).
-  void restore(sim::MoldAgentsView agents, sim::TrailView trail, std::uint64_t steps);
+  void restore(sim::MoldAgentsView agents, sim::TrailView trail, std::uint64_t steps, std::uint64_t placements) override;
+  [[nodiscard]] std::uint64_t placements() const override { return population_.placements(); }
 
   // MoldEngine
   [[nodiscard]] std::string_view name() const override { return "gpu"; }

@@ -67,6 +67,31 @@ void GpuSwarm::resize(std::size_t count, const sim::Land& land) {
   transits_ = sim::population::any_in_transit(f_.flags);
 }
 
+void GpuSwarm::save(sim::SwarmEngineState& out) const {
+  if (host_behind_) {  // unlike view(), a save must not take an old copy: a failure throws
+    finish_step();
+    download();
+    host_behind_ = false;
+  }
+  out.steps = steps_;
+  out.next_id = next_id_;
+  out.weights = weights_;
+  out.measures = measures_;
+  out.fireflies = f_;
+}
+
+void GpuSwarm::restore(const sim::SwarmEngineState& state) {
+  if (step_in_flight_) finish_step();  // the step under way must not land on the new fireflies
+  steps_ = state.steps;
+  next_id_ = state.next_id;
+  weights_ = state.weights;
+  measures_ = state.measures;
+  f_ = state.fireflies;
+  host_behind_ = false;
+  dirty_ = true;
+  transits_ = sim::population::any_in_transit(f_.flags);
+}
+
 void GpuSwarm::sync_host() const {
   // Asked from view(), which cannot fail: after a failure the copy as last read, and the next
   // step throws.

@@ -70,6 +70,10 @@ class GpuSwarm final : public sim::SwarmEngine {
   // The fireflies as of the last step, read back from the device if they have not been since.
   [[nodiscard]] sim::SwarmView view() const override;
   [[nodiscard]] std::uint64_t steps() const override { return steps_; }
+  // Reads the fireflies back first. Throws GpuError (the fallback takes over).
+  void save(sim::SwarmEngineState& out) const override;
+  // Writes the fireflies to the device before the next step.
+  void restore(const sim::SwarmEngineState& state) override;
   // The light on the GPU; nullptr while the device copy is behind the host's (a count change
   // since the last step), after a simulated loss, or when the light failed (kept for step()).
   [[nodiscard]] const sim::SwarmLightFrame* light(const sim::SwarmLightRequest& request) const override;

@@ -18,6 +18,11 @@ void Hub::leave(std::uint64_t session_id) {
   sessions_.erase(session_id);
 }
 
+void Hub::start_session_ids_at(std::uint64_t first) {
+  const std::lock_guard lock(mutex_);
+  next_id_ = std::max(next_id_, first);
+}
+
 std::uint64_t Hub::next_session_id() {
   const std::lock_guard lock(mutex_);
   return next_id_++;

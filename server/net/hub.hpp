@@ -45,6 +45,10 @@ class Hub {
   LandSnapshot join(const std::shared_ptr<HubSession>& session);
   void leave(std::uint64_t session_id);
   [[nodiscard]] std::uint64_t next_session_id();
+  // Session ids from `first` on. A meadow restored from its saved state still knows the viewers
+  // of its last run (their rocks, cooldowns, counts) by their ids: a new run must not hand those
+  // ids to new viewers (main starts them from its boot time).
+  void start_session_ids_at(std::uint64_t first);
 
   // Sim thread: the newest frame for every session.
   void publish(stream::FrameBundlePtr bundle);

@@ -3,6 +3,7 @@
 // (through the hub) and the operator service and /metrics read from their own threads. Plain
 // data; every world's part is labelled by its world, never named per world.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,6 +21,19 @@ struct WorldStatus {
   std::vector<std::pair<std::string, double>> figures;  // name (snake_case) → value
 };
 
+// Whether the meadow is being saved (issue 28; set when the server has a state folder).
+struct SaveStatus {
+  bool saving = false;
+  std::string problem;  // why not, for people
+  std::uint64_t last_snapshot_tick = 0;
+  std::int64_t last_snapshot_at_ms = 0;  // Unix time; 0: none yet
+  std::uint64_t last_snapshot_bytes = 0;
+  double last_snapshot_seconds = 0.0;    // off the sim thread: mapping, writing, committing
+  std::uint64_t snapshots_written = 0;
+  std::uint64_t records_written = 0;
+  std::uint64_t records_dropped = 0;
+};
+
 struct MeadowStatus {
   std::uint64_t tick = 0;
   double ticks_per_second = 0.0;  // achieved over about the last second
@@ -29,6 +43,7 @@ struct MeadowStatus {
   std::uint32_t rocks = 0;
   sim::ViewerLocks locks;
   bool paused = false;
+  std::optional<SaveStatus> save;  // nullopt: the server keeps no state
 };
 
 // One viewer as the operator sees it.

@@ -78,6 +78,11 @@ std::string Metrics::render() const {
   out += "# HELP meadow_frame_build_seconds Time to raster and encode one frame bundle.\n";
   out += "# TYPE meadow_frame_build_seconds histogram\n";
   frame_build_seconds.render(out, "meadow_frame_build_seconds", "");
+  if (snapshot_copy_seconds.count() > 0) {
+    out += "# HELP meadow_snapshot_copy_seconds The sim thread's copy of the meadow for a snapshot.\n";
+    out += "# TYPE meadow_snapshot_copy_seconds histogram\n";
+    snapshot_copy_seconds.render(out, "meadow_snapshot_copy_seconds", "");
+  }
   counter(out, "meadow_frames_total", "Frame bundles built (each encoded once).", load(frames_total));
   counter(out, "meadow_sent_frames_total", "Frames written to sessions.", load(sent_frames_total));
   counter(out, "meadow_frames_dropped_total",
@@ -127,6 +132,27 @@ std::string Metrics::render_worlds(const MeadowStatus& status) {
     for (const auto& [name, value] : w.figures) {
       out += fmt::format("meadow_world_figure{{world=\"{}\",figure=\"{}\"}} {}\n", sim::world_name(w.kind), name, value);
     }
+  }
+  if (status.save) {
+    const SaveStatus& s = *status.save;
+    const auto gauge = [&](const char* name, const char* help, double value) {
+      out += fmt::format("# HELP {0} {1}\n# TYPE {0} gauge\n{0} {2}\n", name, help, value);
+    };
+    const auto counter = [&](const char* name, const char* help, std::uint64_t value) {
+      out += fmt::format("# HELP {0} {1}\n# TYPE {0} counter\n{0} {2}\n", name, help, value);
+    };
+    gauge("meadow_store_saving", "1 while the meadow is being saved; 0 when the store fails (see the log).",
+          s.saving ? 1.0 : 0.0);
+    gauge("meadow_snapshot_last_timestamp_seconds", "Unix time of the last snapshot written (0: none yet).",
+          static_cast<double>(s.last_snapshot_at_ms) / 1000.0);
+    gauge("meadow_snapshot_last_tick", "The tick of the last snapshot written.", static_cast<double>(s.last_snapshot_tick));
+    gauge("meadow_snapshot_last_bytes", "Size of the last snapshot written.", static_cast<double>(s.last_snapshot_bytes));
+    gauge("meadow_snapshot_last_seconds", "Time to map, serialise and commit the last snapshot (off the sim thread).",
+          s.last_snapshot_seconds);
+    counter("meadow_snapshots_written_total", "Snapshots written.", s.snapshots_written);
+    counter("meadow_journal_records_total", "Journal records (actions, step budgets) written.", s.records_written);
+    counter("meadow_journal_records_dropped_total", "Journal records lost while the store could not write.",
+            s.records_dropped);
   }
   return out;
 }

@@ -39,6 +39,7 @@ struct Metrics {
   std::array<std::atomic<bool>, sim::kWorldKinds> world_runs{};
   Histogram frame_build_seconds;
   Histogram tick_seconds;  // a whole tick: actions, steps, frame
+  Histogram snapshot_copy_seconds;  // the sim thread's copy of the meadow for a snapshot
   std::atomic<std::uint64_t> tick_p99_nanos{0};  // over about the last 10 s
   std::atomic<std::uint64_t> ticks_over_budget_total{0};  // ticks that took longer than 1/60 s
   std::atomic<std::uint64_t> frames_total{0};

@@ -64,7 +64,8 @@ struct OperatorServer::Impl {
 
   Impl(OperatorConfig c, Hub& hub, stream::ActionQueue& actions, Metrics& metrics)
       : config(std::move(c)),
-        service(hub, actions, metrics, config.token, config.server_version, config.max_swarm_count) {}
+        service(hub, actions, metrics, config.token, config.server_version, config.max_swarm_count,
+                config.snapshots) {}
 };
 
 OperatorServer::OperatorServer(OperatorConfig config, Hub& hub, stream::ActionQueue& actions, Metrics& metrics)

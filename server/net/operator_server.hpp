@@ -8,6 +8,7 @@
 
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
+#include "net/snapshot_control.hpp"
 #include "stream/action_queue.hpp"
 
 namespace meadow::net {
@@ -24,6 +25,8 @@ struct OperatorConfig {
   bool allow_plaintext = false;
   std::string server_version;
   float max_swarm_count = 2'000'000.0F;
+  // Save, Restore and ListSnapshots (null: the server keeps no state; the calls say so).
+  SnapshotControl* snapshots = nullptr;
 };
 
 class OperatorServer {

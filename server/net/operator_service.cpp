@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cmath>
 #include <memory>
 #include <mutex>
@@ -112,13 +113,14 @@ class StatusWatch final : public grpc::ServerWriteReactor<v1::Status>, public st
 }  // namespace
 
 OperatorService::OperatorService(Hub& hub, stream::ActionQueue& actions, Metrics& metrics, std::string token,
-                                 std::string server_version, float max_swarm_count)
+                                 std::string server_version, float max_swarm_count, SnapshotControl* snapshots)
     : hub_(hub),
       actions_(actions),
       metrics_(metrics),
       expected_(token.empty() ? std::string() : "Bearer " + token),
       server_version_(std::move(server_version)),
-      max_swarm_count_(max_swarm_count) {}
+      max_swarm_count_(max_swarm_count),
+      snapshots_(snapshots) {}
 
 bool OperatorService::token_matches(grpc::CallbackServerContext* context) const {
   if (expected_.empty()) return true;
@@ -158,6 +160,109 @@ void OperatorService::fill_status(v1::Status& out) const {
   out.set_rocks(status->rocks);
   stream::to_proto(status->locks, *out.mutable_locks());
   out.set_paused(status->paused);
+  if (status->save) {
+    const SaveStatus& s = *status->save;
+    v1::SaveStatus& to = *out.mutable_save();
+    to.set_saving(s.saving);
+    to.set_problem(s.problem);
+    to.set_last_snapshot_tick(s.last_snapshot_tick);
+    to.set_last_snapshot_at_ms(s.last_snapshot_at_ms);
+    to.set_last_snapshot_bytes(s.last_snapshot_bytes);
+    to.set_last_snapshot_ms(s.last_snapshot_seconds * 1e3);
+    to.set_records_written(s.records_written);
+    to.set_records_dropped(s.records_dropped);
+  }
+}
+
+namespace {
+
+void snapshot_row_to_proto(const SnapshotRow& from, v1::SnapshotInfo& to) {
+  to.set_id(from.id);
+  to.set_name(from.name);
+  to.set_tick(from.tick);
+  to.set_saved_at_ms(from.saved_at_ms);
+  to.set_size(from.size);
+  to.set_timeline(from.timeline);
+}
+
+const grpc::Status kNoSavedState(grpc::StatusCode::FAILED_PRECONDITION,
+                            "this server keeps no state: start it with --state-dir to save and restore the meadow");
+
+// A snapshot's name: what a person can type, and short (it is a key in the store).
+constexpr std::size_t kMaxSnapshotName = 64;
+bool good_snapshot_name(const std::string& name) {
+  if (name.size() > kMaxSnapshotName || (!name.empty() && name.front() == '#')) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || c == '.';
+  });
+}
+
+void snapshot_answer_to_proto(const SnapshotAnswer& a, v1::SnapshotReply& to) {
+  to.set_ok(a.ok);
+  to.set_reason(a.reason);
+  if (a.ok) snapshot_row_to_proto(a.snapshot, *to.mutable_snapshot());
+  to.set_tick(a.tick);
+}
+
+}  // namespace
+
+grpc::ServerUnaryReactor* OperatorService::Save(grpc::CallbackServerContext* context, const v1::SaveRequest* request,
+                                                v1::SnapshotReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  if (snapshots_ == nullptr) {
+    reactor->Finish(kNoSavedState);
+    return reactor;
+  }
+  if (!good_snapshot_name(request->name())) {
+    reactor->Finish(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
+                                 "a snapshot's name is up to 64 letters, digits, '-', '_' or '.'"));
+    return reactor;
+  }
+  snapshots_->save(request->name(), [reactor, response](const SnapshotAnswer& a) {
+    snapshot_answer_to_proto(a, *response);
+    reactor->Finish(grpc::Status::OK);
+  });
+  return reactor;
+}
+
+grpc::ServerUnaryReactor* OperatorService::Restore(grpc::CallbackServerContext* context,
+                                                   const v1::RestoreRequest* request, v1::SnapshotReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  if (snapshots_ == nullptr) {
+    reactor->Finish(kNoSavedState);
+    return reactor;
+  }
+  if (request->name().empty() || request->name().size() > kMaxSnapshotName + 1) {
+    reactor->Finish(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "name the snapshot to restore (or #ID)"));
+    return reactor;
+  }
+  snapshots_->restore(request->name(), [reactor, response](const SnapshotAnswer& a) {
+    snapshot_answer_to_proto(a, *response);
+    reactor->Finish(grpc::Status::OK);
+  });
+  return reactor;
+}
+
+grpc::ServerUnaryReactor* OperatorService::ListSnapshots(grpc::CallbackServerContext* context,
+                                                         const v1::ListSnapshotsRequest* /*request*/,
+                                                         v1::SnapshotList* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  if (snapshots_ == nullptr) {
+    reactor->Finish(kNoSavedState);
+    return reactor;
+  }
+  snapshots_->list([reactor, response](const std::vector<SnapshotRow>& rows, const std::string& error) {
+    if (!error.empty()) {
+      reactor->Finish(grpc::Status(grpc::StatusCode::UNAVAILABLE, error));
+      return;
+    }
+    for (const SnapshotRow& row : rows) snapshot_row_to_proto(row, *response->add_snapshots());
+    reactor->Finish(grpc::Status::OK);
+  });
+  return reactor;
 }
 
 grpc::ServerUnaryReactor* OperatorService::act(grpc::ServerUnaryReactor* reactor, sim::ActionBody body,

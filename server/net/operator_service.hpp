@@ -11,6 +11,7 @@
 #include "meadow/v1/operator.grpc.pb.h"
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
+#include "net/snapshot_control.hpp"
 #include "stream/action_queue.hpp"
 
 namespace meadow::net {
@@ -18,7 +19,7 @@ namespace meadow::net {
 class OperatorService final : public v1::Operator::CallbackService {
  public:
   OperatorService(Hub& hub, stream::ActionQueue& actions, Metrics& metrics, std::string token,
-                  std::string server_version, float max_swarm_count);
+                  std::string server_version, float max_swarm_count, SnapshotControl* snapshots = nullptr);
 
   grpc::ServerUnaryReactor* GetStatus(grpc::CallbackServerContext* context, const v1::GetStatusRequest* request,
                                       v1::Status* response) override;
@@ -46,6 +47,12 @@ class OperatorService final : public v1::Operator::CallbackService {
                                    v1::ActionReply* response) override;
   grpc::ServerWriteReactor<v1::Status>* WatchStatus(grpc::CallbackServerContext* context,
                                                     const v1::WatchStatusRequest* request) override;
+  grpc::ServerUnaryReactor* Save(grpc::CallbackServerContext* context, const v1::SaveRequest* request,
+                                 v1::SnapshotReply* response) override;
+  grpc::ServerUnaryReactor* Restore(grpc::CallbackServerContext* context, const v1::RestoreRequest* request,
+                                    v1::SnapshotReply* response) override;
+  grpc::ServerUnaryReactor* ListSnapshots(grpc::CallbackServerContext* context,
+                                          const v1::ListSnapshotsRequest* request, v1::SnapshotList* response) override;
 
   // The status as the operator sees it now (also what WatchStatus streams).
   void fill_status(v1::Status& out) const;
@@ -65,6 +72,7 @@ class OperatorService final : public v1::Operator::CallbackService {
   const std::string expected_;  // "Bearer <token>"; empty: no token needed (insecure-local)
   const std::string server_version_;
   const float max_swarm_count_;
+  SnapshotControl* snapshots_;
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 

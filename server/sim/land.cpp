@@ -36,4 +36,11 @@ std::optional<std::uint32_t> Land::rock_at(Vec2 p) const {
   return std::nullopt;
 }
 
+void Land::restore(const State& state) {
+  world_ = state.world;
+  rocks_ = state.rocks;
+  next_rock_id_ = state.next_rock_id;
+  ++rocks_version_;
+}
+
 }  // namespace meadow::sim

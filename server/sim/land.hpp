@@ -52,6 +52,16 @@ class Land {
   // Increases whenever the rocks change, so observers can tell without comparing lists.
   [[nodiscard]] std::uint64_t rocks_version() const { return rocks_version_; }
 
+  // What the land carries besides its fixed meadow (snapshots).
+  struct State {
+    Rect world;
+    std::vector<Rock> rocks;  // oldest first
+    std::uint32_t next_rock_id = 1;
+  };
+  [[nodiscard]] State state() const { return {world_, rocks_, next_rock_id_}; }
+  // Takes back a saved state (a new rocks_version: the rocks may have changed).
+  void restore(const State& state);
+
  private:
   Rect meadow_;
   Rect world_;

@@ -130,4 +130,40 @@ void Meadow::step(ParallelFor& parallel) {
   end_tick();
 }
 
+MeadowState Meadow::save() const {
+  MeadowState state;
+  state.seed = seed_;
+  state.tick = tick_;
+  state.land = land_.state();
+  state.locks = locks_;
+  state.paused = paused_;
+  state.taps = taps_.state();
+  for (const World* world : running_) state.worlds.push_back(world->save());
+  return state;
+}
+
+std::vector<std::string> Meadow::restore(const MeadowState& state) {
+  if (state.seed != seed_) {
+    throw std::invalid_argument("a meadow of seed " + std::to_string(state.seed) + " cannot be restored on seed " +
+                                std::to_string(seed_));
+  }
+  tick_ = state.tick;
+  land_.restore(state.land);
+  locks_ = state.locks;
+  paused_ = state.paused;
+  taps_.restore(state.taps);
+  std::vector<std::string> problems;
+  for (const auto& saved : state.worlds) {
+    if (!saved) continue;
+    World* w = world(saved->kind());
+    if (w == nullptr) continue;
+    try {
+      w->restore(*saved, land_);
+    } catch (const std::exception& e) {
+      problems.push_back(std::string(world_name(saved->kind())) + ": " + e.what());
+    }
+  }
+  return problems;
+}
+
 }  // namespace meadow::sim

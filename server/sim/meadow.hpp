@@ -13,11 +13,13 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "sim/actions.hpp"
 #include "sim/land.hpp"
+#include "sim/meadow_state.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/viewer_limits.hpp"
 #include "sim/world.hpp"
@@ -76,6 +78,15 @@ class Meadow {
   // Lets every world see its actions of this tick take effect without stepping (the swarm's
   // count: tests and tools; step_world does it too).
   void settle_actions();
+
+  // The whole meadow now, between ticks (meadow_state.hpp). Throws what a world's save() throws.
+  [[nodiscard]] MeadowState save() const;
+  // Takes back a saved meadow: its tick, land, locks, pause and cooldowns, and the state of each
+  // world that lives here (a state of a world not running here is passed over). A world that
+  // cannot take its state keeps its own; what went wrong is returned, one line per world, for
+  // the caller to log. Throws std::invalid_argument, changing nothing, for a state of another
+  // seed (another meadow).
+  std::vector<std::string> restore(const MeadowState& state);
 
  private:
   [[nodiscard]] std::optional<ActionOutcome> refused_for_viewer(const Action& action) const;

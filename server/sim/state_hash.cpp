@@ -3,6 +3,10 @@
 #include <cstring>
 #include <type_traits>
 
+#include "sim/colony/colony_world.hpp"
+#include "sim/mold/mold_world.hpp"
+#include "sim/swarm/swarm_world.hpp"
+
 namespace meadow::sim {
 
 namespace {
@@ -117,6 +121,26 @@ std::uint64_t mold_state_hash(const MoldAgentsView& agents, const TrailView& tra
   h.add(trail.size.width);
   h.add(trail.size.height);
   for (const std::uint16_t c : trail.cells) h.add(c);
+  return h.value();
+}
+
+std::uint64_t meadow_state_hash(const Meadow& meadow) {
+  Fnv1a h;
+  h.add(meadow.tick());
+  for (const Rock& rock : meadow.land().rocks()) {
+    h.add(rock.id);
+    h.add(rock.center);
+  }
+  if (const World* w = meadow.world(WorldKind::swarm)) {
+    h.add(swarm_state_hash(static_cast<const SwarmWorld&>(*w).swarm().view()));
+  }
+  if (const World* w = meadow.world(WorldKind::colony)) {
+    h.add(colony_state_hash(static_cast<const ColonyWorld&>(*w).colony().state()));
+  }
+  if (const World* w = meadow.world(WorldKind::mold)) {
+    const MoldEngine& mold = static_cast<const MoldWorld&>(*w).mold();
+    h.add(mold_state_hash(mold.agents(), mold.trail()));
+  }
   return h.value();
 }
 

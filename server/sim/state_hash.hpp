@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "sim/colony/colony_state.hpp"
+#include "sim/meadow.hpp"
 #include "sim/mold/mold_engine.hpp"
 #include "sim/swarm/swarm_engine.hpp"
 
@@ -18,5 +19,8 @@ namespace meadow::sim {
 [[nodiscard]] std::uint64_t colony_state_hash(const ColonyState& colony);
 // Every mold agent's x, y and heading, in the engine's order, and every cell of the trail.
 [[nodiscard]] std::uint64_t mold_state_hash(const MoldAgentsView& agents, const TrailView& trail);
+// The whole meadow: its tick, the rocks, and each world's hash above (the worlds it runs, in the
+// order of their kinds). What a replay prints and the server logs when it stops.
+[[nodiscard]] std::uint64_t meadow_state_hash(const Meadow& meadow);
 
 }  // namespace meadow::sim

@@ -37,6 +37,11 @@ class TapCooldowns {
   void forget(std::uint64_t viewer) { last_.erase(viewer); }
   [[nodiscard]] std::size_t viewers_known() const { return last_.size(); }
 
+  // viewer → tick of its last tap (snapshots).
+  using State = std::map<std::uint64_t, std::uint64_t>;
+  [[nodiscard]] const State& state() const { return last_; }
+  void restore(const State& state) { last_ = state; }
+
  private:
   std::map<std::uint64_t, std::uint64_t> last_;  // viewer → tick of its last tap
 };
@@ -56,11 +61,17 @@ class CountTurns {
   void forget(std::uint64_t viewer) { viewers_.erase(viewer); }
   [[nodiscard]] std::size_t viewers_known() const { return viewers_.size(); }
 
- private:
   struct Viewer {
-    std::optional<std::uint64_t> last;
-    std::optional<std::size_t> waiting;
+    std::optional<std::uint64_t> last;     // the tick of its last count change
+    std::optional<std::size_t> waiting;  // a count waiting for its turn
+    friend bool operator==(const Viewer&, const Viewer&) = default;
   };
+  // viewer → its turns (snapshots).
+  using State = std::map<std::uint64_t, Viewer>;
+  [[nodiscard]] const State& state() const { return viewers_; }
+  void restore(const State& state) { viewers_ = state; }
+
+ private:
   std::map<std::uint64_t, Viewer> viewers_;
 };
 

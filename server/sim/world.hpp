@@ -5,11 +5,11 @@
 // size and the rocks every world shares) is the meadow's, lent to the world while it steps or
 // takes an action.
 //
-// Two things a world will also do fit beside this interface without changing it: saving and
-// restoring its whole state (a second interface a world implements for the store), and choosing
-// its engine (behind the world's own engine interface, as the swarm's SwarmEngine).
+// A world also saves and restores its whole state (save(), restore(): the store's snapshots), and
+// chooses its engine behind its own engine interface (as the swarm's SwarmEngine).
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -19,6 +19,7 @@
 #include "sim/meadow_events.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/world_kind.hpp"
+#include "sim/world_state.hpp"
 
 namespace meadow::sim {
 
@@ -63,6 +64,9 @@ class World {
   virtual void settle_actions(Land& /*land*/, std::uint64_t /*tick*/) {}
   // Steps its engine has taken since it was made (the app times a step from them).
   [[nodiscard]] virtual std::uint64_t steps() const = 0;
+  // The most steps of its engine the next tick could take: a step budget above it changes nothing
+  // (the app gives the smaller of the two, so the journal records a budget only when it binds).
+  [[nodiscard]] virtual std::uint32_t most_steps_per_tick() const { return 1; }
 
   // An action aimed at this world (stamped with its tick; the meadow has checked the operator's
   // locks and a viewer's tap cooldown). nullopt: not an action this world takes (the viewer is
@@ -80,6 +84,13 @@ class World {
   [[nodiscard]] virtual const EventLog& events() const = 0;
   // Its live figures now, appended to `out`.
   virtual void figures(std::vector<WorldFigure>& out) const = 0;
+
+  // Its whole state now, between ticks: restore() of it on a world made with the same seed gives
+  // the same next ticks, bit for bit on the CPU engines.
+  [[nodiscard]] virtual std::unique_ptr<WorldState> save() const = 0;
+  // Takes back a state save() made (of this kind: std::invalid_argument otherwise), on the
+  // meadow's land as restored with it.
+  virtual void restore(const WorldState& state, Land& land) = 0;
 };
 
 }  // namespace meadow::sim

@@ -35,14 +35,18 @@ class OperatorTest : public ::testing::Test {
   void SetUp() override {
     token_file_ = testing::unique_temp_path("meadow-operator-token");
     testing::write_secret_file(token_file_, kToken);
-    server_ = std::make_unique<testing::ServerProcess>(
-        MEADOW_SERVER_BIN, std::vector<std::string>{"--seed", "4", "--swarm-count", "400", "--log-level", "warn",
-                                                    "--web-root", MEADOW_TEST_WEB_ROOT, "--operator-port", "0",
-                                                    "--operator-token-file", token_file_});
+    std::vector<std::string> args{"--seed", "4", "--swarm-count", "400", "--log-level", "warn",
+                                  "--web-root", MEADOW_TEST_WEB_ROOT, "--operator-port", "0",
+                                  "--operator-token-file", token_file_};
+    const std::vector<std::string> more = extra_args();
+    args.insert(args.end(), more.begin(), more.end());
+    server_ = std::make_unique<testing::ServerProcess>(MEADOW_SERVER_BIN, args);
     ASSERT_NE(server_->operator_port(), 0);
     address_ = "127.0.0.1:" + std::to_string(server_->operator_port());
     stub_ = v1::Operator::NewStub(grpc::CreateChannel(address_, grpc::InsecureChannelCredentials()));
   }
+  // More flags for the server (a fixture that keeps state adds --state-dir).
+  virtual std::vector<std::string> extra_args() { return {}; }
   void prepare(grpc::ClientContext& c, const char* token = kToken) {
     c.set_deadline(std::chrono::system_clock::now() + 10s);
     if (token != nullptr) c.AddMetadata("authorization", std::string("Bearer ") + token);
@@ -323,6 +327,60 @@ TEST_F(OperatorTest, MeadowctlEndToEnd) {
   EXPECT_EQ(meadowctl("watch --updates 2 --interval-ms 100").first, 0);
   EXPECT_EQ(server_->stop(), 0);
   EXPECT_EQ(meadowctl("status").first, 3);                 // server gone
+}
+
+TEST_F(OperatorTest, SnapshotsNeedAStateDirAndSaySo) {
+  (void)first_status();
+  grpc::ClientContext c;
+  prepare(c);
+  v1::SnapshotReply reply;
+  const grpc::Status st = stub_->Save(&c, {}, &reply);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_NE(st.error_message().find("--state-dir"), std::string::npos) << st.error_message();
+  EXPECT_EQ(meadowctl("snapshots").first, 5);
+  const auto [code, out] = meadowctl("status");
+  EXPECT_NE(out.find("not saved"), std::string::npos) << out;
+}
+
+class OperatorStateTest : public OperatorTest {
+ protected:
+  std::vector<std::string> extra_args() override {
+    state_dir_ = testing::unique_temp_path("meadow-operator-state");
+    std::filesystem::remove_all(state_dir_);
+    return {"--state-dir", state_dir_};
+  }
+  void TearDown() override {
+    OperatorTest::TearDown();
+    std::filesystem::remove_all(state_dir_);
+  }
+  std::string state_dir_;
+};
+
+TEST_F(OperatorStateTest, MeadowctlSavesListsAndRestores) {
+  (void)first_status();
+  auto [code, out] = meadowctl("save opening");
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_NE(out.find("saved snapshot"), std::string::npos) << out;
+  EXPECT_NE(out.find("opening"), std::string::npos) << out;
+  // A rock the snapshot does not have, then back to the snapshot: the rock is gone.
+  EXPECT_EQ(meadowctl("rock add 300 300").first, 0);
+  (void)status_when([](const v1::Status& s) { return s.rocks() == 1; });
+  std::tie(code, out) = meadowctl("restore opening");
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_NE(out.find("restored snapshot"), std::string::npos) << out;
+  EXPECT_EQ(status_when([](const v1::Status& s) { return s.rocks() == 0; }).rocks(), 0U);
+  std::tie(code, out) = meadowctl("snapshots");
+  EXPECT_EQ(code, 0);
+  EXPECT_NE(out.find("opening"), std::string::npos) << out;
+  std::tie(code, out) = meadowctl("snapshots --json");
+  EXPECT_NE(out.find("\"timeline\""), std::string::npos) << out;  // a restore started a new timeline
+  EXPECT_EQ(meadowctl("restore nothing-of-that-name").first, 1);
+  EXPECT_EQ(meadowctl("save 'bad name!'").first, 5);
+  std::tie(code, out) = meadowctl("status");
+  EXPECT_NE(out.find("last snapshot at tick"), std::string::npos) << out;
+  // By id too.
+  std::tie(code, out) = meadowctl("restore '#1'");
+  EXPECT_EQ(code, 0) << out;
 }
 
 // A status watch's alarm can fire just as the call ends (its client gone): the callback then ran

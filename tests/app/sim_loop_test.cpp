@@ -3,12 +3,22 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <filesystem>
 #include <memory>
+#include <thread>
 #include <string>
 
+#include "sim/state_hash.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
+#include "store/recovery.hpp"
+#include "store/state_store.hpp"
+#include "store/store_writer.hpp"
+#include "stream/colony/colony_snapshot.hpp"
+#include "stream/swarm/swarm_snapshot.hpp"
 #include "support/meadow_streams.hpp"
 #include "support/meadow_worlds.hpp"
+#include "support/temp_path.hpp"
 #include "meadow/v1/viewer.pb.h"
 
 namespace meadow::app {
@@ -160,6 +170,47 @@ TEST(SimLoop, AViewerLeavingIsQueuedEvenWhenTheQueueIsFull) {
   loop.tick();
   ASSERT_EQ(testing::swarm_of(f.meadow).tools().predators().size(), 1U);
   EXPECT_EQ(testing::swarm_of(f.meadow).tools().predators()[0].owner, 8U);
+}
+
+}  // namespace
+}  // namespace meadow::app
+
+namespace meadow::app {
+namespace {
+
+// Issue 28: the loop on its own thread hands its journal and copies of the meadow to the store's
+// thread while viewers' actions come in from a third; what the store then holds brings back the
+// very meadow the loop ended with.
+TEST(SimLoop, SavesFromItsThreadWhileTheStoreWritesOnItsOwn) {
+  const std::filesystem::path dir = testing::unique_temp_path("sim-loop-store");
+  std::filesystem::remove_all(dir);
+  const std::vector<stream::WorldSnapshotMapping> mappings{stream::swarm_snapshot_mapping(),
+                                                           stream::colony_snapshot_mapping()};
+  Fixture f;
+  {
+    store::StoreWriter writer(dir, 3, mappings, {});
+    SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0, testing::standard_streams());
+    loop.set_store(&writer, 30);
+    loop.start();
+    for (int i = 0; i < 6; ++i) {
+      ASSERT_TRUE(f.actions.push(sim::Action{9, 0, sim::RockTap{{200.0F + 150.0F * static_cast<float>(i), 300.0F}}}));
+      std::this_thread::sleep_for(std::chrono::milliseconds(120));
+    }
+    while (f.metrics.ticks_total.load() < 120) std::this_thread::yield();
+    loop.stop();
+    writer.flush();
+    EXPECT_TRUE(writer.status().saving) << writer.status().problem;
+    EXPECT_GE(writer.status().snapshots_written, 3U);
+  }
+  sim::Land land;
+  sim::Meadow back{3, testing::swarm_and_colony(std::make_unique<sim::CpuSwarm>(3, 300, land))};
+  store::StateStore store(dir);
+  const store::Recovery r = store::recover(store, back, f.serial, mappings);
+  EXPECT_TRUE(r.restored);
+  EXPECT_EQ(back.tick(), f.meadow.tick());
+  EXPECT_EQ(back.land().rocks(), f.meadow.land().rocks());
+  EXPECT_EQ(sim::meadow_state_hash(back), sim::meadow_state_hash(f.meadow));
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -131,7 +131,7 @@ TEST_F(FallbackMoldGpuTest, ADeviceLostMidRunCarriesOnOnTheCpuWithTheSameAgentsA
 
   sim::CpuMold reference(7, kFallbackMap, settings);
   reference.set_walls(walls);
-  reference.restore(agents.view(), map.view(), 5);
+  reference.restore(agents.view(), map.view(), 5, reference.placements());
   reference.step({feed, {}}, serial);
   expect_same_agents(mold.agents(), reference.agents());
   const sim::TrailView a = mold.trail();
@@ -168,7 +168,7 @@ TEST_F(FallbackMoldGpuTest, AnUnreadableDeviceFallsBackToTheLastCopies) {
   ASSERT_FALSE(mold.on_gpu());
   EXPECT_EQ(mold.steps(), GpuMold::kHostCopyEvery + 11);
   sim::CpuMold reference(9, kFallbackMap, settings);
-  reference.restore(copied.view(), copied_map.view(), GpuMold::kHostCopyEvery + 10);
+  reference.restore(copied.view(), copied_map.view(), GpuMold::kHostCopyEvery + 10, reference.placements());
   reference.step({}, serial);
   expect_same_agents(mold.agents(), reference.agents());
   const sim::TrailView a = mold.trail();

@@ -78,7 +78,7 @@ OneAgent step_one(GpuMold& mold, float x, float y, std::uint32_t h, const MoldMa
                   const sim::MoldInputs& inputs = {}) {
   MoldAgents a;
   a.add(x, y, h);
-  mold.restore(a.view(), map.view(), at_step);
+  mold.restore(a.view(), map.view(), at_step, mold.placements());
   sim::SerialFor serial;
   mold.step(inputs, serial);
   const sim::MoldAgentsView v = mold.agents();
@@ -198,7 +198,7 @@ TEST_F(GpuMoldTest, AgentsMoveOneCellAndWrapAtEveryEdge) {
   a.add(30.5F, 35.6F, 256);  // off the bottom (+y)
   a.add(40.5F, 0.2F, 768);   // off the top
   a.add(10.5F, 10.5F, 128);  // a diagonal, inside
-  mold.restore(a.view(), MoldMap(kRuleMap, 0).view(), 0);
+  mold.restore(a.view(), MoldMap(kRuleMap, 0).view(), 0, mold.placements());
   sim::SerialFor serial;
   mold.step({}, serial);
   const sim::MoldAgentsView v = mold.agents();
@@ -225,7 +225,7 @@ TEST_F(GpuMoldTest, EveryDepositIntoOneCellCounts) {
   GpuMold mold(context_, 1, kRuleMap, s);
   MoldAgents a;
   for (int i = 0; i < 4000; ++i) a.add(32.5F, 18.5F, 0);
-  mold.restore(a.view(), MoldMap(kRuleMap, 0).view(), 0);
+  mold.restore(a.view(), MoldMap(kRuleMap, 0).view(), 0, mold.placements());
   sim::SerialFor serial;
   mold.step({}, serial);
   const MoldMap after(mold.trail());
@@ -238,7 +238,7 @@ TEST_F(GpuMoldTest, EveryDepositIntoOneCellCounts) {
 TEST_F(GpuMoldTest, DiffusionKeepsAUniformMapUniform) {
   const sim::MoldSettings s = rule_settings(0);  // diffusion 1, decay 0.1
   GpuMold mold(context_, 1, kRuleMap, s);
-  mold.restore(MoldAgents{}.view(), MoldMap(kRuleMap, 2000).view(), 0);
+  mold.restore(MoldAgents{}.view(), MoldMap(kRuleMap, 2000).view(), 0, mold.placements());
   sim::SerialFor serial;
   mold.step({}, serial);
   const sim::TrailView t = mold.trail();
@@ -260,7 +260,7 @@ TEST_F(GpuMoldTest, DiffusionWithoutDecayKeepsTheTotalWithinTruncation) {
     for (std::size_t c = 0; c < map.cells.size(); ++c) {
       map.cells[c] = static_cast<std::uint16_t>(sim::mix32(static_cast<std::uint32_t>(c)) % 3000U);
     }
-    mold.restore(MoldAgents{}.view(), map.view(), 0);
+    mold.restore(MoldAgents{}.view(), map.view(), 0, mold.placements());
     sim::SerialFor serial;
     mold.step({}, serial);
     const MoldMap after(mold.trail());
@@ -314,7 +314,7 @@ TEST_F(GpuMoldTest, ABlockedAgentStaysAndDoesNotDeposit) {
   a.add(12.5F, 10.5F, 512);  // B → (11, 10)
   a.add(20.5F, 10.5F, 0);    // C → (21, 10), D's cell
   a.add(21.5F, 10.5F, 256);  // D → (21, 11)
-  mold.restore(a.view(), MoldMap(kRuleMap, 0).view(), 0);
+  mold.restore(a.view(), MoldMap(kRuleMap, 0).view(), 0, mold.placements());
   sim::SerialFor serial;
   mold.step({}, serial);
   const sim::MoldAgentsView v = mold.agents();
@@ -333,7 +333,7 @@ TEST_F(GpuMoldTest, ABlockedAgentStaysAndDoesNotDeposit) {
   EXPECT_EQ(t.total(), 2U * kDeposit) << "the blocked agents left nothing";
   // The same outcome as the CPU engine's (the same priorities and draws).
   sim::CpuMold cpu(5, kRuleMap, s);
-  cpu.restore(a.view(), MoldMap(kRuleMap, 0).view(), 0);
+  cpu.restore(a.view(), MoldMap(kRuleMap, 0).view(), 0, cpu.placements());
   cpu.step({}, serial);
   expect_same_mold(cpu, mold);
   expect_grid_matches(context(), mold);
@@ -388,7 +388,7 @@ TEST_F(GpuMoldTest, NewWallsMoveTheAgentsAndClearTheTrailAsTheCpuEngineDoes) {
   expect_same_mold(cpu, gpu);  // placed alike
   sim::SerialFor serial;
   for (int i = 0; i < 5; ++i) gpu.step({}, serial);
-  cpu.restore(gpu.agents(), gpu.trail(), gpu.steps());
+  cpu.restore(gpu.agents(), gpu.trail(), gpu.steps(), gpu.placements());
   const std::vector<sim::CellKind> walls = band_walls(kRuleMap);
   gpu.set_walls(walls);
   cpu.set_walls(walls);
@@ -407,7 +407,7 @@ TEST_F(GpuMoldTest, FeedRaisesTheMapAroundItAndCountsItsVisitors) {
   a.add(6.5F, 30.5F, 0);
   a.add(6.5F, 30.5F, 512);  // at a second, across the left edge
   a.add(50.5F, 5.5F, 0);    // at none
-  mold.restore(a.view(), MoldMap(kRuleMap, 0).view(), 0);
+  mold.restore(a.view(), MoldMap(kRuleMap, 0).view(), 0, mold.placements());
   const std::array<sim::MoldDisc, 2> feed = {sim::MoldDisc{{32.0F, 18.0F}, 4.0F, 2048},
                                              sim::MoldDisc{{1.0F, 30.5F}, 7.0F, 1024}};
   sim::SerialFor serial;
@@ -435,7 +435,7 @@ TEST_F(GpuMoldTest, FeedRaisesTheMapAroundItAndCountsItsVisitors) {
   EXPECT_GT(t.cells[30 * 64 + 63], 500) << "the second disc feeds across the wrap";
   // The map is the CPU engine's.
   sim::CpuMold cpu(1, kRuleMap, s);
-  cpu.restore(a.view(), MoldMap(kRuleMap, 0).view(), 0);
+  cpu.restore(a.view(), MoldMap(kRuleMap, 0).view(), 0, cpu.placements());
   cpu.step({feed, {}}, serial);
   expect_same_mold(cpu, mold);
 }
@@ -472,7 +472,7 @@ TEST_F(GpuMoldTest, RepelClearsItsCellsAndKeepsAgentsOut) {
   const auto share_inside = [&](bool held) {
     GpuMold mold(context_, 2, kRuleMap, s);
     const MoldAgents placed = copy_agents(mold.agents());
-    mold.restore(placed.view(), MoldMap(kRuleMap, 1000).view(), 0);
+    mold.restore(placed.view(), MoldMap(kRuleMap, 1000).view(), 0, mold.placements());
     const sim::MoldInputs inputs = held ? sim::MoldInputs{{}, repel} : sim::MoldInputs{};
     sim::SerialFor serial;
     mold.step(inputs, serial);
@@ -547,9 +547,9 @@ TEST_F(GpuMoldTest, AgreesWithTheCpuEngineStatistically) {
   sim::CpuMold cpu(11, size, s);
   sim::CpuMold other_cpu(12, size, s);  // another seed: how much figures vary by chance alone
   GpuMold gpu(context_, 11, size, s);
-  cpu.restore(agents.view(), empty.view(), 0);
-  other_cpu.restore(agents.view(), empty.view(), 0);
-  gpu.restore(agents.view(), empty.view(), 0);
+  cpu.restore(agents.view(), empty.view(), 0, cpu.placements());
+  other_cpu.restore(agents.view(), empty.view(), 0, other_cpu.placements());
+  gpu.restore(agents.view(), empty.view(), 0, gpu.placements());
   sim::SerialFor serial;
   for (int step = 0; step < 600; ++step) {
     cpu.step({}, serial);
@@ -606,7 +606,7 @@ TEST_F(GpuMoldTest, ACountChangeAddsAndDropsAgentsAsTheCpuEngineDoes) {
   sim::SerialFor serial;
   for (int i = 0; i < 20; ++i) gpu.step({}, serial);
   sim::CpuMold cpu(8, kRuleMap, s);
-  cpu.restore(gpu.agents(), gpu.trail(), gpu.steps());
+  cpu.restore(gpu.agents(), gpu.trail(), gpu.steps(), gpu.placements());
   for (const std::uint32_t count : {900U, 250U, 1152U, 5000U}) {
     s.agents = count;
     gpu.set_settings(s);

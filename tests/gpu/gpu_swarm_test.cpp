@@ -448,3 +448,41 @@ TEST_F(GpuSwarmTest, AMeadowOnTheGpuEatsCrumbsAsOnTheCpu) {
 
 }  // namespace
 }  // namespace meadow::gpu
+
+namespace meadow::gpu {
+namespace {
+
+// Issue 28: the GPU engine saves what is on the device (read back first, not an older host copy)
+// and takes a saved state back: the same fireflies, ids and transits, and the next step of a GPU
+// engine restored from a CPU engine's state matches the CPU's next step as any GPU step does.
+TEST_F(GpuSwarmTest, SavesWhatIsOnTheDeviceAndTakesASavedStateBack) {
+  const sim::Land land = testing::rocky_land();
+  const auto start = testing::flocked_fireflies(3, 6000, land, 50);
+  sim::SerialFor serial;
+  GpuSwarm gpu(context_, 21, start);
+  for (int s = 0; s < 5; ++s) gpu.step(land, serial);
+  gpu.resize(5000, land);  // transits under way
+  gpu.step(land, serial);
+  sim::SwarmEngineState saved;
+  gpu.save(saved);
+  EXPECT_EQ(saved.steps, gpu.steps());
+  EXPECT_EQ(saved.fireflies.size(), gpu.count());
+  const sim::SwarmView v = gpu.view();
+  EXPECT_TRUE(std::equal(v.x.begin(), v.x.end(), saved.fireflies.x.begin()));
+  EXPECT_TRUE(std::equal(v.vy.begin(), v.vy.end(), saved.fireflies.vy.begin()));
+
+  // A CPU engine takes the GPU's state, and a fresh GPU engine the CPU's: one step on, close.
+  sim::CpuSwarm cpu(21, std::span<const sim::CpuSwarm::Firefly>{});
+  cpu.restore(saved);
+  GpuSwarm other(context_, 21, std::span<const sim::CpuSwarm::Firefly>{});
+  other.restore(saved);
+  EXPECT_EQ(other.count(), saved.fireflies.size());
+  EXPECT_EQ(other.steps(), saved.steps);
+  cpu.step(land, serial);
+  other.step(land, serial);
+  expect_close(cpu, other);
+  EXPECT_EQ(sorted_ids(cpu), sorted_ids(other));
+}
+
+}  // namespace
+}  // namespace meadow::gpu

@@ -53,6 +53,17 @@ class RecordingWorld final : public World {
   void viewer_left(std::uint64_t viewer) override { log_->left.push_back(viewer); }
   [[nodiscard]] const EventLog& events() const override { return events_; }
   void figures(std::vector<WorldFigure>& /*out*/) const override {}
+  struct State final : WorldState {
+    static constexpr WorldKind kKind = WorldKind::test;
+    [[nodiscard]] WorldKind kind() const override { return kKind; }
+    std::uint64_t steps = 0;
+  };
+  [[nodiscard]] std::unique_ptr<WorldState> save() const override {
+    auto state = std::make_unique<State>();
+    state->steps = steps_;
+    return state;
+  }
+  void restore(const WorldState& state, Land& /*land*/) override { steps_ = state_as<State>(state).steps; }
 
  private:
   std::shared_ptr<Log> log_;

@@ -43,6 +43,23 @@ class FakeSwarm final : public sim::SwarmEngine {
   [[nodiscard]] sim::SwarmMeasures measures() const override { return measured; }
   [[nodiscard]] sim::SwarmView view() const override { return {x, y, vx, vy}; }
   [[nodiscard]] std::uint64_t steps() const override { return steps_; }
+  void save(sim::SwarmEngineState& out) const override {
+    out.steps = steps_;
+    out.weights = current;
+    out.measures = measured;
+    out.fireflies = {};
+    for (std::size_t i = 0; i < x.size(); ++i) out.fireflies.push_back(x[i], y[i], vx[i], vy[i], 0);
+  }
+  void restore(const sim::SwarmEngineState& state) override {
+    steps_ = state.steps;
+    current = state.weights;
+    measured = state.measures;
+    const sim::FireflyArrays& f = state.fireflies;
+    x.assign(f.x.begin(), f.x.end());
+    y.assign(f.y.begin(), f.y.end());
+    vx.assign(f.vx.begin(), f.vx.end());
+    vy.assign(f.vy.begin(), f.vy.end());
+  }
 
  private:
   std::uint64_t steps_ = 0;

@@ -51,4 +51,19 @@ void TestWorldStream::build(const sim::World& w, const stream::FrameContext& con
   message.SerializeToString(&out.key_message);
 }
 
+std::unique_ptr<sim::WorldState> TestWorld::save() const {
+  auto state = std::make_unique<State>();
+  state->beacon = beacon_;
+  state->steps = steps_;
+  state->taps = taps_;
+  return state;
+}
+
+void TestWorld::restore(const sim::WorldState& saved, sim::Land& /*land*/) {
+  const auto& state = sim::state_as<State>(saved);
+  beacon_ = state.beacon;
+  steps_ = state.steps;
+  taps_ = state.taps;
+}
+
 }  // namespace meadow::testing

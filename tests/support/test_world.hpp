@@ -5,6 +5,7 @@
 // outside this file and its registration (test_server_worlds.cpp) knows it, but for its kind
 // (sim/world_kind.hpp) and its wire number (proto World).
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -28,6 +29,17 @@ class TestWorld final : public sim::World {
   std::optional<sim::ActionOutcome> apply(const sim::Action& action, sim::Land& land) override;
   [[nodiscard]] const sim::EventLog& events() const override { return events_; }
   void figures(std::vector<sim::WorldFigure>& out) const override;
+  [[nodiscard]] std::unique_ptr<sim::WorldState> save() const override;
+  void restore(const sim::WorldState& state, sim::Land& land) override;
+
+  // Everything the beacon is.
+  struct State final : sim::WorldState {
+    static constexpr sim::WorldKind kKind = TestWorld::kKind;
+    [[nodiscard]] sim::WorldKind kind() const override { return kKind; }
+    sim::Vec2 beacon;
+    std::uint64_t steps = 0;
+    std::uint64_t taps = 0;
+  };
 
  private:
   sim::Vec2 beacon_ = kStart;

@@ -36,6 +36,8 @@ class Colony {
   [[nodiscard]] const Rect& meadow() const { return meadow_; }
   [[nodiscard]] Vec2 stump() const { return stump_; }
   [[nodiscard]] const EventLog& events() const { return events_; }
+  // Takes back a saved state (its events go on from where they are).
+  void restore(const ColonyState& state) { state_ = state; }
 
   // Living fireflies: neither dying nor the dormant spark.
   [[nodiscard]] std::size_t size() const;

@@ -3,6 +3,8 @@
 #include <string>
 #include <utility>
 
+#include "sim/colony/colony_world_state.hpp"
+
 namespace meadow::sim {
 
 ColonyWorld::ColonyWorld(std::uint64_t seed, const Land& land, const ColonyParams& params)
@@ -38,6 +40,16 @@ void ColonyWorld::figures(std::vector<WorldFigure>& out) const {
   out.push_back({"flowers", static_cast<double>(colony_.state().flowers.size())});
   out.push_back({"flowers_in_bloom", static_cast<double>(colony_.flowers_in_bloom())});
   out.push_back({"dormant", colony_.dormant() ? 1.0 : 0.0});
+}
+
+std::unique_ptr<WorldState> ColonyWorld::save() const {
+  auto state = std::make_unique<ColonyWorldState>();
+  state->colony = colony_.state();
+  return state;
+}
+
+void ColonyWorld::restore(const WorldState& state, Land& /*land*/) {
+  colony_.restore(state_as<ColonyWorldState>(state).colony);
 }
 
 }  // namespace meadow::sim

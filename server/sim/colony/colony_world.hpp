@@ -28,6 +28,9 @@ class ColonyWorld final : public World {
   void rock_placed(const Rock& rock) override { colony_.crush_flowers(rock.center, rock.radius); }
   [[nodiscard]] const EventLog& events() const override { return colony_.events(); }
   void figures(std::vector<WorldFigure>& out) const override;
+  // A ColonyWorldState (colony_world_state.hpp).
+  [[nodiscard]] std::unique_ptr<WorldState> save() const override;
+  void restore(const WorldState& state, Land& land) override;
 
  private:
   Colony colony_;

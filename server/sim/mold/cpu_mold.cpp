@@ -160,11 +160,11 @@ void CpuMold::set_walls(std::span<const CellKind> kinds) {
   population_.move_off_walls(settings_.occupancy, FlagWalls{flags_.data()});
 }
 
-void CpuMold::restore(MoldAgentsView agents, TrailView trail, std::uint64_t steps) {
+void CpuMold::restore(MoldAgentsView agents, TrailView trail, std::uint64_t steps, std::uint64_t placements) {
   if (trail.size != size_ || trail.cells.size() != trail_.size()) {
     throw std::invalid_argument("a mold to restore of another map size");
   }
-  population_.restore(agents, settings_.occupancy, FlagWalls{flags_.data()});
+  population_.restore(agents, settings_.occupancy, FlagWalls{flags_.data()}, placements);
   std::copy(trail.cells.begin(), trail.cells.end(), trail_.begin());
   std::copy(trail_.begin(), trail_.end(), pre_.begin());
   steps_ = steps;

@@ -29,7 +29,8 @@ class CpuMold final : public MoldEngine {
 
   // Takes over another engine's mold (the GPU's, falling back): its agents, map and step count.
   // `agents` and `trail` must be of this engine's map; walls are set separately.
-  void restore(MoldAgentsView agents, TrailView trail, std::uint64_t steps);
+  void restore(MoldAgentsView agents, TrailView trail, std::uint64_t steps, std::uint64_t placements) override;
+  [[nodiscard]] std::uint64_t placements() const override { return population_.placements(); }
 
   // MoldEngine
   [[nodiscard]] std::string_view name() const override { return "cpu"; }

@@ -64,6 +64,13 @@ class MoldEngine {
   [[nodiscard]] virtual std::span<const std::uint32_t> feed_visits() const = 0;
   // Steps taken since creation; also the counter randomness is keyed by.
   [[nodiscard]] virtual std::uint64_t steps() const = 0;
+  // Agents placed on random cells so far (new ones, and those moved off new walls): the counter
+  // the next placement's randomness is keyed by.
+  [[nodiscard]] virtual std::uint64_t placements() const = 0;
+  // Takes over a mold (a snapshot's, or another engine's falling back): its agents, map, step
+  // count and placements. `agents` and `trail` must be of this engine's map
+  // (std::invalid_argument otherwise); the walls are set first, separately.
+  virtual void restore(MoldAgentsView agents, TrailView trail, std::uint64_t steps, std::uint64_t placements) = 0;
 };
 
 }  // namespace meadow::sim

@@ -109,7 +109,8 @@ bool MoldPopulation::move_off_walls(bool occupancy, WallTest is_wall) {
   return moved;
 }
 
-void MoldPopulation::restore(MoldAgentsView agents, bool occupancy, WallTest is_wall) {
+void MoldPopulation::restore(MoldAgentsView agents, bool occupancy, WallTest is_wall, std::uint64_t placements) {
+  placements_ = placements;
   if (agents.x.size() != agents.y.size() || agents.x.size() != agents.heading.size()) {
     throw std::invalid_argument("a mold to restore with agents of uneven arrays");
   }

@@ -75,7 +75,9 @@ class MoldPopulation {
   bool move_off_walls(bool occupancy, WallTest is_wall);
   // Takes another engine's agents: positions clamped into the map, headings into a turn, then
   // settled. Throws std::invalid_argument for uneven arrays.
-  void restore(MoldAgentsView agents, bool occupancy, WallTest is_wall);
+  void restore(MoldAgentsView agents, bool occupancy, WallTest is_wall, std::uint64_t placements);
+  // Placements so far (a snapshot keeps it: the next placement's draws are keyed by it).
+  [[nodiscard]] std::uint64_t placements() const { return placements_; }
 
   // The arrays themselves, for the engines' hot loops and transfers: read and written in place,
   // valid until the agents' count changes (which is this class's to do).

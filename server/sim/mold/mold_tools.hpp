@@ -58,6 +58,21 @@ class MoldTools {
   [[nodiscard]] const std::vector<MoldPointer>& predators() const { return predators_; }
   [[nodiscard]] std::size_t food_of(std::uint64_t owner) const;
 
+  // Everything the tools carry from step to step (snapshots).
+  struct State {
+    std::vector<MoldFood> food;
+    std::vector<MoldPointer> attracts;
+    std::vector<MoldPointer> predators;
+    std::uint32_t next_food_id = 1;
+  };
+  [[nodiscard]] State state() const { return {food_, attracts_, predators_, next_food_id_}; }
+  void restore(const State& state) {
+    food_ = state.food;
+    attracts_ = state.attracts;
+    predators_ = state.predators;
+    next_food_id_ = state.next_food_id;
+  }
+
  private:
   static ActionOutcome held(std::vector<MoldPointer>& pointers, std::uint64_t origin, PointerPhase phase, Vec2 at);
 

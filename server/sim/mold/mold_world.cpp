@@ -1,12 +1,14 @@
 #include "sim/mold/mold_world.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <variant>
 
 #include "sim/mold/map_discs.hpp"
+#include "sim/mold/mold_world_state.hpp"
 
 namespace meadow::sim {
 
@@ -41,6 +43,10 @@ void MoldWorld::step(const WorldStep& step) {
     if (engine_->steps() % mold_rules::kFiguresEverySteps == 0) measure();
   }
   // Steps a second over the last second of ticks.
+  if (window_tick_ == kNoWindow) {
+    window_tick_ = step.tick;
+    window_steps_ = engine_->steps();
+  }
   if (step.tick >= window_tick_ + static_cast<std::uint64_t>(kTicksPerSecond)) {
     const std::uint64_t steps = engine_->steps();
     steps_per_second_ = static_cast<double>(steps - window_steps_) * kTicksPerSecond /
@@ -118,6 +124,43 @@ void MoldWorld::figures(std::vector<WorldFigure>& out) const {
   out.push_back({"holes", static_cast<double>(network_.holes)});
   out.push_back({"junctions", static_cast<double>(network_.junctions)});
   out.push_back({"food", static_cast<double>(tools_.food().size())});
+}
+
+std::unique_ptr<WorldState> MoldWorld::save() const {
+  auto state = std::make_unique<MoldWorldState>();
+  state->settings = engine_->settings();
+  state->steps = engine_->steps();
+  state->placements = engine_->placements();
+  const MoldAgentsView agents = engine_->agents();
+  state->agent_x.assign(agents.x.begin(), agents.x.end());
+  state->agent_y.assign(agents.y.begin(), agents.y.end());
+  state->agent_heading.assign(agents.heading.begin(), agents.heading.end());
+  const TrailView trail = engine_->trail();
+  state->map = trail.size;
+  state->trail.assign(trail.cells.begin(), trail.cells.end());
+  state->tools = tools_.state();
+  return state;
+}
+
+void MoldWorld::restore(const WorldState& saved, Land& land) {
+  const auto& state = state_as<MoldWorldState>(saved);
+  const MapSize size = engine_->map_size();
+  if (state.map != size || state.trail.size() != size.cells() || state.agent_y.size() != state.agent_x.size() ||
+      state.agent_heading.size() != state.agent_x.size()) {
+    throw std::invalid_argument("the mold was saved on a " + std::to_string(state.map.width) + " × " +
+                                std::to_string(state.map.height) + " map; this engine's is " +
+                                std::to_string(size.width) + " × " + std::to_string(size.height));
+  }
+  MoldSettings settings = state.settings;
+  settings.agents = static_cast<std::uint32_t>(state.agent_x.size());
+  engine_->set_settings(settings);
+  walls_version_ = ~land.rocks_version();  // the walls of the land as restored, before the agents
+  update_walls(land);
+  engine_->restore(MoldAgentsView{state.agent_x, state.agent_y, state.agent_heading}, TrailView{size, state.trail},
+                   state.steps, state.placements);
+  tools_.restore(state.tools);
+  window_tick_ = kNoWindow;  // the meadow's tick may have moved: the next step starts a window
+  measure();
 }
 
 }  // namespace meadow::sim

@@ -44,6 +44,10 @@ class MoldWorld final : public World {
   void viewer_left(std::uint64_t viewer) override { tools_.viewer_left(viewer); }
   [[nodiscard]] const EventLog& events() const override { return events_; }
   void figures(std::vector<WorldFigure>& out) const override;
+  // A MoldWorldState (mold_world_state.hpp). restore() throws std::invalid_argument for a state of
+  // another map size (saved on the other engine).
+  [[nodiscard]] std::unique_ptr<WorldState> save() const override;
+  void restore(const WorldState& state, Land& land) override;
 
  private:
   ActionOutcome change_settings(const MoldSettingsChange& change, std::uint64_t origin);
@@ -59,7 +63,8 @@ class MoldWorld final : public World {
   NetworkMeter meter_;
   NetworkFigures network_;
   std::uint64_t network_step_ = 0;
-  // Steps a second, from the steps and ticks of the last measuring window.
+  // Steps a second, from the steps and ticks of the last measuring window (kNoWindow: none yet).
+  static constexpr std::uint64_t kNoWindow = ~std::uint64_t{0};
   std::uint64_t window_tick_ = 0;
   std::uint64_t window_steps_ = 0;
   double steps_per_second_ = 0.0;

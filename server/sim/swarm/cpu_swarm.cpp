@@ -44,6 +44,22 @@ CpuSwarm::CpuSwarm(const CpuSwarm& other)
 
 CpuSwarm::~CpuSwarm() = default;
 
+void CpuSwarm::save(SwarmEngineState& out) const {
+  out.steps = steps_;
+  out.next_id = next_id_;
+  out.weights = weights_;
+  out.measures = measures_;
+  out.fireflies = f_;
+}
+
+void CpuSwarm::restore(const SwarmEngineState& state) {
+  steps_ = state.steps;
+  next_id_ = state.next_id;
+  weights_ = state.weights;
+  measures_ = state.measures;
+  f_ = state.fireflies;  // the scratch arrays follow the count at the next step
+}
+
 void CpuSwarm::set_weights(SwarmWeights weights) {
   weights_.separation = clamp_weight(weights.separation, weights_.separation);
   weights_.alignment = clamp_weight(weights.alignment, weights_.alignment);

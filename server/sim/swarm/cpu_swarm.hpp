@@ -67,6 +67,8 @@ class CpuSwarm final : public SwarmEngine {
   [[nodiscard]] SwarmMeasures measures() const override { return measures_; }
   [[nodiscard]] SwarmView view() const override { return {f_.x, f_.y, f_.vx, f_.vy}; }
   [[nodiscard]] std::uint64_t steps() const override { return steps_; }
+  void save(SwarmEngineState& out) const override;
+  void restore(const SwarmEngineState& state) override;
 
   // Each firefly's lifelong id, in the order of view().
   [[nodiscard]] std::span<const std::uint32_t> ids() const { return f_.id; }

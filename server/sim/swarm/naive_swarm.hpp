@@ -38,6 +38,14 @@ class NaiveSwarm final : public SwarmEngine {
   [[nodiscard]] SwarmView view() const override { return {f_.x, f_.y, f_.vx, f_.vy}; }
   [[nodiscard]] std::uint64_t steps() const override { return steps_; }
   [[nodiscard]] std::span<const std::uint32_t> ids() const { return f_.id; }
+  void save(SwarmEngineState& out) const override { out = {steps_, next_id_, weights_, measures_, f_}; }
+  void restore(const SwarmEngineState& state) override {
+    steps_ = state.steps;
+    next_id_ = state.next_id;
+    weights_ = state.weights;
+    measures_ = state.measures;
+    f_ = state.fireflies;
+  }
 
  private:
   std::uint64_t seed_;

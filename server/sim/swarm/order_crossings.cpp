@@ -2,6 +2,8 @@
 
 #include <cassert>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace meadow::sim {
 
@@ -37,6 +39,15 @@ std::vector<OrderCrossing> OrderCrossings::feed(float order) {
     }
   }
   return crossings;
+}
+
+void OrderCrossings::restore(const State& state) {
+  if (state.above.size() != thresholds_.size()) {
+    throw std::invalid_argument("order crossings: a state of " + std::to_string(state.above.size()) +
+                                " thresholds for " + std::to_string(thresholds_.size()));
+  }
+  above_ = state.above;
+  started_ = state.started;
 }
 
 }  // namespace meadow::sim

@@ -35,6 +35,15 @@ class OrderCrossings {
   // stands: it announces nothing.
   [[nodiscard]] std::vector<OrderCrossing> feed(float order);
 
+  // Where the swarm stands (snapshots): per threshold, above it or not; whether it was fed yet.
+  struct State {
+    std::vector<bool> above;
+    bool started = false;
+  };
+  [[nodiscard]] State state() const { return {above_, started_}; }
+  // A state of other thresholds than these is not taken (std::invalid_argument).
+  void restore(const State& state);
+
  private:
   std::vector<float> thresholds_;
   std::vector<bool> above_;  // per threshold: where the swarm stands

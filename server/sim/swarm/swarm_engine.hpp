@@ -10,6 +10,7 @@
 
 #include "sim/land.hpp"
 #include "sim/parallel_for.hpp"
+#include "sim/swarm/firefly_arrays.hpp"
 #include "sim/swarm/swarm_inputs.hpp"
 #include "sim/swarm/swarm_light.hpp"
 #include "sim/swarm/swarm_measures.hpp"
@@ -33,6 +34,16 @@ struct SwarmView {
   std::span<const float> y;
   std::span<const float> vx;  // world units per step
   std::span<const float> vy;
+};
+
+// Everything an engine's next step depends on (its seed is the meadow's): what save() copies and
+// restore() takes back.
+struct SwarmEngineState {
+  std::uint64_t steps = 0;
+  std::uint32_t next_id = 0;  // the id the next newcomer gets
+  SwarmWeights weights;
+  SwarmMeasures measures;  // of the last step
+  FireflyArrays fireflies;  // in the engine's order (the order of its last sort)
 };
 
 class SwarmEngine {
@@ -62,6 +73,11 @@ class SwarmEngine {
   [[nodiscard]] virtual SwarmView view() const = 0;
   // Steps taken since creation; also the counter that randomness is keyed by.
   [[nodiscard]] virtual std::uint64_t steps() const = 0;
+  // Copies the whole state into `out` (between steps).
+  virtual void save(SwarmEngineState& out) const = 0;
+  // Takes back a saved state: the next steps are those the saved engine would have taken (bit
+  // for bit on the CPU). The fireflies are taken as they are (no count limit applies).
+  virtual void restore(const SwarmEngineState& state) = 0;
   // The light of the fireflies as `request` asks, made where they live; nullptr (the default)
   // when the caller should raster view() itself. Engines that answer never fail here: when they
   // cannot, they answer nullptr.

@@ -30,11 +30,18 @@ class SwarmPace {
   // Whether a step was dropped within the last kWindowTicks ticks.
   [[nodiscard]] bool slowed() const;
 
+  // Everything the pace carries from tick to tick (snapshots).
+  struct State {
+    double carry = 0.0;  // the fraction of a step owed to the next tick, in [0, 1)
+    std::array<std::uint32_t, kWindowTicks> taken{};
+    std::array<bool, kWindowTicks> dropped{};
+    std::uint64_t ticks = 0;
+  };
+  [[nodiscard]] const State& state() const { return s_; }
+  void restore(const State& state) { s_ = state; }
+
  private:
-  double carry_ = 0.0;  // the fraction of a step owed to the next tick, in [0, 1)
-  std::array<std::uint32_t, kWindowTicks> taken_{};
-  std::array<bool, kWindowTicks> dropped_{};
-  std::uint64_t ticks_ = 0;
+  State s_;
 };
 
 }  // namespace meadow::sim

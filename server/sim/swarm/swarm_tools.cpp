@@ -156,6 +156,15 @@ SwarmInputs SwarmTools::inputs(float predator_reach) const {
   return in;
 }
 
+void SwarmTools::restore(const State& state) {
+  attract_ = state.attract;
+  crumbs_ = state.crumbs;
+  predators_ = state.predators;
+  next_id_ = state.next_id;
+  fed_ = state.fed;
+  mirror_inputs();
+}
+
 void SwarmTools::mirror_inputs() {
   attract_inputs_.clear();
   for (const ToolMark& m : attract_) attract_inputs_.push_back(SwarmAttractor{m.id, m.at});

@@ -59,6 +59,17 @@ class SwarmTools {
   // Crumbs eaten since the meadow began.
   [[nodiscard]] std::uint64_t fed() const { return fed_; }
 
+  // Everything the tools carry (snapshots).
+  struct State {
+    std::vector<ToolMark> attract;  // oldest first
+    std::vector<ToolMark> crumbs;   // oldest first
+    std::vector<SwarmPredator> predators;
+    std::uint32_t next_id = 1;
+    std::uint64_t fed = 0;
+  };
+  [[nodiscard]] State state() const { return {attract_, crumbs_, predators_, next_id_, fed_}; }
+  void restore(const State& state);
+
  private:
   void mirror_inputs();  // attract_/crumbs_ → the engines' input arrays
 

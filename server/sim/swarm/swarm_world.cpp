@@ -2,19 +2,16 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <type_traits>
 #include <utility>
 
+#include "sim/swarm/swarm_world_state.hpp"
 #include "sim/swarm/tool_rules.hpp"
 
 namespace meadow::sim {
-
-namespace {
-
-
-}  // namespace
 
 SwarmWorld::SwarmWorld(std::unique_ptr<SwarmEngine> engine, Land& land) : swarm_(std::move(engine)) {
   assert(swarm_ != nullptr);
@@ -37,6 +34,15 @@ float SwarmWorld::predator_reach() const { return tool_rules::kPredatorReach * m
 
 double SwarmWorld::target_steps_per_second() const {
   return SwarmPace::target_steps_per_second(meadows_wide(world_, meadow_));
+}
+
+std::uint32_t SwarmWorld::most_steps_per_tick() const {
+  // For the world as it is or as the count asked for makes it this tick, whichever is wider (a
+  // count that waits for its viewer's turn may still widen it a tick later: then a step may be
+  // dropped that tick, the same way live and replayed).
+  const Rect wanted = world_for_count(target_count_, meadow_, per_meadow_);
+  const double wide = std::max(meadows_wide(world_, meadow_), meadows_wide(wanted, meadow_));
+  return static_cast<std::uint32_t>(std::ceil(SwarmPace::target_steps_per_second(wide) / kTicksPerSecond));
 }
 
 double SwarmWorld::achieved_steps_per_second() const { return pace_.achieved_steps_per_second(kTicksPerSecond); }
@@ -197,6 +203,43 @@ void SwarmWorld::figures(std::vector<WorldFigure>& out) const {
   out.push_back({"cohesion", weights.cohesion});
   out.push_back({"fed", static_cast<double>(tools_.fed())});
   out.push_back({"meadows_wide", meadows_wide(world_, meadow_)});
+}
+
+std::unique_ptr<WorldState> SwarmWorld::save() const {
+  auto state = std::make_unique<SwarmWorldState>();
+  swarm_->save(state->engine);
+  state->tools = tools_.state();
+  state->pace = pace_.state();
+  state->crossings = crossings_.state();
+  state->count_turns = count_turns_.state();
+  state->target_count = target_count_;
+  state->admitted_count = admitted_count_;
+  state->aimed_count = aimed_count_;
+  state->per_meadow = per_meadow_;
+  state->world = world_;
+  state->camera = camera_;
+  state->pending_world = pending_world_;
+  return state;
+}
+
+void SwarmWorld::restore(const WorldState& saved, Land& land) {
+  const auto& state = state_as<SwarmWorldState>(saved);
+  crossings_.restore(state.crossings);  // first: it is the one part that may refuse the state
+  swarm_->restore(state.engine);
+  tools_.restore(state.tools);
+  pace_.restore(state.pace);
+  count_turns_.restore(state.count_turns);
+  target_count_ = state.target_count;
+  admitted_count_ = state.admitted_count;
+  aimed_count_ = state.aimed_count;
+  per_meadow_ = state.per_meadow;
+  world_ = state.world;
+  camera_ = state.camera;
+  pending_world_ = state.pending_world;
+  meadow_ = land.meadow();
+  land.set_world(world_);
+  // An engine of another density than the saved one's (a GPU snapshot restored on the CPU) sizes
+  // the world for its own at the next step.
 }
 
 }  // namespace meadow::sim

@@ -65,11 +65,17 @@ class SwarmWorld final : public World {
   [[nodiscard]] std::string_view engine() const override { return swarm_->name(); }
   void step(const WorldStep& step) override;
   [[nodiscard]] std::uint64_t steps() const override { return swarm_->steps(); }
+  // The pace's steps a tick, rounded up (a tick takes the whole steps its carried fraction adds to).
+  [[nodiscard]] std::uint32_t most_steps_per_tick() const override;
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
   void pointer_released(std::uint64_t viewer) override;
   void viewer_left(std::uint64_t viewer) override;
   [[nodiscard]] const EventLog& events() const override { return events_; }
   void figures(std::vector<WorldFigure>& out) const override;
+  // A SwarmWorldState (swarm_world_state.hpp). save() throws when the engine cannot read its
+  // fireflies (a GPU failing).
+  [[nodiscard]] std::unique_ptr<WorldState> save() const override;
+  void restore(const WorldState& state, Land& land) override;
 
  private:
   ActionOutcome change_settings(const SwarmSettingsChange& change, const Action& action);

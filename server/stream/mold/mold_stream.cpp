@@ -6,18 +6,6 @@
 namespace meadow::stream {
 namespace {
 
-void fill_settings(const sim::MoldSettings& s, v1::MoldSettingsState& to) {
-  to.set_agents(s.agents);
-  to.set_sensor_angle(s.sensor_angle_deg);
-  to.set_turn_angle(s.turn_angle_deg);
-  to.set_sensor_distance(s.sensor_distance);
-  to.set_deposit(s.deposit);
-  to.set_decay(s.decay);
-  to.set_diffusion(s.diffusion);
-  to.set_occupancy(s.occupancy);
-  const sim::MoldPreset* preset = sim::preset_matching(s);
-  to.set_preset(preset != nullptr ? std::string(preset->name) : std::string());
-}
 
 void fill_state(v1::MoldState& state, const sim::MoldWorld& world, const sim::Meadow& meadow) {
   const sim::MoldEngine& mold = world.mold();
@@ -29,7 +17,7 @@ void fill_state(v1::MoldState& state, const sim::MoldWorld& world, const sim::Me
   figures.set_holes(world.network().holes);
   figures.set_junctions(world.network().junctions);
   figures.set_measured_step(world.network_step());
-  fill_settings(mold.settings(), *state.mutable_settings());
+  to_proto(mold.settings(), *state.mutable_settings());
   for (const sim::MoldPreset& preset : sim::mold_presets()) {
     v1::MoldPreset& p = *state.add_presets();
     p.set_name(std::string(preset.name));
@@ -69,6 +57,19 @@ void fill_marks(v1::Frame& frame, const sim::MoldTools& tools) {
 }
 
 }  // namespace
+
+void to_proto(const sim::MoldSettings& s, v1::MoldSettingsState& to) {
+  to.set_agents(s.agents);
+  to.set_sensor_angle(s.sensor_angle_deg);
+  to.set_turn_angle(s.turn_angle_deg);
+  to.set_sensor_distance(s.sensor_distance);
+  to.set_deposit(s.deposit);
+  to.set_decay(s.decay);
+  to.set_diffusion(s.diffusion);
+  to.set_occupancy(s.occupancy);
+  const sim::MoldPreset* preset = sim::preset_matching(s);
+  to.set_preset(preset != nullptr ? std::string(preset->name) : std::string());
+}
 
 MoldStream::MoldStream(int zstd_level) : encoder_(zstd_level) {}
 

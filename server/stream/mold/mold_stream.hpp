@@ -5,11 +5,16 @@
 #include <cstdint>
 #include <vector>
 
+#include "meadow/v1/viewer.pb.h"
+#include "sim/mold/mold_settings.hpp"
 #include "stream/frame_codec.hpp"
 #include "stream/mold/mold_light.hpp"
 #include "stream/world_stream.hpp"
 
 namespace meadow::stream {
+
+// The mold's settings as they are (every field, and the preset they match, if any).
+void to_proto(const sim::MoldSettings& from, v1::MoldSettingsState& to);
 
 class MoldStream final : public WorldStream {
  public:

@@ -49,7 +49,7 @@ std::uint32_t cell(std::uint32_t x, std::uint32_t y) { return y * kMap.width + x
 std::unique_ptr<CpuMold> mold_with(const Agents& agents, const std::vector<std::uint16_t>& trail,
                                    const MoldSettings& settings) {
   auto m = std::make_unique<CpuMold>(7, kMap, settings);
-  m->restore(agents.view(), TrailView{kMap, trail}, 0);
+  m->restore(agents.view(), TrailView{kMap, trail}, 0, m->placements());
   return m;
 }
 
@@ -121,7 +121,7 @@ TEST(CpuMoldRules, BothSidesStrongerTurnsBothWaysAboutEquallyOften) {
   std::size_t rights = 0;
   for (std::uint64_t round = 0; round < 4; ++round) {
     CpuMold m(round, kMap, quiet());
-    m.restore(a.view(), TrailView{kMap, trail}, round * 1000);
+    m.restore(a.view(), TrailView{kMap, trail}, round * 1000, m.placements());
     SerialFor serial;
     m.step({}, serial);
     for (const std::uint16_t h : m.agents().heading) {

@@ -1,0 +1,38 @@
+#pragma once
+// What the operator's Save, Restore and ListSnapshots calls ask of the server (issue 28), without
+// net/ knowing the store: the wiring (app/snapshot_control.*) runs them on the sim thread and the
+// store's thread. Every answer comes through a callback, from whichever thread finished the work.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace meadow::net {
+
+struct SnapshotRow {
+  std::int64_t id = 0;
+  std::string name;
+  std::uint64_t tick = 0;
+  std::int64_t saved_at_ms = 0;
+  std::uint64_t size = 0;
+  std::int64_t timeline = 0;
+};
+
+struct SnapshotAnswer {
+  bool ok = false;
+  std::string reason;  // for people, when not ok
+  SnapshotRow snapshot;
+  std::uint64_t tick = 0;  // the meadow's tick after a restore
+};
+
+class SnapshotControl {
+ public:
+  virtual ~SnapshotControl() = default;
+  // Saves the meadow as it is at the next tick boundary (name may be empty).
+  virtual void save(std::string name, std::function<void(const SnapshotAnswer&)> done) = 0;
+  // Restores the snapshot of that name, or of id N given as "#N".
+  virtual void restore(std::string name, std::function<void(const SnapshotAnswer&)> done) = 0;
+  virtual void list(std::function<void(const std::vector<SnapshotRow>&, const std::string& error)> done) = 0;
+};
+
+}  // namespace meadow::net

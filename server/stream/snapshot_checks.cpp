@@ -1,0 +1,42 @@
+#include "stream/snapshot_checks.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "sim/land.hpp"
+#include "sim/swarm/cpu_swarm.hpp"
+#include "sim/world_size.hpp"
+#include "stream/proto_mapping.hpp"
+
+namespace meadow::stream::snapshot_checks {
+
+void damaged(const std::string& what) { throw std::invalid_argument(what); }
+
+float finite(float value, const char* what) {
+  if (!std::isfinite(value)) damaged(std::string(what) + ": a number that is not finite");
+  return value;
+}
+
+sim::Vec2 point(const v1::Vec2& p, const char* what) {
+  (void)finite(p.x(), what);
+  (void)finite(p.y(), what);
+  return from_proto(p);
+}
+
+sim::Rect world_rect(const v1::Rect& r, const char* what) {
+  static const sim::Rect largest =
+      sim::world_for_count(sim::CpuSwarm::kMaxCount, sim::Land().meadow(), sim::kCpuFirefliesPerMeadow);
+  const sim::Rect rect{finite(r.x(), what), finite(r.y(), what), finite(r.width(), what), finite(r.height(), what)};
+  if (rect.width <= 0.0F || rect.height <= 0.0F || rect.x < largest.x - 1.0F || rect.y < largest.y - 1.0F ||
+      rect.x + rect.width > largest.x + largest.width + 1.0F || rect.y + rect.height > largest.y + largest.height + 1.0F) {
+    damaged(std::string(what) + ": outside any world a swarm makes");
+  }
+  return rect;
+}
+
+std::size_t firefly_count(std::uint64_t count, const char* what) {
+  if (count > sim::CpuSwarm::kMaxCount) damaged(std::string(what) + ": more fireflies than an engine holds");
+  return static_cast<std::size_t>(count);
+}
+
+}  // namespace meadow::stream::snapshot_checks

@@ -1,0 +1,235 @@
+#include "stream/snapshot_mapping.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+
+#include "stream/mold/mold_settings_input.hpp"
+#include "stream/proto_mapping.hpp"
+#include "stream/snapshot_checks.hpp"
+#include "stream/world_mapping.hpp"
+
+namespace meadow::stream {
+
+namespace {
+
+using snapshot_checks::damaged;
+
+sim::Vec2 finite_point(const v1::Vec2& p, const char* what) { return snapshot_checks::point(p, what); }
+
+v1::PointerPhase to_proto(sim::PointerPhase phase) {
+  switch (phase) {
+    case sim::PointerPhase::down: return v1::POINTER_PHASE_DOWN;
+    case sim::PointerPhase::move: return v1::POINTER_PHASE_MOVE;
+    case sim::PointerPhase::up: return v1::POINTER_PHASE_UP;
+  }
+  return v1::POINTER_PHASE_UNSPECIFIED;
+}
+
+sim::PointerPhase phase_from_proto(v1::PointerPhase phase) {
+  switch (phase) {
+    case v1::POINTER_PHASE_DOWN: return sim::PointerPhase::down;
+    case v1::POINTER_PHASE_MOVE: return sim::PointerPhase::move;
+    case v1::POINTER_PHASE_UP: return sim::PointerPhase::up;
+    default: damaged("journal: an unknown pointer phase");
+  }
+}
+
+void to_proto(sim::PointerPhase phase, sim::Vec2 at, v1::SavedPointer& to) {
+  to.set_phase(to_proto(phase));
+  stream::to_proto(at, *to.mutable_at());
+}
+
+float finite_weight(float w) {
+  if (!std::isfinite(w)) damaged("journal: a swarm weight that is not finite");
+  return w;
+}
+
+void to_proto(const sim::SwarmSettingsChange& from, v1::SavedSwarmSettings& to) {
+  if (from.count) to.set_count(static_cast<std::uint32_t>(*from.count));
+  if (from.separation) to.set_separation(*from.separation);
+  if (from.alignment) to.set_alignment(*from.alignment);
+  if (from.cohesion) to.set_cohesion(*from.cohesion);
+}
+
+sim::SwarmSettingsChange from_proto(const v1::SavedSwarmSettings& from) {
+  sim::SwarmSettingsChange change;
+  if (from.has_count()) change.count = from.count();
+  if (from.has_separation()) change.separation = finite_weight(from.separation());
+  if (from.has_alignment()) change.alignment = finite_weight(from.alignment());
+  if (from.has_cohesion()) change.cohesion = finite_weight(from.cohesion());
+  return change;
+}
+
+void to_proto(const sim::MoldSettingsChange& from, v1::MoldSettings& to) {
+  if (from.agents) to.set_agents(*from.agents);
+  if (from.sensor_angle_deg) to.set_sensor_angle(*from.sensor_angle_deg);
+  if (from.turn_angle_deg) to.set_turn_angle(*from.turn_angle_deg);
+  if (from.sensor_distance) to.set_sensor_distance(*from.sensor_distance);
+  if (from.deposit) to.set_deposit(*from.deposit);
+  if (from.decay) to.set_decay(*from.decay);
+  if (from.diffusion) to.set_diffusion(*from.diffusion);
+  if (from.occupancy) to.set_occupancy(*from.occupancy);
+  if (from.preset) to.set_preset(*from.preset);
+}
+
+void to_proto(const sim::Action& from, v1::SavedAction& to) {
+  to.set_origin(from.origin);
+  to.set_world(stream::to_proto(from.world));
+  std::visit(
+      [&](const auto& body) {
+        using T = std::decay_t<decltype(body)>;
+        if constexpr (std::is_same_v<T, sim::RockTap>) {
+          stream::to_proto(body.at, *to.mutable_rock_tap());
+        } else if constexpr (std::is_same_v<T, sim::SwarmSettingsChange>) {
+          to_proto(body, *to.mutable_swarm_settings());
+        } else if constexpr (std::is_same_v<T, sim::AttractTap>) {
+          stream::to_proto(body.at, *to.mutable_attract_tap());
+        } else if constexpr (std::is_same_v<T, sim::FlowerTap>) {
+          stream::to_proto(body.at, *to.mutable_flower_tap());
+        } else if constexpr (std::is_same_v<T, sim::PredatorPointer>) {
+          to_proto(body.phase, body.at, *to.mutable_predator());
+        } else if constexpr (std::is_same_v<T, sim::ViewerLeft>) {
+          to.set_viewer_left(true);
+        } else if constexpr (std::is_same_v<T, sim::SetLocks>) {
+          stream::to_proto(body.locks, *to.mutable_set_locks());
+        } else if constexpr (std::is_same_v<T, sim::SetPaused>) {
+          to.set_set_paused(body.paused);
+        } else if constexpr (std::is_same_v<T, sim::ClearRocks>) {
+          to.set_clear_rocks(true);
+        } else if constexpr (std::is_same_v<T, sim::AttractPointer>) {
+          to_proto(body.phase, body.at, *to.mutable_attract_pointer());
+        } else {
+          static_assert(std::is_same_v<T, sim::MoldSettingsChange>, "every action has its journal record");
+          to_proto(body, *to.mutable_mold_settings());
+        }
+      },
+      from.body);
+}
+
+sim::Action from_proto(const v1::SavedAction& from) {
+  sim::Action action;
+  action.origin = from.origin();
+  if (!world_from_proto(from.world(), action.world)) damaged("journal: an action in an unknown world");
+  switch (from.body_case()) {
+    case v1::SavedAction::kRockTap: action.body = sim::RockTap{finite_point(from.rock_tap(), "journal")}; break;
+    case v1::SavedAction::kSwarmSettings: action.body = from_proto(from.swarm_settings()); break;
+    case v1::SavedAction::kAttractTap: action.body = sim::AttractTap{finite_point(from.attract_tap(), "journal")}; break;
+    case v1::SavedAction::kFlowerTap: action.body = sim::FlowerTap{finite_point(from.flower_tap(), "journal")}; break;
+    case v1::SavedAction::kPredator:
+      action.body = sim::PredatorPointer{phase_from_proto(from.predator().phase()),
+                                         finite_point(from.predator().at(), "journal")};
+      break;
+    case v1::SavedAction::kViewerLeft: action.body = sim::ViewerLeft{}; break;
+    case v1::SavedAction::kSetLocks: action.body = sim::SetLocks{stream::from_proto(from.set_locks())}; break;
+    case v1::SavedAction::kSetPaused: action.body = sim::SetPaused{from.set_paused()}; break;
+    case v1::SavedAction::kClearRocks: action.body = sim::ClearRocks{}; break;
+    case v1::SavedAction::kAttractPointer:
+      action.body = sim::AttractPointer{phase_from_proto(from.attract_pointer().phase()),
+                                        finite_point(from.attract_pointer().at(), "journal")};
+      break;
+    case v1::SavedAction::kMoldSettings: {
+      auto change = mold_settings_change(from.mold_settings());
+      if (const auto* error = std::get_if<MoldSettingsError>(&change)) damaged("journal: " + error->text);
+      action.body = std::get<sim::MoldSettingsChange>(std::move(change));
+      break;
+    }
+    case v1::SavedAction::BODY_NOT_SET: damaged("journal: an action with nothing in it");
+  }
+  return action;
+}
+
+}  // namespace
+
+void to_proto(const sim::MeadowState& from, std::span<const WorldSnapshotMapping> worlds, v1::SavedMeadow& to) {
+  to.set_format(v1::SNAPSHOT_FORMAT_CURRENT);
+  to.set_seed(from.seed);
+  to.set_tick(from.tick);
+  v1::SavedLand& land = *to.mutable_land();
+  stream::to_proto(from.land.world, *land.mutable_world());
+  for (const sim::Rock& rock : from.land.rocks) {
+    v1::SavedRock& saved = *land.add_rocks();
+    stream::to_proto(rock, *saved.mutable_rock());
+    saved.set_owner(rock.owner);
+  }
+  land.set_next_rock_id(from.land.next_rock_id);
+  stream::to_proto(from.locks, *to.mutable_locks());
+  to.set_paused(from.paused);
+  for (const auto& [viewer, tick] : from.taps) {
+    v1::SavedTap& tap = *to.add_taps();
+    tap.set_viewer(viewer);
+    tap.set_tick(tick);
+  }
+  for (const auto& world : from.worlds) {
+    if (!world) continue;
+    for (const WorldSnapshotMapping& mapping : worlds) {
+      if (mapping.kind == world->kind()) mapping.to_proto(*world, *to.add_worlds());
+    }
+  }
+}
+
+sim::MeadowState from_proto(const v1::SavedMeadow& from, std::span<const WorldSnapshotMapping> worlds) {
+  if (from.format() != v1::SNAPSHOT_FORMAT_CURRENT) {
+    damaged("a snapshot of format " + std::to_string(from.format()) + "; this server reads format " +
+            std::to_string(v1::SNAPSHOT_FORMAT_CURRENT));
+  }
+  sim::MeadowState state;
+  state.seed = from.seed();
+  state.tick = from.tick();
+  state.land.world = snapshot_checks::world_rect(from.land().world(), "the land's world");
+  if (static_cast<std::size_t>(from.land().rocks_size()) > sim::kMaxRocks) damaged("more rocks than the land takes");
+  for (const v1::SavedRock& saved : from.land().rocks()) {
+    finite_point(saved.rock().center(), "a rock");
+    sim::Rock rock = stream::from_proto(saved.rock());
+    if (!std::isfinite(rock.radius) || rock.radius <= 0.0F || rock.radius > sim::kMeadowWidth) damaged("a rock of no size");
+    rock.owner = saved.owner();
+    state.land.rocks.push_back(rock);
+  }
+  state.land.next_rock_id = from.land().next_rock_id();
+  state.locks = stream::from_proto(from.locks());
+  state.paused = from.paused();
+  for (const v1::SavedTap& tap : from.taps()) state.taps[tap.viewer()] = tap.tick();
+  for (const v1::SavedWorld& saved : from.worlds()) {
+    for (const WorldSnapshotMapping& mapping : worlds) {
+      if (auto world = mapping.from_proto(saved)) {
+        state.worlds.push_back(std::move(world));
+        break;
+      }
+    }
+  }
+  return state;
+}
+
+void to_proto(const JournalEntry& from, v1::JournalRecord& to) {
+  to.set_tick(from.tick);
+  if (const auto* action = std::get_if<sim::Action>(&from.entry)) {
+    to_proto(*action, *to.mutable_action());
+  } else {
+    const auto& budget = std::get<StepBudgetRecord>(from.entry);
+    to.mutable_budget()->set_world(to_proto(budget.world));
+    to.mutable_budget()->set_steps(budget.steps);
+  }
+}
+
+JournalEntry from_proto(const v1::JournalRecord& from) {
+  JournalEntry entry;
+  entry.tick = from.tick();
+  switch (from.entry_case()) {
+    case v1::JournalRecord::kAction:
+      entry.entry = from_proto(from.action());
+      std::get<sim::Action>(entry.entry).tick = from.tick();
+      break;
+    case v1::JournalRecord::kBudget: {
+      StepBudgetRecord budget;
+      if (!world_from_proto(from.budget().world(), budget.world)) damaged("journal: a budget of an unknown world");
+      budget.steps = from.budget().steps();
+      entry.entry = budget;
+      break;
+    }
+    case v1::JournalRecord::ENTRY_NOT_SET: damaged("journal: a record with nothing in it");
+  }
+  return entry;
+}
+
+}  // namespace meadow::stream

@@ -1,0 +1,113 @@
+#pragma once
+// The store tests' meadow: all three worlds on the CPU (a small mold, for speed), a script of
+// actions from viewers and the operator that touches every part of every world's state, and a
+// driver that runs it as the sim thread does (app/sim_loop.cpp), writing down the journal.
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sim/meadow.hpp"
+#include "sim/parallel_for.hpp"
+#include "sim/state_hash.hpp"
+#include "sim/swarm/swarm_world.hpp"
+#include "stream/snapshot_mapping.hpp"
+#include "support/meadow_worlds.hpp"
+#include "support/saved_worlds.hpp"
+#include "support/temp_path.hpp"
+
+namespace meadow::testing {
+
+// A state folder of the test's own, gone before and after.
+struct StoreDir {
+  std::filesystem::path path;
+  explicit StoreDir(const std::string& stem) : path(unique_temp_path(stem)) { std::filesystem::remove_all(path); }
+  ~StoreDir() { std::filesystem::remove_all(path); }
+  StoreDir(const StoreDir&) = delete;
+  StoreDir& operator=(const StoreDir&) = delete;
+};
+
+inline constexpr std::size_t kStoreTestFireflies = 2'000;
+inline constexpr std::uint32_t kStoreTestMoldWidth = 96;
+inline constexpr std::uint32_t kStoreTestMoldAgents = 1'500;
+
+inline std::unique_ptr<sim::Meadow> three_world_meadow(std::uint64_t seed) {
+  return three_cpu_worlds(seed, kStoreTestFireflies, kStoreTestMoldWidth, kStoreTestMoldAgents);
+}
+
+inline std::vector<stream::WorldSnapshotMapping> snapshot_mappings() { return three_world_snapshot_mappings(); }
+
+// Everything the worlds are, folded into one number (sim/state_hash.hpp).
+inline std::uint64_t meadow_hash(const sim::Meadow& m) { return sim::meadow_state_hash(m); }
+
+// The script's actions at `tick`: taps, held pointers, settings and the operator's, at ticks
+// spread over a few hundred, on viewers 11 and 12.
+inline std::vector<sim::Action> script_at(std::uint64_t tick) {
+  using namespace sim;
+  std::vector<Action> out;
+  const auto add = [&](std::uint64_t origin, ActionBody body, WorldKind world = WorldKind::swarm) {
+    out.push_back(Action{origin, 0, std::move(body), world});
+  };
+  const auto at = [&](float dx, float dy) { return Vec2{400.0F + dx + static_cast<float>(tick % 97), 300.0F + dy}; };
+  switch (tick % 150) {
+    case 3: add(11, RockTap{at(0, 0)}); break;
+    case 5: add(kOperator, RockTap{{100.0F + static_cast<float>((tick * 37) % 1400), 100.0F + static_cast<float>((tick * 53) % 700)}});
+      break;
+    case 9: add(12, AttractTap{at(200, 100)}); break;
+    case 15: add(11, FlowerTap{at(300, 200)}); break;                       // a crumb
+    case 21: add(12, FlowerTap{at(-100, 250)}, WorldKind::colony); break;   // a flower
+    case 27: add(11, PredatorPointer{PointerPhase::down, at(50, 50)}); break;
+    case 30: add(11, PredatorPointer{PointerPhase::move, at(80, 60)}); break;
+    case 40: add(11, PredatorPointer{PointerPhase::up, at(80, 60)}); break;
+    case 45: add(12, FlowerTap{at(100, 100)}, WorldKind::mold); break;      // food for the mold
+    case 50: add(12, AttractPointer{PointerPhase::down, at(10, 10)}, WorldKind::mold); break;
+    case 70: add(12, AttractPointer{PointerPhase::up, at(10, 10)}, WorldKind::mold); break;
+    case 60: add(11, SwarmSettingsChange{tick % 300 < 150 ? 9'000U : 2'000U, 1.5F, std::nullopt, 0.7F}); break;
+    case 80: add(kOperator, MoldSettingsChange{std::nullopt, 30.0F}); break;
+    case 90: add(kOperator, SetPaused{true}); break;
+    case 95: add(kOperator, SetPaused{false}); break;
+    case 100: add(12, AttractTap{at(-50, -50)}, WorldKind::mold); break;
+    case 110: add(kOperator, SetLocks{ViewerLocks{false, true, false, false, false}}); break;
+    case 111: add(11, FlowerTap{at(0, 0)}); break;  // refused: locked
+    case 120: add(kOperator, SetLocks{}); break;
+    case 130: add(12, ViewerLeft{}); break;
+    default: break;
+  }
+  return out;
+}
+
+// A step budget that changes now and then (the server measures them; a replay must be told).
+inline std::uint32_t budget_at(std::uint64_t tick) { return (tick / 40) % 3 == 2 ? 1U : sim::kNoStepBudget; }
+
+// Runs `m` to tick `until` as the sim thread does: the script's actions applied and stamped, then
+// the worlds stepped with the tick's budget; appends to `journal` what the sim thread journals
+// (every action applied, and a budget whenever it changes for a world).
+struct ScriptDriver {
+  std::vector<stream::JournalEntry> journal;
+  std::vector<std::uint32_t> journaled_budget = std::vector<std::uint32_t>(sim::kWorldKinds, 0);
+
+  void forget_budgets() { std::fill(journaled_budget.begin(), journaled_budget.end(), 0); }
+
+  void run(sim::Meadow& m, std::uint64_t until, sim::ParallelFor& parallel) {
+    while (m.tick() < until) {
+      for (sim::Action& a : script_at(m.tick())) {
+        (void)m.apply(a);
+        journal.push_back({a.tick, a});
+      }
+      for (sim::World* w : m.worlds()) {
+        const std::uint32_t budget = w->kind() == sim::WorldKind::swarm ? budget_at(m.tick()) : sim::kNoStepBudget;
+        std::uint32_t& journaled = journaled_budget[sim::index_of(w->kind())];
+        if (budget != journaled) {
+          journal.push_back({m.tick(), stream::StepBudgetRecord{w->kind(), budget}});
+          journaled = budget;
+        }
+        m.step_world(*w, parallel, budget);
+      }
+      m.end_tick();
+    }
+  }
+};
+
+}  // namespace meadow::testing

@@ -1,0 +1,16 @@
+#pragma once
+// The snapshot mappings of the three worlds, as app/worlds.cpp registers them, for tests and fuzz
+// targets that save and restore a meadow without the server's wiring.
+#include <vector>
+
+#include "stream/colony/colony_snapshot.hpp"
+#include "stream/mold/mold_snapshot.hpp"
+#include "stream/swarm/swarm_snapshot.hpp"
+
+namespace meadow::testing {
+
+inline std::vector<stream::WorldSnapshotMapping> three_world_snapshot_mappings() {
+  return {stream::swarm_snapshot_mapping(), stream::colony_snapshot_mapping(), stream::mold_snapshot_mapping()};
+}
+
+}  // namespace meadow::testing
