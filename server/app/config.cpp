@@ -111,7 +111,7 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->envname("MEADOW_STATE_DIR");
   app.add_option("--snapshot-every", c.snapshot_every_seconds,
                  "Most seconds between snapshots of the meadow (the journal of actions fills the time between; "
-                 "sooner while ticks are slow, so that a restart replays about 3 s at most)")
+                 "sooner while ticks are slow, so that a restart replays about 3 s, though not under 5 s)")
       ->envname("MEADOW_SNAPSHOT_EVERY")
       ->check(CLI::Range(1.0, 86'400.0))
       ->capture_default_str();
