@@ -12,6 +12,7 @@ packages=(
   libvulkan-dev mesa-vulkan-drivers glslc glslang-tools vulkan-tools vulkan-validationlayers
   libspdlog-dev libzstd-dev zstd nlohmann-json3-dev libcli11-dev libpng-dev libsqlite3-dev sqlite3
   libgtest-dev libgmock-dev libbenchmark-dev
+  clang llvm libclang-rt-14-dev
   librsvg2-bin openssl util-linux
   chromium systemd
 )

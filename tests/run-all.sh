@@ -7,7 +7,8 @@
 #   2. the C++ tests under AddressSanitizer + UndefinedBehaviorSanitizer (preset "dev"), and
 #      meadow-abuse against that build,
 #   3. the networking and threading tests, and the swarm's step on two threads, under
-#      ThreadSanitizer (preset "tsan"),
+#      ThreadSanitizer (preset "tsan"), then the libFuzzer targets for 20 s each (preset "fuzz",
+#      tests/fuzz/run-fuzzers.sh),
 #   4. the deployment checks (systemd-analyze verify),
 #   5. the viewer's unit tests (Vitest) and browser tests (Playwright + Debian's Chromium)
 #      against the real server.
@@ -112,6 +113,9 @@ if [ "${MEADOW_SKIP_SANITIZERS:-0}" != 1 ]; then
   # costs half a minute under TSan), and of the swarm's two 2-thread runs of the same steps, one.
   counted build/tsan/tests/sim/sim_test --gtest_brief=1 \
     --gtest_filter='*TwoThreads*:ColonyDeterminism.*:-SwarmDeterminism.SameSeedSameSwarmOnTwoThreads'
+
+  stage "fuzzing: the libFuzzer targets, 20 s each (clang, ASan + UBSan)"
+  counted tests/fuzz/run-fuzzers.sh 20
 fi
 
 stage "deployment checks"

@@ -23,9 +23,32 @@ sim::Vec2 point(const v1::Vec2& p, const char* what) {
   return from_proto(p);
 }
 
-sim::Rect world_rect(const v1::Rect& r, const char* what) {
+namespace {
+const sim::Rect& largest_world() {
   static const sim::Rect largest =
       sim::world_for_count(sim::CpuSwarm::kMaxCount, sim::Land().meadow(), sim::kCpuFirefliesPerMeadow);
+  return largest;
+}
+}  // namespace
+
+sim::Vec2 land_point(float x, float y, const char* what) {
+  const sim::Rect& w = largest_world();
+  if (!(x >= w.x - sim::kMeadowWidth && x <= w.x + w.width + sim::kMeadowWidth && y >= w.y - sim::kMeadowWidth &&
+        y <= w.y + w.height + sim::kMeadowWidth)) {
+    damaged(std::string(what) + ": a point off any land");
+  }
+  return {x, y};
+}
+
+sim::Vec2 land_point(const v1::Vec2& p, const char* what) { return land_point(p.x(), p.y(), what); }
+
+sim::Vec2 velocity(float vx, float vy, float most, const char* what) {
+  if (!(std::abs(vx) <= most && std::abs(vy) <= most)) damaged(std::string(what) + ": faster than anything flies");
+  return {vx, vy};
+}
+
+sim::Rect world_rect(const v1::Rect& r, const char* what) {
+  const sim::Rect& largest = largest_world();
   const sim::Rect rect{finite(r.x(), what), finite(r.y(), what), finite(r.width(), what), finite(r.height(), what)};
   if (rect.width <= 0.0F || rect.height <= 0.0F || rect.x < largest.x - 1.0F || rect.y < largest.y - 1.0F ||
       rect.x + rect.width > largest.x + largest.width + 1.0F || rect.y + rect.height > largest.y + largest.height + 1.0F) {

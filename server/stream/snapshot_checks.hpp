@@ -14,6 +14,12 @@ namespace meadow::stream::snapshot_checks {
 [[noreturn]] void damaged(const std::string& what);
 [[nodiscard]] float finite(float value, const char* what);
 [[nodiscard]] sim::Vec2 point(const v1::Vec2& p, const char* what);
+// A point on the land: finite, and within a meadow of the largest world a swarm makes (fireflies
+// in transit fly just outside a world; nothing the meadow keeps is farther).
+[[nodiscard]] sim::Vec2 land_point(const v1::Vec2& p, const char* what);
+[[nodiscard]] sim::Vec2 land_point(float x, float y, const char* what);
+// A speed of at most `most` (units a step), finite.
+[[nodiscard]] sim::Vec2 velocity(float vx, float vy, float most, const char* what);
 // A world, camera or pending world: finite, not inverted, inside the world of the most
 // fireflies the CPU engine holds (the largest any engine makes).
 [[nodiscard]] sim::Rect world_rect(const v1::Rect& r, const char* what);

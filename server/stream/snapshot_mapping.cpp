@@ -16,7 +16,7 @@ namespace {
 
 using snapshot_checks::damaged;
 
-sim::Vec2 finite_point(const v1::Vec2& p, const char* what) { return snapshot_checks::point(p, what); }
+sim::Vec2 finite_point(const v1::Vec2& p, const char* what) { return snapshot_checks::land_point(p, what); }
 
 v1::PointerPhase to_proto(sim::PointerPhase phase) {
   switch (phase) {

@@ -12,6 +12,9 @@ namespace meadow::stream {
 
 namespace {
 
+// Far past any colony firefly's speed (they cruise at 2 units a step): a damaged value.
+constexpr float kMostColonySpeed = 50.0F;
+
 [[noreturn]] void colony_damaged(const std::string& what) {
   throw std::invalid_argument("the colony's snapshot: " + what);
 }
@@ -102,8 +105,8 @@ std::unique_ptr<sim::WorldState> colony_from_saved(const v1::SavedWorld& from) {
   for (const v1::SavedColonyFirefly& saved : s.fireflies()) {
     sim::ColonyFirefly& f = c.fireflies.emplace_back();
     f.id = saved.id();
-    f.at = snapshot_checks::point(saved.at(), "the colony's snapshot: a firefly");
-    f.velocity = snapshot_checks::point(saved.velocity(), "the colony's snapshot: a firefly's velocity");
+    f.at = snapshot_checks::land_point(saved.at(), "the colony's snapshot: a firefly");
+    f.velocity = snapshot_checks::velocity(saved.velocity().x(), saved.velocity().y(), kMostColonySpeed, "the colony's snapshot: a firefly");
     f.energy = snapshot_checks::finite(saved.energy(), "the colony's snapshot: a firefly's energy");
     f.state = firefly_state_from_proto(saved.state());
     f.timer = saved.timer();
@@ -119,7 +122,7 @@ std::unique_ptr<sim::WorldState> colony_from_saved(const v1::SavedWorld& from) {
     f.seed_steps = saved.seed_steps();
   }
   for (const v1::SavedFlower& saved : s.flowers()) {
-    c.flowers.push_back({saved.id(), snapshot_checks::point(saved.at(), "the colony's snapshot: a flower"), saved.sips(),
+    c.flowers.push_back({saved.id(), snapshot_checks::land_point(saved.at(), "the colony's snapshot: a flower"), saved.sips(),
                          flower_stage_from_proto(saved.stage()),
                          saved.age(), saved.life(), saved.dropped(), saved.dropped_by()});
   }
@@ -129,7 +132,7 @@ std::unique_ptr<sim::WorldState> colony_from_saved(const v1::SavedWorld& from) {
   }
   for (const v1::SavedSeed& saved : s.seeds()) {
     c.seeds.push_back(
-        {saved.id(), snapshot_checks::point(saved.at(), "the colony's snapshot: a seed"), saved.steps_left(), saved.fall_steps()});
+        {saved.id(), snapshot_checks::land_point(saved.at(), "the colony's snapshot: a seed"), saved.steps_left(), saved.fall_steps()});
   }
   const v1::SavedBreeze& breeze = s.breeze();
   c.breeze = {breeze.next_gust_step(),

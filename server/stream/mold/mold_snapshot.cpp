@@ -26,7 +26,7 @@ void pointer_to_proto(const sim::MoldPointer& from, v1::SavedMoldPointer& to) {
 }
 
 sim::MoldPointer pointer_from_proto(const v1::SavedMoldPointer& from) {
-  return {from.owner(), snapshot_checks::point(from.at(), "the mold's snapshot: a held pointer"), from.until()};
+  return {from.owner(), snapshot_checks::land_point(from.at(), "the mold's snapshot: a held pointer"), from.until()};
 }
 
 void mold_to_saved(const sim::WorldState& state, v1::SavedWorld& to) {
@@ -106,7 +106,7 @@ std::unique_ptr<sim::WorldState> mold_from_saved(const v1::SavedWorld& from) {
   for (const v1::SavedMoldFood& f : s.food()) {
     if (!(f.amount() >= 0.0F && f.amount() <= 1.0F)) mold_damaged("food of no amount");
     state->tools.food.push_back(
-        {f.id(), snapshot_checks::point(f.at(), "the mold's snapshot: food"), f.owner(), f.amount(), f.age()});
+        {f.id(), snapshot_checks::land_point(f.at(), "the mold's snapshot: food"), f.owner(), f.amount(), f.age()});
   }
   for (const v1::SavedMoldPointer& p : s.attracts()) state->tools.attracts.push_back(pointer_from_proto(p));
   for (const v1::SavedMoldPointer& p : s.predators()) state->tools.predators.push_back(pointer_from_proto(p));

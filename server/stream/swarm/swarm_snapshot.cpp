@@ -6,6 +6,7 @@
 #include <string>
 
 #include "sim/swarm/cpu_swarm.hpp"
+#include "sim/swarm/swarm_rules.hpp"
 #include "sim/swarm/swarm_world_state.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/snapshot_checks.hpp"
@@ -23,7 +24,7 @@ void swarm_mark_to_proto(const sim::ToolMark& from, v1::SavedMark& to) {
 }
 
 sim::ToolMark swarm_mark_from_proto(const v1::SavedMark& from) {
-  return {from.id(), from.owner(), snapshot_checks::point(from.at(), "the swarm's snapshot: a mark")};
+  return {from.id(), from.owner(), snapshot_checks::land_point(from.at(), "the swarm's snapshot: a mark")};
 }
 
 float swarm_weight(float w) {
@@ -73,9 +74,10 @@ void engine_from_proto(const v1::SavedSwarmEngine& from, sim::SwarmEngineState& 
   f.id.assign(from.id().begin(), from.id().end());
   f.flags.assign(from.flags().begin(), from.flags().end());
   for (std::size_t i = 0; i < n; ++i) {
-    if (!std::isfinite(f.x[i]) || !std::isfinite(f.y[i]) || !std::isfinite(f.vx[i]) || !std::isfinite(f.vy[i])) {
-      swarm_damaged("a firefly that is not finite");
-    }
+    (void)snapshot_checks::land_point(f.x[i], f.y[i], "the swarm's snapshot: a firefly");
+    // The engines' fixed-point sums count on the speed band (swarm_rules::kMaxSpeed).
+    (void)snapshot_checks::velocity(f.vx[i], f.vy[i], 2.0F * sim::swarm_rules::kMaxSpeed,
+                                    "the swarm's snapshot: a firefly");
     if ((f.flags[i] & ~(sim::kFlagArriving | sim::kFlagLeaving)) != 0) swarm_damaged("a firefly of unknown flags");
   }
 }
@@ -124,7 +126,7 @@ std::unique_ptr<sim::WorldState> swarm_from_saved(const v1::SavedWorld& from) {
   for (const v1::SavedMark& m : s.tools().attract()) state->tools.attract.push_back(swarm_mark_from_proto(m));
   for (const v1::SavedMark& m : s.tools().crumbs()) state->tools.crumbs.push_back(swarm_mark_from_proto(m));
   for (const v1::SavedPredator& p : s.tools().predators()) {
-    state->tools.predators.push_back({p.owner(), snapshot_checks::point(p.at(), "the swarm's snapshot: a predator")});
+    state->tools.predators.push_back({p.owner(), snapshot_checks::land_point(p.at(), "the swarm's snapshot: a predator")});
   }
   state->tools.next_id = s.tools().next_id();
   state->tools.fed = s.tools().fed();

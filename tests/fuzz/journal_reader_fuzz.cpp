@@ -1,0 +1,64 @@
+// Fuzz target journal_reader: journal records as recovery reads them back (stream/
+// snapshot_mapping.*: JournalRecord → an action or a step budget) and replays them on a meadow,
+// a tick each. The journal is written by the server, but a damaged disk can hand back anything:
+// beyond not crashing, a record is either refused with a reason or taken, and a taken one maps
+// back to the same record.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <variant>
+
+#include "fuzz_check.hpp"
+#include "quiet_protobuf.hpp"
+#include "saved_meadow.hpp"
+#include "sim/parallel_for.hpp"
+#include "stream/snapshot_mapping.hpp"
+
+namespace meadow::fuzz {
+
+int fuzz_journal_reader(const std::uint8_t* data, std::size_t size) {
+  quiet_protobuf();
+  // A meadow of its own for each input (so that a crash input reproduces alone); its records act on
+  // what the earlier ones left, as a journal's do.
+  const std::unique_ptr<sim::Meadow> meadow = small_meadow(5);
+  sim::SerialFor serial;
+  // The input: records, each a length byte and that many bytes.
+  std::size_t at = 0;
+  while (at < size) {
+    const std::size_t length = data[at++];
+    const std::size_t take = length < size - at ? length : size - at;
+    v1::JournalRecord record;
+    if (record.ParseFromArray(data + at, static_cast<int>(take))) {
+      try {
+        stream::JournalEntry entry = stream::from_proto(record);
+        v1::JournalRecord back;
+        stream::to_proto(entry, back);
+        MEADOW_FUZZ_CHECK(stream::from_proto(back).tick == entry.tick);
+        if (auto* action = std::get_if<sim::Action>(&entry.entry)) {
+          // Counts held small: a swarm of thousands would make each input cost milliseconds, and
+          // what a count does to the swarm is the meadow tests' (this target is the reading).
+          if (auto* change = std::get_if<sim::SwarmSettingsChange>(&action->body); change && change->count) {
+            change->count = std::min<std::uint32_t>(*change->count, 2 * kFuzzFireflies);
+          }
+          if (auto* change = std::get_if<sim::MoldSettingsChange>(&action->body); change && change->agents) {
+            change->agents = std::min<std::uint32_t>(*change->agents, 2 * kFuzzMoldAgents);
+          }
+          (void)meadow->apply(*action);
+        } else {
+          const auto& budget = std::get<stream::StepBudgetRecord>(entry.entry);
+          if (sim::World* w = meadow->world(budget.world)) meadow->step_world(*w, serial, budget.steps);
+        }
+      } catch (const std::invalid_argument& e) {
+        MEADOW_FUZZ_CHECK(std::string(e.what()).size() > 0);
+      }
+    }
+    at += take;
+  }
+  meadow->step(serial);
+  return 0;
+}
+
+}  // namespace meadow::fuzz

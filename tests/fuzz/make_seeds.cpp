@@ -1,0 +1,296 @@
+// meadow-fuzz-seeds OUT_DIR: writes the binary seed corpora, OUT_DIR/NAME/*, from real encoded
+// data: every kind of ClientMessage (and the common ways one is wrong), the light of a flocking
+// swarm rendered by the server's LightRaster and encoded by its FrameEncoder (key and deltas),
+// and streams of ServerMessages as a native viewer receives them. tests/fuzz/corpus/ holds its
+// output (the HTTP requests there are plain text, written by hand):
+//   cmake --build build/release --target meadow-fuzz-seeds
+//   build/release/tests/fuzz/meadow-fuzz-seeds tests/fuzz/corpus
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "fuzz_inputs.hpp"
+#include "meadow/v1/viewer.pb.h"
+#include "sim/land.hpp"
+#include "sim/mold/mold_settings.hpp"
+#include "stream/frame_codec.hpp"
+#include "stream/light_raster.hpp"
+#include "saved_meadow.hpp"
+#include "sim/parallel_for.hpp"
+#include "store/store_fixture.hpp"
+#include "stream/snapshot_mapping.hpp"
+#include "stream/swarm_fixture.hpp"
+
+namespace meadow::fuzz {
+namespace {
+
+namespace fs = std::filesystem;
+
+class SeedWriter {
+ public:
+  SeedWriter(const fs::path& out, const char* target) : folder_(out / target) { fs::create_directories(folder_); }
+  void write(const std::string& name, const std::string& bytes) {
+    std::ofstream(folder_ / name, std::ios::binary) << bytes;
+    ++written_;
+  }
+  ~SeedWriter() { std::printf("%s: %d seeds\n", folder_.string().c_str(), written_); }
+  SeedWriter(const SeedWriter&) = delete;
+  SeedWriter& operator=(const SeedWriter&) = delete;
+
+ private:
+  fs::path folder_;
+  int written_ = 0;
+};
+
+std::string tool(v1::Tool which, v1::ToolAction::Phase phase, float x, float y, bool with_position = true) {
+  v1::ClientMessage m;
+  m.mutable_tool()->set_tool(which);
+  m.mutable_tool()->set_phase(phase);
+  if (with_position) {
+    m.mutable_tool()->mutable_position()->set_x(x);
+    m.mutable_tool()->mutable_position()->set_y(y);
+  }
+  return m.SerializeAsString();
+}
+
+void viewer_input_seeds(const fs::path& out) {
+  SeedWriter seeds(out, "viewer_input");
+  v1::ClientMessage m;
+  m.mutable_hello()->set_protocol_version(v1::PROTOCOL_VERSION_CURRENT);
+  m.mutable_hello()->set_client_name("meadow-web 0.1.0");
+  seeds.write("hello", m.SerializeAsString());
+  m.mutable_hello()->set_protocol_version(v1::PROTOCOL_VERSION_UNSPECIFIED);
+  seeds.write("hello-no-version", m.SerializeAsString());
+  m.mutable_hello()->set_protocol_version(v1::PROTOCOL_VERSION_CURRENT);
+  m.mutable_hello()->set_client_name(std::string(65, 'x'));
+  seeds.write("hello-long-name", m.SerializeAsString());
+
+  for (const auto& [name, world] : {std::pair{"swarm", v1::WORLD_SWARM}, {"colony", v1::WORLD_COLONY},
+                                    {"mold", v1::WORLD_MOLD}, {"unspecified", v1::WORLD_UNSPECIFIED}}) {
+    m.mutable_choose_world()->set_world(world);
+    seeds.write(std::string("choose-") + name, m.SerializeAsString());
+  }
+
+  using P = v1::ToolAction;
+  seeds.write("attract-tap", tool(v1::TOOL_ATTRACT, P::PHASE_TAP, 800, 450));
+  seeds.write("attract-held-down", tool(v1::TOOL_ATTRACT, P::PHASE_DOWN, 400, 300));
+  seeds.write("attract-held-move-off-world", tool(v1::TOOL_ATTRACT, P::PHASE_MOVE, -50, 950));
+  seeds.write("flower-tap", tool(v1::TOOL_FLOWER, P::PHASE_TAP, 120.5F, 880));
+  seeds.write("rock-tap", tool(v1::TOOL_ROCK, P::PHASE_TAP, 1599, 0));
+  seeds.write("rock-down", tool(v1::TOOL_ROCK, P::PHASE_DOWN, 10, 10));
+  seeds.write("predator-down", tool(v1::TOOL_PREDATOR, P::PHASE_DOWN, 700, 400));
+  seeds.write("predator-move-off-world", tool(v1::TOOL_PREDATOR, P::PHASE_MOVE, 1e9F, -1e9F));
+  seeds.write("predator-up", tool(v1::TOOL_PREDATOR, P::PHASE_UP, 0, 0, false));
+  seeds.write("predator-tap", tool(v1::TOOL_PREDATOR, P::PHASE_TAP, 5, 5));
+  seeds.write("rock-nan", tool(v1::TOOL_ROCK, P::PHASE_TAP, std::numeric_limits<float>::quiet_NaN(), 5));
+  seeds.write("flower-infinity", tool(v1::TOOL_FLOWER, P::PHASE_TAP, 5, std::numeric_limits<float>::infinity()));
+  seeds.write("rock-outside", tool(v1::TOOL_ROCK, P::PHASE_TAP, 1700, 450));
+  seeds.write("rock-no-position", tool(v1::TOOL_ROCK, P::PHASE_TAP, 0, 0, false));
+  seeds.write("tool-unknown", tool(static_cast<v1::Tool>(9), P::PHASE_TAP, 5, 5));
+  seeds.write("tool-unknown-phase", tool(v1::TOOL_ROCK, static_cast<P::Phase>(9), 5, 5));
+
+  m.Clear();
+  auto* swarm = m.mutable_swarm_settings();
+  swarm->set_count(6000);
+  swarm->set_separation(1.5F);
+  swarm->set_alignment(1.0F);
+  swarm->set_cohesion(0.25F);
+  seeds.write("swarm-settings", m.SerializeAsString());
+  swarm->set_count(50);
+  seeds.write("swarm-count-too-small", m.SerializeAsString());
+  swarm->clear_count();
+  swarm->set_cohesion(3.5F);
+  seeds.write("swarm-weight-too-large", m.SerializeAsString());
+
+  m.Clear();
+  auto* mold = m.mutable_mold_settings();
+  mold->set_preset(std::string(sim::mold_presets().front().name));
+  seeds.write("mold-preset", m.SerializeAsString());
+  mold->set_agents(200000);
+  mold->set_sensor_angle(22.5F);
+  mold->set_turn_angle(45);
+  mold->set_sensor_distance(9);
+  mold->set_deposit(0.5F);
+  mold->set_decay(0.1F);
+  mold->set_diffusion(1);
+  mold->set_occupancy(true);
+  seeds.write("mold-settings", m.SerializeAsString());
+  mold->clear_preset();
+  mold->set_sensor_distance(41);
+  seeds.write("mold-distance-too-far", m.SerializeAsString());
+  mold->set_sensor_distance(9);
+  mold->set_preset("no-such-preset");
+  seeds.write("mold-unknown-preset", m.SerializeAsString());
+
+  m.Clear();
+  m.mutable_ping()->set_client_time_ms(1'700'000'000'000ULL);
+  seeds.write("ping", m.SerializeAsString());
+  seeds.write("empty", "");
+  seeds.write("not-protobuf", "\xff\xff\xff\xff garbage");
+}
+
+// Small rasters: a fuzzer mutates a few kilobytes far faster than a full 400 × 225 frame.
+constexpr std::uint32_t kSeedWidth = 80;
+constexpr std::uint32_t kSeedHeight = 45;
+const stream::RasterGeometry kSeedGeometry{{0, 0, sim::kMeadowWidth, sim::kMeadowHeight}, kSeedWidth, kSeedHeight};
+
+// The light of a flocking swarm, frame after frame.
+class SwarmLight {
+ public:
+  std::vector<std::uint8_t> next() {
+    const auto image = raster_.render(swarm_.view(), kSeedGeometry);
+    swarm_.advance();
+    return {image.begin(), image.end()};
+  }
+
+ private:
+  testing::SwarmFixture swarm_{1200, kSeedGeometry.bounds, 5};
+  stream::LightRaster raster_;
+};
+
+v1::LightLayer light_layer(const std::string& data, bool key, std::uint64_t base_frame) {
+  v1::LightLayer layer;
+  layer.set_width(kSeedWidth);
+  layer.set_height(kSeedHeight);
+  layer.set_channels(stream::kLightChannels);
+  layer.mutable_bounds()->set_width(sim::kMeadowWidth);
+  layer.mutable_bounds()->set_height(sim::kMeadowHeight);
+  layer.set_codec(v1::LIGHT_CODEC_ZSTD_U8);
+  layer.set_key(key);
+  layer.set_base_frame(base_frame);
+  layer.set_data(data);
+  return layer;
+}
+
+// A swarm frame with its light and the predator of session 7 on the follower's probe.
+std::string frame_message(std::uint64_t number, const v1::LightLayer& layer) {
+  v1::ServerMessage m;
+  m.mutable_frame()->set_number(number);
+  m.mutable_frame()->set_tick(number * 2);
+  m.mutable_frame()->set_world(v1::WORLD_SWARM);
+  *m.mutable_frame()->mutable_light() = layer;
+  auto* predator = m.mutable_frame()->add_marks();
+  predator->set_id(3);
+  predator->set_tool(v1::TOOL_PREDATOR);
+  predator->mutable_position()->set_x(kProbeX);
+  predator->mutable_position()->set_y(kProbeY);
+  predator->set_owner_session(7);
+  return m.SerializeAsString();
+}
+
+void light_seeds(const fs::path& out) {
+  stream::FrameEncoder encoder;
+  const std::size_t row = kSeedWidth;
+  const std::size_t rows = std::size_t{kSeedHeight} * stream::kLightChannels;
+  SwarmLight light;
+  const auto first = light.next();
+  const auto second = light.next();
+  const auto third = light.next();
+  const std::string key = encoder.encode_key(first, row);
+  const std::string delta = encoder.encode_delta(second, first, row);
+  const std::string delta2 = encoder.encode_delta(third, second, row);
+
+  {
+    SeedWriter seeds(out, "light_codec");
+    const auto r16 = static_cast<std::uint16_t>(row);
+    const auto rows16 = static_cast<std::uint16_t>(rows);
+    const std::string delta_on_base = encoder.encode_delta(second, light_delta_base(second.size()), row);
+    seeds.write("key", light_codec_input(0, r16, rows16, key));
+    seeds.write("delta", light_codec_input(kLightDelta, r16, rows16, delta_on_base));
+    seeds.write("delta-ragged-base", light_codec_input(kLightDelta | kLightRaggedBase, r16, rows16, delta_on_base));
+    const std::vector<std::uint8_t> one_row(16, 7);
+    seeds.write("key-one-row", light_codec_input(0, 16, 1, encoder.encode_key(one_row, 16)));
+    seeds.write("key-empty", light_codec_input(0, 0, 0, encoder.encode_key({}, 0)));
+    seeds.write("key-wrong-size", light_codec_input(0, r16, static_cast<std::uint16_t>(rows - 1), key));
+    seeds.write("key-truncated", light_codec_input(0, r16, rows16, key.substr(0, key.size() / 2)));
+  }
+
+  SeedWriter seeds(out, "frame_follower");
+  v1::ServerMessage welcome;
+  welcome.mutable_welcome()->set_protocol_version(v1::PROTOCOL_VERSION_CURRENT);
+  welcome.mutable_welcome()->set_session_id(7);
+  welcome.mutable_welcome()->mutable_world_bounds()->set_width(sim::kMeadowWidth);
+  welcome.mutable_welcome()->mutable_world_bounds()->set_height(sim::kMeadowHeight);
+  auto* rock = welcome.mutable_welcome()->add_rocks();
+  rock->set_id(1);
+  rock->mutable_center()->set_x(kProbeX);
+  rock->mutable_center()->set_y(kProbeY);
+  rock->set_radius(sim::kRockRadius);
+  const std::string key_frame = frame_message(10, light_layer(key, true, 0));
+  const std::string delta_frame = frame_message(11, light_layer(delta, false, 10));
+  const std::string delta2_frame = frame_message(12, light_layer(delta2, false, 11));
+  seeds.write("welcome-key-delta-delta",
+              length_prefixed({welcome.SerializeAsString(), key_frame, delta_frame, delta2_frame}));
+  seeds.write("key-then-skipped-delta", length_prefixed({key_frame, delta2_frame}));
+  seeds.write("delta-without-key", length_prefixed({delta_frame}));
+  v1::LightLayer other = light_layer(key, true, 0);
+  other.set_height(kSeedHeight + 1);
+  seeds.write("key-of-wrong-height", length_prefixed({frame_message(10, other), delta_frame}));
+  v1::ServerMessage rocks;
+  *rocks.mutable_rocks()->add_rocks() = *rock;
+  v1::ServerMessage notice;
+  notice.mutable_notice()->set_level(v1::Notice::LEVEL_WARNING);
+  notice.mutable_notice()->set_code("rate_limited");
+  v1::ServerMessage pong;
+  pong.mutable_pong()->set_client_time_ms(1);
+  seeds.write("rocks-notice-pong",
+              length_prefixed({rocks.SerializeAsString(), notice.SerializeAsString(), pong.SerializeAsString()}));
+}
+
+// Snapshots of the small meadow (saved_meadow.hpp) as it goes, with what viewers did in it.
+void snapshot_seeds(const fs::path& out) {
+  SeedWriter seeds(out, "snapshot_reader");
+  sim::SerialFor serial;
+  auto meadow = small_meadow(5);
+  testing::ScriptDriver driver;
+  for (const std::uint64_t tick : {0, 30, 58}) {  // before the script grows the swarm (tick 60)
+    driver.run(*meadow, tick, serial);
+    v1::SavedMeadow saved;
+    stream::to_proto(meadow->save(), small_meadow_mappings(), saved);
+    seeds.write("meadow-at-" + std::to_string(tick), saved.SerializeAsString());
+  }
+}
+
+// The small meadow's journal over the store tests' script (tests/store/store_fixture.hpp): every
+// kind of action and budget, as records each a length byte and its bytes (journal_reader_fuzz.cpp).
+void journal_seeds(const fs::path& out) {
+  SeedWriter seeds(out, "journal_reader");
+  sim::SerialFor serial;
+  auto meadow = small_meadow(5);
+  testing::ScriptDriver driver;
+  driver.run(*meadow, 300, serial);
+  std::string batch;
+  int written = 0;
+  for (std::size_t i = 0; i < driver.journal.size(); ++i) {
+    v1::JournalRecord record;
+    stream::to_proto(driver.journal[i], record);
+    const std::string bytes = record.SerializeAsString();
+    if (bytes.size() > 255) continue;
+    batch += static_cast<char>(bytes.size());
+    batch += bytes;
+    if ((i + 1) % 8 == 0 || i + 1 == driver.journal.size()) {
+      seeds.write("records-" + std::to_string(written++), batch);
+      batch.clear();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace meadow::fuzz
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s OUT_DIR (tests/fuzz/corpus)\n", argv[0]);
+    return 2;
+  }
+  const std::filesystem::path out(argv[1]);
+  meadow::fuzz::viewer_input_seeds(out);
+  meadow::fuzz::light_seeds(out);
+  meadow::fuzz::snapshot_seeds(out);
+  meadow::fuzz::journal_seeds(out);
+  return 0;
+}

@@ -1,0 +1,132 @@
+// Fuzz target viewer_input: one viewer message, as a binary WebSocket frame (or a gRPC
+// ClientMessage) carries it, through ViewerInput: parsing, validation, the queue to the sim
+// thread and the notices back. Beyond not crashing: whatever reaches the action queue is what the
+// sim thread may take (DESIGN.md "The wire": finite, inside the world, in range, a tool or
+// setting a viewer may use), stamped with the session and the world it watches; every refusal
+// names its code and sends a notice; everything sent back is a ServerMessage.
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "fuzz_check.hpp"
+#include "quiet_protobuf.hpp"
+#include "net/viewer_input.hpp"
+#include "sim/land.hpp"
+#include "sim/mold/mold_settings.hpp"
+#include "sim/swarm/swarm_engine.hpp"
+
+namespace meadow::fuzz {
+
+namespace {
+
+constexpr std::uint64_t kSession = 7;
+
+class CheckingPort final : public net::ViewerPort {
+ public:
+  [[nodiscard]] sim::WorldKind watched_world() const override { return world; }
+  void watch_world(sim::WorldKind w) override { world = w; }
+  void send_to_viewer(net::SharedBytes message) override {
+    v1::ServerMessage parsed;
+    MEADOW_FUZZ_CHECK(message && parsed.ParseFromString(*message));
+    if (parsed.has_notice()) ++notices;
+  }
+  sim::WorldKind world = sim::WorldKind::swarm;
+  int notices = 0;
+};
+
+// The server's limits, but a message size limit within the lengths libFuzzer tries (4 KiB unless
+// told otherwise), so that the refusal of a long message is reached too.
+net::SessionLimits fuzz_limits() {
+  net::SessionLimits limits;
+  limits.max_message_bytes = 1024;
+  return limits;
+}
+
+// The edge a session sees, built once: a hub per input would cost more than the input.
+struct Edge {
+  net::Hub hub;
+  stream::ActionQueue actions{16};
+  net::Metrics metrics;
+  net::Admission admission{net::AdmissionLimits{}};
+  net::SessionContext context{hub, actions, metrics, admission, fuzz_limits(), net::ServerFacts{}, {}};
+  Edge() { hub.update_land(std::make_shared<const sim::Land>(), nullptr); }
+};
+
+bool finite_inside(sim::Vec2 at, const sim::Rect& world) {
+  return std::isfinite(at.x) && std::isfinite(at.y) && world.contains(at);
+}
+
+bool in_range(const std::optional<float>& value, float min, float max) {
+  return !value || (std::isfinite(*value) && *value >= min && *value <= max);
+}
+
+bool in_range(const std::optional<float>& value, sim::MoldSettingRange range) {
+  return in_range(value, range.min, range.max);
+}
+
+// What a viewer's action may carry to the sim thread.
+void check_queued(const sim::ActionBody& body, const sim::Rect& world, const net::ServerFacts& facts) {
+  std::visit(
+      [&](const auto& b) {
+        using T = std::decay_t<decltype(b)>;
+        if constexpr (std::is_same_v<T, sim::RockTap> || std::is_same_v<T, sim::AttractTap> ||
+                      std::is_same_v<T, sim::FlowerTap>) {
+          MEADOW_FUZZ_CHECK(finite_inside(b.at, world));
+        } else if constexpr (std::is_same_v<T, sim::PredatorPointer> || std::is_same_v<T, sim::AttractPointer>) {
+          MEADOW_FUZZ_CHECK(b.phase == sim::PointerPhase::up || finite_inside(b.at, world));
+        } else if constexpr (std::is_same_v<T, sim::SwarmSettingsChange>) {
+          MEADOW_FUZZ_CHECK(!b.count || (*b.count >= sim::SwarmEngine::kMinCount && *b.count <= facts.max_swarm_count));
+          for (const auto& weight : {b.separation, b.alignment, b.cohesion}) {
+            MEADOW_FUZZ_CHECK(in_range(weight, sim::SwarmWeights::kMin, sim::SwarmWeights::kMax));
+          }
+        } else if constexpr (std::is_same_v<T, sim::MoldSettingsChange>) {
+          // The agents are the world's to clamp (mold_settings.hpp); every other setting is checked here.
+          MEADOW_FUZZ_CHECK(in_range(b.sensor_angle_deg, sim::kSensorAngleRange));
+          MEADOW_FUZZ_CHECK(in_range(b.turn_angle_deg, sim::kTurnAngleRange));
+          MEADOW_FUZZ_CHECK(in_range(b.sensor_distance, sim::kSensorDistanceRange));
+          MEADOW_FUZZ_CHECK(in_range(b.deposit, sim::kDepositRange));
+          MEADOW_FUZZ_CHECK(in_range(b.decay, sim::kDecayRange));
+          MEADOW_FUZZ_CHECK(in_range(b.diffusion, sim::kDiffusionRange));
+          MEADOW_FUZZ_CHECK(!b.preset || sim::mold_preset(*b.preset) != nullptr);
+        } else {
+          // ViewerLeft, locks, pause, clearing the rocks: the session or the operator's, never a message's.
+          constexpr bool a_viewer_may_make_this_action = false;
+          MEADOW_FUZZ_CHECK(a_viewer_may_make_this_action);
+        }
+      },
+      body);
+}
+
+}  // namespace
+
+int fuzz_viewer_input(const std::uint8_t* data, std::size_t size) {
+  quiet_protobuf();
+  static Edge edge;
+  const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  net::ViewerInput input(edge.context, kSession);
+  CheckingPort port;
+  const net::InputOutcome outcome = input.handle(bytes, port, net::ViewerInput::Clock::now());
+
+  std::vector<stream::QueuedAction> queued;
+  edge.actions.drain(queued);
+  MEADOW_FUZZ_CHECK(queued.size() <= 1);
+  for (const auto& q : queued) {
+    MEADOW_FUZZ_CHECK(outcome.result == net::InputResult::kDone);
+    MEADOW_FUZZ_CHECK(q.action.origin == kSession && q.action.tick == 0 && q.action.world == port.world);
+    check_queued(q.action.body, edge.hub.land()->world(), edge.context.facts);
+  }
+  if (outcome.result == net::InputResult::kDone) {
+    MEADOW_FUZZ_CHECK(outcome.code.empty());
+  } else {
+    // A fresh session is never over the rate limit, and its queue was empty.
+    MEADOW_FUZZ_CHECK(outcome.result == net::InputResult::kRejected && !outcome.code.empty() && port.notices == 1);
+  }
+  return 0;
+}
+
+}  // namespace meadow::fuzz
