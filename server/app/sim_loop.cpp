@@ -196,7 +196,10 @@ void SimLoop::step_worlds() {
     const std::uint32_t budget = std::min(timing.step_budget, world->most_steps_per_tick());
     std::uint32_t& journaled = journaled_budgets_[sim::index_of(world->kind())];
     if (store_ != nullptr && budget != journaled) {
-      journal_.push_back({meadow_.tick(), stream::StepBudgetRecord{world->kind(), budget}});
+      // Built in place: GCC 12 takes a moved variant for one with its other alternative unset.
+      stream::JournalEntry& entry = journal_.emplace_back();
+      entry.tick = meadow_.tick();
+      entry.entry.emplace<stream::StepBudgetRecord>(stream::StepBudgetRecord{world->kind(), budget});
       journaled = budget;
     }
     step_world_timed(*world, budget, clock_behind);
