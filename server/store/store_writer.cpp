@@ -189,7 +189,6 @@ void StoreWriter::handle(std::vector<Item>& items) {
       pending_snapshots_.push_back({snapshot->name, timeline_, snapshot->state.tick, now_ms(), saved.SerializeAsString()});
       pending_done_.push_back(std::move(snapshot->done));
       pending_snapshot_seconds_.push_back(Seconds(std::chrono::steady_clock::now() - started).count());
-      pending_snapshot_ticks_.push_back(snapshot->state.tick);
       prune_due_ = true;
       snapshot->state = {};  // the copy of the meadow can go now
     } else {
@@ -209,7 +208,6 @@ void StoreWriter::commit_pending() {
     pending_snapshots_.clear();
     pending_done_.clear();
     pending_snapshot_seconds_.clear();
-    pending_snapshot_ticks_.clear();
   };
   const auto keep_bounded = [&] {
     if (pending_records_.size() <= kMaxBacklog) return;
@@ -247,7 +245,7 @@ void StoreWriter::commit_pending() {
       status_.last_commit_seconds = seconds;
       for (std::size_t i = 0; i < pending_snapshots_.size(); ++i) {
         status_.snapshots_written += 1;
-        status_.last_snapshot_tick = pending_snapshot_ticks_[i];
+        status_.last_snapshot_tick = pending_snapshots_[i].tick;
         status_.last_snapshot_at_ms = pending_snapshots_[i].saved_at_ms;
         status_.last_snapshot_bytes = pending_snapshots_[i].data.size();
         status_.last_snapshot_seconds = pending_snapshot_seconds_[i] + seconds;
@@ -264,7 +262,6 @@ void StoreWriter::commit_pending() {
     pending_snapshots_.clear();
     pending_done_.clear();
     pending_snapshot_seconds_.clear();
-    pending_snapshot_ticks_.clear();
     if (prune_due_) {
       prune_due_ = false;
       const std::size_t dropped = store_->prune(retention_, now_ms());

@@ -126,7 +126,6 @@ class StoreWriter {
   std::vector<StateStore::NewSnapshot> pending_snapshots_;
   std::vector<std::function<void(const SnapshotResult&)>> pending_done_;
   std::vector<double> pending_snapshot_seconds_;
-  std::vector<std::uint64_t> pending_snapshot_ticks_;
   std::optional<std::uint64_t> pending_reached_;
   bool prune_due_ = false;
   bool gap_ = false;  // records were lost, or the store was (re)opened: a new timeline next
