@@ -10,7 +10,7 @@ packages=(
   libboost1.81-dev
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libvulkan-dev mesa-vulkan-drivers glslc glslang-tools vulkan-tools vulkan-validationlayers
-  libspdlog-dev libzstd-dev zstd nlohmann-json3-dev libcli11-dev libpng-dev libsqlite3-dev sqlite3
+  libspdlog-dev libzstd-dev zstd nlohmann-json3-dev libcli11-dev libpng-dev libsqlite3-dev sqlite3 libvpx-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang llvm libclang-rt-14-dev
   librsvg2-bin openssl util-linux

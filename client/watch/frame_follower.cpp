@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <utility>
 
 namespace meadow::client {
@@ -68,12 +69,45 @@ void FrameFollower::take_frame(v1::Frame&& frame, Clock::time_point now) {
       }
     }
   }
-  if (decode_light_ && frame.has_light()) decode(frame);
+  if (frame.has_light()) decode(frame);
   last_frame_ = std::move(frame);
+}
+
+void FrameFollower::decode_video(const v1::Frame& frame) {
+  const v1::LightLayer& layer = frame.light();
+  try {
+    if (video_decoder_ == nullptr) {
+      if (!layer.key()) return;  // wait for a key frame to start from
+      video_decoder_ = std::make_unique<stream::VideoLightDecoder>();
+    }
+    stream::DecodedLight decoded = video_decoder_->decode(layer.data());
+    if (decoded.width != layer.width() || decoded.height != layer.height()) {
+      throw stream::VideoError("a video frame of another size than its light layer");
+    }
+    LightRaster next;
+    next.width = decoded.width;
+    next.height = decoded.height;
+    next.channels = std::max<std::uint32_t>(1, std::min<std::uint32_t>(layer.channels(), 2));
+    next.pixels = std::move(decoded.intensity);
+    if (next.channels == 2) next.pixels.insert(next.pixels.end(), decoded.heat.begin(), decoded.heat.end());
+    next.frame = frame.number();
+    next.tick = frame.tick();
+    light_ = std::move(next);
+  } catch (const stream::VideoError&) {
+    ++light_errors_;
+    light_.reset();
+    video_decoder_.reset();  // start again from the next key frame
+  }
 }
 
 void FrameFollower::decode(const v1::Frame& frame) {
   const v1::LightLayer& layer = frame.light();
+  if (layer.codec() == v1::LIGHT_CODEC_VP9) {
+    ++video_frames_;
+    if (decode_light_) decode_video(frame);
+    return;
+  }
+  if (!decode_light_) return;
   // The planes stacked: rows of `width` bytes, height × channels of them (docs/light-codec.md).
   const std::size_t row = layer.width();
   const std::size_t rows = static_cast<std::size_t>(layer.height()) * layer.channels();

@@ -13,6 +13,7 @@
 
 #include "meadow/v1/viewer.pb.h"
 #include "stream/frame_codec.hpp"
+#include "stream/video_light.hpp"
 
 namespace meadow::client {
 
@@ -49,6 +50,8 @@ class FrameFollower {
   [[nodiscard]] std::uint64_t bytes() const { return bytes_; }
   [[nodiscard]] std::uint64_t notices() const { return notices_; }
   [[nodiscard]] std::uint64_t light_errors() const { return light_errors_; }
+  // Frames whose light came as video (LIGHT_CODEC_VP9), decoded or not.
+  [[nodiscard]] std::uint64_t video_frames() const { return video_frames_; }
   [[nodiscard]] const std::optional<v1::Frame>& last_frame() const { return last_frame_; }
   [[nodiscard]] const std::vector<v1::Rock>& rocks() const { return rocks_; }
   // The swarm's world now (from the Welcome, then every frame that says).
@@ -68,10 +71,14 @@ class FrameFollower {
   };
   void take_frame(v1::Frame&& frame, Clock::time_point now);
   void decode(const v1::Frame& frame);
+  void decode_video(const v1::Frame& frame);
   void end_probe(std::optional<Probe>& probe, Clock::time_point now);
 
   const bool decode_light_;
   stream::FrameDecoder decoder_;
+  // Made at the first video frame (most viewers never get one).
+  std::unique_ptr<stream::VideoLightDecoder> video_decoder_;
+  std::uint64_t video_frames_ = 0;
   bool welcomed_ = false;
   std::uint64_t session_id_ = 0;
   std::uint64_t frames_ = 0;

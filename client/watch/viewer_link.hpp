@@ -33,6 +33,9 @@ struct LinkTarget {
   // meadow-abuse give each attacker its own loopback address (127.0.0.N) so that the server's
   // per-address limits apply to it and not to the viewers beside it.
   std::string source_address;
+  // Offer the light as VP9 video in the Hello (the server falls back to zstd frames while the
+  // video has no key frame for this viewer).
+  bool offer_video = false;
 };
 
 class ViewerLink {

@@ -66,6 +66,7 @@ struct Options {
   unsigned threads = 2;
   std::uint64_t seed = 1;
   bool watch_only = false;
+  std::string light_codec = "vp9";
 };
 
 // One viewer: live figures once a second, a PNG of the light when asked.
@@ -184,6 +185,11 @@ int main(int argc, char** argv) {
   app.add_option("--threads", o.threads, "I/O threads for the load's WebSocket viewers")->check(CLI::Range(1U, 64U))
       ->capture_default_str();
   app.add_option("--seed", o.seed, "Seed of what the load's people do and when")->capture_default_str();
+  app.add_option("--light-codec", o.light_codec,
+                 "The light codec to ask for: vp9 (video, where the server sends it; zstd frames until its "
+                 "first key frame) or zstd (WebSocket only: a gRPC viewer always gets zstd)")
+      ->check(CLI::IsMember({"vp9", "zstd"}))
+      ->capture_default_str();
   app.add_flag("--watch-only", o.watch_only, "Load: the people only watch (no rocks, no predators)");
   app.footer(
       "Exit codes: 0 done, 2 usage or a file that cannot be written, 3 the server cannot be reached or ended the "
@@ -211,6 +217,7 @@ int main(int argc, char** argv) {
   v1::World world = v1::WORLD_SWARM;
   v1::World_Parse(wire_name, &world);
   target.world = world;
+  target.offer_video = o.light_codec == "vp9";
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
 

@@ -105,6 +105,28 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->envname("MEADOW_MOLD_AGENTS")
       ->check(CLI::Range(0U, sim::mold_rules::kMaxAgents))
       ->capture_default_str();
+  app.add_option("--light-video", c.light_video,
+                 "Send the light as VP9 video to viewers that decode it (a sixth of the bytes); off: the "
+                 "lossless zstd codec for everyone")
+      ->envname("MEADOW_LIGHT_VIDEO")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->capture_default_str();
+  app.add_option("--video-quality", c.video_quality,
+                 "The video's constant-quality level, 0 (best, most bytes) … 63")
+      ->envname("MEADOW_VIDEO_QUALITY")
+      ->check(CLI::Range(0, 63))
+      ->capture_default_str();
+  app.add_option("--video-key-interval", c.video_key_interval,
+                 "Most frames between video key frames (viewers that join ask for one sooner)")
+      ->envname("MEADOW_VIDEO_KEY_INTERVAL")
+      ->check(CLI::Range(1U, 100'000U))
+      ->capture_default_str();
+  app.add_option("--video-layers", c.video_layers,
+                 "Temporal layers of the video: 3 lets a slow viewer get 15 or 7.5 frames a second of the "
+                 "same stream; 1 is a quarter fewer bytes, but a slow viewer waits for key frames")
+      ->envname("MEADOW_VIDEO_LAYERS")
+      ->check(CLI::Range(1U, stream::kVideoLayers))
+      ->capture_default_str();
   app.add_option("--state-dir", c.state_dir,
                  "Folder of the meadow's saved state (meadow.db): restored at start, saved while it runs; "
                  "empty: not saved")

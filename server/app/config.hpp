@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "stream/video_light.hpp"
+
 namespace meadow::app {
 
 // Seconds between automatic snapshots: a restart replays at most this much journal, which at the
@@ -41,6 +43,12 @@ struct Config {
   // 1, 4 or 16 times the speed it happened; read-only.
   std::filesystem::path replay_dir;
   unsigned replay_speed = 1;
+  // The light as video (issue 29, docs/light-codec.md): sent to viewers that decode it ("on"),
+  // or never ("off"); VP9's constant-quality level, key-frame interval (frames) and temporal layers.
+  std::string light_video = "on";
+  int video_quality = stream::kVideoDefaultQuality;
+  std::uint32_t video_key_interval = stream::kVideoDefaultKeyInterval;
+  std::uint32_t video_layers = stream::kVideoLayers;
   std::string log_level = "info";
   bool log_json = false;
   unsigned io_threads = 1;

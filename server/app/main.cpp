@@ -128,7 +128,10 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     state_writer = saved->start_writer(app::snapshot_mappings_of(worlds), {config.keep_snapshots, config.keep_hours, state_max_bytes});
   }
   stream::ActionQueue actions(kActionQueueCapacity);
-  net::Hub hub;
+  net::Hub hub(config.light_video == "on", stream::VideoLightSettings{.quality = config.video_quality,
+                                                                      .speed = stream::kVideoDefaultSpeed,
+                                                                      .key_interval = config.video_key_interval,
+                                                                      .layers = config.video_layers});
   if (saved) {
     // Ids no earlier run of this saved meadow handed out: boot milliseconds × 2¹⁰ (the last run
     // would have needed a thousand sessions a millisecond to reach them; below 2⁵³ for JavaScript).

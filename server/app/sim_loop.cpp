@@ -325,9 +325,12 @@ void SimLoop::maybe_build_frame() {
   if (last_frame_slot_ == slot) return;
   last_frame_slot_ = slot;
   const auto started = Clock::now();
-  auto bundle = frames_.build(meadow_, static_cast<std::uint32_t>(hub_.session_count()));
+  auto bundle = frames_.build(meadow_, static_cast<std::uint32_t>(hub_.session_count()), std::nullopt, &hub_.video());
   const double frame_seconds = Seconds(Clock::now() - started).count();
   metrics_.frame_build_seconds.observe(frame_seconds);
+  for (const stream::WorldFrame& world : bundle->worlds) {
+    if (!world.video_message.empty()) metrics_.video_encode_seconds.observe(world.video_encode_seconds);
+  }
   frame_seconds_ = frame_seconds_ == 0.0 ? frame_seconds
                                          : frame_seconds_ + kTimingSmoothing * (frame_seconds - frame_seconds_);
   metrics_.frames_total.fetch_add(1, std::memory_order_relaxed);

@@ -5,7 +5,8 @@
 
 namespace meadow::net {
 
-Hub::Hub() : land_(std::make_shared<const sim::Land>()) {}
+Hub::Hub(bool video, stream::VideoLightSettings video_settings)
+    : land_(std::make_shared<const sim::Land>()), video_(video, video_settings) {}
 
 LandSnapshot Hub::join(const std::shared_ptr<HubSession>& session) {
   const std::lock_guard lock(mutex_);

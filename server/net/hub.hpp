@@ -17,6 +17,7 @@
 #include "net/outbox.hpp"
 #include "sim/land.hpp"
 #include "stream/frame_bundle.hpp"
+#include "stream/video_demand.hpp"
 
 namespace meadow::net {
 
@@ -38,7 +39,8 @@ using LandSnapshot = std::shared_ptr<const sim::Land>;
 
 class Hub {
  public:
-  Hub();
+  // `video`: whether sessions may take the light as video, and the encoders' settings.
+  explicit Hub(bool video = true, stream::VideoLightSettings video_settings = {});
 
   // Registers a session and returns the land it should be welcomed with. Every reliable
   // message broadcast after this call reaches the session.
@@ -74,6 +76,8 @@ class Hub {
   [[nodiscard]] std::shared_ptr<const MeadowStatus> status() const;
   // The meadow's recent events for the operator (sim thread appends, any thread reads).
   [[nodiscard]] EventFeed& events() { return events_; }
+  // Who takes which world's light as video (sessions write, the sim thread's frames read).
+  [[nodiscard]] stream::VideoDemand& video() { return video_; }
   [[nodiscard]] const EventFeed& events() const { return events_; }
 
  private:
@@ -86,6 +90,7 @@ class Hub {
   std::uint64_t next_id_ = 1;
   std::atomic<std::uint64_t> latest_tick_{0};
   EventFeed events_;
+  stream::VideoDemand video_;
 };
 
 }  // namespace meadow::net

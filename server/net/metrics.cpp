@@ -83,7 +83,16 @@ std::string Metrics::render() const {
     out += "# TYPE meadow_snapshot_copy_seconds histogram\n";
     snapshot_copy_seconds.render(out, "meadow_snapshot_copy_seconds", "");
   }
+  if (video_encode_seconds.count() > 0) {
+    out += "# HELP meadow_video_encode_seconds Time to encode one world's light as one video frame.\n";
+    out += "# TYPE meadow_video_encode_seconds histogram\n";
+    video_encode_seconds.render(out, "meadow_video_encode_seconds", "");
+  }
   counter(out, "meadow_frames_total", "Frame bundles built (each encoded once).", load(frames_total));
+  out += "# HELP meadow_frame_bytes_total Bytes of frames written to sessions, by the light codec they carried.\n";
+  out += "# TYPE meadow_frame_bytes_total counter\n";
+  out += fmt::format("meadow_frame_bytes_total{{codec=\"zstd\"}} {}\n", load(frame_bytes_zstd_total));
+  out += fmt::format("meadow_frame_bytes_total{{codec=\"vp9\"}} {}\n", load(frame_bytes_video_total));
   counter(out, "meadow_sent_frames_total", "Frames written to sessions.", load(sent_frames_total));
   counter(out, "meadow_frames_dropped_total",
           "Frames replaced by a newer one before a slow session could send them.",

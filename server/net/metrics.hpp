@@ -45,6 +45,10 @@ struct Metrics {
   std::atomic<std::uint64_t> frames_total{0};
   std::atomic<std::uint64_t> sent_bytes_total{0};
   std::atomic<std::uint64_t> sent_frames_total{0};
+  // Bytes of frames written to sessions by the light codec they carried: zstd, VP9 video.
+  std::atomic<std::uint64_t> frame_bytes_zstd_total{0};
+  std::atomic<std::uint64_t> frame_bytes_video_total{0};
+  Histogram video_encode_seconds;  // one world's light encoded as one video frame
   std::atomic<std::uint64_t> frames_dropped_total{0};     // replaced before a slow session sent them
   std::atomic<std::uint64_t> received_messages_total{0};
   std::atomic<std::uint64_t> rejected_messages_total{0};  // failed validation or rate limits

@@ -3,6 +3,15 @@
 // older one) plus a bounded queue of reliable messages (rocks, notices, pongs). Nothing here
 // grows without bound: a session that cannot keep up loses stale frames, and one whose reliable
 // queue overflows is marked to be closed, because a reliable message must never be lost silently.
+//
+// A session that takes the light as video (issue 29) cannot simply skip to the newest frame:
+// later video frames refer to earlier ones. Its frames wait in a short queue instead; when more
+// than one waits, frames of the top temporal layer (referred to by nobody) are skipped, then the
+// upper layers' frames, so a slow link gets 15 or 7.5 frames a second of the same stream; only
+// when even layer 0 falls kVideoBacklog frames behind does it give up the chain. VideoChain
+// decides, frame by frame in order, what the viewer can still decode. Until the viewer has a key
+// frame (joined, switched worlds, gave up the chain) it is sent the zstd frames and a key frame is
+// asked of the frame path.
 // Not thread-safe: the owning session serialises access (its strand).
 #include <cstddef>
 #include <cstdint>
@@ -14,6 +23,8 @@
 #include <utility>
 
 #include "stream/frame_bundle.hpp"
+#include "stream/video_demand.hpp"
+#include "stream/video_light.hpp"
 
 namespace meadow::net {
 
@@ -23,7 +34,14 @@ struct OutMessage {
   std::string_view bytes;
   bool is_frame = false;
   std::uint64_t frame_number = 0;
+  bool video = false;  // the frame's light is video
 };
+
+// Layer-0 frames that may wait for a video session before it gives up its chain (about half a
+// second at 30 frames a second: four periods of the layer pattern).
+inline constexpr std::size_t kVideoBacklog = 4;
+// Frames of any layer that may wait at all (the skipped ones are held to be passed in order).
+inline constexpr std::size_t kVideoQueueMost = 4 * stream::kVideoPeriod + 1;
 
 using SharedBytes = std::shared_ptr<const std::string>;
 
@@ -32,13 +50,24 @@ using SharedBytes = std::shared_ptr<const std::string>;
 
 class Outbox {
  public:
-  explicit Outbox(std::size_t reliable_capacity) : reliable_capacity_(reliable_capacity) {}
+  // `video`: where the session registers as taking the light as video (null: it never does).
+  explicit Outbox(std::size_t reliable_capacity, stream::VideoDemand* video = nullptr)
+      : reliable_capacity_(reliable_capacity), video_(video) {}
+  ~Outbox();
+  Outbox(const Outbox&) = delete;
+  Outbox& operator=(const Outbox&) = delete;
 
-  void set_world(sim::WorldKind world) { world_ = world; }
+  void set_world(sim::WorldKind world);
   [[nodiscard]] sim::WorldKind world() const { return world_; }
+  // The viewer decodes video (its Hello offered it); taken only where the server sends video.
+  void set_video(bool wanted);
+  [[nodiscard]] bool video() const { return video_on_; }
 
-  // Keeps only the newest frame; counts the one it replaces as dropped.
+  // Without video: keeps only the newest frame; counts the one it replaces as dropped. With
+  // video: queues it and skips what a slow link cannot carry (above).
   void offer_frame(stream::FrameBundlePtr bundle);
+  // Frames were lost before they reached the outbox: a video chain cannot go on.
+  void lost_frames();
   // False when the queue is full: the caller must close the session.
   [[nodiscard]] bool offer_reliable(SharedBytes message);
 
@@ -46,17 +75,33 @@ class Outbox {
   // A frame goes out as a delta when this session sent the delta's base, else as a key frame.
   [[nodiscard]] std::optional<OutMessage> next();
 
-  [[nodiscard]] bool has_frame() const { return latest_ != nullptr; }
+  [[nodiscard]] bool has_frame() const { return latest_ != nullptr || !pending_.empty(); }
   [[nodiscard]] std::size_t reliable_size() const { return reliable_.size(); }
   [[nodiscard]] std::size_t reliable_capacity() const { return reliable_capacity_; }
   [[nodiscard]] std::uint64_t frames_dropped() const { return frames_dropped_; }
   // Forget what was sent, so the next frame is a key frame (after a world switch, say).
-  void reset_delta_chain() { last_sent_frame_.reset(); }
+  void reset_delta_chain() {
+    last_sent_frame_.reset();
+    chain_.reset();
+  }
 
  private:
+  struct Waiting {
+    stream::FrameBundlePtr bundle;
+    bool skip = false;
+  };
+  [[nodiscard]] OutMessage zstd_message(stream::FrameBundlePtr bundle);
+  [[nodiscard]] std::optional<OutMessage> next_video();
+  void trim_video();
+  void register_video(int change);
+
   const std::size_t reliable_capacity_;
+  stream::VideoDemand* const video_;
+  bool video_on_ = false;
   sim::WorldKind world_ = sim::WorldKind::swarm;
   stream::FrameBundlePtr latest_;
+  std::deque<Waiting> pending_;  // video sessions' frames, oldest first
+  stream::VideoChain chain_;
   std::deque<SharedBytes> reliable_;
   std::optional<std::uint64_t> last_sent_frame_;
   std::uint64_t frames_dropped_ = 0;

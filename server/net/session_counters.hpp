@@ -19,14 +19,22 @@ class SessionCounters {
   explicit SessionCounters(Metrics& metrics) : metrics_(metrics) {}
 
   void watching(sim::WorldKind world) { world_.store(static_cast<int>(world), std::memory_order_relaxed); }
-  void frame_dropped() {
-    metrics_.frames_dropped_total.fetch_add(1, std::memory_order_relaxed);
-    frames_dropped_.fetch_add(1, std::memory_order_relaxed);
+  void frame_dropped(std::uint64_t frames = 1) {
+    metrics_.frames_dropped_total.fetch_add(frames, std::memory_order_relaxed);
+    frames_dropped_.fetch_add(frames, std::memory_order_relaxed);
   }
-  void sent(std::size_t bytes, bool frame) {
+  // The session's outbox has dropped `outbox_total` frames in all: counts the new ones. Called
+  // by the session's one writer (its strand or its lock).
+  void outbox_dropped(std::uint64_t outbox_total) {
+    if (outbox_total > outbox_reported_) frame_dropped(outbox_total - outbox_reported_);
+    outbox_reported_ = outbox_total;
+  }
+  // `video`: the frame's light was video (counted apart, per codec).
+  void sent(std::size_t bytes, bool frame, bool video = false) {
     metrics_.sent_bytes_total.fetch_add(bytes, std::memory_order_relaxed);
     bytes_sent_.fetch_add(bytes, std::memory_order_relaxed);
     if (!frame) return;
+    (video ? metrics_.frame_bytes_video_total : metrics_.frame_bytes_zstd_total).fetch_add(bytes, std::memory_order_relaxed);
     metrics_.sent_frames_total.fetch_add(1, std::memory_order_relaxed);
     frames_sent_.fetch_add(1, std::memory_order_relaxed);
   }
@@ -51,6 +59,7 @@ class SessionCounters {
   std::atomic<std::uint64_t> bytes_sent_{0};
   std::atomic<std::uint64_t> frames_sent_{0};
   std::atomic<std::uint64_t> frames_dropped_{0};
+  std::uint64_t outbox_reported_ = 0;
 };
 
 }  // namespace meadow::net

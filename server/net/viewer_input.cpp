@@ -69,7 +69,9 @@ InputOutcome ViewerInput::handle(std::string_view bytes, ViewerPort& port, Clock
             return notice(port, InputResult::kBusy, "busy", "The meadow is busy; that action was not applied. Try again.");
           }
         } else if constexpr (std::is_same_v<T, stream::ClientHello>) {
-          logger()->debug("session {} hello from '{}'", session_id_, value.client_name);
+          logger()->debug("session {} hello from '{}'{}", session_id_, value.client_name,
+                          value.offers_video ? " (decodes video)" : "");
+          port.take_video(value.offers_video);
         } else if constexpr (std::is_same_v<T, stream::ChooseWorld>) {
           if (!context_.facts.runs(value.world)) {
             port.send_to_viewer(world_unavailable_notice(value.world, port.watched_world()));

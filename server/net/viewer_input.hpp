@@ -25,6 +25,8 @@ class ViewerPort {
   virtual void watch_world(sim::WorldKind world) = 0;
   // A reliable message to this viewer only (notices, pongs).
   virtual void send_to_viewer(SharedBytes message) = 0;
+  // The viewer's Hello said whether it decodes the light as video.
+  virtual void take_video(bool offered) = 0;
 };
 
 // The notice for a viewer that asked for a world this server does not run (and keeps `watching`).

@@ -33,7 +33,7 @@ ViewerWatch::ViewerWatch(grpc::CallbackServerContext* call, SessionContext& cont
       on_ended_(std::move(on_ended)),
       counters_(context.metrics),
       input_(context, id_),
-      outbox_(context.limits.reliable_queue) {
+      outbox_(context.limits.reliable_queue, &context.hub.video()) {
   outbox_.set_world(world);
   counters_.watching(world);
   context_.metrics.sessions.fetch_add(1, std::memory_order_relaxed);
@@ -83,6 +83,12 @@ void ViewerWatch::watch_world(sim::WorldKind world) {
   outbox_.reset_delta_chain();
 }
 
+void ViewerWatch::take_video(bool offered) {
+  std::lock_guard lock(mutex_);
+  outbox_.set_video(offered);
+  counters_.outbox_dropped(outbox_.frames_dropped());
+}
+
 void ViewerWatch::send_to_viewer(SharedBytes message) {
   std::lock_guard lock(mutex_);
   offer_reliable_locked(std::move(message));
@@ -102,10 +108,8 @@ void ViewerWatch::deliver_frame(stream::FrameBundlePtr bundle) {
   {
     std::lock_guard lock(mutex_);
     if (finish_) return;
-    if (outbox_.has_frame()) {
-      counters_.frame_dropped();
-    }
     outbox_.offer_frame(std::move(bundle));
+    counters_.outbox_dropped(outbox_.frames_dropped());
     // A write that has not finished after the timeout means the viewer stopped reading (gRPC's
     // flow control holds it): cancel the call, which fails the write and ends the Watch.
     if (writing_ && !cancelled_ && std::chrono::steady_clock::now() - write_started_ > context_.limits.write_timeout) {
@@ -154,6 +158,7 @@ void ViewerWatch::pump() {
     return;
   }
   writing_ = outbox_.next();
+  counters_.outbox_dropped(outbox_.frames_dropped());
   if (!writing_) return;
   write_started_ = std::chrono::steady_clock::now();
   buffer_ = borrow(*writing_);
@@ -164,7 +169,7 @@ void ViewerWatch::pump() {
 void ViewerWatch::OnWriteDone(bool ok) {
   {
     std::lock_guard lock(mutex_);
-    if (ok && writing_) counters_.sent(writing_->bytes.size(), writing_->is_frame);
+    if (ok && writing_) counters_.sent(writing_->bytes.size(), writing_->is_frame, writing_->video);
     writing_.reset();
     buffer_.Clear();
     if (!ok) finish_locked(grpc::Status(grpc::StatusCode::CANCELLED, "the viewer went away"));

@@ -65,6 +65,7 @@ class ViewerWatch final : public grpc::ServerWriteReactor<grpc::ByteBuffer>,
   [[nodiscard]] sim::WorldKind watched_world() const override;
   void watch_world(sim::WorldKind world) override;
   void send_to_viewer(SharedBytes message) override;
+  void take_video(bool offered) override;
 
   // Starts the next write, or the Finish asked for, when nothing is being written. Without the lock.
   void pump();

@@ -19,7 +19,7 @@ WsSession::WsSession(tcp::socket&& socket, SessionContext& context, AdmissionTic
       viewer_slot_(std::move(viewer)),
       id_(context.hub.next_session_id()),
       counters_(context.metrics),
-      outbox_(context.limits.reliable_queue),
+      outbox_(context.limits.reliable_queue, &context.hub.video()),
       write_deadline_(ws_.get_executor()),
       input_(context, id_) {
   outbox_.set_world(context_.facts.worlds.front());
@@ -109,11 +109,25 @@ void WsSession::watch_world(sim::WorldKind world) {
   outbox_.reset_delta_chain();
 }
 
+void WsSession::take_video(bool offered) {
+  outbox_.set_video(offered);
+  inbox_keeps_every_frame_.store(outbox_.video(), std::memory_order_relaxed);
+  counters_.outbox_dropped(outbox_.frames_dropped());
+}
+
 void WsSession::deliver_frame(stream::FrameBundlePtr bundle) {
   {
     const std::lock_guard lock(inbox_mutex_);
-    if (inbox_frame_ != nullptr) counters_.frame_dropped();
-    inbox_frame_ = std::move(bundle);
+    // Without video only the newest frame matters: the older ones go at once.
+    if (!inbox_keeps_every_frame_.load(std::memory_order_relaxed)) {
+      counters_.frame_dropped(inbox_frames_.size());
+      inbox_frames_.clear();
+    } else if (inbox_frames_.size() >= kVideoQueueMost) {
+      inbox_frames_.pop_front();
+      inbox_lost_frames_ = true;
+      counters_.frame_dropped();
+    }
+    inbox_frames_.push_back(std::move(bundle));
   }
   wake();
 }
@@ -142,14 +156,15 @@ void WsSession::wake() {
 }
 
 void WsSession::take_inbox() {
-  stream::FrameBundlePtr frame;
+  std::deque<stream::FrameBundlePtr> frames;
+  bool lost_frames = false;
   std::deque<SharedBytes> reliable;
   bool overflowed = false;
   {
     const std::lock_guard lock(inbox_mutex_);
     wake_posted_ = false;
-    frame = std::move(inbox_frame_);
-    inbox_frame_.reset();
+    frames.swap(inbox_frames_);
+    lost_frames = std::exchange(inbox_lost_frames_, false);
     reliable.swap(inbox_reliable_);
     overflowed = std::exchange(inbox_overflowed_, false);
   }
@@ -160,10 +175,9 @@ void WsSession::take_inbox() {
     close(websocket::close_code::policy_error, "too far behind");
     return;
   }
-  if (frame != nullptr) {
-    if (outbox_.has_frame()) counters_.frame_dropped();
-    outbox_.offer_frame(std::move(frame));
-  }
+  if (lost_frames) outbox_.lost_frames();
+  for (stream::FrameBundlePtr& frame : frames) outbox_.offer_frame(std::move(frame));
+  counters_.outbox_dropped(outbox_.frames_dropped());
   maybe_write();
 }
 
@@ -176,6 +190,7 @@ void WsSession::close_soon(const char* reason) {
 void WsSession::maybe_write() {
   if (writing_ || closing_ || !joined_) return;
   writing_ = outbox_.next();
+  counters_.outbox_dropped(outbox_.frames_dropped());
   if (!writing_) return;
   write_deadline_.expires_after(context_.limits.write_timeout);
   write_deadline_.async_wait([weak = weak_from_this()](beast::error_code ec) {
@@ -194,9 +209,10 @@ void WsSession::maybe_write() {
 void WsSession::on_write(beast::error_code ec, std::size_t bytes) {
   write_deadline_.cancel();
   const bool was_frame = writing_ && writing_->is_frame;
+  const bool was_video = writing_ && writing_->video;
   writing_.reset();
   if (ec) return fail(ec, "websocket write");
-  counters_.sent(bytes, was_frame);
+  counters_.sent(bytes, was_frame, was_video);
   if (closing_) return send_close();
   maybe_write();
 }

@@ -48,6 +48,7 @@ class WsSession final : public HubSession, private ViewerPort, public std::enabl
   void on_read(beast::error_code ec, std::size_t bytes);
   // ViewerPort: what handling a message needs of this session (on the strand).
   [[nodiscard]] sim::WorldKind watched_world() const override { return outbox_.world(); }
+  void take_video(bool offered) override;
   void watch_world(sim::WorldKind world) override;
   void send_to_viewer(SharedBytes message) override { deliver_reliable(std::move(message)); }
   // Asks the strand to take the inbox (one posted task at most).
@@ -76,7 +77,11 @@ class WsSession final : public HubSession, private ViewerPort, public std::enabl
   websocket::close_reason pending_close_;
 
   std::mutex inbox_mutex_;
-  stream::FrameBundlePtr inbox_frame_;
+  // Frames not yet taken onto the strand, oldest first: all of them, because a video session's
+  // outbox must see every frame in order (outbox.hpp); at most kVideoQueueMost.
+  std::deque<stream::FrameBundlePtr> inbox_frames_;
+  bool inbox_lost_frames_ = false;
+  std::atomic<bool> inbox_keeps_every_frame_{false};  // the outbox takes video
   std::deque<SharedBytes> inbox_reliable_;
   bool inbox_overflowed_ = false;
   bool wake_posted_ = false;

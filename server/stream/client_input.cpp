@@ -148,7 +148,10 @@ ClientInput parse_client_message(std::string_view bytes, const sim::Rect& world,
         return rejected(reject::kOutOfRange, "The client name may be at most " +
                                                  std::to_string(kMaxClientNameBytes) + " bytes.");
       }
-      return ClientHello{static_cast<std::uint32_t>(hello.protocol_version()), hello.client_name()};
+      // Codecs this server does not know (a newer client's) are ignored, not refused.
+      const bool offers_video = std::any_of(hello.light_codecs().begin(), hello.light_codecs().end(),
+                                            [](int codec) { return codec == v1::LIGHT_CODEC_VP9; });
+      return ClientHello{static_cast<std::uint32_t>(hello.protocol_version()), hello.client_name(), offers_video};
     }
     case v1::ClientMessage::kChooseWorld: {
       ChooseWorld choice;

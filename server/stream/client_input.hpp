@@ -26,6 +26,7 @@ struct InputLimits {
 struct ClientHello {
   std::uint32_t protocol_version = 0;
   std::string client_name;
+  bool offers_video = false;  // the client decodes LIGHT_CODEC_VP9 (Hello.light_codecs)
 };
 struct ChooseWorld {
   sim::WorldKind world = sim::WorldKind::swarm;

@@ -15,11 +15,12 @@ FrameBuilder::FrameBuilder(std::vector<std::unique_ptr<WorldStream>> streams) {
   }
 }
 
-FrameBundlePtr FrameBuilder::build(const sim::Meadow& meadow, std::uint32_t viewers, std::optional<sim::Rect> camera) {
+FrameBundlePtr FrameBuilder::build(const sim::Meadow& meadow, std::uint32_t viewers, std::optional<sim::Rect> camera,
+                                   VideoDemand* video) {
   auto bundle = std::make_shared<FrameBundle>();
   bundle->number = last_number_ + 1;
   bundle->tick = meadow.tick();
-  const FrameContext context{meadow, bundle->number, camera};
+  const FrameContext context{meadow, bundle->number, camera, video};
   for (const sim::World* world : meadow.worlds()) {
     WorldStream* stream = by_kind_[sim::index_of(world->kind())].get();
     if (stream == nullptr) continue;

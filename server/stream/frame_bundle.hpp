@@ -21,6 +21,13 @@ struct WorldFrame {
   // Empty when there is no previous frame to diff against.
   std::string delta_message;
   std::uint64_t delta_base = 0;
+  // The same frame with its light as video (LIGHT_CODEC_VP9: stream/video_light.hpp). Empty when
+  // no session takes this world's light as video, or the world has no light.
+  std::string video_message;
+  bool video_key = false;        // a decoder may start here
+  std::uint32_t video_layer = 0;  // temporal layer
+  bool video_reference = true;   // a later video frame may refer to this one
+  double video_encode_seconds = 0.0;
 };
 
 struct FrameBundle {

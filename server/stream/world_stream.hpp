@@ -12,6 +12,7 @@
 #include "sim/meadow.hpp"
 #include "sim/world.hpp"
 #include "stream/frame_bundle.hpp"
+#include "stream/video_demand.hpp"
 
 namespace meadow::stream {
 
@@ -19,6 +20,7 @@ struct FrameContext {
   const sim::Meadow& meadow;
   std::uint64_t number = 0;  // this bundle's number
   std::optional<sim::Rect> camera;  // a camera the caller imposes instead of the world's own
+  VideoDemand* video = nullptr;     // who takes the light as video (null: nobody)
 };
 
 class WorldStream {

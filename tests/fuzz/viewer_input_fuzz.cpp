@@ -30,6 +30,7 @@ class CheckingPort final : public net::ViewerPort {
  public:
   [[nodiscard]] sim::WorldKind watched_world() const override { return world; }
   void watch_world(sim::WorldKind w) override { world = w; }
+  void take_video(bool /*offered*/) override {}
   void send_to_viewer(net::SharedBytes message) override {
     v1::ServerMessage parsed;
     MEADOW_FUZZ_CHECK(message && parsed.ParseFromString(*message));

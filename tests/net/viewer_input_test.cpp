@@ -20,11 +20,13 @@ class FakePort final : public ViewerPort {
     world = w;
     ++switches;
   }
+  void take_video(bool offered) override { video = offered; }
   void send_to_viewer(SharedBytes message) override {
     v1::ServerMessage m;
     ASSERT_TRUE(m.ParseFromString(*message));
     sent.push_back(m);
   }
+  bool video = false;
   std::vector<std::string> notice_codes() const {
     std::vector<std::string> out;
     for (const auto& m : sent) {

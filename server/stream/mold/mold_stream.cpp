@@ -106,6 +106,7 @@ void MoldStream::build(const sim::World& w, const FrameContext& context, v1::Ser
     message.SerializeToString(&out.delta_message);
     out.delta_base = last_number_;
   }
+  video_.build(kind(), context.video, raster, {}, light_.width(), light_.height(), message, out);
   previous_.assign(raster.begin(), raster.end());
   previous_width_ = light_.width();
   last_number_ = context.number;

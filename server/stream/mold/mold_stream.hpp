@@ -9,6 +9,7 @@
 #include "sim/mold/mold_settings.hpp"
 #include "stream/frame_codec.hpp"
 #include "stream/mold/mold_light.hpp"
+#include "stream/video_track.hpp"
 #include "stream/world_stream.hpp"
 
 namespace meadow::stream {
@@ -26,6 +27,7 @@ class MoldStream final : public WorldStream {
 
  private:
   FrameEncoder encoder_;
+  VideoLightTrack video_;
   MoldLight light_;
   std::vector<std::uint8_t> previous_;  // the raster of the last frame built
   std::uint32_t previous_width_ = 0;

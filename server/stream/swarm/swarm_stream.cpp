@@ -101,6 +101,9 @@ void SwarmStream::build(const sim::World& w, const FrameContext& context, v1::Se
     message.SerializeToString(&out.delta_message);
     out.delta_base = last_number_;
   }
+  const std::size_t pixels = geometry.pixels();
+  video_.build(kind(), context.video, raster.first(pixels), raster.subspan(pixels, pixels), geometry.width,
+               geometry.height, message, out);
   previous_.assign(raster.begin(), raster.end());
   previous_geometry_ = geometry;
   last_number_ = context.number;

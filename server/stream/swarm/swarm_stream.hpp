@@ -8,6 +8,7 @@
 
 #include "stream/frame_codec.hpp"
 #include "stream/light_raster.hpp"
+#include "stream/video_track.hpp"
 #include "stream/world_stream.hpp"
 
 namespace meadow::stream {
@@ -27,6 +28,7 @@ class SwarmStream final : public WorldStream {
  private:
   LightRaster light_;
   FrameEncoder encoder_;
+  VideoLightTrack video_;
   std::uint64_t last_number_ = 0;          // the frame the previous raster belongs to (0: none)
   std::uint64_t last_event_sequence_ = 0;  // the newest event already in a frame
   std::vector<std::uint8_t> previous_;
