@@ -27,6 +27,7 @@ class GrpcLink final : public ViewerLink, public grpc::ClientReadReactor<v1::Ser
   void start() override {
     request_.set_world(target_.world);
     request_.set_client_name(target_.client_name);
+    if (target_.offer_video) request_.add_light_codecs(v1::LIGHT_CODEC_VP9);
     {
       std::lock_guard lock(mutex_);
       started_ = true;

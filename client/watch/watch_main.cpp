@@ -187,7 +187,7 @@ int main(int argc, char** argv) {
   app.add_option("--seed", o.seed, "Seed of what the load's people do and when")->capture_default_str();
   app.add_option("--light-codec", o.light_codec,
                  "The light codec to ask for: vp9 (video, where the server sends it; zstd frames until its "
-                 "first key frame) or zstd (WebSocket only: a gRPC viewer always gets zstd)")
+                 "first key frame) or zstd")
       ->check(CLI::IsMember({"vp9", "zstd"}))
       ->capture_default_str();
   app.add_flag("--watch-only", o.watch_only, "Load: the people only watch (no rocks, no predators)");

@@ -24,7 +24,11 @@ void Outbox::set_world(sim::WorldKind world) {
 
 void Outbox::set_video(bool wanted) {
   const bool on = wanted && video_ != nullptr && video_->enabled();
-  if (on == video_on_) return;
+  if (on == video_on_) {
+    // A viewer that says hello again with video has lost its picture: start from a key frame.
+    if (on) chain_.reset();
+    return;
+  }
   register_video(-1);
   video_on_ = on;
   register_video(+1);

@@ -1,5 +1,7 @@
 #include "net/viewer_service.hpp"
 
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 #include <array>
@@ -88,7 +90,9 @@ grpc::ServerWriteReactor<grpc::ByteBuffer>* ViewerService::Watch(grpc::CallbackS
   if (unavailable) world = first;
   std::string key = random_key();
   call->AddInitialMetadata(kKeyMetadata, key);
-  auto session = std::make_shared<ViewerWatch>(call, context_, world, std::move(key), std::move(admitted.ticket),
+  const bool video = std::any_of(watch.light_codecs().begin(), watch.light_codecs().end(),
+                                 [](int codec) { return codec == v1::LIGHT_CODEC_VP9; });
+  auto session = std::make_shared<ViewerWatch>(call, context_, world, video, std::move(key), std::move(admitted.ticket),
                                                [this](std::uint64_t id) { forget(id); });
   {
     std::lock_guard lock(mutex_);

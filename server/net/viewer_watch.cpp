@@ -22,7 +22,7 @@ grpc::ByteBuffer borrow(const OutMessage& message) {
 
 }  // namespace
 
-ViewerWatch::ViewerWatch(grpc::CallbackServerContext* call, SessionContext& context, sim::WorldKind world,
+ViewerWatch::ViewerWatch(grpc::CallbackServerContext* call, SessionContext& context, sim::WorldKind world, bool video,
                          std::string key, AdmissionTicket slot, OnEnded on_ended)
     : call_(call),
       context_(context),
@@ -35,6 +35,7 @@ ViewerWatch::ViewerWatch(grpc::CallbackServerContext* call, SessionContext& cont
       input_(context, id_),
       outbox_(context.limits.reliable_queue, &context.hub.video()) {
   outbox_.set_world(world);
+  outbox_.set_video(video);
   counters_.watching(world);
   context_.metrics.sessions.fetch_add(1, std::memory_order_relaxed);
 }

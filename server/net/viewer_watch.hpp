@@ -39,7 +39,8 @@ class ViewerWatch final : public grpc::ServerWriteReactor<grpc::ByteBuffer>,
   using OnEnded = std::function<void(std::uint64_t id)>;
 
   // Holds the viewer's admission slot until the Watch ends.
-  ViewerWatch(grpc::CallbackServerContext* call, SessionContext& context, sim::WorldKind world,
+  // `video`: the Watch offered the light as video (WatchRequest.light_codecs).
+  ViewerWatch(grpc::CallbackServerContext* call, SessionContext& context, sim::WorldKind world, bool video,
               std::string key, AdmissionTicket slot, OnEnded on_ended);
 
   // Joins the hub and queues the Welcome; `self` keeps this alive until OnDone.

@@ -5,11 +5,19 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <thread>
+
 #include "stream/video_light.hpp"
+#include "watch/metrics_scrape.hpp"
 #include "support/server_process.hpp"
 #include "support/viewer_messages.hpp"
 #include "ws/ws_client.hpp"
@@ -26,8 +34,8 @@ using Clock = std::chrono::steady_clock;
 // How soon a joining viewer must see video light after its welcome (issue 29).
 constexpr auto kVideoStartsWithin = 500ms;
 
-std::unique_ptr<ServerProcess> start_video_server(std::vector<std::string> more = {}) {
-  std::vector<std::string> args{"--swarm-count", "2000", "--swarm-engine", "cpu", "--log-level", "warn"};
+std::unique_ptr<ServerProcess> start_video_server(std::vector<std::string> more = {}, std::uint32_t fireflies = 2000) {
+  std::vector<std::string> args{"--swarm-count", std::to_string(fireflies), "--swarm-engine", "cpu", "--log-level", "warn"};
   args.insert(args.end(), more.begin(), more.end());
   return std::make_unique<ServerProcess>(MEADOW_SERVER_BIN, args);
 }
@@ -120,6 +128,108 @@ TEST(VideoLightE2e, AServerToldNoVideoSendsZstdToEveryone) {
   const Watched w = watch_light(server->port(), true, 60);
   EXPECT_EQ(w.video, 0);
   EXPECT_EQ(w.zstd, 60);
+}
+
+// A viewer on a link that carries a third of what the server would send it: a plain Beast client
+// with a small receive buffer that reads no faster than its byte budget.
+class ThrottledViewer {
+ public:
+  explicit ThrottledViewer(std::uint16_t port) : socket_(io_), ws_(socket_) {
+    namespace asio = boost::asio;
+    socket_.open(asio::ip::tcp::v4());
+    socket_.set_option(asio::socket_base::receive_buffer_size(kReceiveBuffer));
+    socket_.connect({asio::ip::make_address("127.0.0.1"), port});
+    ws_.binary(true);
+    ws_.handshake("127.0.0.1", "/ws");
+    v1::ClientMessage m;
+    m.mutable_hello()->set_protocol_version(v1::PROTOCOL_VERSION_CURRENT);
+    m.mutable_hello()->set_client_name("throttled");
+    m.mutable_hello()->add_light_codecs(v1::LIGHT_CODEC_VP9);
+    const std::string bytes = m.SerializeAsString();
+    ws_.write(boost::asio::buffer(bytes));
+  }
+  // The next message and its size on the wire.
+  std::pair<v1::ServerMessage, std::size_t> read() {
+    boost::beast::flat_buffer buffer;
+    const std::size_t n = ws_.read(buffer);
+    v1::ServerMessage m;
+    EXPECT_TRUE(m.ParseFromArray(buffer.data().data(), static_cast<int>(buffer.size())));
+    return {std::move(m), n};
+  }
+
+ private:
+  static constexpr int kReceiveBuffer = 8 * 1024;  // bytes: the link, not the kernel, sets the pace
+  boost::asio::io_context io_;
+  boost::asio::ip::tcp::socket socket_;
+  boost::beast::websocket::stream<boost::asio::ip::tcp::socket&> ws_;
+};
+
+struct Phase {
+  int video = 0;
+  int zstd = 0;
+  int errors = 0;
+  int changed = 0;  // video pictures that differ from the one before
+  std::size_t bytes = 0;
+};
+
+// Reads for `seconds`, at most `bytes_per_second` (0: as fast as it comes), decoding video.
+Phase read_for(ThrottledViewer& viewer, stream::VideoLightDecoder& decoder, double seconds, double bytes_per_second,
+               std::vector<std::uint8_t>& last_picture) {
+  Phase p;
+  const auto start = Clock::now();
+  while (Clock::now() - start < std::chrono::duration<double>(seconds)) {
+    auto [m, n] = viewer.read();
+    p.bytes += n;
+    if (bytes_per_second > 0) {
+      // The link's pace: this many bytes take this long.
+      std::this_thread::sleep_until(start + std::chrono::duration_cast<Clock::duration>(
+                                                std::chrono::duration<double>(static_cast<double>(p.bytes) / bytes_per_second)));
+    }
+    if (!m.has_frame() || !m.frame().has_light()) continue;
+    const v1::LightLayer& light = m.frame().light();
+    if (light.codec() != v1::LIGHT_CODEC_VP9) {
+      ++p.zstd;
+      continue;
+    }
+    ++p.video;
+    try {
+      stream::DecodedLight picture = decoder.decode(light.data());
+      p.changed += picture.intensity != last_picture ? 1 : 0;
+      last_picture = std::move(picture.intensity);
+    } catch (const stream::VideoError& e) {
+      ++p.errors;
+      ADD_FAILURE() << "frame " << m.frame().number() << ": " << e.what();
+    }
+  }
+  return p;
+}
+
+TEST(VideoLightE2e, ALinkCarryingAThirdKeepsAMovingPictureAtAFewerFrames) {
+  // A larger swarm: larger frames fill the socket buffers within seconds.
+  const auto server = start_video_server({}, 20000);
+  ThrottledViewer viewer(server->port());
+  stream::VideoLightDecoder decoder;
+  std::vector<std::uint8_t> picture;
+  const Phase fast = read_for(viewer, decoder, 3.0, 0.0, picture);
+  ASSERT_GE(fast.video, 10) << "video frames at full speed";
+  // The server's own pace (a busy machine builds fewer than 30 frames a second).
+  const double full_fps = fast.video / 3.0;
+  const double full_rate = static_cast<double>(fast.bytes) / 3.0;
+  // A third of the bytes: the socket buffers fill in the first seconds, then the outbox decides.
+  (void)read_for(viewer, decoder, 8.0, full_rate / 3.0, picture);
+  const Phase slow = read_for(viewer, decoder, 6.0, full_rate / 3.0, picture);
+  EXPECT_EQ(fast.errors + slow.errors, 0) << "never a frame the decoder cannot take";
+  const double fps = slow.video / 6.0;
+  std::printf("full link: %.1f video frames/s, %.0f B/s; a third of it: %.1f frames/s, %d zstd, %d errors\n", full_fps,
+              full_rate, fps, slow.zstd, slow.errors);
+  EXPECT_GE(fps, full_fps / 6.0) << "a lower frame rate of the same stream, not a frozen picture";
+  EXPECT_LE(fps, full_fps * 0.8) << "fewer frames than the link's full rate";
+  EXPECT_GE(slow.changed, slow.video / 2) << "the picture moves";
+  EXPECT_LE(slow.zstd, 10) << "the video chain was kept (zstd only while it restarts)";
+  const auto metrics = client::http_get("127.0.0.1", server->port(), "/metrics");
+  ASSERT_TRUE(metrics);
+  EXPECT_GT(client::metric_value(*metrics, "meadow_frames_dropped_total").value_or(0.0), 0.0)
+      << "the server skipped frames for the slow link rather than queueing them";
 }
 
 }  // namespace

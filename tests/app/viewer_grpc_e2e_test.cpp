@@ -255,6 +255,34 @@ TEST_F(ViewerGrpcTest, WatchDecodesToTheSameRasterAsTheWebSocket) {
   EXPECT_EQ(over_grpc.follower.light_errors(), 0U);
 }
 
+// A Watch that offers the light as video (WatchRequest.light_codecs) gets VP9 frames and decodes
+// every one of them; the first frames, before a key frame, are zstd.
+TEST_F(ViewerGrpcTest, AWatchThatOffersVideoGetsItAndDecodesIt) {
+  std::mutex mutex;
+  client::FrameFollower follower{true};
+  client::LinkHandlers h;
+  h.on_message = [&](v1::ServerMessage&& m, std::size_t bytes) {
+    std::lock_guard lock(mutex);
+    follower.take(std::move(m), bytes, Clock::now());
+  };
+  client::LinkTarget target{"127.0.0.1", server_->viewer_grpc_port(), v1::WORLD_SWARM, "video-test", ""};
+  target.offer_video = true;
+  auto link = client::make_grpc_link(client::viewer_channel(target), target, std::move(h));
+  link->start();
+  const auto deadline = Clock::now() + 15s;
+  for (bool enough = false; !enough && Clock::now() < deadline;) {
+    std::this_thread::sleep_for(100ms);
+    std::lock_guard lock(mutex);
+    enough = follower.video_frames() >= 30;
+  }
+  link->stop();
+  std::lock_guard lock(mutex);
+  EXPECT_GE(follower.video_frames(), 30U);
+  EXPECT_EQ(follower.light_errors(), 0U);
+  ASSERT_TRUE(follower.light());
+  EXPECT_GT(follower.light()->pixels.size(), 0U);
+}
+
 // A Watch whose viewer stopped reading is cancelled by the server once a write stalls past the
 // write timeout; the viewer may end the call at that same moment. Cancelling a call that already
 // ended touched freed memory (a crash under AddressSanitizer, at worst anywhere): stress the
