@@ -7,51 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { compareLight, debugState, launchChromium, openViewer, saveArtifact, waitConnected, waitForState } from "./browser";
-
-/** Everything but the swarm's light hidden (or shown again), so screenshots hold the light alone. */
-async function lightAlone(page: Page, alone: boolean): Promise<void> {
-  await page.evaluate((hide) => {
-    const others = [...document.querySelectorAll<HTMLElement>("body > :not(#stage), #stage > :not(#light-layer)")];
-    for (const el of others) el.style.visibility = hide ? "hidden" : "";
-  }, alone);
-}
-
-interface LitPixels {
-  readonly total: number;
-  /** Pixels clearly above the page's near-black, and their mean colour. */
-  readonly lit: number;
-  readonly mean: readonly [number, number, number];
-}
-
-function litPixels(page: Page, png: Buffer): Promise<LitPixels> {
-  return page.evaluate(async (b64) => {
-    const bmp = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: "image/png" }));
-    const c = new OffscreenCanvas(bmp.width, bmp.height);
-    const ctx = c.getContext("2d");
-    if (!ctx) throw new Error("no 2d");
-    ctx.drawImage(bmp, 0, 0);
-    const d = ctx.getImageData(0, 0, bmp.width, bmp.height).data;
-    let lit = 0;
-    const sum = [0, 0, 0];
-    for (let i = 0; i < d.length; i += 4) {
-      if (Math.max(d[i] ?? 0, d[i + 1] ?? 0, d[i + 2] ?? 0) <= 40) continue;
-      lit++;
-      for (let k = 0; k < 3; k++) sum[k] = (sum[k] ?? 0) + (d[i + k] ?? 0);
-    }
-    return { total: d.length / 4, lit, mean: sum.map((v) => (lit > 0 ? v / lit : 0)) as [number, number, number] };
-  }, png.toString("base64"));
-}
-
-/** Polls screenshots of the light alone until at least `share` of the pixels are lit. */
-async function waitForLight(page: Page, share: number, what: string): Promise<LitPixels> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const shot = await litPixels(page, await page.screenshot());
-    if (shot.lit > shot.total * share) return shot;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}: ${shot.lit} of ${shot.total} pixels lit`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
-}
+import { lightAlone, litPixels, waitForLight } from "./light-pixels";
 
 /** Whether the page's main thread can still get a context of the light canvas. */
 function pageOwnsLightCanvas(page: Page): Promise<boolean> {

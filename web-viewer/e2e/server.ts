@@ -2,7 +2,7 @@
 // built viewer as web root, a fixed seed, and a wait for /healthz before anything connects.
 // How it ends is part of the test: stop() fails unless the server exits with status 0 after
 // SIGTERM (a crash, a hang, a sanitizer's report at exit).
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
@@ -35,7 +35,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(port?: number): Promise<RunningServer> {
+/** `extraArgs`: flags besides the tests' usual ones (e.g. the light as video), after them. */
+export async function startServer(port?: number, extraArgs: readonly string[] = []): Promise<RunningServer> {
   if (!existsSync(SERVER_BIN)) {
     throw new Error(`meadow-server not found at ${SERVER_BIN}: build it, or set MEADOW_SERVER_BIN`);
   }
@@ -45,7 +46,7 @@ export async function startServer(port?: number): Promise<RunningServer> {
   const p = port ?? (await freePort());
   // Every page here comes from 127.0.0.1: more viewers and connections than one address gets by default.
   const args = ["--bind", "127.0.0.1", "--port", String(p), "--viewer-grpc-port", "0", "--web-root", WEB_ROOT, "--seed", "7", "--swarm-count", "3000", "--log-level", "warn",
-    "--max-viewers-per-address", "64", "--max-connections-per-address", "512"];
+    "--max-viewers-per-address", "64", "--max-connections-per-address", "512", ...extraArgs];
   const child = spawn(SERVER_BIN, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer): void => {
@@ -110,4 +111,34 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((done) => setTimeout(done, ms));
+}
+
+/**
+ * The flags that make this server send light as video, from its --help: `--light-video` as a
+ * switch, or with the value among its choices that turns it on. Undefined: it has none.
+ */
+export function videoLightArgs(help: string): string[] | undefined {
+  // The flag itself, not a longer one that starts alike (--light-video-quality).
+  const flag = /--light-video(?![\w-])(.*)$/m.exec(help);
+  if (!flag) return undefined;
+  const rest = flag[1] ?? "";
+  const choices = /^\s+\S*\{([^}]*)\}/.exec(rest)?.[1]?.split(",").map((c) => c.trim());
+  if (choices) {
+    const on = choices.find((c) => /^(vp9|on|true|yes)$/i.test(c));
+    return on ? [`--light-video=${on}`] : undefined;
+  }
+  if (/^\s+BOOL/.test(rest)) return ["--light-video=true"];
+  return ["--light-video"];
+}
+
+/** The flags for a server that sends light as video: MEADOW_E2E_VIDEO_ARGS (space-separated), else from its --help. */
+export function serverVideoArgs(): string[] | undefined {
+  const given = process.env.MEADOW_E2E_VIDEO_ARGS;
+  if (given !== undefined) return given.split(" ").filter((a) => a !== "");
+  if (!existsSync(SERVER_BIN)) return undefined;
+  try {
+    return videoLightArgs(execFileSync(SERVER_BIN, ["--help"], { encoding: "utf8" }));
+  } catch {
+    return undefined;
+  }
 }

@@ -1,44 +1,15 @@
-import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { create, fromBinary } from "@bufbuild/protobuf";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ClientMessageSchema, ProtocolVersion, ServerMessageSchema, type ServerMessage } from "../src/gen/meadow/v1/viewer_pb";
-import { Connection, type ConnectionState, type SocketLike } from "../src/net/connection";
-
-class FakeSocket implements SocketLike {
-  binaryType: BinaryType = "blob";
-  readyState = 0;
-  onopen: ((ev: Event) => unknown) | null = null;
-  onclose: ((ev: CloseEvent) => unknown) | null = null;
-  onerror: ((ev: Event) => unknown) | null = null;
-  onmessage: ((ev: MessageEvent) => unknown) | null = null;
-  readonly sent: Uint8Array[] = [];
-  closed = false;
-
-  send(data: ArrayBufferView<ArrayBuffer>): void {
-    this.sent.push(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
-  }
-  close(): void {
-    this.closed = true;
-  }
-  // Driven by the test:
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.(new Event("open"));
-  }
-  receive(message: ServerMessage): void {
-    const bytes = toBinary(ServerMessageSchema, message);
-    this.onmessage?.({ data: bytes.slice().buffer } as MessageEvent);
-  }
-  serverCloses(): void {
-    this.readyState = 3;
-    this.onclose?.({} as CloseEvent);
-  }
-}
+import { ClientMessageSchema, LightCodec, ProtocolVersion, ServerMessageSchema, type ServerMessage } from "../src/gen/meadow/v1/viewer_pb";
+import { Connection, type ConnectionOptions, type ConnectionState } from "../src/net/connection";
+import { helloBytes } from "../src/net/messages";
+import { FakeSocket } from "./fake-socket";
 
 const welcome = create(ServerMessageSchema, {
   body: { case: "welcome", value: { protocolVersion: ProtocolVersion.CURRENT, frameRate: 30 } },
 });
 
-function setup() {
+function setup(options: Partial<ConnectionOptions> = {}) {
   const sockets: FakeSocket[] = [];
   const states: ConnectionState[] = [];
   const messages: ServerMessage[] = [];
@@ -61,6 +32,7 @@ function setup() {
       now: () => clock,
       random: () => 0, // no jitter: the nominal schedule
       pingIntervalMs: 1000,
+      ...options,
     },
   );
   const advance = (ms: number) => {
@@ -172,5 +144,42 @@ describe("Connection", () => {
     t.advance(60_000);
     expect(t.sockets).toHaveLength(1);
     expect(t.states.at(-1)).toEqual({ kind: "stopped" });
+  });
+
+  describe("the Hello's light codecs", () => {
+    /** The light codecs of every Hello a socket carried. */
+    const offers = (socket: FakeSocket) =>
+      socket.sent.flatMap((bytes) => {
+        const m = fromBinary(ClientMessageSchema, bytes);
+        return m.body.case === "hello" ? [m.body.value.lightCodecs] : [];
+      });
+
+    it("says the offer as it stands at each new link", () => {
+      let codecs: LightCodec[] = [];
+      const t = setup({ hello: () => helloBytes(undefined, codecs) });
+      t.connection.start();
+      t.last().open();
+      codecs = [LightCodec.VP9];
+      t.last().serverCloses();
+      t.advance(500);
+      t.last().open();
+      expect(t.sockets.map(offers)).toEqual([[[]], [[LightCodec.VP9]]]);
+    });
+
+    it("says Hello again when the offer changes, after the Welcome when it changes before", () => {
+      let codecs: LightCodec[] = [];
+      const t = setup({ hello: () => helloBytes(undefined, codecs) });
+      t.connection.helloChanged(); // no link yet: nothing to say it on
+      t.connection.start();
+      t.last().open();
+      codecs = [LightCodec.VP9];
+      t.connection.helloChanged();
+      expect(offers(t.last())).toEqual([[]]);
+      t.last().receive(welcome);
+      expect(offers(t.last())).toEqual([[], [LightCodec.VP9]]);
+      codecs = [];
+      t.connection.helloChanged();
+      expect(offers(t.last())).toEqual([[], [LightCodec.VP9], []]);
+    });
   });
 });

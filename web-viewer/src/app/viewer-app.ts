@@ -5,7 +5,8 @@
 // the air layer (motes, gust streaks) draws over every world.
 import { Notice_Level, ProtocolVersion, type Frame, type ServerMessage, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { Connection, type ConnectionState } from "../net/connection";
-import { chooseWorldBytes } from "../net/messages";
+import { LightCodecOffer } from "../net/light-codec-offer";
+import { CLIENT_NAME, chooseWorldBytes, helloBytes } from "../net/messages";
 import { rectFromProto, rocksFromProto } from "../net/proto-mapping";
 import { webSocketUrl } from "../net/ws-url";
 import { CameraGlide } from "../render/camera-glide";
@@ -67,6 +68,8 @@ const NOTICES_KEPT = 50;
 
 export class ViewerApp {
   readonly connection: Connection;
+  /** The light codecs the Hello offers (zstd, and VP9 where WebCodecs decodes it); a change says Hello again. */
+  readonly lightCodecs = new LightCodecOffer(window.location.search, () => this.connection.helloChanged());
   readonly frameMeter = new RateMeter();
   private readonly statusLine: StatusLine;
   private readonly toast: NoticeToast;
@@ -120,14 +123,18 @@ export class ViewerApp {
     this.ground = new GroundLayer(el.meadow);
     this.ground.setPalette(this.paletteChoice.palette);
 
-    this.connection = new Connection(webSocketUrl(window.location), {
-      onMessage: (m) => this.onMessage(m),
-      onState: (s) => this.onState(s),
-      onMalformed: (e) => this.problem(`The server sent a message the viewer cannot read (${e}).`),
-      onLatency: (ms) => {
-        this.latencyMs = ms;
+    this.connection = new Connection(
+      webSocketUrl(window.location),
+      {
+        onMessage: (m) => this.onMessage(m),
+        onState: (s) => this.onState(s),
+        onMalformed: (e) => this.problem(`The server sent a message the viewer cannot read (${e}).`),
+        onLatency: (ms) => {
+          this.latencyMs = ms;
+        },
       },
-    });
+      { hello: () => helloBytes(CLIENT_NAME, this.lightCodecs.codecs) },
+    );
 
     const worlds = viewerWorlds(
       el.stage,
@@ -141,6 +148,7 @@ export class ViewerApp {
         say: (text, level) => this.toast.show(text, level),
         problem: (text) => this.problem(text),
         resync: (reason) => this.connection.reconnectNow(reason),
+        videoAnswers: this.lightCodecs,
       },
       // The worlds' own panels (the mold's settings): sent like the controls', at home in the ⋯ menu on phones.
       { send: (bytes) => this.connection.send(bytes), menu: el.more },
@@ -179,6 +187,9 @@ export class ViewerApp {
   }
 
   start(): void {
+    // Without waiting for the light's word on video: the server sends a new viewer zstd frames
+    // until it has a video key frame for it anyway, so the Hello that offers VP9 a moment later
+    // (the worker's answer) costs nothing, and waiting would hold up the first light.
     this.connection.start();
     const loop = (): void => {
       // performance.now(), not rAF's timestamp: frame arrivals are stamped with it too, and

@@ -139,7 +139,13 @@ export function installViewerDebug(app: ViewerApp): void {
         kiosk: app.kiosk !== undefined,
         moreOpen: app.controls.moreOpen,
         ground: { pending: g.pending, tiles: g.tilesPainted, longestFrameMs: g.longestFrameMs, paintMs: g.paintMs, worker: g.inWorker },
-        light: { path: swarm.light.where },
+        light: {
+          path: swarm.light.where,
+          videoOffered: app.lightCodecs.video,
+          videoProblem: app.lightCodecs.problem,
+          framesByCodec: { ...swarm.light.framesByCodec },
+          framesSkipped: swarm.light.skipped,
+        },
         keepUp: app.keptUp,
         timings: {
           firstLightMs: swarm.light.firstLightMs,

@@ -81,7 +81,7 @@ export interface TimingDebug {
   readonly firstLightMs: number | undefined;
   /** Main-thread time of each animation frame's work (render loop). */
   readonly frame: DurationDebug;
-  /** Decoding one light frame (decompress, delta, raster), on the light's thread. */
+  /** Decoding one light frame (decompress, delta, raster; a video frame: copying its picture out), on the light's thread. */
   readonly decode: DurationDebug;
   /** Drawing the light once (WebGL2 calls), on the light's thread. */
   readonly lightDraw: DurationDebug;
@@ -92,6 +92,20 @@ export interface DurationDebug {
   readonly meanMs: number;
   readonly maxMs: number;
   readonly recentMs: number;
+}
+
+/** The swarm's light: where it is decoded and drawn, and in which codecs it comes. */
+export interface LightDebug {
+  /** Its worker, or the main thread (the fallback, or `?light=main`). */
+  readonly path: LightWhere;
+  /** Whether the Hello offers the server VP9 video now (not with `?light=zstd`, nor after a decoder failed). */
+  readonly videoOffered: boolean;
+  /** Why video was turned off: the video decoder's failure; undefined while none failed. */
+  readonly videoProblem: string | undefined;
+  /** The swarm's light frames shown since the page loaded, by the codec they came in. */
+  readonly framesByCodec: { readonly zstd: number; readonly vp9: number };
+  /** Video frames of upper temporal layers it left out while decoding was behind. */
+  readonly framesSkipped: number;
 }
 
 /** The experience around the meadow: palette, start, kiosk, the ground's painting, timings. */
@@ -105,8 +119,7 @@ export interface ExperienceDebug {
    * them after the first painting (ms), their painting time in all (ms), and whether a worker paints them.
    */
   readonly ground: { readonly pending: number; readonly tiles: number; readonly longestFrameMs: number; readonly paintMs: number; readonly worker: boolean };
-  /** Where the swarm's light is decoded and drawn: its worker, or the main thread (the fallback, or `?light=main`). */
-  readonly light: { readonly path: LightWhere };
+  readonly light: LightDebug;
   /** Whether this device keeps up, as the status line last judged it (util/keep-up.ts). */
   readonly keepUp: KeepUp;
   readonly timings: TimingDebug;

@@ -42,6 +42,8 @@ export interface ConnectionOptions {
   /** Without any message this long, the server is taken as gone (it streams 30 frames a second). */
   readonly silenceTimeoutMs: number;
   readonly createSocket: (url: string) => SocketLike;
+  /** The Hello as it stands now (the light codecs it offers can change): said on every new link. */
+  readonly hello: () => Uint8Array<ArrayBuffer>;
   readonly now: () => number;
   readonly random: () => number;
 }
@@ -53,6 +55,7 @@ const defaults: ConnectionOptions = {
   welcomeTimeoutMs: 10_000,
   silenceTimeoutMs: 10_000,
   createSocket: (url) => new WebSocket(url),
+  hello: () => helloBytes(),
   now: () => performance.now(),
   random: () => Math.random(),
 };
@@ -68,6 +71,8 @@ export class Connection {
   private lastHeard = 0;
   private openedAt = 0;
   private welcomed = false;
+  /** The Hello changed after this link said it and before the Welcome: say it again then. */
+  private helloAfterWelcome = false;
   private stopped = true;
   private stateNow: ConnectionState = { kind: "stopped" };
 
@@ -104,6 +109,15 @@ export class Connection {
     return true;
   }
 
+  /**
+   * What the Hello says changed (the light codecs offered): say Hello again, since a later Hello
+   * replaces the offer. Before the Welcome it waits for it; without a link the next one says it.
+   */
+  helloChanged(): void {
+    if (this.welcomed) this.send(this.options.hello());
+    else if (this.socket?.readyState === OPEN) this.helloAfterWelcome = true;
+  }
+
   /** Closes the link and connects again at once, e.g. to get a fresh key frame. */
   reconnectNow(reason: string): void {
     if (this.stopped) return;
@@ -116,6 +130,7 @@ export class Connection {
   private open(): void {
     this.clearTimers();
     this.welcomed = false;
+    this.helloAfterWelcome = false;
     this.setState({ kind: "connecting", attempt: this.attempt });
     let socket: SocketLike;
     try {
@@ -130,7 +145,7 @@ export class Connection {
       if (socket !== this.socket) return;
       this.openedAt = this.lastHeard = this.options.now();
       this.setState({ kind: "handshaking" });
-      socket.send(helloBytes());
+      socket.send(this.options.hello());
       this.startKeepAlive();
     };
     socket.onmessage = (ev) => {
@@ -161,6 +176,10 @@ export class Connection {
       this.welcomed = true;
       this.attempt = 0;
       this.setState({ kind: "connected" });
+      if (this.helloAfterWelcome) {
+        this.helloAfterWelcome = false;
+        this.send(this.options.hello());
+      }
     } else if (body.case === "pong") {
       const sent = Number(body.value.clientTimeMs);
       const rtt = this.options.now() - sent;

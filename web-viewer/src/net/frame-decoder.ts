@@ -24,6 +24,8 @@ export interface LightBytes {
   readonly channels: number;
   readonly bounds?: WorldRect | undefined;
   readonly data: Uint8Array;
+  /** Video codecs: the frame's temporal layer (0 … 2); frames of upper layers may be skipped. */
+  readonly layer: number;
 }
 
 export interface LightRaster {
@@ -59,7 +61,8 @@ export class LightDecoder {
 
   decode(frameNumber: bigint, layer: LightBytes | undefined): LightDecodeResult {
     if (!layer) return { kind: "dropped", reason: "frame without light" };
-    const shape = checkShape(layer);
+    if (layer.codec !== LightCodec.ZSTD_U8) return { kind: "error", reason: `unknown light codec ${layer.codec}` };
+    const shape = lightShape(layer);
     if (typeof shape === "string") return { kind: "error", reason: shape };
 
     let base: LightRaster | undefined;
@@ -126,8 +129,8 @@ export function applyDelta(base: Uint8Array, delta: Uint8Array): Uint8Array {
   return out;
 }
 
-function checkShape(layer: LightBytes): { size: number; bounds: WorldRect } | string {
-  if (layer.codec !== LightCodec.ZSTD_U8) return `unknown light codec ${layer.codec}`;
+/** A raster's size in bytes and its bounds, whatever its codec, or why they cannot be drawn. */
+export function lightShape(layer: LightBytes): { size: number; bounds: WorldRect } | string {
   const { width, height, channels } = layer;
   if (width === 0 || height === 0) return "empty raster";
   if (channels < 1 || channels > 4) return `unsupported channel count ${channels}`;

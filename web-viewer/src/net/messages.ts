@@ -7,6 +7,7 @@ import {
   ServerMessageSchema,
   ToolAction_Phase,
   type ClientMessage,
+  type LightCodec,
   type ServerMessage,
   type Tool,
   type World,
@@ -23,12 +24,13 @@ function encode(message: ClientMessage): Bytes {
   return bytes.buffer instanceof ArrayBuffer ? (bytes as Bytes) : new Uint8Array(bytes);
 }
 
-export function helloBytes(clientName: string = CLIENT_NAME): Bytes {
+/** `lightCodecs`: the light codecs this viewer decodes besides zstd (which every viewer does). */
+export function helloBytes(clientName: string = CLIENT_NAME, lightCodecs: readonly LightCodec[] = []): Bytes {
   return encode(
     create(ClientMessageSchema, {
       body: {
         case: "hello",
-        value: { protocolVersion: ProtocolVersion.CURRENT, clientName },
+        value: { protocolVersion: ProtocolVersion.CURRENT, clientName, lightCodecs: [...lightCodecs] },
       },
     }),
   );

@@ -13,7 +13,7 @@ export class InThreadLight {
   }
 
   send(command: LightCommand): void {
-    this.renderer.handle(command, performance.now());
+    this.renderer.handle(command);
   }
 
   /** The page's animation frame: draw if anything moved. */

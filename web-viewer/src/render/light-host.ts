@@ -5,6 +5,7 @@
 import type { LightLayer } from "../gen/meadow/v1/viewer_pb";
 import { InThreadLight } from "./in-thread-light";
 import { lightBytesOf, type LightCommand, type LightReport } from "./light-messages";
+import { lightOptions } from "./light-options";
 import type { LightSettings } from "./light-renderer";
 import type { LightRamp } from "./palette";
 import { viewportFields, type Viewport } from "./viewport";
@@ -14,7 +15,7 @@ export type LightWhere = "worker" | "main thread";
 
 /** `?light=main` keeps the light on the main thread (to compare, or where a worker misbehaves). */
 export function lightInWorkerWanted(search: string): boolean {
-  return new URLSearchParams(search).get("light") !== "main";
+  return lightOptions(search).inWorker;
 }
 
 /** What the page can do: give a canvas's control to a worker that draws with OffscreenCanvas. */

@@ -31,14 +31,31 @@ export interface LightWorkerTick {
   readonly type: "tick";
 }
 
-export type LightOutcome = "raster" | "dropped" | "error";
+/**
+ * What became of a frame's light: shown; dropped (it could not be, e.g. a delta without its base:
+ * many in a row renew the link); skipped on purpose (a video frame of an upper temporal layer
+ * while decoding is behind: the chain stays whole); or undecodable.
+ */
+export type LightOutcome = "raster" | "dropped" | "skipped" | "error";
+
+/** The codecs a light frame comes in: LIGHT_CODEC_ZSTD_U8, LIGHT_CODEC_VP9. */
+export type LightCodecName = "zstd" | "vp9";
 
 /** Renderer → page. */
 export type LightReport =
   /** Whether the light can be drawn (WebGL2 there, context not lost); `problem` says why not, when it is news for people. */
   | { readonly type: "state"; readonly available: boolean; readonly problem?: string | undefined }
-  /** One frame's light decoded (or not) in `ms`. */
-  | { readonly type: "decoded"; readonly outcome: LightOutcome; readonly reason: string; readonly ms: number }
+  /**
+   * One frame's light decoded (or not) in `ms` of this thread's time, and its codec (undefined:
+   * a frame without light, or of a codec unknown here). A video frame is reported when its picture
+   * comes out of the decoder, later, or at once when it is dropped.
+   */
+  | { readonly type: "decoded"; readonly outcome: LightOutcome; readonly reason: string; readonly ms: number; readonly codec?: LightCodecName | undefined }
+  /**
+   * Whether the renderer decodes light as video (VP9 with WebCodecs, on its thread): its first
+   * answer, and `decodes: false` with the `problem` when its video decoder failed (video is off then).
+   */
+  | { readonly type: "video"; readonly decodes: boolean; readonly problem?: string | undefined }
   /** The first light drawn, at `epochMs` (performance.timeOrigin + now: the two threads' clocks differ). */
   | { readonly type: "firstLight"; readonly epochMs: number }
   /** Frames drawn since the last such report and the time they took, ms each. */
@@ -63,5 +80,6 @@ export function lightBytesOf(layer: LightLayer | undefined): LightBytes | undefi
     channels: layer.channels,
     bounds: b && { x: b.x, y: b.y, width: b.width, height: b.height },
     data: layer.data,
+    layer: layer.layer,
   };
 }

@@ -1,13 +1,15 @@
-// A world's light from a frame's bytes to pixels: decoded (LightDecoder), the two latest
-// rasters on the GPU (LightLayer), blended by the cross-fade (CrossFade) at whatever rate it is
-// drawn. One class for both places it runs: the light worker (light-worker.ts), or the main
+// A world's light from a frame's bytes to pixels: decoded (LightDecoding: zstd, or VP9 video
+// with WebCodecs), the two latest rasters on the GPU (LightLayer), blended by the cross-fade
+// (CrossFade) at whatever rate it is drawn. One class for both places it runs: the light worker (light-worker.ts), or the main
 // thread where the browser cannot hand a canvas to a worker (in-thread-light.ts). It takes the
 // commands of light-messages.ts and says what happened in its reports.
-import { LightDecoder, type LightBytes } from "../net/frame-decoder";
+import type { LightRaster } from "../net/frame-decoder";
 import { CrossFade } from "./crossfade";
+import { LightDecoding } from "./light-decoding";
 import { LightLayer, type LightCanvas } from "./light-layer";
 import type { LightCommand, LightReport } from "./light-messages";
 import type { LightRamp } from "./palette";
+import { browserVideoApi } from "./video-support";
 import { viewportOf, type Viewport, type ViewportFields } from "./viewport";
 
 /** Draw times are reported in batches this often, ms: a message a frame would be noise. */
@@ -20,7 +22,7 @@ export interface LightSettings {
 }
 
 export class LightRenderer {
-  private readonly decoder = new LightDecoder();
+  private readonly decoding: LightDecoding;
   private readonly crossFade = new CrossFade();
   private layer: LightLayer | undefined;
   private ramp: LightRamp;
@@ -35,7 +37,10 @@ export class LightRenderer {
     private readonly canvas: LightCanvas,
     settings: LightSettings,
     private readonly report: (r: LightReport) => void,
+    /** A raster was just put on the GPU (a video picture comes out between commands): the light worker may draw at once. */
+    private readonly rasterShown: () => void = () => undefined,
   ) {
+    this.decoding = new LightDecoding((raster) => this.show(raster), report, browserVideoApi());
     this.ramp = settings.ramp;
     this.viewport = viewportOf(settings.viewport);
     this.crossFade.setFrameRate(settings.framesPerSecond);
@@ -53,10 +58,10 @@ export class LightRenderer {
     return this.layer !== undefined;
   }
 
-  handle(command: LightCommand, nowMs: number): void {
+  handle(command: LightCommand): void {
     switch (command.type) {
       case "light":
-        this.take(command.frameNumber, command.light, nowMs);
+        this.decoding.take(command.frameNumber, command.light);
         break;
       case "ramp":
         this.ramp = command.ramp;
@@ -73,7 +78,7 @@ export class LightRenderer {
         break;
       case "reset":
         this.layer?.clear();
-        this.decoder.reset();
+        this.decoding.reset();
         this.dirty = true;
         break;
     }
@@ -97,16 +102,13 @@ export class LightRenderer {
     }
   }
 
-  private take(frameNumber: bigint, light: LightBytes | undefined, nowMs: number): void {
-    const start = performance.now();
-    const result = this.decoder.decode(frameNumber, light);
-    const ms = performance.now() - start;
-    if (result.kind === "raster") {
-      this.layer?.push(result.raster);
-      this.crossFade.arrived(nowMs);
-      this.dirty = true;
-      this.report({ type: "decoded", outcome: "raster", reason: "", ms });
-    } else this.report({ type: "decoded", outcome: result.kind, reason: result.reason, ms });
+  /** A decoded raster, now or later (a video picture): on the GPU, and the cross-fade towards it begins. */
+  private show(raster: LightRaster): void {
+    this.layer?.push(raster);
+    // The clock the page's commands and draws are stamped with, in either thread.
+    this.crossFade.arrived(performance.now());
+    this.dirty = true;
+    this.rasterShown();
   }
 
   private createLayer(): void {

@@ -1,15 +1,16 @@
 // A world's light (the swarm's, the mold's) drawn in a worker (issue 8: rendering off the main thread where the browser
 // allows): the page hands it the light canvas's control (an OffscreenCanvas) and then every
-// frame's light bytes (transferred); it decodes them and draws with WebGL2 on its own animation
-// frames, so neither the decoding nor the drawing ever holds up the page. Where a worker has no
-// requestAnimationFrame it draws on the page's ticks instead.
+// frame's light bytes (transferred); it decodes them (zstd here, VP9 video with the worker's own
+// WebCodecs) and draws with WebGL2 on its own animation frames, so neither the decoding nor the
+// drawing ever holds up the page. Where a worker has no requestAnimationFrame it draws on the
+// page's ticks instead.
 import { LightRenderer } from "./light-renderer";
 import type { LightCommand, LightReport, LightWorkerReady, LightWorkerStart, LightWorkerTick } from "./light-messages";
 
 /**
  * When whatever paces the drawing (animation frames, the page's ticks) has not come for this
- * long, ms, a frame's light is drawn as it arrives, at most this often: a compositor too busy
- * to ask for frames (headless Chromium under load asked for one a second) must not freeze it.
+ * long, ms, a frame's light is drawn as soon as it is decoded, at most this often: a compositor
+ * too busy to ask for frames (headless Chromium under load asked for one a second) must not freeze it.
  */
 const STALLED_MS = 100;
 
@@ -29,14 +30,18 @@ scope.addEventListener("message", (ev) => {
     start(message);
     return;
   }
-  const now = performance.now();
   if (message.type === "tick") {
-    draw(now);
+    draw(performance.now());
     return;
   }
-  renderer?.handle(message, now);
-  if (message.type === "light" && now - lastDrawAt > STALLED_MS) draw(now);
+  renderer?.handle(message);
 });
+
+/** A raster reached the GPU (a zstd frame as it came, a video picture later): drawn now if the pacing stalled. */
+function rasterShown(): void {
+  const now = performance.now();
+  if (now - lastDrawAt > STALLED_MS) draw(now);
+}
 
 function draw(now: number): void {
   lastDrawAt = now;
@@ -46,7 +51,7 @@ function draw(now: number): void {
 function start(message: LightWorkerStart): void {
   const frame = scope.requestAnimationFrame?.bind(scope);
   scope.postMessage({ type: "ready", ownFrames: frame !== undefined });
-  renderer = new LightRenderer(message.canvas, message, (report) => scope.postMessage(report));
+  renderer = new LightRenderer(message.canvas, message, (report) => scope.postMessage(report), rasterShown);
   if (!frame) return;
   // performance.now(), not the callback's time: frames are stamped with it on arrival.
   const loop = (): void => {

@@ -1,14 +1,17 @@
 // One world's light on its own canvas (the swarm's glow, the mold's trail): the LightHost that
-// decodes and draws it (in the light worker, or here), and how its frames fare: shown, dropped,
-// undecodable, timings, for the debug hook and what this device keeps up with. A light that
-// stays undecodable for a few seconds gets the link renewed, since only a fresh session is sure
-// to start with a key frame. Shared by every world whose frames carry a LightLayer.
+// decodes and draws it (in the light worker, or here), and how its frames fare: shown (by
+// codec), dropped, skipped, undecodable, timings, for the debug hook and what this device keeps
+// up with. A light that stays undecodable for a few seconds gets the link renewed, since only a
+// fresh session is sure to start with a key frame. What its renderer says of video (whether it
+// decodes VP9, and when its decoder failed) goes to the page's codec offer, which the Hello
+// carries. Shared by every world whose frames carry a LightLayer.
 import type { LightLayer as LightLayerMessage } from "../gen/meadow/v1/viewer_pb";
+import type { VideoLightAnswers } from "../net/light-codec-offer";
 import type { NoticeLevel } from "../ui/notice";
 import { DurationStats } from "../util/duration-stats";
 import type { KeepUpMeter } from "../util/keep-up";
 import { LightHost, lightInWorkerWanted, type LightWhere } from "./light-host";
-import type { LightOutcome, LightReport } from "./light-messages";
+import type { LightCodecName, LightOutcome, LightReport } from "./light-messages";
 import type { LightSettings } from "./light-renderer";
 import type { LightRamp } from "./palette";
 import type { Viewport } from "./viewport";
@@ -27,6 +30,8 @@ export interface WorldLightHooks {
   readonly problem: (text: string) => void;
   /** The light cannot catch up: renew the link (a fresh session starts with a key frame). */
   readonly resync: (reason: string) => void;
+  /** Whether the light's renderer decodes video, and when its decoder failed: the Hello's offer. */
+  readonly videoAnswers: VideoLightAnswers;
 }
 
 export class WorldLight {
@@ -35,6 +40,10 @@ export class WorldLight {
   framesShown = 0;
   dropped = 0;
   decodeErrors = 0;
+  /** Video frames of upper temporal layers left out while decoding was behind. */
+  skipped = 0;
+  /** Light frames shown since it was made, by the codec they came in. */
+  readonly framesByCodec: Record<LightCodecName, number> = { zstd: 0, vp9: 0 };
   available = false;
   firstLightMs: number | undefined;
   readonly decodeTimes = new DurationStats();
@@ -121,7 +130,12 @@ export class WorldLight {
       case "decoded":
         this.decodeTimes.add(r.ms);
         keepUp.decoded(now, this.host.where === "worker" ? "worker" : "main", r.ms);
+        if (r.outcome === "raster" && r.codec) this.framesByCodec[r.codec] += 1;
         this.onDecoded(r.outcome, r.reason);
+        break;
+      case "video":
+        if (r.problem !== undefined) this.hooks.videoAnswers.failed(r.problem);
+        else this.hooks.videoAnswers.answered(this, r.decodes);
         break;
       case "firstLight":
         this.firstLightMs ??= r.epochMs - performance.timeOrigin;
@@ -137,6 +151,11 @@ export class WorldLight {
   }
 
   private onDecoded(outcome: LightOutcome, reason: string): void {
+    // Left out on purpose, the video's chain whole: neither shown nor a sign that it is stuck.
+    if (outcome === "skipped") {
+      this.skipped += 1;
+      return;
+    }
     if (outcome === "raster") {
       this.dropStreak = 0;
       this.framesShown += 1;
