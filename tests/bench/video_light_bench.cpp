@@ -9,8 +9,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
+#include <fstream>
 #include <cstdint>
 #include <map>
+#include <string>
 #include <memory>
 #include <vector>
 
@@ -86,10 +89,45 @@ Recording record(std::size_t count) {
   return r;
 }
 
+// With MEADOW_VIDEO_DUMP=FOLDER set, a recording is also written there as raw 4:2:0 video
+// (light_<count>_<width>x<height>.yuv: intensity as luma, heat as the first chroma plane, as the
+// encoder takes them), so other encoders can be measured on the same frames (docs/perf/video-light.md).
+void dump(const Recording& r, std::size_t count) {
+  const char* folder = std::getenv("MEADOW_VIDEO_DUMP");
+  if (folder == nullptr) return;
+  const std::uint32_t w = r.geometry.width;
+  const std::uint32_t h = r.geometry.height;
+  const std::string path = std::string(folder) + "/light_" + std::to_string(count) + "_" + std::to_string(w) + "x" +
+                           std::to_string(h) + ".yuv";
+  std::ofstream out(path, std::ios::binary);
+  const std::uint32_t cw = (w + 1) / 2;
+  const std::uint32_t ch = (h + 1) / 2;
+  std::vector<char> u(std::size_t{cw} * ch);
+  const std::vector<char> v(u.size(), static_cast<char>(128));
+  for (std::size_t f = 0; f < r.intensity.size(); ++f) {
+    out.write(reinterpret_cast<const char*>(r.intensity[f].data()), static_cast<std::streamsize>(r.intensity[f].size()));
+    for (std::uint32_t y = 0; y < ch; ++y) {
+      for (std::uint32_t x = 0; x < cw; ++x) {
+        const std::uint32_t x1 = std::min(2 * x + 1, w - 1);
+        const std::uint32_t y1 = std::min(2 * y + 1, h - 1);
+        const Bytes& heat = r.heat[f];
+        const unsigned sum = heat[std::size_t{2 * y} * w + 2 * x] + heat[std::size_t{2 * y} * w + x1] +
+                             heat[std::size_t{y1} * w + 2 * x] + heat[std::size_t{y1} * w + x1];
+        u[std::size_t{y} * cw + x] = static_cast<char>((sum + 2) / 4);
+      }
+    }
+    out.write(u.data(), static_cast<std::streamsize>(u.size()));
+    out.write(v.data(), static_cast<std::streamsize>(v.size()));
+  }
+}
+
 const Recording& recording(std::size_t count) {
   static std::map<std::size_t, Recording> recordings;
   auto it = recordings.find(count);
-  if (it == recordings.end()) it = recordings.emplace(count, record(count)).first;
+  if (it == recordings.end()) {
+    it = recordings.emplace(count, record(count)).first;
+    dump(it->second, count);
+  }
   return it->second;
 }
 
