@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LightCodec } from "../src/gen/meadow/v1/viewer_pb";
-import { LightCodecOffer } from "../src/net/light-codec-offer";
+import { KEY_ASK_INTERVAL_MS, LightCodecOffer } from "../src/net/light-codec-offer";
 import { lightInWorkerWanted } from "../src/render/light-host";
 import { lightOptions } from "../src/render/light-options";
 
@@ -59,6 +59,25 @@ describe("LightCodecOffer: which codecs the Hello offers", () => {
     t.offer.answered(mold, true);
     expect(t.offer.codecs).toEqual([LightCodec.VP9]);
     expect(t.changes()).toBe(3);
+  });
+
+  it("says hello again for a key frame when a decoder waits for one, at most once a second", () => {
+    let now = 0;
+    let changes = 0;
+    const o = new LightCodecOffer("", () => (changes += 1), () => now);
+    o.needsKey();
+    expect(changes).toBe(0);
+    o.answered({}, true);
+    expect(changes).toBe(1);
+    o.needsKey();
+    expect(changes).toBe(2);
+    expect(o.codecs).toEqual([LightCodec.VP9]);
+    now = KEY_ASK_INTERVAL_MS - 1;
+    o.needsKey();
+    expect(changes).toBe(2);
+    now = KEY_ASK_INTERVAL_MS;
+    o.needsKey();
+    expect(changes).toBe(3);
   });
 
   it("turns video off for good when a decoder fails, and keeps why", () => {

@@ -100,7 +100,7 @@ export function moldView(over: Partial<MoldHooks> = {}): MoldView {
       say: () => undefined,
       problem: () => undefined,
       resync: () => undefined,
-      videoAnswers: { answered: () => undefined, failed: () => undefined },
+      videoAnswers: { answered: () => undefined, failed: () => undefined, needsKey: () => undefined },
       ...over,
     },
   );

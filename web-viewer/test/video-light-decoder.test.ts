@@ -32,16 +32,18 @@ function setup(behaviour: FakeBehaviour = {}) {
   const { api, decoders } = fakeVideoApi(behaviour);
   const rasters: LightRaster[] = [];
   const failures: string[] = [];
+  const keyAsks: number[] = [];
   const video = new VideoLightDecoder(api, {
     picture: (raster) => rasters.push(raster),
     failed: (reason) => failures.push(reason),
+    needsKey: () => keyAsks.push(1),
   });
   const decoder = (): FakeDecoder => {
     const d = decoders.at(-1);
     if (!d) throw new Error("no decoder made");
     return d;
   };
-  return { video, rasters, failures, decoders, decoder };
+  return { video, rasters, failures, keyAsks, decoders, decoder };
 }
 
 describe("VideoFrameTags", () => {
@@ -136,7 +138,9 @@ describe("VideoLightDecoder", () => {
     t.video.decode(1n, vp9(true), BOUNDS);
     const d = t.decoder();
     for (let n = 2; n <= MAX_PICTURES_IN_FLIGHT; n++) expect(t.video.decode(BigInt(n), vp9(false), BOUNDS).kind).toBe("queued");
+    expect(t.keyAsks).toHaveLength(0);
     expect(t.video.decode(100n, vp9(false), BOUNDS)).toEqual({ kind: "dropped", reason: "video decoding behind: waiting for the next key frame" });
+    expect(t.keyAsks).toHaveLength(1);
     // Deltas wait for the key from then on.
     const late = d.pending.slice();
     expect(t.video.decode(101n, vp9(false), BOUNDS).kind).toBe("dropped");
@@ -194,7 +198,7 @@ describe("VideoLightDecoder", () => {
     expect(t.decoder().state).toBe("closed");
 
     const failures: string[] = [];
-    const none = new VideoLightDecoder(undefined, { picture: () => undefined, failed: (r) => failures.push(r) });
+    const none = new VideoLightDecoder(undefined, { picture: () => undefined, failed: (r) => failures.push(r), needsKey: () => undefined });
     expect(none.decode(1n, vp9(true), BOUNDS)).toEqual({ kind: "failed" });
     expect(failures).toEqual(["no WebCodecs VideoDecoder on this thread"]);
   });
@@ -219,6 +223,7 @@ describe("VideoLightDecoder", () => {
         shown.push(raster.frameNumber);
       },
       failed: (reason) => failures.push(reason),
+      needsKey: () => undefined,
     });
     video.decode(1n, vp9(true), BOUNDS);
     video.decode(2n, vp9(false), BOUNDS);

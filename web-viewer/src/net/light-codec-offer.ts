@@ -3,7 +3,8 @@
 // answered decodes it (each asks WebCodecs where it decodes: in its worker, or on this thread),
 // and no video decoder has failed on this page. A failed decoder turns video off for good (until
 // the page is loaded again): a decoder that broke once would likely break again, and the server
-// then goes back to zstd frames. A change is news for the server: `onChange` says Hello again.
+// then goes back to zstd frames. A change is news for the server: `onChange` says Hello again; so
+// is a decoder that fell behind and waits for a key frame (the server restarts the video on it).
 import { LightCodec } from "../gen/meadow/v1/viewer_pb";
 import { lightOptions } from "../render/light-options";
 
@@ -13,16 +14,24 @@ export interface VideoLightAnswers {
   answered(light: object, decodes: boolean): void;
   /** A renderer's video decoder failed (configure refused, a decode error): video off. */
   failed(reason: string): void;
+  /** A renderer's video decoder waits for a key frame: say hello again (at most once a second). */
+  needsKey(): void;
 }
+
+/** The least time between two Hellos that ask for a key frame, ms: the server grants keys at most every 0.4 s. */
+export const KEY_ASK_INTERVAL_MS = 1000;
 
 export class LightCodecOffer implements VideoLightAnswers {
   private readonly wanted: boolean;
   private readonly answers = new Map<object, boolean>();
   private failure: string | undefined;
 
+  private lastKeyAsk = Number.NEGATIVE_INFINITY;
+
   constructor(
     search: string,
     private readonly onChange: () => void,
+    private readonly now: () => number = () => performance.now(),
   ) {
     this.wanted = lightOptions(search).video;
   }
@@ -51,6 +60,15 @@ export class LightCodecOffer implements VideoLightAnswers {
     this.changing(() => {
       this.failure ??= reason;
     });
+  }
+
+  needsKey(): void {
+    if (!this.video) return;
+    const now = this.now();
+    if (now - this.lastKeyAsk < KEY_ASK_INTERVAL_MS) return;
+    this.lastKeyAsk = now;
+    // The same offer again: the server restarts this viewer's video from its next key frame.
+    this.onChange();
   }
 
   private changing(change: () => void): void {

@@ -26,6 +26,7 @@ export class LightDecoding {
     this.video = new VideoLightDecoder(api, {
       picture: (raster, ms) => this.shown(raster, "vp9", ms),
       failed: (reason) => this.videoFailed(reason),
+      needsKey: () => this.report({ type: "videoKey" }),
     });
     void canDecodeVideoLight(api).then((decodes) => {
       // A decoder that failed before the answer came has said the last word already.

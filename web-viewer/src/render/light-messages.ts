@@ -56,6 +56,8 @@ export type LightReport =
    * answer, and `decodes: false` with the `problem` when its video decoder failed (video is off then).
    */
   | { readonly type: "video"; readonly decodes: boolean; readonly problem?: string | undefined }
+  /** The video decoder fell behind and waits for a key frame: ask the server for one. */
+  | { readonly type: "videoKey" }
   /** The first light drawn, at `epochMs` (performance.timeOrigin + now: the two threads' clocks differ). */
   | { readonly type: "firstLight"; readonly epochMs: number }
   /** Frames drawn since the last such report and the time they took, ms each. */

@@ -40,6 +40,11 @@ export interface VideoLightEvents {
   picture(raster: LightRaster, ms: number): void;
   /** The decoder failed: closed, and video is off for this light. */
   failed(reason: string): void;
+  /**
+   * Decoding fell so far behind that it waits for a key frame: the server sends one soon when the
+   * viewer says hello again (it restarts a viewer's video), rather than at its next periodic key.
+   */
+  needsKey(): void;
 }
 
 export type VideoTake =
@@ -117,6 +122,7 @@ export class VideoLightDecoder {
     }
     if (inFlight >= MAX_PICTURES_IN_FLIGHT) {
       this.waitingForKey = true;
+      this.events.needsKey();
       return { kind: "dropped", reason: "video decoding behind: waiting for the next key frame" };
     }
     this.skippingUpperLayers = false;

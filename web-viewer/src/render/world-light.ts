@@ -137,6 +137,9 @@ export class WorldLight {
         if (r.problem !== undefined) this.hooks.videoAnswers.failed(r.problem);
         else this.hooks.videoAnswers.answered(this, r.decodes);
         break;
+      case "videoKey":
+        this.hooks.videoAnswers.needsKey();
+        break;
       case "firstLight":
         this.firstLightMs ??= r.epochMs - performance.timeOrigin;
         break;
