@@ -33,6 +33,13 @@ using Clock = std::chrono::steady_clock;
 
 // How soon a joining viewer must see video light after its welcome (issue 29).
 constexpr auto kVideoStartsWithin = 500ms;
+// Under ThreadSanitizer the server makes 2 to 4 frames a second: how soon is not measured there
+// (the tests/run-all.sh TSan stage runs these for their threads, not their pace).
+#if defined(__SANITIZE_THREAD__)
+constexpr bool kPaceMeasured = false;
+#else
+constexpr bool kPaceMeasured = true;
+#endif
 
 std::unique_ptr<ServerProcess> start_video_server(std::vector<std::string> more = {}, std::uint32_t fireflies = 2000) {
   std::vector<std::string> args{"--swarm-count", std::to_string(fireflies), "--swarm-engine", "cpu", "--log-level", "warn"};
@@ -56,6 +63,7 @@ struct Watched {
   int video_keys = 0;
   int decode_errors = 0;
   std::optional<Clock::duration> first_video_after_welcome;
+  std::optional<Clock::duration> frame_interval;  // between the first two frames: the server's pace
   std::uint64_t lit_pixels = 0;  // of the last decoded video picture
 };
 
@@ -66,6 +74,7 @@ Watched watch_light(std::uint16_t port, bool offer_video, int frames) {
   EXPECT_TRUE(viewer.wait_for([](const v1::ServerMessage& s) { return s.has_welcome(); }, kReplyWait));
   const auto welcomed = Clock::now();
   say_hello(viewer, offer_video);
+  std::optional<Clock::time_point> first_frame_at;
   Watched w;
   std::unique_ptr<stream::VideoLightDecoder> decoder;
   for (int i = 0; i < frames; ++i) {
@@ -75,6 +84,11 @@ Watched watch_light(std::uint16_t port, bool offer_video, int frames) {
       break;
     }
     const v1::LightLayer& light = m->frame().light();
+    if (!first_frame_at) {
+      first_frame_at = Clock::now();
+    } else if (!w.frame_interval) {
+      w.frame_interval = Clock::now() - *first_frame_at;
+    }
     if (light.codec() != v1::LIGHT_CODEC_VP9) {
       EXPECT_EQ(light.codec(), v1::LIGHT_CODEC_ZSTD_U8);
       ++w.zstd;
@@ -101,19 +115,26 @@ Watched watch_light(std::uint16_t port, bool offer_video, int frames) {
   return w;
 }
 
+// Half a second, or three of the server's frame intervals where it makes fewer than 6 frames a
+// second (a sanitizer's build): a key frame is granted at a frame, not between them.
+Clock::duration video_start_bound(const Watched& w) {
+  const Clock::duration three_frames = w.frame_interval ? 3 * *w.frame_interval : Clock::duration{};
+  return std::max<Clock::duration>(kVideoStartsWithin, three_frames);
+}
+
 TEST(VideoLightE2e, AViewerThatOffersVideoGetsItWithinHalfASecondAndDecodesEveryFrame) {
   const auto server = start_video_server();
   const Watched first = watch_light(server->port(), true, 90);
   EXPECT_EQ(first.decode_errors, 0);
   ASSERT_TRUE(first.first_video_after_welcome);
-  EXPECT_LE(*first.first_video_after_welcome, kVideoStartsWithin);
+  if (kPaceMeasured) EXPECT_LE(*first.first_video_after_welcome, video_start_bound(first));
   EXPECT_GE(first.video, 80) << "after the start every frame is video (" << first.zstd << " zstd)";
   EXPECT_GT(first.lit_pixels, 100U) << "the decoded picture shows the swarm's light";
   // A late joiner while the stream runs: a key frame on demand, not at the 10 s interval.
   const Watched late = watch_light(server->port(), true, 30);
   EXPECT_EQ(late.decode_errors, 0);
   ASSERT_TRUE(late.first_video_after_welcome);
-  EXPECT_LE(*late.first_video_after_welcome, kVideoStartsWithin);
+  if (kPaceMeasured) EXPECT_LE(*late.first_video_after_welcome, video_start_bound(late));
 }
 
 TEST(VideoLightE2e, AViewerThatOffersNoVideoGetsZstdOnly) {
@@ -227,8 +248,16 @@ TEST(VideoLightE2e, ALinkCarryingAThirdKeepsAMovingPictureAtAFewerFrames) {
   // The server's own pace (a busy machine or a sanitizer builds fewer than 30 frames a second).
   const double full_fps = fast.video / fast_seconds;
   const double full_rate = static_cast<double>(fast.bytes) / fast_seconds;
-  // A third of the bytes: the socket buffers fill in the first seconds, then the outbox decides.
-  (void)read_for(viewer, decoder, 8.0, full_rate / 3.0, picture);
+  // A third of the bytes: the socket buffers fill first (seconds, more under a sanitizer), then the
+  // outbox decides: read at that pace until the server says it skipped frames for this viewer.
+  const auto dropped = [&] {
+    const auto metrics = client::http_get("127.0.0.1", server->port(), "/metrics");
+    return metrics ? client::metric_value(*metrics, "meadow_frames_dropped_total").value_or(0.0) : 0.0;
+  };
+  for (int second = 0; second < 60 && dropped() == 0.0; ++second) {
+    (void)read_for(viewer, decoder, 1.0, full_rate / 3.0, picture);
+  }
+  ASSERT_GT(dropped(), 0.0) << "the server skipped frames for the slow link rather than queueing them";
   const Phase slow = read_for(viewer, decoder, 6.0, full_rate / 3.0, picture);
   EXPECT_EQ(fast.errors + slow.errors, 0) << "never a frame the decoder cannot take";
   const double fps = slow.video / 6.0;
@@ -238,10 +267,6 @@ TEST(VideoLightE2e, ALinkCarryingAThirdKeepsAMovingPictureAtAFewerFrames) {
   EXPECT_LE(fps, full_fps * 0.8) << "fewer frames than the link's full rate";
   EXPECT_GE(slow.changed, slow.video / 2) << "the picture moves";
   EXPECT_LE(slow.zstd, 10) << "the video chain was kept (zstd only while it restarts)";
-  const auto metrics = client::http_get("127.0.0.1", server->port(), "/metrics");
-  ASSERT_TRUE(metrics);
-  EXPECT_GT(client::metric_value(*metrics, "meadow_frames_dropped_total").value_or(0.0), 0.0)
-      << "the server skipped frames for the slow link rather than queueing them";
 }
 
 }  // namespace
