@@ -126,25 +126,16 @@ void VideoLightEncoder::fill(std::span<const std::uint8_t> intensity, std::span<
   }
   const std::uint32_t chroma_width = (width_ + 1) / 2;
   const std::uint32_t chroma_height = (height_ + 1) / 2;
+  const auto row = [&image](int plane, std::uint32_t cy) {
+    return image.planes[plane] + static_cast<std::ptrdiff_t>(cy) * image.stride[plane];
+  };
   for (std::uint32_t cy = 0; cy < chroma_height; ++cy) {
-    std::uint8_t* u = image.planes[VPX_PLANE_U] + static_cast<std::ptrdiff_t>(cy) * image.stride[VPX_PLANE_U];
-    std::uint8_t* v = image.planes[VPX_PLANE_V] + static_cast<std::ptrdiff_t>(cy) * image.stride[VPX_PLANE_V];
-    std::memset(v, kNeutralChroma, chroma_width);
-    if (heat.empty()) {
-      std::memset(u, kNeutralChroma, chroma_width);
-      continue;
-    }
-    // The heat at half resolution: the mean of each 2 × 2 block (of what lies inside the raster).
-    const std::uint32_t y0 = cy * 2;
-    const std::uint32_t y1 = std::min(y0 + 1, height_ - 1);
-    for (std::uint32_t cx = 0; cx < chroma_width; ++cx) {
-      const std::uint32_t x0 = cx * 2;
-      const std::uint32_t x1 = std::min(x0 + 1, width_ - 1);
-      const unsigned sum = heat[std::size_t{y0} * width_ + x0] + heat[std::size_t{y0} * width_ + x1] +
-                           heat[std::size_t{y1} * width_ + x0] + heat[std::size_t{y1} * width_ + x1];
-      u[cx] = static_cast<std::uint8_t>((sum + 2) / 4);
-    }
+    std::memset(row(VPX_PLANE_V, cy), kNeutralChroma, chroma_width);
+    if (heat.empty()) std::memset(row(VPX_PLANE_U, cy), kNeutralChroma, chroma_width);
   }
+  if (heat.empty()) return;
+  half_resolution_heat(heat, width_, height_,
+                       [&](std::uint32_t cx, std::uint32_t cy, std::uint8_t value) { row(VPX_PLANE_U, cy)[cx] = value; });
 }
 
 VideoLightFrame VideoLightEncoder::encode(std::span<const std::uint8_t> intensity, std::span<const std::uint8_t> heat,

@@ -56,6 +56,26 @@ class VideoError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The heat plane as the video carries it: `width` × `height` bytes to ceil(width / 2) ×
+// ceil(height / 2), each the rounded mean of its 2 × 2 block (of what lies inside the raster).
+// `at(cx, cy, value)` receives each.
+template <typename Put>
+void half_resolution_heat(std::span<const std::uint8_t> heat, std::uint32_t width, std::uint32_t height, Put&& at) {
+  const std::uint32_t chroma_width = (width + 1) / 2;
+  const std::uint32_t chroma_height = (height + 1) / 2;
+  for (std::uint32_t cy = 0; cy < chroma_height; ++cy) {
+    const std::uint32_t y0 = cy * 2;
+    const std::uint32_t y1 = y0 + 1 < height ? y0 + 1 : height - 1;
+    for (std::uint32_t cx = 0; cx < chroma_width; ++cx) {
+      const std::uint32_t x0 = cx * 2;
+      const std::uint32_t x1 = x0 + 1 < width ? x0 + 1 : width - 1;
+      const unsigned sum = heat[std::size_t{y0} * width + x0] + heat[std::size_t{y0} * width + x1] +
+                           heat[std::size_t{y1} * width + x0] + heat[std::size_t{y1} * width + x1];
+      at(cx, cy, static_cast<std::uint8_t>((sum + 2) / 4));
+    }
+  }
+}
+
 // The temporal layer of the frame at `position` since the last key frame (the key is 0).
 [[nodiscard]] std::uint32_t video_layer_at(std::uint64_t position, std::uint32_t layers);
 

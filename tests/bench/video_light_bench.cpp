@@ -101,21 +101,13 @@ void dump(const Recording& r, std::size_t count) {
                            std::to_string(h) + ".yuv";
   std::ofstream out(path, std::ios::binary);
   const std::uint32_t cw = (w + 1) / 2;
-  const std::uint32_t ch = (h + 1) / 2;
-  std::vector<char> u(std::size_t{cw} * ch);
+  std::vector<char> u(std::size_t{cw} * ((h + 1) / 2));
   const std::vector<char> v(u.size(), static_cast<char>(128));
   for (std::size_t f = 0; f < r.intensity.size(); ++f) {
     out.write(reinterpret_cast<const char*>(r.intensity[f].data()), static_cast<std::streamsize>(r.intensity[f].size()));
-    for (std::uint32_t y = 0; y < ch; ++y) {
-      for (std::uint32_t x = 0; x < cw; ++x) {
-        const std::uint32_t x1 = std::min(2 * x + 1, w - 1);
-        const std::uint32_t y1 = std::min(2 * y + 1, h - 1);
-        const Bytes& heat = r.heat[f];
-        const unsigned sum = heat[std::size_t{2 * y} * w + 2 * x] + heat[std::size_t{2 * y} * w + x1] +
-                             heat[std::size_t{y1} * w + 2 * x] + heat[std::size_t{y1} * w + x1];
-        u[std::size_t{y} * cw + x] = static_cast<char>((sum + 2) / 4);
-      }
-    }
+    stream::half_resolution_heat(r.heat[f], w, h, [&](std::uint32_t x, std::uint32_t y, std::uint8_t value) {
+      u[std::size_t{y} * cw + x] = static_cast<char>(value);
+    });
     out.write(u.data(), static_cast<std::streamsize>(u.size()));
     out.write(v.data(), static_cast<std::streamsize>(v.size()));
   }
