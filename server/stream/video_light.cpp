@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <cstring>
 
 namespace meadow::stream {
@@ -171,11 +172,40 @@ VideoLightFrame VideoLightEncoder::encode(std::span<const std::uint8_t> intensit
   return frame;
 }
 
+namespace {
+
+// The decoder's frame buffers come from here, so that a stream declaring a huge picture is
+// refused before libvpx allocates it (the data must be zeroed: libvpx's rule).
+int get_frame_buffer(void* /*priv*/, std::size_t min_size, vpx_codec_frame_buffer_t* buffer) {
+  if (min_size > kVideoMaxFrameBufferBytes) return -1;
+  buffer->data = static_cast<std::uint8_t*>(std::calloc(min_size, 1));
+  if (buffer->data == nullptr) return -1;
+  buffer->size = min_size;
+  buffer->priv = nullptr;
+  return 0;
+}
+
+int release_frame_buffer(void* /*priv*/, vpx_codec_frame_buffer_t* buffer) {
+  std::free(buffer->data);
+  buffer->data = nullptr;
+  buffer->size = 0;
+  return 0;
+}
+
+}  // namespace
+
 VideoLightDecoder::VideoLightDecoder() : codec_(std::make_unique<vpx_codec_ctx_t>()) {
   vpx_codec_dec_cfg_t config{};
   config.threads = 1;
   if (vpx_codec_dec_init(codec_.get(), vpx_codec_vp9_dx(), &config, 0) != VPX_CODEC_OK) {
     const std::string message = vpx_message(codec_.get(), "VP9 decoder");
+    codec_.reset();
+    throw VideoError(message);
+  }
+  if (vpx_codec_set_frame_buffer_functions(codec_.get(), get_frame_buffer, release_frame_buffer, nullptr) !=
+      VPX_CODEC_OK) {
+    const std::string message = vpx_message(codec_.get(), "VP9 decoder's frame buffers");
+    vpx_codec_destroy(codec_.get());
     codec_.reset();
     throw VideoError(message);
   }
@@ -187,6 +217,16 @@ VideoLightDecoder::~VideoLightDecoder() {
 
 DecodedLight VideoLightDecoder::decode(std::string_view data) {
   if (data.empty()) throw VideoError("VP9 decode: an empty frame");
+  // A key frame says its size up front: one too large for any light is refused before libvpx
+  // sizes its tables for it. (An inter frame's size is bounded by the frame buffers above.)
+  vpx_codec_stream_info_t info{};
+  info.sz = sizeof(info);
+  if (vpx_codec_peek_stream_info(vpx_codec_vp9_dx(), reinterpret_cast<const std::uint8_t*>(data.data()),
+                                 static_cast<unsigned>(data.size()), &info) == VPX_CODEC_OK &&
+      std::size_t{info.w} * info.h > kVideoMaxPixels) {
+    throw VideoError("VP9 decode: a key frame declaring " + std::to_string(info.w) + " × " + std::to_string(info.h) +
+                     " pixels, more than any light raster");
+  }
   check(vpx_codec_decode(codec_.get(), reinterpret_cast<const std::uint8_t*>(data.data()),
                          static_cast<unsigned>(data.size()), nullptr, 0),
         codec_.get(), "VP9 decode");

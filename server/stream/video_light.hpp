@@ -143,6 +143,11 @@ class VideoLightDecoder {
 
 // The largest picture a decoder accepts, pixels (a raster is at most 480 × 270).
 inline constexpr std::size_t kVideoMaxPixels = std::size_t{1} << 20;
+// The largest frame buffer a decoder lets libvpx allocate, bytes: a picture of kVideoMaxPixels
+// with the decoder's borders fits in about 2 MB; the limit leaves room for odd shapes. It bounds
+// what a hostile stream can make the decoder take where the size is only known mid-decode (an
+// inter frame may scale its references up to 16 times in each direction).
+inline constexpr std::size_t kVideoMaxFrameBufferBytes = std::size_t{16} << 20;
 
 // Which frames of a layered stream one receiver can still decode (the sender's half of the rule
 // above): every layer-0 frame since its key, and a layer-1 or layer-2 frame only when no frame it

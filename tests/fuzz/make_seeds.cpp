@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,7 @@
 #include "store/store_fixture.hpp"
 #include "stream/snapshot_mapping.hpp"
 #include "stream/swarm_fixture.hpp"
+#include "stream/video_light.hpp"
 
 namespace meadow::fuzz {
 namespace {
@@ -239,6 +241,28 @@ void light_seeds(const fs::path& out) {
   pong.mutable_pong()->set_client_time_ms(1);
   seeds.write("rocks-notice-pong",
               length_prefixed({rocks.SerializeAsString(), notice.SerializeAsString(), pong.SerializeAsString()}));
+
+  // The same light as VP9 video (stream/video_light.hpp): a key, a layer-2 and a layer-1 frame.
+  stream::VideoLightEncoder video;
+  const std::size_t pixels = std::size_t{kSeedWidth} * kSeedHeight;
+  auto video_layer = [&](const std::vector<std::uint8_t>& raster, bool as_key) {
+    const std::span<const std::uint8_t> planes(raster);
+    v1::LightLayer layer = light_layer(
+        video.encode(planes.first(pixels), planes.subspan(pixels, pixels), kSeedWidth, kSeedHeight, as_key).data,
+        as_key, 0);
+    layer.set_codec(v1::LIGHT_CODEC_VP9);
+    return layer;
+  };
+  const v1::LightLayer video_key = video_layer(first, true);
+  const v1::LightLayer video_top = video_layer(second, false);
+  const v1::LightLayer video_middle = video_layer(third, false);
+  seeds.write("video-key-delta-delta", length_prefixed({frame_message(10, video_key), frame_message(11, video_top),
+                                                        frame_message(12, video_middle)}));
+  seeds.write("video-delta-without-key", length_prefixed({frame_message(11, video_top)}));
+  seeds.write("video-key-then-zstd-delta", length_prefixed({frame_message(10, video_key), delta_frame}));
+  v1::LightLayer wider = video_key;
+  wider.set_width(kSeedWidth + 2);
+  seeds.write("video-key-of-wrong-width", length_prefixed({frame_message(10, wider), frame_message(11, video_top)}));
 }
 
 // Snapshots of the small meadow (saved_meadow.hpp) as it goes, with what viewers did in it.

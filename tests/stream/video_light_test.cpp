@@ -161,5 +161,43 @@ TEST(VideoLight, TheDecoderRefusesWhatItCannotDecode) {
   EXPECT_THROW((void)encoder.encode(wrong, {}, 4, 4, false), VideoError);
 }
 
+// Writes `bits` bits of `value` at bit `offset` of `data`, most significant first (VP9's order).
+void write_bits(std::string& data, std::size_t offset, std::size_t bits, std::uint32_t value) {
+  for (std::size_t i = 0; i < bits; ++i) {
+    const std::size_t at = offset + i;
+    const auto mask = static_cast<char>(0x80U >> (at % 8));
+    const bool set = ((value >> (bits - 1 - i)) & 1U) != 0;
+    data[at / 8] = static_cast<char>(set ? (data[at / 8] | mask) : (data[at / 8] & ~mask));
+  }
+}
+
+// A stream from a hostile server may declare any size: a key frame whose header says it is
+// larger than any light is refused before libvpx sizes its tables for it, and the decoder goes
+// on with proper frames.
+TEST(VideoLight, TheDecoderRefusesAPictureLargerThanAnyLight) {
+  RasterGeometry geometry;
+  const auto frames = swarm_frames(500, 2, geometry);
+  const auto encoded = encode_all(frames, geometry);
+  // A profile-0 key frame's header: 8 bits of marker, profile and flags, a 24-bit sync code,
+  // 4 bits of colour, then the width and height less one, 16 bits each.
+  constexpr std::size_t kWidthBit = 8 + 24 + 4;
+  constexpr std::uint32_t kWidth = 1040;  // × 1024: just over kVideoMaxPixels
+  constexpr std::uint32_t kHeight = 1024;
+  static_assert(std::size_t{kWidth} * kHeight > kVideoMaxPixels);
+  std::string huge = encoded[0].data;
+  write_bits(huge, kWidthBit, 16, kWidth - 1);
+  write_bits(huge, kWidthBit + 16, 16, kHeight - 1);
+  VideoLightDecoder decoder;
+  try {
+    (void)decoder.decode(huge);
+    FAIL() << "a " << kWidth << " × " << kHeight << " picture was decoded";
+  } catch (const VideoError& e) {
+    EXPECT_NE(std::string(e.what()).find("declaring 1040 × 1024 pixels"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(decoder.decode(encoded[0].data).width, geometry.width);
+  EXPECT_EQ(decoder.decode(encoded[1].data).width, geometry.width);
+}
+
 }  // namespace
 }  // namespace meadow::stream
