@@ -135,7 +135,7 @@ void VideoLightEncoder::fill(std::span<const std::uint8_t> intensity, std::span<
     if (heat.empty()) std::memset(row(VPX_PLANE_U, cy), kNeutralChroma, chroma_width);
   }
   if (heat.empty()) return;
-  half_resolution_heat(heat, width_, height_,
+  half_resolution_hot_light(intensity, heat, width_, height_,
                        [&](std::uint32_t cx, std::uint32_t cy, std::uint8_t value) { row(VPX_PLANE_U, cy)[cx] = value; });
 }
 
@@ -245,11 +245,12 @@ DecodedLight VideoLightDecoder::decode(std::string_view data) {
   out.heat.resize(out.intensity.size());
   for (std::uint32_t y = 0; y < out.height; ++y) {
     const std::uint8_t* luma = image->planes[VPX_PLANE_Y] + static_cast<std::ptrdiff_t>(y) * image->stride[VPX_PLANE_Y];
-    const std::uint8_t* chroma = image->planes[VPX_PLANE_U] + static_cast<std::ptrdiff_t>(y / 2) * image->stride[VPX_PLANE_U];
     std::memcpy(out.intensity.data() + std::size_t{y} * out.width, luma, out.width);
-    std::uint8_t* heat = out.heat.data() + std::size_t{y} * out.width;
-    for (std::uint32_t x = 0; x < out.width; ++x) heat[x] = chroma[x / 2];
   }
+  const auto hot = [image](std::uint32_t cx, std::uint32_t cy) -> unsigned {
+    return image->planes[VPX_PLANE_U][static_cast<std::ptrdiff_t>(cy) * image->stride[VPX_PLANE_U] + cx];
+  };
+  heat_from_hot_light(hot, out.intensity, out.width, out.height, out.heat);
   return out;
 }
 

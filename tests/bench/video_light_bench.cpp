@@ -105,7 +105,7 @@ void dump(const Recording& r, std::size_t count) {
   const std::vector<char> v(u.size(), static_cast<char>(128));
   for (std::size_t f = 0; f < r.intensity.size(); ++f) {
     out.write(reinterpret_cast<const char*>(r.intensity[f].data()), static_cast<std::streamsize>(r.intensity[f].size()));
-    stream::half_resolution_heat(r.heat[f], w, h, [&](std::uint32_t x, std::uint32_t y, std::uint8_t value) {
+    stream::half_resolution_hot_light(r.intensity[f], r.heat[f], w, h, [&](std::uint32_t x, std::uint32_t y, std::uint8_t value) {
       u[std::size_t{y} * cw + x] = static_cast<char>(value);
     });
     out.write(u.data(), static_cast<std::streamsize>(u.size()));
@@ -123,6 +123,30 @@ const Recording& recording(std::size_t count) {
   return it->second;
 }
 
+// How far the decoded heat is from the raster's, in grey levels: `hot`, the mean error of the hot
+// light (heat × intensity / 255, what shows as colour) over every pixel; `lit_heat`, the mean
+// error of the heat (the share) over the pixels lit at least a quarter.
+struct HeatErrors {
+  double hot = 0.0;
+  double lit_heat = 0.0;
+};
+constexpr int kLitIntensity = 64;
+
+HeatErrors heat_errors(const std::vector<std::uint8_t>& intensity, const std::vector<std::uint8_t>& heat,
+                       const stream::DecodedLight& light) {
+  double hot = 0.0;
+  double lit = 0.0;
+  std::size_t lit_pixels = 0;
+  for (std::size_t p = 0; p < heat.size(); ++p) {
+    hot += std::abs(heat[p] * intensity[p] - light.heat[p] * light.intensity[p]) / 255.0;
+    if (intensity[p] >= kLitIntensity) {
+      lit += std::abs(static_cast<int>(heat[p]) - static_cast<int>(light.heat[p]));
+      ++lit_pixels;
+    }
+  }
+  return {hot / static_cast<double>(heat.size()), lit_pixels == 0 ? 0.0 : lit / static_cast<double>(lit_pixels)};
+}
+
 // Encodes the whole recording with `settings`, decodes it, and reports.
 void video_light(benchmark::State& state, std::size_t count, stream::VideoLightSettings settings) {
   const Recording& r = recording(count);
@@ -136,6 +160,8 @@ void video_light(benchmark::State& state, std::size_t count, stream::VideoLightS
     double worst_encode = 0.0;
     double psnr_sum = 0.0;
     double psnr_worst = testing::kPsnrIdentical;
+    double hot_error_sum = 0.0;
+    double lit_heat_error_sum = 0.0;
     for (std::size_t i = 0; i < frames; ++i) {
       const auto start = std::chrono::steady_clock::now();
       const stream::VideoLightFrame frame =
@@ -149,6 +175,9 @@ void video_light(benchmark::State& state, std::size_t count, stream::VideoLightS
       const double p = testing::psnr(r.intensity[i], light.intensity);
       psnr_sum += p;
       psnr_worst = std::min(psnr_worst, p);
+      const HeatErrors e = heat_errors(r.intensity[i], r.heat[i], light);
+      hot_error_sum += e.hot;
+      lit_heat_error_sum += e.lit_heat;
     }
     const double n = static_cast<double>(frames);
     state.counters["bytes_per_frame"] = static_cast<double>(bytes) / n;
@@ -157,6 +186,8 @@ void video_light(benchmark::State& state, std::size_t count, stream::VideoLightS
     state.counters["zstd_bytes_per_frame"] = static_cast<double>(r.zstd_bytes) / (n - 1.0);
     state.counters["psnr_mean_db"] = psnr_sum / n;
     state.counters["psnr_worst_db"] = psnr_worst;
+    state.counters["hot_error"] = hot_error_sum / n;
+    state.counters["lit_heat_error"] = lit_heat_error_sum / n;
     state.counters["encode_ms"] = encode_seconds / n * 1000.0;
     state.counters["encode_worst_ms"] = worst_encode * 1000.0;
     state.counters["frames"] = n;

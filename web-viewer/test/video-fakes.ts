@@ -169,7 +169,7 @@ const FLAT_CHROMA = 128;
 
 /**
  * An I420 picture (or NV12, its chroma interleaved) of `width` × `height`: luma from `luma(x, y)`,
- * the first chroma plane (ceil(w/2) × ceil(h/2)) from `heat(cx, cy)`, the second flat; every row padded.
+ * the first chroma plane (ceil(w/2) × ceil(h/2), the hot light) from `heat(cx, cy)`, the second flat; every row padded.
  */
 export function picture(
   width: number,

@@ -1,14 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { copyLightPlanes, lightPlanesFromPicture } from "../src/render/video-planes";
+import { copyLightPlanes, heatOfBlock, lightPlanesFromPicture } from "../src/render/video-planes";
 import { FakeFrame, picture } from "./video-fakes";
 
-const luma = (x: number, y: number): number => (x * 7 + y * 31) & 0xff;
-const heat = (cx: number, cy: number): number => (cx * 13 + cy * 50 + 1) & 0xff;
+const luma = (x: number, y: number): number => (x * 7 + y * 31 + 3) & 0xff;
+/** The picture's first chroma plane: the hot light of each 2 × 2 block. */
+const heat = (cx: number, cy: number): number => (cx * 13 + cy * 50 + 1) & 0x7f;
 
-/** The heat plane as the raster wants it: each chroma sample doubled across and down (nearest). */
+/**
+ * The heat plane as the raster wants it: each block's hot light divided by its mean intensity
+ * (an odd edge's last row or column counted twice), to 0 … 255, doubled across and down.
+ */
 function expectedHeat(width: number, height: number): number[] {
   const out: number[] = [];
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) out.push(heat(x >> 1, y >> 1));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const x0 = x & ~1;
+      const y0 = y & ~1;
+      const x1 = Math.min(x0 + 1, width - 1);
+      const y1 = Math.min(y0 + 1, height - 1);
+      const mean = Math.floor((luma(x0, y0) + luma(x1, y0) + luma(x0, y1) + luma(x1, y1) + 2) / 4);
+      const hot = heat(x >> 1, y >> 1);
+      out.push(mean < 4 ? 0 : Math.min(255, Math.floor((hot * 255 + Math.floor(mean / 2)) / mean)));
+    }
+  }
   return out;
 }
 
@@ -19,7 +33,17 @@ function expectedLuma(width: number, height: number): number[] {
 }
 
 describe("a video picture as a light raster's planes", () => {
-  it("takes the luma plane as the intensity and the U plane doubled as the heat (I420, padded rows)", () => {
+  it("divides a block's hot light by its mean intensity, rounded as the server's decoder does", () => {
+    // The same figures as tests/stream/video_light_test.cpp (HotLightDividesBackIntoTheHeat).
+    expect(heatOfBlock(30, 100)).toBe(77);
+    expect(heatOfBlock(5, 25)).toBe(51);
+    expect(heatOfBlock(255, 255)).toBe(255);
+    expect(heatOfBlock(200, 100)).toBe(255);
+    expect(heatOfBlock(1, 3)).toBe(0);
+    expect(heatOfBlock(0, 0)).toBe(0);
+  });
+
+  it("takes the luma plane as the intensity and the U plane's hot light, divided back, as the heat (I420, padded rows)", () => {
     const p = picture(8, 6, luma, heat);
     const planes = lightPlanesFromPicture(p.format, p.bytes, p.layouts, { width: 8, height: 6, channels: 2 });
     if (typeof planes === "string") throw new Error(planes);
@@ -34,8 +58,8 @@ describe("a video picture as a light raster's planes", () => {
     expect(planes.length).toBe(5 * 3 * 2);
     expect(Array.from(planes.subarray(0, 15))).toEqual(expectedLuma(5, 3));
     expect(Array.from(planes.subarray(15))).toEqual(expectedHeat(5, 3));
-    // Column 4 and row 2 lie over chroma sample (2, 1).
-    expect(planes[15 + 2 * 5 + 4]).toBe(heat(2, 1));
+    // Column 4 and row 2 lie over chroma sample (2, 1), a block of that one pixel counted four times.
+    expect(planes[15 + 2 * 5 + 4]).toBe(Math.min(255, Math.floor((heat(2, 1) * 255 + Math.floor(luma(4, 2) / 2)) / luma(4, 2))));
   });
 
   it("gives the intensity alone to a light of one channel (the mold's)", () => {

@@ -1,8 +1,10 @@
 // A decoded video picture as a light raster's planes (LIGHT_CODEC_VP9): the luma plane is the
-// intensity, exactly as the zstd codec's first plane; the first chroma plane is the heat at half
-// resolution, doubled here (nearest texel) to the raster's size so that the heat plane lies under
-// the intensity plane as the zstd codec's does and the texture path takes both alike. The second
-// chroma plane is a flat 128 and is never read. Software decoders give I420; hardware ones may
+// intensity, exactly as the zstd codec's first plane; the first chroma plane is the hot light (the
+// heat times the intensity, one sample per 2 × 2 block), divided back here by the block's mean
+// intensity into the heat and doubled (nearest texel) to the raster's size, so that the heat plane
+// lies under the intensity plane as the zstd codec's does and the texture path takes both alike
+// (the server's rule: heat_from_hot_light in server/stream/video_light.hpp). The second chroma
+// plane is a flat 128 and is never read. Software decoders give I420; hardware ones may
 // give NV12 (the two chroma planes interleaved in one), so both are read.
 import type { VideoFrameLike } from "./video-support";
 
@@ -22,6 +24,15 @@ const CHROMA_STEP: Partial<Record<VideoPixelFormat, number>> = { I420: 1, I420A:
 
 /** Planes a light raster has at most: the intensity and the heat. */
 const MAX_CHANNELS = 2;
+
+/** Below this mean intensity of a block (grey levels) there is no heat: too dim to divide back or to show colour. */
+export const HEAT_LEAST_INTENSITY = 4;
+
+/** The heat (0 … 255) of a block whose hot light is `hot` and mean intensity `mean`, rounded as the server's decoder does. */
+export function heatOfBlock(hot: number, mean: number): number {
+  if (mean < HEAT_LEAST_INTENSITY) return 0;
+  return Math.min(255, Math.floor((hot * 255 + (mean >> 1)) / mean));
+}
 
 /**
  * The raster's planes one after the other (intensity, then heat when `channels` is 2), from the
@@ -45,10 +56,21 @@ export function lightPlanesFromPicture(format: VideoPixelFormat | null, bytes: U
   const chromaWidth = Math.ceil(width / 2);
   if (!fits(bytes, chroma, chromaWidth, Math.ceil(height / 2), step)) return "video picture's chroma plane is cut short";
   const heat = width * height;
-  for (let y = 0; y < height; y++) {
-    const row = chroma.offset + (y >> 1) * chroma.stride;
-    const at = heat + y * width;
-    for (let x = 0; x < width; x++) out[at + x] = bytes[row + (x >> 1) * step] ?? 0;
+  for (let cy = 0; cy < Math.ceil(height / 2); cy++) {
+    const y0 = cy * 2;
+    const y1 = Math.min(y0 + 1, height - 1);
+    const row = chroma.offset + cy * chroma.stride;
+    for (let cx = 0; cx < chromaWidth; cx++) {
+      const x0 = cx * 2;
+      const x1 = Math.min(x0 + 1, width - 1);
+      // The block's pixels as the server counts them: an odd edge counts its last row or column twice.
+      const mean = (out[y0 * width + x0]! + out[y0 * width + x1]! + out[y1 * width + x0]! + out[y1 * width + x1]! + 2) >> 2;
+      const value = heatOfBlock(bytes[row + cx * step] ?? 0, mean);
+      out[heat + y0 * width + x0] = value;
+      out[heat + y0 * width + x1] = value;
+      out[heat + y1 * width + x0] = value;
+      out[heat + y1 * width + x1] = value;
+    }
   }
   return out;
 }
