@@ -31,17 +31,20 @@ void FallbackSwarm::set_weights(sim::SwarmWeights weights) {
   }
 }
 
-void FallbackSwarm::resize(std::size_t count, const sim::Land& land) {
+void FallbackSwarm::resize(std::size_t count, const sim::Land& land, std::optional<sim::Rect> grown_from) {
   asked_ = count;
   if (gpu_) {
     try {
-      gpu_->resize(count, land);  // the leavers are chosen on the device
+      gpu_->resize(count, land, grown_from);  // the leavers are chosen on the device
     } catch (const std::exception& e) {
-      fall_back(gpu_failed("swarm", e), land);  // resizes the CPU's swarm to the count just asked
+      // Resizes the CPU's swarm to the count just asked, newcomers into the same gained land.
+      growing_from_ = grown_from;
+      fall_back(gpu_failed("swarm", e), land);
+      growing_from_.reset();
     }
     return;
   }
-  cpu_->resize(count, land);
+  cpu_->resize(count, land, grown_from);
 }
 
 void FallbackSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::ParallelFor& parallel) {
@@ -96,7 +99,7 @@ void FallbackSwarm::fall_back(const std::string& why, const sim::Land& land) {
   // The copy's count is the GPU's, but after a loss in the middle of transits the copy itself
   // may be older (the leavers gone since were cut from its end, not picked out): who stays is
   // made the count asked again, by the CPU's own rules (nothing changes when it already is).
-  cpu->resize(asked_, land);
+  cpu->resize(asked_, land, growing_from_);
   steps_before_cpu_ = gpu_->steps();
   cpu_ = std::move(cpu);
   gpu_.reset();

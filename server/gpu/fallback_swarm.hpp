@@ -41,7 +41,8 @@ class FallbackSwarm final : public sim::SwarmEngine {
   [[nodiscard]] std::size_t count() const override { return active().count(); }
   [[nodiscard]] sim::SwarmWeights weights() const override { return active().weights(); }
   void set_weights(sim::SwarmWeights weights) override;
-  void resize(std::size_t count, const sim::Land& land) override;
+  using sim::SwarmEngine::resize;
+  void resize(std::size_t count, const sim::Land& land, std::optional<sim::Rect> grown_from) override;
   [[nodiscard]] std::size_t max_count() const override { return active().max_count(); }
   [[nodiscard]] std::size_t fireflies_per_meadow() const override { return active().fireflies_per_meadow(); }
   using SwarmEngine::step;
@@ -79,6 +80,7 @@ class FallbackSwarm final : public sim::SwarmEngine {
   std::unique_ptr<sim::CpuSwarm> cpu_;
   std::uint64_t steps_before_cpu_ = 0;
   std::size_t asked_ = 0;  // the count last asked for (at the start, or by resize)
+  std::optional<sim::Rect> growing_from_;  // during a resize that fell back: where newcomers go
   Notice notice_;
 };
 

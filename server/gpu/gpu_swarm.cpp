@@ -49,7 +49,7 @@ void GpuSwarm::set_weights(sim::SwarmWeights weights) {
   weights_.cohesion = clamp_weight(weights.cohesion, weights_.cohesion);
 }
 
-void GpuSwarm::resize(std::size_t count, const sim::Land& land) {
+void GpuSwarm::resize(std::size_t count, const sim::Land& land, std::optional<sim::Rect> grown_from) {
   sync_host();  // resize works on the host copy, which must be the device's
   // The CPU engine's rules for who leaves and who arrives, on the host copy, but the leavers
   // chosen on the GPU (the same fireflies; the host sorts one bin of candidates, not the swarm).
@@ -61,7 +61,7 @@ void GpuSwarm::resize(std::size_t count, const sim::Land& land) {
     const std::span<const GpuFireflyMeta> meta = kernels_.meta();
     for (std::size_t i = 0; i < f.size(); ++i) f.flags[i] = static_cast<std::uint8_t>(meta[i].flags);
   };
-  sim::population::resize(f_, std::clamp(count, kMinCount, kMaxCount), land.world(), seed_, steps_, next_id_,
+  sim::population::resize(f_, std::clamp(count, kMinCount, kMaxCount), land.world(), {seed_, steps_, grown_from}, next_id_,
                           mark_on_gpu);
   dirty_ = true;
   transits_ = sim::population::any_in_transit(f_.flags);

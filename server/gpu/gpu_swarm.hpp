@@ -58,7 +58,8 @@ class GpuSwarm final : public sim::SwarmEngine {
   [[nodiscard]] std::size_t count() const override { return f_.size(); }
   [[nodiscard]] sim::SwarmWeights weights() const override { return weights_; }
   void set_weights(sim::SwarmWeights weights) override;
-  void resize(std::size_t count, const sim::Land& land) override;
+  using sim::SwarmEngine::resize;
+  void resize(std::size_t count, const sim::Land& land, std::optional<sim::Rect> grown_from) override;
   [[nodiscard]] std::size_t max_count() const override { return kMaxCount; }
   [[nodiscard]] std::size_t fireflies_per_meadow() const override { return sim::kGpuFirefliesPerMeadow; }
   using SwarmEngine::step;

@@ -84,16 +84,17 @@ TEST(MeadowCount, ShrinkingSendsExactlyThoseNearestAnEdgeOutThenTheWorldShrinks)
   EXPECT_EQ(swarm_of(m).swarm().count(), 6000U);
 }
 
-TEST(MeadowCount, GrowingAddsFlocksOfFortyThatAreAllInWithin90Steps) {
+TEST(MeadowCount, GrowingAddsFlocksOfFortyIntoTheGainedLandAtOnce) {
   Meadow m = make_meadow(6000, 5);
   run_ticks(m, 10);
   const std::set<std::uint32_t> before(cpu(m).ids().begin(), cpu(m).ids().end());
+  const Rect old_world = m.land().world();
   ASSERT_TRUE(ask_count(m, 10000).accepted);
   const Rect world = m.land().world();
   EXPECT_EQ(world, world_for_count(10000, m.land().meadow())) << "the world grows at once";
   EXPECT_EQ(swarm_of(m).camera(), world);
   ASSERT_EQ(swarm_of(m).swarm().count(), 10000U);
-  // The newcomers start outside the grown world, in flocks of 40 (consecutive ids).
+  // The newcomers start in the land the world gained (SPEC §2), in flocks of 40 (consecutive ids).
   const SwarmView v = swarm_of(m).swarm().view();
   std::vector<std::pair<std::uint32_t, std::size_t>> newcomers;
   for (std::size_t i = 0; i < v.x.size(); ++i) {
@@ -103,15 +104,53 @@ TEST(MeadowCount, GrowingAddsFlocksOfFortyThatAreAllInWithin90Steps) {
   std::sort(newcomers.begin(), newcomers.end());
   for (std::size_t k = 0; k < newcomers.size(); ++k) {
     const std::size_t i = newcomers[k].second;
-    ASSERT_FALSE(world.contains({v.x[i], v.y[i]})) << "newcomer " << k << " starts outside";
+    ASSERT_TRUE(world.contains({v.x[i], v.y[i]})) << "newcomer " << k << " starts in the world";
     const std::size_t leader = newcomers[k - k % 40].second;
+    ASSERT_FALSE(old_world.contains({v.x[leader], v.y[leader]})) << "flock " << k / 40 << " starts in the old world";
     ASSERT_LE(std::hypot(v.x[leader] - v.x[i], v.y[leader] - v.y[i]), 32.01F);
   }
+  EXPECT_TRUE(all_inside(m));
+  run_ticks(m, 90);
+  EXPECT_TRUE(all_inside(m));
+  EXPECT_EQ(swarm_of(m).swarm().count(), 10000U);
+}
+
+TEST(MeadowCount, WhileTheWorldDoesNotGrowNewcomersFlyInOverItsEdgesWithin90Steps) {
+  Meadow m = make_meadow(3000, 5);
+  run_ticks(m, 10);
+  const std::set<std::uint32_t> before(cpu(m).ids().begin(), cpu(m).ids().end());
+  ASSERT_TRUE(ask_count(m, 5000).accepted);
+  const Rect world = m.land().world();
+  ASSERT_EQ(world, m.land().meadow()) << "up to 6,000 the world is one meadow";
+  const SwarmView v = swarm_of(m).swarm().view();
+  std::size_t newcomers = 0;
+  for (std::size_t i = 0; i < v.x.size(); ++i) {
+    if (before.count(cpu(m).ids()[i]) != 0) continue;
+    ++newcomers;
+    ASSERT_FALSE(world.contains({v.x[i], v.y[i]})) << "newcomer " << newcomers << " starts outside";
+  }
+  EXPECT_EQ(newcomers, 2000U);
   // All in within 90 steps (1.5 s).
   const std::uint64_t start = swarm_of(m).swarm().steps();
   while (swarm_of(m).swarm().steps() < start + 90) run_ticks(m, 1);
   EXPECT_TRUE(all_inside(m));
-  EXPECT_EQ(swarm_of(m).swarm().count(), 10000U);
+  EXPECT_EQ(swarm_of(m).swarm().count(), 5000U);
+}
+
+TEST(MeadowCount, ASnapshotTakenWhileNewcomersAreLetInGoesOnTheSameWay) {
+  // 200,000 take four ticks to let in (kMaxArrivalsPerTick): a save in between must carry where
+  // the rest go, or a replay from it would differ.
+  Meadow a = make_meadow(6000, 5);
+  ASSERT_TRUE(ask_count(a, 200'000).accepted);
+  run_ticks(a, 1);
+  ASSERT_LT(swarm_of(a).swarm().count(), 200'000U);
+  Meadow b = make_meadow(6000, 5);
+  ASSERT_TRUE(b.restore(a.save()).empty());
+  run_ticks(a, 5);
+  run_ticks(b, 5);
+  ASSERT_EQ(swarm_of(a).swarm().count(), 200'000U);
+  EXPECT_TRUE(std::equal(cpu(a).ids().begin(), cpu(a).ids().end(), cpu(b).ids().begin(), cpu(b).ids().end()));
+  EXPECT_TRUE(std::equal(cpu(a).view().x.begin(), cpu(a).view().x.end(), cpu(b).view().x.begin()));
 }
 
 TEST(MeadowCount, GrowthAndShrinkThresholds) {

@@ -19,7 +19,8 @@ class FakeSwarm final : public sim::SwarmEngine {
   [[nodiscard]] std::size_t count() const override { return x.size(); }
   [[nodiscard]] sim::SwarmWeights weights() const override { return current; }
   void set_weights(sim::SwarmWeights w) override { current = w; }
-  void resize(std::size_t n, const sim::Land& /*land*/) override {
+  using sim::SwarmEngine::resize;
+  void resize(std::size_t n, const sim::Land& /*land*/, std::optional<sim::Rect> /*grown_from*/) override {
     resized_to = n;
     x.resize(n, 800.0F);
     y.resize(n, 450.0F);

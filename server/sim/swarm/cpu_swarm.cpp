@@ -66,9 +66,9 @@ void CpuSwarm::set_weights(SwarmWeights weights) {
   weights_.cohesion = clamp_weight(weights.cohesion, weights_.cohesion);
 }
 
-void CpuSwarm::resize(std::size_t count, const Land& land) {
+void CpuSwarm::resize(std::size_t count, const Land& land, std::optional<Rect> grown_from) {
   // Leavers are flagged and fly out, newcomers fly in (swarm_population.hpp owns the rules).
-  population::resize(f_, std::clamp(count, kMinCount, kMaxCount), land.world(), seed_, steps_, next_id_);
+  population::resize(f_, std::clamp(count, kMinCount, kMaxCount), land.world(), {seed_, steps_, grown_from}, next_id_);
 }
 
 void CpuSwarm::step(const Land& land, const SwarmInputs& inputs, ParallelFor& parallel) {

@@ -60,7 +60,8 @@ class CpuSwarm final : public SwarmEngine {
   [[nodiscard]] SwarmWeights weights() const override { return weights_; }
   // Each weight is clamped to [SwarmWeights::kMin, kMax]; a NaN leaves that weight as it was.
   void set_weights(SwarmWeights weights) override;
-  void resize(std::size_t count, const Land& land) override;
+  using SwarmEngine::resize;
+  void resize(std::size_t count, const Land& land, std::optional<Rect> grown_from) override;
   [[nodiscard]] std::size_t max_count() const override { return kMaxCount; }
   using SwarmEngine::step;
   void step(const Land& land, const SwarmInputs& inputs, ParallelFor& parallel) override;

@@ -30,7 +30,8 @@ class NaiveSwarm final : public SwarmEngine {
   [[nodiscard]] std::size_t count() const override { return f_.size(); }
   [[nodiscard]] SwarmWeights weights() const override { return weights_; }
   void set_weights(SwarmWeights weights) override;
-  void resize(std::size_t count, const Land& land) override;
+  using SwarmEngine::resize;
+  void resize(std::size_t count, const Land& land, std::optional<Rect> grown_from) override;
   [[nodiscard]] std::size_t max_count() const override { return kMaxCount; }
   using SwarmEngine::step;
   void step(const Land& land, const SwarmInputs& inputs, ParallelFor& parallel) override;

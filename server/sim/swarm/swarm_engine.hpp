@@ -56,9 +56,13 @@ class SwarmEngine {
   [[nodiscard]] virtual std::size_t count() const = 0;
   [[nodiscard]] virtual SwarmWeights weights() const = 0;
   virtual void set_weights(SwarmWeights weights) = 0;
-  // Changes the count: newcomers fly in from the edges, leavers are those closest to an edge
-  // (SPEC §2 "Count"). Clamped to [kMinCount, max_count()].
-  virtual void resize(std::size_t count, const Land& land) = 0;
+  // Changes the count: newcomers spread over the land the world gained since `grown_from` (the
+  // world before it grew), or fly in from the edges when it did not grow; leavers are those
+  // closest to an edge (SPEC §2 "Count", population::resize). Clamped to [kMinCount, max_count()].
+  virtual void resize(std::size_t count, const Land& land, std::optional<Rect> grown_from) = 0;
+  // The same on a world that did not grow (tests, a restored swarm). Engines add
+  // `using SwarmEngine::resize;`.
+  void resize(std::size_t count, const Land& land) { resize(count, land, std::nullopt); }
   [[nodiscard]] virtual std::size_t max_count() const = 0;
   // How many fireflies a meadow holds before the world grows (SPEC §1): the density this engine
   // is built for. It may change when an engine hands over to another (the GPU's falls back).

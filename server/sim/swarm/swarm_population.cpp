@@ -123,13 +123,12 @@ std::size_t leaving(const FireflyArrays& f) {
                                                 [](std::uint8_t fl) { return (fl & kFlagLeaving) != 0; }));
 }
 
-void resize(FireflyArrays& f, std::size_t count, const Rect& world, std::uint64_t seed,
-            std::uint64_t step, std::uint32_t& next_id) {
-  resize(f, count, world, seed, step, next_id, mark_leavers);
+void resize(FireflyArrays& f, std::size_t count, const Rect& world, const Arrivals& arrivals, std::uint32_t& next_id) {
+  resize(f, count, world, arrivals, next_id, mark_leavers);
 }
 
-void resize(FireflyArrays& f, std::size_t count, const Rect& world, std::uint64_t seed, std::uint64_t step,
-            std::uint32_t& next_id, const MarkLeavers& mark) {
+void resize(FireflyArrays& f, std::size_t count, const Rect& world, const Arrivals& arrivals, std::uint32_t& next_id,
+            const MarkLeavers& mark) {
   for (std::size_t i = 0; i < f.size(); ++i) {
     if (f.flags[i] == 0 && !world.contains({f.x[i], f.y[i]})) f.flags[i] = kFlagArriving;
   }
@@ -138,7 +137,7 @@ void resize(FireflyArrays& f, std::size_t count, const Rect& world, std::uint64_
     mark(f, staying - count, world);
   } else if (count > staying) {
     const std::size_t recalled = recall_leavers(f, count - staying, world);
-    add_newcomers(f, count - staying - recalled, world, seed, step, next_id);
+    add_newcomers(f, count - staying - recalled, world, arrivals, next_id);
   }
 }
 
@@ -177,12 +176,12 @@ std::size_t first_in_transit(std::span<const std::uint8_t> flags) {
 
 bool any_in_transit(std::span<const std::uint8_t> flags) { return first_in_transit(flags) != flags.size(); }
 
-void add_newcomers(FireflyArrays& f, std::size_t count, const Rect& world, std::uint64_t seed,
-                   std::uint64_t step, std::uint32_t& next_id) {
-  const CounterRandom flock_random(seed, step, RandomPurpose::kSwarmNewcomerFlock);
-  const CounterRandom member_random(seed, step, RandomPurpose::kSwarmNewcomerMember);
+namespace {
+
+// Newcomers flying in over the world's edges (the world did not grow).
+void add_from_edges(FireflyArrays& f, std::size_t count, const Rect& world, const CounterRandom& flock_random,
+                    const CounterRandom& member_random, std::uint32_t& next_id) {
   const float speed = 0.5F * (r::kMinSpeed + r::kMaxSpeed);
-  f.reserve(f.size() + count);
   while (count > 0) {
     const std::size_t members = std::min(count, r::kNewcomerFlockSize);
     count -= members;
@@ -240,6 +239,78 @@ void add_newcomers(FireflyArrays& f, std::size_t count, const Rect& world, std::
       const float angle = flock_angle + member_random.signed_unit(id, 2) * r::kNewcomerMemberTurn;
       f.push_back(x, y, std::cos(angle) * speed, std::sin(angle) * speed, id, kFlagArriving);
     }
+  }
+}
+
+// Newcomers spread over the land the world gained: each flock's centre uniform over it (a strip
+// chosen by its area, then a point in it), kept kNewcomerSpread inside the world so that the whole
+// flock starts in, heading any way.
+void add_into_gained_land(FireflyArrays& f, std::size_t count, const Rect& world, const std::vector<Rect>& gained,
+                          const CounterRandom& flock_random, const CounterRandom& member_random,
+                          std::uint32_t& next_id) {
+  const float speed = 0.5F * (r::kMinSpeed + r::kMaxSpeed);
+  double total = 0.0;
+  for (const Rect& strip : gained) total += static_cast<double>(strip.width) * strip.height;
+  const float inset_x = std::min(r::kNewcomerSpread, 0.5F * world.width);
+  const float inset_y = std::min(r::kNewcomerSpread, 0.5F * world.height);
+  while (count > 0) {
+    const std::size_t members = std::min(count, r::kNewcomerFlockSize);
+    count -= members;
+    const std::uint32_t first = next_id;  // keys the flock: no other flock ever has it
+    double pick = flock_random.unit(first, 0) * total;
+    const Rect* strip = &gained.back();
+    for (const Rect& candidate : gained) {
+      const double area = static_cast<double>(candidate.width) * candidate.height;
+      if (pick < area) {
+        strip = &candidate;
+        break;
+      }
+      pick -= area;
+    }
+    const Vec2 centre{
+        std::clamp(strip->x + flock_random.unit(first, 1) * strip->width, world.x + inset_x, world.right() - inset_x),
+        std::clamp(strip->y + flock_random.unit(first, 2) * strip->height, world.y + inset_y, world.bottom() - inset_y)};
+    const float flock_angle = flock_random.unit(first, 3) * kTau;
+    for (std::size_t m = 0; m < members; ++m) {
+      const std::uint32_t id = next_id++;
+      const float radius = r::kNewcomerSpread * std::sqrt(member_random.unit(id, 0));
+      const float around = member_random.unit(id, 1) * kTau;
+      const float angle = flock_angle + member_random.signed_unit(id, 2) * r::kNewcomerMemberTurn;
+      f.push_back(centre.x + radius * std::cos(around), centre.y + radius * std::sin(around), std::cos(angle) * speed,
+                  std::sin(angle) * speed, id, 0);
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<Rect> gained_land(const Rect& world, const Rect& before) {
+  // The old world clipped to the new one; what lies outside it, strip by strip.
+  const float left = std::clamp(before.x, world.x, world.right());
+  const float right = std::clamp(before.right(), world.x, world.right());
+  const float top = std::clamp(before.y, world.y, world.bottom());
+  const float bottom = std::clamp(before.bottom(), world.y, world.bottom());
+  std::vector<Rect> strips;
+  const auto keep = [&strips](Rect r) {
+    if (r.width > 0.0F && r.height > 0.0F) strips.push_back(r);
+  };
+  keep({world.x, world.y, world.width, top - world.y});                  // above
+  keep({world.x, bottom, world.width, world.bottom() - bottom});         // below
+  keep({world.x, top, left - world.x, bottom - top});                    // left
+  keep({right, top, world.right() - right, bottom - top});               // right
+  return strips;
+}
+
+void add_newcomers(FireflyArrays& f, std::size_t count, const Rect& world, const Arrivals& arrivals,
+                   std::uint32_t& next_id) {
+  const CounterRandom flock_random(arrivals.seed, arrivals.step, RandomPurpose::kSwarmNewcomerFlock);
+  const CounterRandom member_random(arrivals.seed, arrivals.step, RandomPurpose::kSwarmNewcomerMember);
+  f.reserve(f.size() + count);
+  const std::vector<Rect> gained = arrivals.grown_from ? gained_land(world, *arrivals.grown_from) : std::vector<Rect>{};
+  if (gained.empty()) {
+    add_from_edges(f, count, world, flock_random, member_random, next_id);
+  } else {
+    add_into_gained_land(f, count, world, gained, flock_random, member_random, next_id);
   }
 }
 

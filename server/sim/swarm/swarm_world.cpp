@@ -129,7 +129,8 @@ void SwarmWorld::settle_actions(Land& land, std::uint64_t tick) {
   if (admitted_count_ == target_count_) return;
   admitted_count_ = target_count_ > admitted_count_ ? std::min(target_count_, admitted_count_ + kMaxArrivalsPerTick)
                                                     : target_count_;
-  swarm_->resize(admitted_count_, land);
+  swarm_->resize(admitted_count_, land, grown_from_);
+  if (admitted_count_ == target_count_) grown_from_.reset();  // that growth's newcomers are all in
 }
 
 void SwarmWorld::aim_world(Land& land) {
@@ -139,10 +140,14 @@ void SwarmWorld::aim_world(Land& land) {
   const Rect wanted = world_for_count(target_count_, land.meadow(), per_meadow_);
   camera_ = wanted;
   if (wanted.width >= land.world().width) {
+    // The newcomers of an earlier growth still being let in go on into its gained land, now
+    // wider: the world they were let into is the oldest one still short of its newcomers.
+    if (wanted.width > land.world().width && !grown_from_) grown_from_ = land.world();
     land.set_world(wanted);
     pending_world_.reset();
   } else {
     pending_world_ = wanted;
+    grown_from_.reset();
   }
   world_ = land.world();
 }
@@ -219,6 +224,7 @@ std::unique_ptr<WorldState> SwarmWorld::save() const {
   state->world = world_;
   state->camera = camera_;
   state->pending_world = pending_world_;
+  state->grown_from = grown_from_;
   return state;
 }
 
@@ -236,6 +242,7 @@ void SwarmWorld::restore(const WorldState& saved, Land& land) {
   world_ = state.world;
   camera_ = state.camera;
   pending_world_ = state.pending_world;
+  grown_from_ = state.grown_from;
   meadow_ = land.meadow();
   land.set_world(world_);
   // An engine of another density than the saved one's (a GPU snapshot restored on the CPU) sizes

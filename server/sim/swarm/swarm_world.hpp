@@ -106,6 +106,9 @@ class SwarmWorld final : public World {
   Rect world_;                         // the land's world as the swarm left it
   Rect camera_;
   std::optional<Rect> pending_world_;  // the smaller world to take once the leavers are gone
+  // The world before it last grew, while that growth's newcomers are still being let in: they
+  // spread over the land it gained (SPEC §2 "Count").
+  std::optional<Rect> grown_from_;
   std::size_t per_meadow_ = kCpuFirefliesPerMeadow;  // the engine's density the world is sized for
   bool clock_behind_ = false;
   std::vector<ToolMark> eaten_;  // scratch

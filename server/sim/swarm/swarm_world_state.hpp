@@ -32,6 +32,7 @@ struct SwarmWorldState final : WorldState {
   Rect world;                        // the land's world as the swarm left it
   Rect camera;
   std::optional<Rect> pending_world;  // the smaller world it waits to take
+  std::optional<Rect> grown_from;     // the world before it grew, while newcomers are let in
 };
 
 }  // namespace meadow::sim

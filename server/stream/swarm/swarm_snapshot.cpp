@@ -116,6 +116,7 @@ void swarm_to_saved(const sim::WorldState& state, v1::SavedWorld& to) {
   to_proto(from.world, *s.mutable_world());
   to_proto(from.camera, *s.mutable_camera());
   if (from.pending_world) to_proto(*from.pending_world, *s.mutable_pending_world());
+  if (from.grown_from) to_proto(*from.grown_from, *s.mutable_grown_from());
 }
 
 std::unique_ptr<sim::WorldState> swarm_from_saved(const v1::SavedWorld& from) {
@@ -157,6 +158,7 @@ std::unique_ptr<sim::WorldState> swarm_from_saved(const v1::SavedWorld& from) {
   state->world = snapshot_checks::world_rect(s.world(), "the swarm's world");
   state->camera = snapshot_checks::world_rect(s.camera(), "the swarm's camera");
   if (s.has_pending_world()) state->pending_world = snapshot_checks::world_rect(s.pending_world(), "the swarm's next world");
+  if (s.has_grown_from()) state->grown_from = snapshot_checks::world_rect(s.grown_from(), "the swarm's world before it grew");
   return state;
 }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <set>
 #include <tuple>
@@ -59,7 +60,7 @@ TEST(SwarmPopulation, ShrinkingFlagsExactlyThoseNearestAnEdgeAsLeavers) {
   for (std::size_t k = 0; k < 4000; ++k) expected.insert(std::get<1>(by_edge[k]));
 
   std::uint32_t next_id = 10000;
-  population::resize(f, 6000, w, 8, 30, next_id);
+  population::resize(f, 6000, w, {8, 30}, next_id);
   ASSERT_EQ(f.size(), 10000U) << "leavers fly out first";
   std::set<std::uint32_t> leavers;
   for (std::size_t i = 0; i < f.size(); ++i) {
@@ -70,7 +71,7 @@ TEST(SwarmPopulation, ShrinkingFlagsExactlyThoseNearestAnEdgeAsLeavers) {
   EXPECT_EQ(population::leaving(f), 4000U);
   EXPECT_EQ(next_id, 10000U) << "nobody new";
   // Asking again for the same count changes nothing.
-  population::resize(f, 6000, w, 8, 31, next_id);
+  population::resize(f, 6000, w, {8, 31}, next_id);
   EXPECT_EQ(population::leaving(f), 4000U);
 }
 
@@ -120,13 +121,13 @@ TEST(SwarmPopulation, AskingMoreCallsLeaversBackBeforeAddingNewcomers) {
   const Land land;
   FireflyArrays f = flown(1000, land);
   std::uint32_t next_id = 1000;
-  population::resize(f, 600, land.world(), 8, 30, next_id);
+  population::resize(f, 600, land.world(), {8, 30}, next_id);
   ASSERT_EQ(population::leaving(f), 400U);
-  population::resize(f, 900, land.world(), 8, 31, next_id);
+  population::resize(f, 900, land.world(), {8, 31}, next_id);
   EXPECT_EQ(population::leaving(f), 100U);
   EXPECT_EQ(f.size(), 1000U);
   EXPECT_EQ(next_id, 1000U);
-  population::resize(f, 1100, land.world(), 8, 32, next_id);
+  population::resize(f, 1100, land.world(), {8, 32}, next_id);
   EXPECT_EQ(population::leaving(f), 0U);
   EXPECT_EQ(f.size(), 1100U);
   EXPECT_EQ(next_id, 1100U);
@@ -137,7 +138,7 @@ TEST(SwarmPopulation, FirefliesLeftOutsideAShrunkenWorldFlyBackIn) {
   f.push_back(1700.0F, 450.0F, 2.0F, 0.0F, 1);
   f.push_back(800.0F, 450.0F, 2.0F, 0.0F, 2);
   std::uint32_t next_id = 3;
-  population::resize(f, 2, Rect{0, 0, 1600, 900}, 8, 0, next_id);
+  population::resize(f, 2, Rect{0, 0, 1600, 900}, {8, 0}, next_id);
   EXPECT_EQ(f.flags, (LargeVector<std::uint8_t>{kFlagArriving, 0}));
 }
 
@@ -146,7 +147,7 @@ TEST(SwarmPopulation, NewcomersComeInFlocksOfFortyFromOutsideAnEdgeHeadingInward
   const Rect w = land.world();
   FireflyArrays f;
   std::uint32_t next_id = 0;
-  population::add_newcomers(f, 4000, w, 8, 10, next_id);
+  population::add_newcomers(f, 4000, w, {8, 10}, next_id);
   ASSERT_EQ(f.size(), 4000U);
   for (std::size_t k = 0; k < f.size(); ++k) {
     const Vec2 p{f.x[k], f.y[k]};
@@ -166,6 +167,74 @@ TEST(SwarmPopulation, NewcomersComeInFlocksOfFortyFromOutsideAnEdgeHeadingInward
     const std::size_t leader = k - k % r::kNewcomerFlockSize;
     ASSERT_LE(std::hypot(f.x[leader] - p.x, f.y[leader] - p.y), 2.0F * r::kNewcomerSpread + 0.01F);
   }
+}
+
+TEST(SwarmPopulation, TheGainedLandIsTheNewWorldOutsideTheOld) {
+  const Rect before{0, 0, 1600, 900};
+  const Rect world{-400, -225, 2400, 1350};
+  const std::vector<Rect> strips = population::gained_land(world, before);
+  ASSERT_EQ(strips.size(), 4U);
+  double area = 0.0;
+  for (const Rect& s : strips) area += static_cast<double>(s.width) * s.height;
+  EXPECT_DOUBLE_EQ(area, 2400.0 * 1350.0 - 1600.0 * 900.0);
+  for (std::size_t i = 0; i < strips.size(); ++i) {
+    for (std::size_t j = i + 1; j < strips.size(); ++j) {
+      const Rect& a = strips[i];
+      const Rect& b = strips[j];
+      const bool apart = a.right() <= b.x || b.right() <= a.x || a.bottom() <= b.y || b.bottom() <= a.y;
+      EXPECT_TRUE(apart) << "strips " << i << " and " << j << " overlap";
+    }
+  }
+  EXPECT_TRUE(population::gained_land(before, before).empty()) << "nothing gained";
+  // Grown on one side only: one strip.
+  EXPECT_EQ(population::gained_land({0, 0, 2000, 900}, before).size(), 1U);
+}
+
+TEST(SwarmPopulation, AfterTheWorldGrewNewcomersSpreadOverTheGainedLandInFlocksOfForty) {
+  const Rect before{0, 0, 1600, 900};
+  const Rect world{-1600, -900, 4800, 2700};  // nine meadows' worth, the old one in the middle
+  FireflyArrays f;
+  std::uint32_t next_id = 0;
+  population::add_newcomers(f, 400'000, world, {8, 10, before}, next_id);
+  ASSERT_EQ(f.size(), 400'000U);
+  // Everyone starts in the world, no longer arriving; every flock's leader in the gained land (or
+  // within a flock's spread of it), its members together.
+  std::size_t in_old = 0;
+  for (std::size_t k = 0; k < f.size(); ++k) {
+    const Vec2 p{f.x[k], f.y[k]};
+    ASSERT_TRUE(world.contains(p)) << "newcomer " << k;
+    ASSERT_EQ(f.flags[k], 0) << "newcomer " << k;
+    const std::size_t leader = k - k % r::kNewcomerFlockSize;
+    ASSERT_LE(std::hypot(f.x[leader] - p.x, f.y[leader] - p.y), 2.0F * r::kNewcomerSpread + 0.01F);
+    if (before.contains(p)) ++in_old;
+  }
+  EXPECT_LT(in_old, f.size() / 100) << "only a flock's spread reaches into the old world";
+  // Spread evenly over the gained land: its eight meadow-sized squares get an eighth each (10,000
+  // flocks: a square's share varies by about 2.6 %).
+  std::array<std::size_t, 9> per_square{};
+  for (std::size_t k = 0; k < f.size(); ++k) {
+    const int col = std::clamp(static_cast<int>((f.x[k] - world.x) / before.width), 0, 2);
+    const int row = std::clamp(static_cast<int>((f.y[k] - world.y) / before.height), 0, 2);
+    ++per_square[static_cast<std::size_t>(row * 3 + col)];
+  }
+  for (std::size_t q = 0; q < per_square.size(); ++q) {
+    if (q == 4) continue;  // the old meadow
+    EXPECT_NEAR(static_cast<double>(per_square[q]), 50'000.0, 5'000.0) << "square " << q;
+  }
+}
+
+TEST(SwarmPopulation, ResizeAfterGrowthKeysTheSameNewcomersAsAnEngine) {
+  const Land land;
+  Land grown;
+  grown.set_world({-1600, -900, 4800, 2700});
+  CpuSwarm a(8, 6000, land);
+  CpuSwarm b(8, 6000, land);
+  a.resize(20'000, grown, land.world());
+  b.resize(20'000, grown, land.world());
+  ASSERT_EQ(a.count(), 20'000U);
+  EXPECT_TRUE(std::equal(a.view().x.begin(), a.view().x.end(), b.view().x.begin()));
+  EXPECT_TRUE(std::equal(a.view().vy.begin(), a.view().vy.end(), b.view().vy.begin()));
+  EXPECT_EQ(std::count(a.flags().begin(), a.flags().end(), kFlagArriving), 0);
 }
 
 TEST(SwarmPopulation, GrowingIsDeterministicAndAnOddCountWorks) {
