@@ -90,6 +90,8 @@ class LightRaster {
   // The same for the heat: the blurred sum of firefly_heat() over the light, per pixel.
   [[nodiscard]] float heat_at(std::uint32_t x, std::uint32_t y) const;
   [[nodiscard]] const ToneCurve& curve() const { return curve_; }
+  // The curve of the next render (the exposure follows the light: light_exposure.hpp).
+  void set_curve(const ToneCurve& curve) { curve_ = curve; }
 
  private:
   void resize(const RasterGeometry& geometry);

@@ -18,4 +18,9 @@ ToneCurve::ToneCurve(float full_density, float knee_density)
   }
 }
 
+float ToneCurve::density_of(std::uint8_t level) const {
+  const auto at = std::lower_bound(table_.begin(), table_.end(), level);
+  return static_cast<float>(at - table_.begin()) / entries_per_density_;
+}
+
 }  // namespace meadow::stream

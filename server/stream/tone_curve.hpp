@@ -36,6 +36,11 @@ class ToneCurve {
     return static_cast<std::size_t>(scaled);
   }
   [[nodiscard]] const std::array<std::uint8_t, kToneTableSize>& table() const { return table_; }
+  // The least density the curve shows at `level` or brighter (the inverse of operator(), to a
+  // table entry): what a raster's intensity says of its density.
+  [[nodiscard]] float density_of(std::uint8_t level) const;
+  // The density mapped to full intensity (255).
+  [[nodiscard]] float full_density() const { return static_cast<float>(kToneTableSize - 1) / entries_per_density_; }
   // Table entries per unit of density (fireflies per pixel).
   [[nodiscard]] float entries_per_density() const { return entries_per_density_; }
 

@@ -55,6 +55,13 @@ void fill_marks(v1::Frame& frame, const sim::SwarmWorld& world) {
 
 SwarmStream::SwarmStream(int zstd_level) : encoder_(zstd_level) {}
 
+void SwarmStream::follow_exposure(std::span<const std::uint8_t> intensity, std::uint64_t tick) {
+  // Meadow time, so a replay at 16x follows as the night did.
+  const double seconds = exposure_tick_ == 0 ? 0.0 : static_cast<double>(tick - exposure_tick_) / sim::kTicksPerSecond;
+  exposure_tick_ = tick;
+  if (auto curve = exposure_.observe(intensity, light_.curve(), seconds)) light_.set_curve(*curve);
+}
+
 void SwarmStream::build(const sim::World& w, const FrameContext& context, v1::ServerMessage& message,
                         WorldFrame& out) {
   const auto& world = static_cast<const sim::SwarmWorld&>(w);
@@ -102,6 +109,7 @@ void SwarmStream::build(const sim::World& w, const FrameContext& context, v1::Se
     out.delta_base = last_number_;
   }
   const std::size_t pixels = geometry.pixels();
+  follow_exposure(raster.first(pixels), meadow.tick());
   video_.build(kind(), context.video, raster.first(pixels), raster.subspan(pixels, pixels), geometry.width,
                geometry.height, message, out);
   previous_.assign(raster.begin(), raster.end());

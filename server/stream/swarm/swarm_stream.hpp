@@ -8,6 +8,7 @@
 
 #include "stream/frame_codec.hpp"
 #include "stream/light_raster.hpp"
+#include "stream/light_exposure.hpp"
 #include "stream/video_track.hpp"
 #include "stream/world_stream.hpp"
 
@@ -24,9 +25,16 @@ class SwarmStream final : public WorldStream {
   // The intensity raster of the last frame built (row-major, geometry of last_geometry()).
   [[nodiscard]] const std::vector<std::uint8_t>& last_raster() const { return previous_; }
   [[nodiscard]] const RasterGeometry& last_geometry() const { return previous_geometry_; }
+  // The light's exposure now (light_exposure.hpp).
+  [[nodiscard]] const LightExposure& exposure() const { return exposure_; }
 
  private:
+  // Lets the exposure see this frame's light; the next frame renders through its curve.
+  void follow_exposure(std::span<const std::uint8_t> intensity, std::uint64_t tick);
+
   LightRaster light_;
+  LightExposure exposure_;  // moves light_'s curve with the densest light of the moment
+  std::uint64_t exposure_tick_ = 0;  // the tick of the raster the exposure last saw
   FrameEncoder encoder_;
   VideoLightTrack video_;
   std::uint64_t last_number_ = 0;          // the frame the previous raster belongs to (0: none)
