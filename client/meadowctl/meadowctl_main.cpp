@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "meadow/v1/operator.grpc.pb.h"
+#include "meadowctl/trail_files.hpp"
 
 namespace {
 
@@ -30,6 +31,8 @@ namespace v1 = meadow::v1;
 enum Exit : int { kOk = 0, kRefused = 1, kUsage = 2, kUnreachable = 3, kUnauthenticated = 4, kOther = 5 };
 
 constexpr auto kCallTimeout = std::chrono::seconds(5);
+// The longest recording (a minute of warm-up and one recorded) with room for a swarm slowed down.
+constexpr auto kTrailsTimeout = std::chrono::minutes(5);
 
 struct Global {
   std::string server = "127.0.0.1:8081";
@@ -307,6 +310,20 @@ int main(int argc, char** argv) {
   std::uint32_t updates = 0;
   watch->add_option("--interval-ms", interval_ms, "Between updates")->capture_default_str();
   watch->add_option("--updates", updates, "Stop after this many updates (0: until interrupted)");
+  auto* trails = app.add_subcommand(
+      "trails", "Record the paths of a few fireflies (after a warm-up) and write them: one polyline each, lifted "
+                "where a firefly did not fly, each in its own colour");
+  v1::TrailsRequest trails_request;
+  std::uint32_t trail_warmup = 240;
+  std::uint32_t trail_steps = 120;
+  std::uint32_t trail_count = 200;
+  std::string trail_format = "svg";
+  std::string trail_out;
+  trails->add_option("--warmup", trail_warmup, "Swarm steps before the recording (at most 3,600)")->capture_default_str();
+  trails->add_option("--steps", trail_steps, "Swarm steps recorded (1/60 s each; at most 3,600)")->capture_default_str();
+  trails->add_option("--count", trail_count, "Fireflies, chosen from the seed (at most 5,000)")->capture_default_str();
+  trails->add_option("--format", trail_format, "svg, json or csv")->capture_default_str();
+  trails->add_option("--out", trail_out, "The file to write (default: standard output)");
 
   try {
     app.parse(argc, argv);
@@ -315,10 +332,40 @@ int main(int argc, char** argv) {
     return code == 0 ? kOk : kUsage;
   }
 
+  meadow::client::TrailFormat trail_file_format = meadow::client::TrailFormat::svg;
+  if (trails->parsed() && !meadow::client::parse_trail_format(trail_format, trail_file_format)) {
+    std::fprintf(stderr, "meadowctl trails: --format is svg, json or csv, not '%s'\n", trail_format.c_str());
+    return kUsage;
+  }
+
   try {
     Console console(g);
     grpc::ClientContext context;
-    console.prepare(context, !watch->parsed());
+    // A recording takes as long as its steps at the swarm's pace: no short deadline for it.
+    console.prepare(context, !watch->parsed() && !trails->parsed());
+    if (trails->parsed()) {
+      context.set_deadline(std::chrono::system_clock::now() + kTrailsTimeout);
+      trails_request.set_warmup_steps(trail_warmup);
+      trails_request.set_steps(trail_steps);
+      trails_request.set_count(trail_count);
+      v1::Trails recorded;
+      const grpc::Status st = console.stub().RecordTrails(&context, trails_request, &recorded);
+      if (!st.ok()) return console.failed(st);
+      const std::string file = meadow::client::trails_file(recorded, trail_file_format);
+      if (trail_out.empty()) {
+        std::fwrite(file.data(), 1, file.size(), stdout);
+      } else {
+        std::ofstream out(trail_out, std::ios::binary);
+        out << file;
+        if (!out) {
+          std::fprintf(stderr, "meadowctl trails: cannot write %s\n", trail_out.c_str());
+          return kOther;
+        }
+        std::fprintf(stderr, "%d trails of %u steps (after %u of warm-up) written to %s\n", recorded.trails_size(),
+                     recorded.steps(), recorded.warmup_steps(), trail_out.c_str());
+      }
+      return kOk;
+    }
     v1::ActionReply reply;
     if (status->parsed()) {
       v1::Status s;

@@ -18,6 +18,7 @@
 #include "app/replay_run.hpp"
 #include "app/saved_state.hpp"
 #include "app/snapshot_control.hpp"
+#include "app/trails_control.hpp"
 #include "app/sim_loop.hpp"
 #include "app/worker_pool.hpp"
 #include "app/worlds.hpp"
@@ -154,6 +155,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     log->info("playing the recording in {} from tick {} to {} at {}× (viewers' actions are refused)",
               config.replay_dir.string(), recording->start.tick, recording->journal.until, config.replay_speed);
   }
+  app::SimTrailsControl trails_control(loop);  // the operator's RecordTrails
   std::unique_ptr<app::StoreSnapshotControl> snapshot_control;
   if (state_writer) {
     loop.set_store(state_writer.get(),
@@ -201,6 +203,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     op.server_version = MEADOW_VERSION;
     op.max_swarm_count = static_cast<float>(max_swarm_count);
     op.snapshots = snapshot_control.get();
+    op.trails = &trails_control;
     operator_server = std::make_unique<net::OperatorServer>(op, hub, actions, metrics);
   } else {
     log->warn("operator port closed: no token (--operator-token-file, MEADOW_OPERATOR_TOKEN, or "

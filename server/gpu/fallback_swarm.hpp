@@ -49,6 +49,7 @@ class FallbackSwarm final : public sim::SwarmEngine {
   void step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::ParallelFor& parallel) override;
   [[nodiscard]] sim::SwarmMeasures measures() const override { return active().measures(); }
   [[nodiscard]] sim::SwarmView view() const override { return active().view(); }
+  [[nodiscard]] std::span<const std::uint32_t> ids() const override { return active().ids(); }
   // Continues across a fallback (the CPU engine counts from 0 again; its nudges then repeat
   // earlier steps' draws for other ids, which no rule can tell).
   [[nodiscard]] std::uint64_t steps() const override { return steps_before_cpu_ + active().steps(); }

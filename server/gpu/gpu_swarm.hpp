@@ -85,7 +85,7 @@ class GpuSwarm final : public sim::SwarmEngine {
   // How many times the fireflies have been read back from the device (tests, figures).
   [[nodiscard]] std::uint64_t host_reads() const { return host_reads_; }
   // In the order of view(); read back as view() is.
-  [[nodiscard]] std::span<const std::uint32_t> ids() const;
+  [[nodiscard]] std::span<const std::uint32_t> ids() const override;
   [[nodiscard]] std::span<const std::uint8_t> flags() const;
   [[nodiscard]] std::uint64_t seed() const { return seed_; }
   [[nodiscard]] const VulkanContext& context() const { return *context_; }

@@ -65,7 +65,7 @@ struct OperatorServer::Impl {
   Impl(OperatorConfig c, Hub& hub, stream::ActionQueue& actions, Metrics& metrics)
       : config(std::move(c)),
         service(hub, actions, metrics, config.token, config.server_version, config.max_swarm_count,
-                config.snapshots) {}
+                config.snapshots, config.trails) {}
 };
 
 OperatorServer::OperatorServer(OperatorConfig config, Hub& hub, stream::ActionQueue& actions, Metrics& metrics)

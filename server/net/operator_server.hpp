@@ -9,6 +9,7 @@
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
 #include "net/snapshot_control.hpp"
+#include "net/trails_control.hpp"
 #include "stream/action_queue.hpp"
 
 namespace meadow::net {
@@ -27,6 +28,8 @@ struct OperatorConfig {
   float max_swarm_count = 2'000'000.0F;
   // Save, Restore and ListSnapshots (null: the server keeps no state; the calls say so).
   SnapshotControl* snapshots = nullptr;
+  // RecordTrails (null: the call says this server records none).
+  TrailsControl* trails = nullptr;
 };
 
 class OperatorServer {

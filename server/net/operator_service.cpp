@@ -113,14 +113,16 @@ class StatusWatch final : public grpc::ServerWriteReactor<v1::Status>, public st
 }  // namespace
 
 OperatorService::OperatorService(Hub& hub, stream::ActionQueue& actions, Metrics& metrics, std::string token,
-                                 std::string server_version, float max_swarm_count, SnapshotControl* snapshots)
+                                 std::string server_version, float max_swarm_count, SnapshotControl* snapshots,
+                                 TrailsControl* trails)
     : hub_(hub),
       actions_(actions),
       metrics_(metrics),
       expected_(token.empty() ? std::string() : "Bearer " + token),
       server_version_(std::move(server_version)),
       max_swarm_count_(max_swarm_count),
-      snapshots_(snapshots) {}
+      snapshots_(snapshots),
+      trails_(trails) {}
 
 bool OperatorService::token_matches(grpc::CallbackServerContext* context) const {
   if (expected_.empty()) return true;
@@ -440,6 +442,64 @@ grpc::ServerWriteReactor<v1::Status>* OperatorService::WatchStatus(grpc::Callbac
   const std::uint32_t asked = request->interval_ms() == 0 ? 500 : request->interval_ms();
   return StatusWatch::start(*this, hub_.events(),
                             std::chrono::milliseconds(std::clamp<std::uint32_t>(asked, kMinWatchIntervalMs, 10'000)));
+}
+
+namespace {
+
+void trails_to_proto(const TrailsAnswer& a, v1::Trails& to) {
+  for (const sim::Trail& t : a.trails) {
+    v1::Trail& trail = *to.add_trails();
+    trail.set_id(t.id);
+    trail.set_red(t.colour[0]);
+    trail.set_green(t.colour[1]);
+    trail.set_blue(t.colour[2]);
+    for (const std::vector<sim::Vec2>& piece : t.pieces) {
+      v1::TrailPiece& p = *trail.add_pieces();
+      p.mutable_xy()->Reserve(static_cast<int>(2 * piece.size()));
+      for (const sim::Vec2& v : piece) {
+        p.add_xy(v.x);
+        p.add_xy(v.y);
+      }
+    }
+  }
+  stream::to_proto(a.world, *to.mutable_world());
+  to.set_tick(a.tick);
+  to.set_warmup_steps(a.plan.warmup_steps);
+  to.set_steps(a.plan.steps);
+  to.set_count(a.plan.count);
+}
+
+}  // namespace
+
+grpc::ServerUnaryReactor* OperatorService::RecordTrails(grpc::CallbackServerContext* context,
+                                                        const v1::TrailsRequest* request, v1::Trails* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  if (trails_ == nullptr) {
+    reactor->Finish(grpc::Status(grpc::StatusCode::UNAVAILABLE, "this server records no trails"));
+    return reactor;
+  }
+  if (request->warmup_steps() > sim::kTrailMostWarmupSteps || request->steps() > sim::kTrailMostSteps ||
+      request->count() > sim::kTrailMostCount) {
+    reactor->Finish(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
+                                 "trails: at most " + std::to_string(sim::kTrailMostWarmupSteps) + " steps of warm-up, " +
+                                     std::to_string(sim::kTrailMostSteps) + " recorded, " +
+                                     std::to_string(sim::kTrailMostCount) + " fireflies"));
+    return reactor;
+  }
+  sim::TrailPlan plan;
+  if (request->warmup_steps() != 0) plan.warmup_steps = request->warmup_steps();
+  if (request->steps() != 0) plan.steps = request->steps();
+  if (request->count() != 0) plan.count = request->count();
+  trails_->record(plan, [reactor, response](const TrailsAnswer& a) {
+    if (!a.ok) {
+      reactor->Finish(grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, a.reason));
+      return;
+    }
+    trails_to_proto(a, *response);
+    reactor->Finish(grpc::Status::OK);
+  });
+  return reactor;
 }
 
 }  // namespace meadow::net

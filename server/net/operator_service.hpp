@@ -12,6 +12,7 @@
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
 #include "net/snapshot_control.hpp"
+#include "net/trails_control.hpp"
 #include "stream/action_queue.hpp"
 
 namespace meadow::net {
@@ -19,7 +20,8 @@ namespace meadow::net {
 class OperatorService final : public v1::Operator::CallbackService {
  public:
   OperatorService(Hub& hub, stream::ActionQueue& actions, Metrics& metrics, std::string token,
-                  std::string server_version, float max_swarm_count, SnapshotControl* snapshots = nullptr);
+                  std::string server_version, float max_swarm_count, SnapshotControl* snapshots = nullptr,
+                  TrailsControl* trails = nullptr);
 
   grpc::ServerUnaryReactor* GetStatus(grpc::CallbackServerContext* context, const v1::GetStatusRequest* request,
                                       v1::Status* response) override;
@@ -53,6 +55,8 @@ class OperatorService final : public v1::Operator::CallbackService {
                                     v1::SnapshotReply* response) override;
   grpc::ServerUnaryReactor* ListSnapshots(grpc::CallbackServerContext* context,
                                           const v1::ListSnapshotsRequest* request, v1::SnapshotList* response) override;
+  grpc::ServerUnaryReactor* RecordTrails(grpc::CallbackServerContext* context, const v1::TrailsRequest* request,
+                                         v1::Trails* response) override;
 
   // The status as the operator sees it now (also what WatchStatus streams).
   void fill_status(v1::Status& out) const;
@@ -73,6 +77,7 @@ class OperatorService final : public v1::Operator::CallbackService {
   const std::string server_version_;
   const float max_swarm_count_;
   SnapshotControl* snapshots_;
+  TrailsControl* trails_;
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 

@@ -30,6 +30,7 @@ enum class RandomPurpose : std::uint32_t {
   kMoldHeading = 18,         // its first heading
   kMoldTurn = 19,            // its random turns: both sides stronger, blocked, walled
   kMoldClaim = 20,           // its priority when agents claim one free cell (occupancy)
+  kSwarmTrailChoice = 21,    // which fireflies a trail recording follows
 };
 
 // SplitMix64's finaliser (Steele, Lea, Flood 2014): a bijection on 64 bits whose every output bit

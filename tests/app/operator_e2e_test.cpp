@@ -14,6 +14,7 @@
 #include <fstream>
 #include <memory>
 #include <random>
+#include <set>
 #include <string>
 #include <sys/wait.h>
 #include <thread>
@@ -327,6 +328,60 @@ TEST_F(OperatorTest, MeadowctlEndToEnd) {
   EXPECT_EQ(meadowctl("watch --updates 2 --interval-ms 100").first, 0);
   EXPECT_EQ(server_->stop(), 0);
   EXPECT_EQ(meadowctl("status").first, 3);                 // server gone
+}
+
+// Trails (issue 30): recorded on the live swarm, one polyline per firefly chosen, refused while
+// another recording is under way or the meadow is paused; meadowctl writes them as SVG.
+TEST_F(OperatorTest, TrailsAreRecordedOnTheLiveSwarmAndWrittenByMeadowctl) {
+  (void)first_status();
+  v1::TrailsRequest request;
+  request.set_warmup_steps(30);
+  request.set_steps(40);
+  request.set_count(25);
+  grpc::ClientContext c;
+  prepare(c);
+  v1::Trails trails;
+  const grpc::Status st = stub_->RecordTrails(&c, request, &trails);
+  ASSERT_TRUE(st.ok()) << st.error_message();
+  EXPECT_EQ(trails.trails_size(), 25);
+  EXPECT_EQ(trails.steps(), 40U);
+  EXPECT_EQ(trails.warmup_steps(), 30U);
+  std::size_t points = 0;
+  for (const v1::Trail& t : trails.trails()) {
+    for (const v1::TrailPiece& p : t.pieces()) {
+      EXPECT_GE(p.xy_size(), 4) << "a piece is a line";
+      points += static_cast<std::size_t>(p.xy_size() / 2);
+    }
+  }
+  EXPECT_GT(points, 25U * 35U) << "nearly every firefly flew the whole recording in one piece";
+  EXPECT_LE(points, 25U * 40U);
+  EXPECT_GT(trails.world().width(), 0.0F);
+
+  grpc::ClientContext too_many;
+  prepare(too_many);
+  request.set_count(6000);
+  EXPECT_EQ(stub_->RecordTrails(&too_many, request, &trails).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+
+  // Paused, the swarm takes no steps: the recording is refused at once rather than hanging.
+  ASSERT_EQ(meadowctl("pause").first, 0);
+  grpc::ClientContext paused;
+  prepare(paused);
+  request.set_count(5);
+  EXPECT_EQ(stub_->RecordTrails(&paused, request, &trails).error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  ASSERT_EQ(meadowctl("resume").first, 0);
+
+  const std::string svg = testing::unique_temp_path("meadow-trails") + ".svg";
+  EXPECT_EQ(meadowctl("trails --warmup 10 --steps 20 --count 12 --format svg --out " + svg).first, 0);
+  std::ifstream in(svg);
+  const std::string file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(file.rfind("<svg", 0), 0U) << file.substr(0, 80);
+  std::set<std::string> ids;
+  for (std::size_t at = file.find("data-id=\""); at != std::string::npos; at = file.find("data-id=\"", at + 1)) {
+    ids.insert(file.substr(at + 9, file.find('"', at + 9) - at - 9));
+  }
+  EXPECT_EQ(ids.size(), 12U);
+  std::filesystem::remove(svg);
+  EXPECT_EQ(meadowctl("trails --format png").first, 2);
 }
 
 TEST_F(OperatorTest, SnapshotsNeedAStateDirAndSaySo) {

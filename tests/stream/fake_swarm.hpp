@@ -13,6 +13,7 @@ namespace meadow::testing {
 class FakeSwarm final : public sim::SwarmEngine {
  public:
   std::vector<float> x, y, vx, vy;
+  std::vector<std::uint32_t> fake_ids;  // ids() (empty unless a test fills it)
   sim::SwarmWeights current;
 
   [[nodiscard]] std::string_view name() const override { return "fake"; }
@@ -43,6 +44,7 @@ class FakeSwarm final : public sim::SwarmEngine {
   }
   [[nodiscard]] sim::SwarmMeasures measures() const override { return measured; }
   [[nodiscard]] sim::SwarmView view() const override { return {x, y, vx, vy}; }
+  [[nodiscard]] std::span<const std::uint32_t> ids() const override { return fake_ids; }
   [[nodiscard]] std::uint64_t steps() const override { return steps_; }
   void save(sim::SwarmEngineState& out) const override {
     out.steps = steps_;

@@ -72,7 +72,7 @@ class CpuSwarm final : public SwarmEngine {
   void restore(const SwarmEngineState& state) override;
 
   // Each firefly's lifelong id, in the order of view().
-  [[nodiscard]] std::span<const std::uint32_t> ids() const { return f_.id; }
+  [[nodiscard]] std::span<const std::uint32_t> ids() const override { return f_.id; }
   // Each firefly's transit flags (kFlagArriving, kFlagLeaving), in the order of view(); the
   // population code sets them. Valid until the next step or resize.
   [[nodiscard]] std::span<std::uint8_t> flags() { return f_.flags; }

@@ -38,7 +38,7 @@ class NaiveSwarm final : public SwarmEngine {
   [[nodiscard]] SwarmMeasures measures() const override { return measures_; }
   [[nodiscard]] SwarmView view() const override { return {f_.x, f_.y, f_.vx, f_.vy}; }
   [[nodiscard]] std::uint64_t steps() const override { return steps_; }
-  [[nodiscard]] std::span<const std::uint32_t> ids() const { return f_.id; }
+  [[nodiscard]] std::span<const std::uint32_t> ids() const override { return f_.id; }
   void save(SwarmEngineState& out) const override { out = {steps_, next_id_, weights_, measures_, f_}; }
   void restore(const SwarmEngineState& state) override {
     steps_ = state.steps;

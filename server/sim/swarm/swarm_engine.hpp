@@ -75,6 +75,8 @@ class SwarmEngine {
   // What the last step measured (SPEC §2 "Measures"); all zero before the first step.
   [[nodiscard]] virtual SwarmMeasures measures() const = 0;
   [[nodiscard]] virtual SwarmView view() const = 0;
+  // Each firefly's id, in the order of view() (valid as long as it is).
+  [[nodiscard]] virtual std::span<const std::uint32_t> ids() const = 0;
   // Steps taken since creation; also the counter that randomness is keyed by.
   [[nodiscard]] virtual std::uint64_t steps() const = 0;
   // Copies the whole state into `out` (between steps).

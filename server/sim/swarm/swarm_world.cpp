@@ -186,6 +186,8 @@ void SwarmWorld::step(const WorldStep& step) {
       tools_.eat_crumbs(reached ? *reached : tools_.crumbs_reached(swarm_->view(), step.parallel), eaten_);
     }
     for (const ToolMark& crumb : eaten_) events_.add(step.tick, CrumbEatenEvent{crumb.id, crumb.at});
+    // Reads the fireflies back every step (the GPU's too) only while trails are recorded.
+    if (trails_ && !trails_->done()) trails_->after_step(swarm_->view(), swarm_->ids(), step.land.world());
   }
   if (steps > 0) {
     for (const OrderCrossing& c : crossings_.feed(swarm_->measures().order)) {
@@ -194,6 +196,15 @@ void SwarmWorld::step(const WorldStep& step) {
   }
   follow_engine_density(step.land);
   settle_world(step.land);
+}
+
+void SwarmWorld::record_trails(TrailPlan plan, std::uint64_t seed) { trails_.emplace(plan, seed); }
+
+std::optional<std::vector<Trail>> SwarmWorld::take_trails() {
+  if (!trails_ || !trails_->done()) return std::nullopt;
+  std::vector<Trail> out = trails_->take();
+  trails_.reset();
+  return out;
 }
 
 void SwarmWorld::figures(std::vector<WorldFigure>& out) const {

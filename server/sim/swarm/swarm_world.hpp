@@ -13,6 +13,7 @@
 #include "sim/swarm/swarm_engine.hpp"
 #include "sim/swarm/swarm_pace.hpp"
 #include "sim/swarm/swarm_tools.hpp"
+#include "sim/swarm/trail_recorder.hpp"
 #include "sim/viewer_limits.hpp"
 #include "sim/world.hpp"
 #include "sim/world_size.hpp"
@@ -55,6 +56,14 @@ class SwarmWorld final : public World {
   [[nodiscard]] double target_steps_per_second() const;
   [[nodiscard]] double achieved_steps_per_second() const;
   [[nodiscard]] bool slowed() const { return pace_.slowed() || clock_behind_; }
+
+  // Trails (trail_recorder.hpp): starts recording (in place of one under way), the fireflies
+  // chosen from `seed`; not part of the meadow's state (a recording is the operator's, not saved).
+  void record_trails(TrailPlan plan, std::uint64_t seed);
+  [[nodiscard]] bool recording_trails() const { return trails_.has_value(); }
+  void stop_trails() { trails_.reset(); }
+  // The trails once the recording is done (and it ends), nothing while it goes on or none does.
+  [[nodiscard]] std::optional<std::vector<Trail>> take_trails();
 
   // World
   [[nodiscard]] WorldKind kind() const override { return kKind; }
@@ -112,6 +121,7 @@ class SwarmWorld final : public World {
   std::size_t per_meadow_ = kCpuFirefliesPerMeadow;  // the engine's density the world is sized for
   bool clock_behind_ = false;
   std::vector<ToolMark> eaten_;  // scratch
+  std::optional<TrailRecorder> trails_;
 };
 
 }  // namespace meadow::sim

@@ -60,7 +60,7 @@ TEST(SwarmPopulation, ShrinkingFlagsExactlyThoseNearestAnEdgeAsLeavers) {
   for (std::size_t k = 0; k < 4000; ++k) expected.insert(std::get<1>(by_edge[k]));
 
   std::uint32_t next_id = 10000;
-  population::resize(f, 6000, w, {8, 30}, next_id);
+  population::resize(f, 6000, w, {8, 30, std::nullopt}, next_id);
   ASSERT_EQ(f.size(), 10000U) << "leavers fly out first";
   std::set<std::uint32_t> leavers;
   for (std::size_t i = 0; i < f.size(); ++i) {
@@ -71,7 +71,7 @@ TEST(SwarmPopulation, ShrinkingFlagsExactlyThoseNearestAnEdgeAsLeavers) {
   EXPECT_EQ(population::leaving(f), 4000U);
   EXPECT_EQ(next_id, 10000U) << "nobody new";
   // Asking again for the same count changes nothing.
-  population::resize(f, 6000, w, {8, 31}, next_id);
+  population::resize(f, 6000, w, {8, 31, std::nullopt}, next_id);
   EXPECT_EQ(population::leaving(f), 4000U);
 }
 
@@ -121,13 +121,13 @@ TEST(SwarmPopulation, AskingMoreCallsLeaversBackBeforeAddingNewcomers) {
   const Land land;
   FireflyArrays f = flown(1000, land);
   std::uint32_t next_id = 1000;
-  population::resize(f, 600, land.world(), {8, 30}, next_id);
+  population::resize(f, 600, land.world(), {8, 30, std::nullopt}, next_id);
   ASSERT_EQ(population::leaving(f), 400U);
-  population::resize(f, 900, land.world(), {8, 31}, next_id);
+  population::resize(f, 900, land.world(), {8, 31, std::nullopt}, next_id);
   EXPECT_EQ(population::leaving(f), 100U);
   EXPECT_EQ(f.size(), 1000U);
   EXPECT_EQ(next_id, 1000U);
-  population::resize(f, 1100, land.world(), {8, 32}, next_id);
+  population::resize(f, 1100, land.world(), {8, 32, std::nullopt}, next_id);
   EXPECT_EQ(population::leaving(f), 0U);
   EXPECT_EQ(f.size(), 1100U);
   EXPECT_EQ(next_id, 1100U);
@@ -138,7 +138,7 @@ TEST(SwarmPopulation, FirefliesLeftOutsideAShrunkenWorldFlyBackIn) {
   f.push_back(1700.0F, 450.0F, 2.0F, 0.0F, 1);
   f.push_back(800.0F, 450.0F, 2.0F, 0.0F, 2);
   std::uint32_t next_id = 3;
-  population::resize(f, 2, Rect{0, 0, 1600, 900}, {8, 0}, next_id);
+  population::resize(f, 2, Rect{0, 0, 1600, 900}, {8, 0, std::nullopt}, next_id);
   EXPECT_EQ(f.flags, (LargeVector<std::uint8_t>{kFlagArriving, 0}));
 }
 
@@ -147,7 +147,7 @@ TEST(SwarmPopulation, NewcomersComeInFlocksOfFortyFromOutsideAnEdgeHeadingInward
   const Rect w = land.world();
   FireflyArrays f;
   std::uint32_t next_id = 0;
-  population::add_newcomers(f, 4000, w, {8, 10}, next_id);
+  population::add_newcomers(f, 4000, w, {8, 10, std::nullopt}, next_id);
   ASSERT_EQ(f.size(), 4000U);
   for (std::size_t k = 0; k < f.size(); ++k) {
     const Vec2 p{f.x[k], f.y[k]};

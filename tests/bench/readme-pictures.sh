@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# The swarm's phases side by side (issue 30 item 8): the light of the default 5,000 fireflies after
-# 25 s under three settings of the rule weights, as the server sends it (the intensity plane, grey),
-# joined into one picture for the README. Needs a release build and ImageMagick's `convert`:
-#   tests/bench/phase-pictures.sh [OUT.png]        (default docs/img/swarm-phases.png)
+# The README's pictures (issue 30), from a real server with the default 5,000 fireflies:
+#   docs/img/swarm-trails.svg: 150 fireflies' trails as meadowctl records them (240 steps of
+#     warm-up, 120 recorded), before any setting changes;
+#   docs/img/swarm-phases.png: the light after 25 s under each of three settings of the rule
+#     weights, as the server sends it, side by side.
+# Needs a release build and ImageMagick's `convert` (apt-get install imagemagick):
+#   tests/bench/readme-pictures.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-out=${1:-docs/img/swarm-phases.png}
+out=docs/img/swarm-phases.png
+trails_out=docs/img/swarm-trails.svg
 bin=build/release
 port=$((20000 + RANDOM % 20000))
 operator=$((port + 1))
@@ -19,6 +23,8 @@ for _ in $(seq 60); do
   sleep 0.5
 done
 ctl() { "$bin/client/meadowctl" --server "127.0.0.1:$operator" "$@" >/dev/null; }
+ctl trails --count 150 --format svg --out "$trails_out"
+echo "readme-pictures: wrote $trails_out"
 # name: separation alignment cohesion (factors of the default weights)
 phases=("sheet 3 1 1" "rivers 0.5 3 1" "balls 0.3 1 3")
 pictures=()
@@ -32,4 +38,4 @@ for phase in "${phases[@]}"; do
   pictures+=("$work/$name-labelled.png")
 done
 /usr/bin/convert "${pictures[@]}" +append "$out"
-echo "phase-pictures: wrote $out"
+echo "readme-pictures: wrote $out"

@@ -1,0 +1,30 @@
+#pragma once
+// What the operator's RecordTrails call asks of the server (issue 30), without net/ knowing the
+// sim loop: the wiring (app/trails_control.*) starts the recording on the sim thread between two
+// ticks and answers once it is done, from the sim thread.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "sim/geometry.hpp"
+#include "sim/swarm/trail_recorder.hpp"
+
+namespace meadow::net {
+
+struct TrailsAnswer {
+  bool ok = false;
+  std::string reason;  // for people, when not ok
+  std::vector<sim::Trail> trails;
+  sim::TrailPlan plan;  // as recorded
+  sim::Rect world;
+  std::uint64_t tick = 0;
+};
+
+class TrailsControl {
+ public:
+  virtual ~TrailsControl() = default;
+  virtual void record(sim::TrailPlan plan, std::function<void(const TrailsAnswer&)> done) = 0;
+};
+
+}  // namespace meadow::net
