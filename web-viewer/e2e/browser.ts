@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
 import type { MeadowDebug } from "../src/debug/hook";
 
 export const ARTIFACTS = resolve(dirname(fileURLToPath(import.meta.url)), "../e2e-artifacts");
@@ -91,6 +91,28 @@ export async function tapUntil<T>(
   }
 }
 
+/** A finger on a touch screen: page CSS px and its id (one per finger). */
+export interface Finger {
+  readonly x: number;
+  readonly y: number;
+  readonly id: number;
+}
+
+/** Fingers down, moved or (with none left) lifted, through CDP: Playwright's touchscreen only taps. */
+export function touch(cdp: CDPSession, type: "touchStart" | "touchMove" | "touchEnd", fingers: readonly Finger[]): Promise<unknown> {
+  return cdp.send("Input.dispatchTouchEvent", { type, touchPoints: fingers.map((f) => ({ x: f.x, y: f.y, id: f.id })) });
+}
+
+/** One finger dragged from `from` to `to` in `steps` moves, and lifted. */
+export async function dragFinger(cdp: CDPSession, from: { x: number; y: number }, to: { x: number; y: number }, steps = 8): Promise<void> {
+  await touch(cdp, "touchStart", [{ ...from, id: 1 }]);
+  for (let i = 1; i <= steps; i++) {
+    await touch(cdp, "touchMove", [{ x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps, id: 1 }]);
+    await new Promise((done) => setTimeout(done, 30));
+  }
+  await touch(cdp, "touchEnd", []);
+}
+
 /** Until the page has painted `count` more animation frames (what was drawn is on screen). */
 export function paintedFrames(page: Page, count = 3): Promise<void> {
   return page.evaluate(
@@ -143,6 +165,9 @@ export function debugState(page: Page): Promise<DebugState> {
       latencyMs: m.latencyMs,
       lightAvailable: m.lightAvailable,
       tool: m.tool,
+      hovering: m.hovering,
+      order: copy(m.order),
+      look: copy(m.look),
       sentActions: copy(m.sentActions),
       notices: copy(m.notices),
       worldBounds: copy(m.worldBounds),

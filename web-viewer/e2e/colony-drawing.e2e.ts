@@ -202,7 +202,7 @@ describe("the colony drawn from frames of our own making", () => {
     expect(await page.isVisible("#sliders")).toBe(true);
     expect(await litAround(page, "colony-light", STUMP, 110, 0)).toBe(0);
     expect((await pixel(page, "colony-layer", STUMP))[3]).toBe(0);
-    await page.waitForFunction(() => /[\d,]+ fireflies · \d+ fps/.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => /[\d,]+ fireflies · [\d,]+ fed · \d+ fps/.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: 5000 });
     expect(errors).toEqual([]);
   });
 });

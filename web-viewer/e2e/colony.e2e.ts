@@ -235,7 +235,7 @@ describe("the colony against the real server", () => {
     expect(s.fireflies).toBe(3000);
     expect(await page.isVisible("#light-layer")).toBe(true);
     expect(await page.isVisible("#sliders")).toBe(true);
-    await page.waitForFunction(() => /3,000 fireflies · \d+ fps/.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => /3,000 fireflies · [\d,]+ fed · \d+ fps/.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: 5000 });
     expect(a.errors).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
 // world and restarts it.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { debugState, launchChromium, saveArtifact, waitConnected, waitForState as waitFor, worldToScreen } from "./browser";
+import { debugState, dragFinger, launchChromium, saveArtifact, waitConnected, waitForState as waitFor, worldToScreen } from "./browser";
 import { startServer, type RunningServer } from "./server";
 
 const DESKTOP = { width: 1280, height: 720 } as const;
@@ -43,7 +43,7 @@ async function groundPainted(page: Page): Promise<void> {
 /** Hides the chrome (tool bar, status, …) so screenshots show the meadow. */
 async function chrome(page: Page, visible: boolean): Promise<void> {
   await page.evaluate((show) => {
-    for (const id of ["toolbar", "sliders", "status", "notice", "help", "start", "more-button", "more"]) {
+    for (const id of ["toolbar", "sliders", "status", "notice", "help", "start", "more-button", "more", "order-gauge", "phase-caption"]) {
       const el = document.getElementById(id);
       if (el) el.style.visibility = show ? "" : "hidden";
     }
@@ -118,19 +118,19 @@ function lightOf(page: Page, a: Buffer, b: Buffer): Promise<LightDiff> {
 /** Screenshots of the meadow with and without the world's light; checks both and saves them. */
 async function checkWorld(page: Page, lightId: string, name: string): Promise<{ ground: Shot; light: LightDiff }> {
   await groundPainted(page);
-  await chrome(page, false);
-  // The motes are light too, but not the fireflies': keep them out of the comparison.
-  await layerVisible(page, "air-layer", false);
-  const withLight = await page.screenshot();
-  await layerVisible(page, lightId, false);
-  const without = await page.screenshot();
-  await layerVisible(page, lightId, true);
-  await layerVisible(page, "air-layer", true);
-  await chrome(page, true);
+  let shots = await lightShots(page, lightId);
+  let light = await lightOf(page, shots.withLight, shots.without);
+  // A phone shows a part of the world (the meadow covers its screen): the light may be elsewhere
+  // for a moment, but not for long, as the fireflies fly.
+  for (const deadline = Date.now() + 15_000; light.lit < light.total * 0.004 && Date.now() < deadline; ) {
+    await page.waitForTimeout(1000);
+    shots = await lightShots(page, lightId);
+    light = await lightOf(page, shots.withLight, shots.without);
+  }
+  const { withLight, without } = shots;
   saveArtifact(`${name}.png`, withLight);
   saveArtifact(`${name}-ground.png`, without);
   const ground = await groundOf(page, without);
-  const light = await lightOf(page, withLight, without);
   console.log(`[e2e] ${name}: ground ${((100 * ground.ground) / ground.total).toFixed(1)} % of pixels (mean ${ground.groundMean.map((v) => v.toFixed(0)).join(", ")}), light ${((100 * light.lit) / light.total).toFixed(2)} %`);
   // Where the world lies on screen it is painted ground (not the night), with light on it.
   const onScreen = await page.evaluate(() => {
@@ -147,6 +147,20 @@ async function checkWorld(page: Page, lightId: string, name: string): Promise<{ 
   expect(ground.ground / ground.total, "share of ground pixels, of the world's share of the screen").toBeGreaterThan(0.85 * onScreen);
   expect(light.lit / (light.total * onScreen), "share of the world's pixels the light brightens").toBeGreaterThan(0.003);
   return { ground, light };
+}
+
+/** Screenshots of the meadow with and without a world's light, chrome and air hidden for them. */
+async function lightShots(page: Page, lightId: string): Promise<{ withLight: Buffer; without: Buffer }> {
+  await chrome(page, false);
+  // The motes are light too, but not the fireflies': keep them out of the comparison.
+  await layerVisible(page, "air-layer", false);
+  const withLight = await page.screenshot();
+  await layerVisible(page, lightId, false);
+  const without = await page.screenshot();
+  await layerVisible(page, lightId, true);
+  await layerVisible(page, "air-layer", true);
+  await chrome(page, true);
+  return { withLight, without };
 }
 
 /** The colour of the ground canvas at a world point. */
@@ -203,14 +217,26 @@ describe("the experience", () => {
       expect((await debugState(page)).experience.light.path, "light drawn in a worker").toBe("worker");
       const swarm = await checkWorld(page, "light-layer", `swarm-${label}`);
       if (!phone) nightGround = swarm.ground;
-      // The stump (wood, browner than the grass) and the pond (water, bluer than the grass).
-      const stump = await groundPixel(page, 150 + 18, 760);
-      const pond = await groundPixel(page, 1232, 234);
-      const grass = await groundPixel(page, 800, 450);
-      expect(stump[0], `stump ${stump} redder than grass ${grass}`).toBeGreaterThan(grass[0] + 15);
-      expect(pond[2] - pond[1], `pond ${pond} bluer than grass ${grass}`).toBeGreaterThan(grass[2] - grass[1]);
+      if (!phone) {
+        // The stump (wood, browner than the grass) and the pond (water, bluer than the grass).
+        const stump = await groundPixel(page, 150 + 18, 760);
+        const pond = await groundPixel(page, 1232, 234);
+        const grass = await groundPixel(page, 800, 450);
+        expect(stump[0], `stump ${stump} redder than grass ${grass}`).toBeGreaterThan(grass[0] + 15);
+        expect(pond[2] - pond[1], `pond ${pond} bluer than grass ${grass}`).toBeGreaterThan(grass[2] - grass[1]);
+      }
       await page.keyboard.press("w");
       await waitFor(page, (s) => s.world === "colony" && (s.colony?.drawn ?? 0) > 0, "the colony is drawn");
+      if (phone) {
+        // The phone shows the middle of the meadow: a finger drags the colony's corner, the
+        // stump, into view (the rock tool: a drag pans), and there the stump's wood shows.
+        const cdp = await page.context().newCDPSession(page);
+        for (let i = 0; i < 4 && (await debugState(page)).camera.x > 1; i++) await dragFinger(cdp, { x: 40, y: 420 }, { x: 370, y: 420 });
+        await waitFor(page, (s) => s.camera.x < 1 || undefined, "the view is at the meadow's left edge");
+        const stump = await groundPixel(page, 150 + 18, 760);
+        const grass = await groundPixel(page, 300, 450);
+        expect(stump[0], `stump ${stump} redder than grass ${grass}`).toBeGreaterThan(grass[0] + 15);
+      }
       await checkWorld(page, "colony-light", `colony-${label}`);
       await page.keyboard.press("w");
       await waitFor(page, (s) => s.world === "mold" && (s.mold?.lightFrames ?? 0) > 0, "the mold is drawn");
@@ -233,7 +259,7 @@ describe("the experience", () => {
     expect(await page.isVisible("#start")).toBe(false);
 
     const keys = await page.$$eval("#help dt[data-keys]", (dts) => dts.flatMap((dt) => (dt as HTMLElement).dataset.keys?.split("|") ?? []));
-    expect(keys).toEqual([" ", "1", "2", "3", "4", "ArrowUp", "ArrowDown", "w", "m", "p", "x", "h"]);
+    expect(keys).toEqual([" ", "1", "2", "3", "4", "f", "ArrowUp", "ArrowDown", "w", "m", "p", "x", "h"]);
     const tools: Record<string, string> = { "1": "attract", "2": "flower", "3": "rock", "4": "predator" };
     for (const key of keys) {
       const before = await debugState(page);
@@ -247,6 +273,9 @@ describe("the experience", () => {
         case "3":
         case "4":
           expect((await debugState(page)).tool).toBe(tools[key]);
+          break;
+        case "f":
+          await waitFor(page, (s) => s.sentActions.length > before.sentActions.length && s.sentActions.at(-1)?.tool === "flower" && s.sentActions.at(-1)?.phase === "tap", "f throws food (flower taps)");
           break;
         case "ArrowUp":
           await waitFor(page, (s) => s.targetCount === 4500, "↑ asks for 4,500");
@@ -318,8 +347,10 @@ describe("the experience", () => {
     expect(await page.isVisible("#more")).toBe(false);
     await page.tap("#more-button");
     expect(await page.isVisible("#more")).toBe(true);
-    const actions = await page.$$eval("#more button", (bs) => bs.map((b) => (b as HTMLElement).dataset.action));
-    expect(actions).toEqual(["start", "tool-attract", "tool-flower", "tool-rock", "tool-predator", "count-more", "count-fewer", "world", "sound", "palette", "fullscreen", "help"]);
+    // A button per key (the swarm's sliders join the menu on a phone, below them).
+    const actions = await page.$$eval("#more > button", (bs) => bs.map((b) => (b as HTMLElement).dataset.action));
+    expect(actions).toEqual(["start", "tool-attract", "tool-flower", "tool-rock", "tool-predator", "food", "count-more", "count-fewer", "world", "sound", "palette", "fullscreen", "help"]);
+    expect(await page.isVisible("#more #weight-alignment"), "the sliders in the menu").toBe(true);
     saveArtifact("phone-more.png", await page.screenshot());
     await page.tap('#more button[data-action="start"]');
     expect((await debugState(page)).experience.started).toBe(true);
@@ -359,7 +390,7 @@ describe("the experience", () => {
     expect(s.experience.kiosk).toBe(true);
     expect(s.experience.started).toBe(true);
     expect(await page.isVisible("#start")).toBe(false);
-    for (const id of ["toolbar", "sliders", "status"]) {
+    for (const id of ["toolbar", "sliders", "status", "order-gauge"]) {
       expect(await page.$eval(`#${id}`, (el) => getComputedStyle(el).visibility), id).toBe("hidden");
     }
     expect(await page.$eval("#stage", (el) => getComputedStyle(el).cursor)).toBe("none");

@@ -27,7 +27,8 @@ export interface LitPixels {
   readonly meanGrey: number;
 }
 
-export function litPixels(page: Page, png: Buffer): Promise<LitPixels> {
+/** Counts a screenshot's pixels whose brightest channel is above `litAbove` (LIT_ABOVE: the light's). */
+export function litPixels(page: Page, png: Buffer, litAbove = LIT_ABOVE): Promise<LitPixels> {
   return page.evaluate(
     async ([b64, litAbove]) => {
       const bmp = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: "image/png" }));
@@ -51,7 +52,7 @@ export function litPixels(page: Page, png: Buffer): Promise<LitPixels> {
       const total = d.length / 4;
       return { total, lit, mean: sum.map((v) => (lit > 0 ? v / lit : 0)) as [number, number, number], meanGrey: grey / total };
     },
-    [png.toString("base64"), LIT_ABOVE] as const,
+    [png.toString("base64"), litAbove] as const,
   );
 }
 

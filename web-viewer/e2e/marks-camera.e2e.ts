@@ -185,7 +185,7 @@ describe("marks and camera, drawn from (augmented) frames", () => {
       world: undefined,
       camera: undefined,
       figures: { settingsLocked: true, slowed: true, fed: 1234n, targetCount: 4500 },
-      locks: { predator: true, settings: true },
+      locks: { predator: true, flower: true, settings: true },
     };
     const { page, errors } = await openRouted(browser, baseUrl, injection);
     await waitConnected(page);
@@ -197,7 +197,13 @@ describe("marks and camera, drawn from (augmented) frames", () => {
     await page.waitForFunction(() => document.querySelector('#toolbar button[data-tool="predator"]')?.classList.contains("locked") === true, undefined, { timeout: 5000 });
     expect(await page.getAttribute('#toolbar button[data-tool="predator"]', "title")).toMatch(/locked/i);
     expect(await page.getAttribute('#toolbar button[data-tool="rock"]', "aria-disabled")).not.toBe("true");
-    for (const action of ["count-more", "count-fewer", "tool-predator"]) expect(await page.isDisabled(`#more button[data-action="${action}"]`), action).toBe(true);
+    for (const action of ["count-more", "count-fewer", "tool-predator", "tool-flower", "food"]) expect(await page.isDisabled(`#more button[data-action="${action}"]`), action).toBe(true);
+    // Thrown food is the flower tool's taps: locked with it, on the button and on f.
+    expect(await page.isDisabled("#throw-food")).toBe(true);
+    const sent = (await debugState(page)).sentActions.length;
+    await page.keyboard.press("f");
+    await page.waitForFunction(() => /food, is locked/i.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: 5000 });
+    expect((await debugState(page)).sentActions.length).toBe(sent);
     expect(await page.isDisabled('#more button[data-action="tool-rock"]')).toBe(false);
     await page.keyboard.press("ArrowUp");
     expect((await debugState(page)).requestedCount).toBeUndefined();

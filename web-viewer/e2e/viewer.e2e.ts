@@ -52,7 +52,7 @@ describe("viewer against the real server", () => {
     expect(state.decodeErrors).toBe(0);
     await first.page.waitForFunction(() => (window.__meadow?.viewers ?? 0) >= 2, undefined, { timeout: 5000 });
     // The status line is refreshed four times a second: it catches up with the hook soon after.
-    await first.page.waitForFunction(() => /3,000 fireflies · \d+ fps · \d+ viewers/.test(document.getElementById("status")?.textContent ?? ""), undefined, {
+    await first.page.waitForFunction(() => /3,000 fireflies · [\d,]+ fed · \d+ fps · \d+ viewers/.test(document.getElementById("status")?.textContent ?? ""), undefined, {
       timeout: 5000,
     });
     saveArtifact("viewer.png", await first.page.screenshot());

@@ -12,8 +12,14 @@ describe("key catalogue (help rows and the phone's buttons)", () => {
     }
   });
 
-  it("covers every key of SPEC §7 (space, w, m, x, h, 1–4, ↑/↓) and p", () => {
-    expect(actions.map((a) => a.key).sort()).toEqual([" ", "1", "2", "3", "4", "ArrowDown", "ArrowUp", "h", "m", "p", "w", "x"].sort());
+  it("covers every key of SPEC §7 (space, w, m, x, h, 1–4, ↑/↓), p and f", () => {
+    expect(actions.map((a) => a.key).sort()).toEqual([" ", "1", "2", "3", "4", "ArrowDown", "ArrowUp", "f", "h", "m", "p", "w", "x"].sort());
+  });
+
+  it("locks throwing food with the flower tool, whose taps it sends", () => {
+    const food = actions.find((a) => a.command.kind === "food");
+    expect(food && actionId(food)).toBe("food");
+    expect(food?.tool).toBe("flower");
   });
 
   it("gives every action its own button name", () => {

@@ -37,6 +37,13 @@ describe("commandForKey", () => {
     expect(commandForKey(key("p", { altKey: true }))).toBeUndefined();
   });
 
+  it("maps f (either case) to throwing food, once per press", () => {
+    expect(commandForKey(key("f"))).toEqual({ kind: "food" });
+    expect(commandForKey(key("F"))).toEqual({ kind: "food" });
+    expect(commandForKey(key("f", { repeat: true }))).toBeUndefined();
+    expect(commandForKey(key("f", { ctrlKey: true }))).toBeUndefined();
+  });
+
   it("leaves arrows to a focused slider and ignores held-down repeats of the count", () => {
     expect(commandForKey(key("ArrowUp", { targetTag: "INPUT" }))).toBeUndefined();
     expect(commandForKey(key("ArrowDown", { targetTag: "input" }))).toBeUndefined();

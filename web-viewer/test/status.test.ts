@@ -47,7 +47,7 @@ describe("statusText", () => {
     const connected = { kind: "connected" } as const;
     expect(statusText(connected, swarmFigures({ targetFireflies: 4500 }), 0)).toBe("3,000 → 4,500 fireflies · 30 fps · 2 viewers · 12 ms");
     expect(statusText(connected, swarmFigures({ targetFireflies: 3000, slowed: true, fed: 0 }), 0)).toBe(
-      "3,000 fireflies · slowed · 30 fps · 2 viewers · 12 ms",
+      "3,000 fireflies · slowed · 0 fed · 30 fps · 2 viewers · 12 ms",
     );
     expect(statusText(connected, swarmFigures({ fed: 1234 }), 0)).toBe("3,000 fireflies · 1,234 fed · 30 fps · 2 viewers · 12 ms");
   });

@@ -1,14 +1,19 @@
 // Everything a viewer does to the meadow: keys (SPEC §7), the tool bar, pointer gestures on the
-// meadow, ↑/↓ for the count, the three rule sliders, w for the world, help and fullscreen.
-// Actions become ClientMessages here and go out through `send`. The count and the sliders are
-// the swarm's: while another world is shown the sliders are put away and ↑/↓ say so. The world
-// shown may bring its own panel (the mold's settings) and take some tools held (heldTools).
+// meadow, ↑/↓ for the count, the three rule sliders, f to throw food, w for the world, help and
+// fullscreen. Actions become ClientMessages here and go out through `send`. The count, the
+// sliders and the food are the swarm's: while another world is shown the sliders are put away
+// and ↑/↓ and f say so. The world shown may bring its own panel (the mold's settings), take some
+// tools held (heldTools) and have some follow a hovering mouse (hoverTools).
 import { ToolAction_Phase } from "../gen/meadow/v1/viewer_pb";
 import { swarmSettingsBytes, toolActionBytes } from "../net/messages";
+import type { RockView } from "../render/rocks";
 import type { Viewport, WorldRect } from "../render/viewport";
+import { FoodThrow, HANDFUL, foodSpots } from "../swarm/food-throw";
 import type { ToolIntent } from "../tools/gesture-mapper";
-import { DEFAULT_TOOL, heldIn, type ToolName, type ToolSpec } from "../tools/tool-catalog";
-import { ToolInput } from "../tools/tool-input";
+import { DEFAULT_TOOL, TOOLS, heldIn, type ToolName, type ToolSpec } from "../tools/tool-catalog";
+import { ToolInput, type ViewMover } from "../tools/tool-input";
+import { FoodButton } from "../ui/food-button";
+import { placeByScreen } from "../ui/phone-placement";
 import { CountStepper, type CountDirection } from "../ui/count-step";
 import { toggleFullscreen } from "../ui/fullscreen";
 import { HelpOverlay } from "../ui/help-overlay";
@@ -37,6 +42,10 @@ export interface ControlHooks {
   readonly state: SwarmState;
   readonly viewport: () => Viewport;
   readonly worldBounds: () => WorldRect;
+  /** The land's rocks (thrown food lands beside them). */
+  readonly rocks: () => readonly RockView[];
+  /** The view a phone's fingers pan and pinch. */
+  readonly view?: ViewMover;
   /** w: watch the next world. */
   readonly switchWorld: () => void;
   /** space: start (the start card goes, the music may begin). */
@@ -62,6 +71,8 @@ const PHASES: Partial<Record<ToolAction_Phase, SentAction["phase"]>> = {
   [ToolAction_Phase.UP]: "up",
 };
 const ACTION_LOG = 200;
+/** The flower tool: thrown food is its taps. */
+const FLOWER = TOOLS[1];
 
 export class Controls {
   private active: ToolSpec = DEFAULT_TOOL;
@@ -76,6 +87,11 @@ export class Controls {
   private world: WorldName = "swarm";
   /** The tools the world shown takes held (its WorldView's heldTools). */
   private heldTools: ReadonlySet<ToolName> | undefined;
+  /** The tools that follow a hovering mouse in the world shown (its WorldView's hoverTools). */
+  private hoverTools: ReadonlySet<ToolName> | undefined;
+  private readonly food = new FoodThrow();
+  private readonly foodButton: FoodButton;
+  private lockedTools: ReadonlySet<ToolName> = new Set();
   /** The world shown's own panel, if it has one. */
   private panel: WorldPanel | undefined;
   /** The last count asked for, for the debug hook. */
@@ -93,14 +109,19 @@ export class Controls {
     this.sliders = new WeightSliders(el.sliders, (name, value) => {
       if (!hooks.send(swarmSettingsBytes({ [name]: value }))) this.notConnected();
     });
+    this.foodButton = new FoodButton(el.sliders, () => this.run({ kind: "food" }));
+    // On a phone the sliders join the ⋯ menu, as the mold's panel does: the meadow keeps the screen.
+    placeByScreen(el.sliders, el.sliders.parentElement ?? document.body, el.more);
     this.tools = new ToolInput(el.stage, {
       viewport: hooks.viewport,
       worldBounds: hooks.worldBounds,
       activeTool: () => heldIn(this.active, this.heldTools),
+      hovers: () => this.hoverTools?.has(this.active.name) ?? false,
       send: (intent) => this.sendTool(intent),
       onRefused: (intent) => {
         if (intent.phase !== ToolAction_Phase.MOVE) this.notConnected(intent.spec.name);
       },
+      ...(hooks.view ? { view: hooks.view } : {}),
     });
     window.addEventListener("keydown", (ev) => this.onKey(ev));
   }
@@ -117,9 +138,10 @@ export class Controls {
     return this.log;
   }
 
-  /** Once per animation frame: throttled values that waited, and the sliders' view. */
+  /** Once per animation frame: throttled values that waited, thrown crumbs due, and the sliders' view. */
   tick(nowMs: number): void {
     this.tools.flush(nowMs);
+    this.throwDueCrumb(nowMs);
     this.sliders.flush(nowMs);
     this.panel?.tick(nowMs);
     const f = this.hooks.state.figures;
@@ -130,24 +152,41 @@ export class Controls {
     return this.more.open;
   }
 
-  /** The operator's locks, shown on the tool bar and the "more" menu (the sliders show their own). */
+  /** The operator's locks, shown on the tool bar, the "more" menu and the food button (the sliders show their own). */
   showLocks(locks: LockView): void {
+    this.lockedTools = locks.tools;
     this.toolbar.showLocks(locks.tools);
     this.more.showLocks(locks);
+    this.foodButton.showLocked(locks.tools.has(FLOWER.name));
   }
 
-  /** The link dropped: a held predator is let go (the server drops it with the session). */
+  /** A notice came from the server: a throw under way stops there (it may be a refusal of its crumbs), or slows down for "too soon". */
+  noticeArrived(code: string): void {
+    this.food.noticed(code, performance.now());
+  }
+
+  /** Whether a tool follows the mouse now (the predator on a desktop), for the debug hook. */
+  get hovering(): boolean {
+    return this.tools.hovering;
+  }
+
+  /** The link dropped: a held predator is let go (the server drops it with the session), a throw stops. */
   linkLost(): void {
     this.tools.releaseAll();
+    this.food.stop();
   }
 
   /** The world now shown: the swarm's sliders only make sense in the swarm; its own panel comes out. */
   showWorld(view: WorldView): void {
+    if (view.name !== this.world) this.food.stop();
     this.world = view.name;
     this.slidersPanel.hidden = view.name !== "swarm";
-    // A pointer held in one world is let go there, not carried into the next.
-    if (view.heldTools !== this.heldTools) this.tools.releaseAll();
+    // A pointer held, or following the mouse, in one world is let go there, not carried into the next.
+    const hoverChanged = view.hoverTools !== this.hoverTools;
+    if (view.heldTools !== this.heldTools || hoverChanged) this.tools.releaseAll();
     this.heldTools = view.heldTools;
+    this.hoverTools = view.hoverTools;
+    if (hoverChanged) this.tools.followMouseNow();
     if (view.panel !== this.panel) {
       this.panel?.show(false);
       this.panel = view.panel;
@@ -160,6 +199,7 @@ export class Controls {
     this.tools.releaseAll();
     this.active = spec;
     this.toolbar.show(spec);
+    this.tools.followMouseNow();
   }
 
   private onKey(ev: KeyboardEvent): void {
@@ -185,6 +225,9 @@ export class Controls {
         break;
       case "count":
         this.stepCount(command.direction);
+        break;
+      case "food":
+        this.throwFood();
         break;
       case "help":
         this.help.toggle();
@@ -236,6 +279,31 @@ export class Controls {
       return;
     }
     this.requestedCount = next;
+  }
+
+  /** f, the food button, the menu's: a handful of crumbs where this viewer looks, as the flower tool's taps. */
+  private throwFood(): void {
+    if (this.world !== "swarm") {
+      this.hooks.say("Food is for the swarm's fireflies: press w to watch the swarm.", "info");
+      return;
+    }
+    if (this.lockedTools.has(FLOWER.name)) {
+      this.hooks.say("The flower tool, and with it the food, is locked by the operator.", "info");
+      return;
+    }
+    if (this.food.throwing) return;
+    const spots = foodSpots(this.hooks.viewport().view, this.hooks.worldBounds(), this.hooks.rocks(), HANDFUL, Math.random);
+    const now = performance.now();
+    // The first crumb at once, as a tap would be; the rest with the animation frames.
+    if (this.food.start(spots, now)) this.throwDueCrumb(now);
+  }
+
+  private throwDueCrumb(nowMs: number): void {
+    const crumb = this.food.due(nowMs);
+    if (crumb && !this.sendTool({ spec: FLOWER, phase: ToolAction_Phase.TAP, position: crumb })) {
+      this.food.stop();
+      this.notConnected("food");
+    }
   }
 
   private sendTool(intent: ToolIntent): boolean {

@@ -33,6 +33,7 @@ import type { ColonyView } from "../colony/colony-view";
 import type { MoldView } from "../mold/mold-view";
 import { Controls } from "./controls";
 import { Kiosk, isKiosk } from "./kiosk";
+import { LocalLook } from "./local-look";
 import { NO_LOCKS, locksFromProto, sameLocks } from "./locks";
 import { PaletteChoice } from "./palette-choice";
 import { announceStart, toggleSound } from "./sound-hook";
@@ -90,6 +91,8 @@ export class ViewerApp {
   breeze: BreezeView | undefined;
 
   world: WorldRect = DEFAULT_WORLD;
+  /** This viewer's own look on a touch screen: the meadow covers it, fingers pan and zoom. */
+  readonly look: LocalLook;
   viewport: Viewport;
   rocks: readonly RockView[] = [];
   private frameRate = 30;
@@ -118,6 +121,15 @@ export class ViewerApp {
   constructor(readonly el: ViewerElements) {
     this.statusLine = new StatusLine(el.status);
     this.toast = new NoticeToast(el.notice);
+    this.look = new LocalLook(
+      window,
+      () => this.camera.rect ?? this.world,
+      () => {
+        const box = el.stage.getBoundingClientRect();
+        return { width: box.width, height: box.height };
+      },
+      this.kiosk === undefined,
+    );
     this.viewport = this.measure(DEFAULT_WORLD);
     this.air = new AirLayer(el.air);
     this.ground = new GroundLayer(el.meadow);
@@ -164,6 +176,8 @@ export class ViewerApp {
       state: this.swarm.state,
       viewport: () => this.viewport,
       worldBounds: () => this.world,
+      rocks: () => this.rocks,
+      view: this.look,
       switchWorld: () => this.switchWorld(),
       start: () => this.startCard.start(),
       toggleSound: () => this.toast.show(toggleSound(), "info"),
@@ -220,6 +234,7 @@ export class ViewerApp {
         this.notices.push({ code: body.value.code, text: body.value.text });
         if (body.value.code === "world_unavailable" && this.shown) this.worldChoice.refused(this.shown.name);
         if (this.notices.length > NOTICES_KEPT) this.notices.shift();
+        this.controls.noticeArrived(body.value.code);
         this.toast.show(body.value.text || body.value.code, noticeLevel(body.value.level));
         break;
       case "pong":
@@ -352,10 +367,13 @@ export class ViewerApp {
     this.updateStatus(now, false);
   }
 
-  /** The camera's view fitted into the stage as it is now (size and devicePixelRatio). */
+  /**
+   * The camera's view fitted into the stage as it is now (size and devicePixelRatio); on a touch
+   * screen cropped to the stage's shape and moved by this viewer's look, so the meadow covers it.
+   */
   private measure(view: WorldRect): Viewport {
     const box = this.el.stage.getBoundingClientRect();
-    return new Viewport(view, box.width, box.height, window.devicePixelRatio || 1);
+    return new Viewport(this.look.view(view, box.width, box.height), box.width, box.height, window.devicePixelRatio || 1);
   }
 
   /** p: the next palette, for the ground and every world, remembered on this device. */

@@ -131,6 +131,24 @@ export function installViewerDebug(app: ViewerApp): void {
     get tool() {
       return app.controls.activeTool.name;
     },
+    get hovering() {
+      return app.controls.hovering;
+    },
+    get order() {
+      const h = swarm.orderHistory;
+      const caption = document.getElementById("phase-caption");
+      return {
+        latest: h.latest,
+        samples: h.samples.length,
+        thresholds: h.thresholds,
+        announcement: swarm.lastAnnouncement,
+        announcements: swarm.announcements,
+        caption: caption && !caption.hidden ? (caption.textContent ?? undefined) : undefined,
+      };
+    },
+    get look() {
+      return { covers: app.look.covers, ...app.look.look };
+    },
     get experience() {
       const g = app.ground;
       return {

@@ -75,6 +75,21 @@ export interface MoldDebug extends MoldSnapshot {
   readonly panel: { readonly visible: boolean; readonly inMenu: boolean };
 }
 
+/** The swarm's order parameter on screen (SPEC §2). */
+export interface OrderDebug {
+  /** The latest frame's, 0 … 1. */
+  readonly latest: number | undefined;
+  /** Points of the last minute's trace. */
+  readonly samples: number;
+  /** Thresholds whose crossings were announced. */
+  readonly thresholds: readonly number[];
+  /** What the latest crossing said, and the caption on screen now (undefined once it faded). */
+  readonly announcement: string | undefined;
+  readonly caption: string | undefined;
+  /** Crossings said on screen since the page loaded. */
+  readonly announcements: number;
+}
+
 /** Timings the viewer measures of itself, ms. */
 export interface TimingDebug {
   /** From navigation start to the first light frame drawn; undefined before it. */
@@ -148,6 +163,12 @@ export interface MeadowDebug {
   readonly lightAvailable: boolean;
   /** The active tool's name. */
   readonly tool: string;
+  /** Whether a tool follows the mouse now (the predator, hovering on a desktop). */
+  readonly hovering: boolean;
+  /** The swarm's order parameter as its trace keeps it, and what its latest crossing said. */
+  readonly order: OrderDebug;
+  /** This viewer's own look: whether the meadow covers the screen (touch), and its zoom and offset. */
+  readonly look: { readonly covers: boolean; readonly zoom: number; readonly u: number; readonly v: number };
   /** The latest tool actions this viewer sent (at most 200). */
   readonly sentActions: readonly SentAction[];
   /** Server notices received (the latest 50). */

@@ -12,7 +12,7 @@ import type { LightRamp } from "../render/palette";
 import type { Palette } from "../render/palettes";
 import { viewportFields, type Viewport, type WorldRect } from "../render/viewport";
 import { WorldLight, type WorldLightHooks } from "../render/world-light";
-import type { ToolName } from "../tools/tool-catalog";
+import { HOVERING_PREDATOR, type ToolName } from "../tools/tool-catalog";
 import { StateView } from "../worlds/state-view";
 import type { Scene, WorldPanel, WorldView } from "../worlds/world-view";
 import { moldMarkShapes, paintMoldMarks } from "./mold-marks";
@@ -45,6 +45,8 @@ export class MoldView extends StateView<MoldState> implements WorldView {
   readonly name = "mold";
   readonly greeting = "The mold: a slime mould weaving its network";
   readonly heldTools = MOLD_HELD_TOOLS;
+  /** The predator repels the map under a hovering mouse, as it scatters the swarm. */
+  readonly hoverTools = HOVERING_PREDATOR;
   readonly panel: WorldPanel | undefined;
   /** Its light, once it was first shown. */
   light: WorldLight | undefined;

@@ -35,6 +35,7 @@ export function soundForEvent(e: MusicEvent): Note | undefined {
       return { voice: "rush", midi: d(OCT), velocity: 0.4 + 0.6 * Math.min(1, Math.max(0, e.strength)), durationS: 2.5 };
     case "flash":
     case "groupSync":
+    case "orderCrossing": // the swarm's theme answers it with a motif (order-motif.ts)
       return undefined;
   }
 }

@@ -38,9 +38,11 @@ export function musicEvent(e: Event): MusicEvent | undefined {
       return { kind: "wilt" };
     case "gust":
       return { kind: "gust", strength: round(b.value.strength) };
+    case "orderCrossing":
+      return { kind: "orderCrossing", rising: b.value.rising, threshold: round(b.value.threshold) };
     default:
-      // Sips, seeds dropping, flowers dropped or gone, the spark, crumbs, order crossings: no
-      // sound of their own (SPEC §8 names the ones above).
+      // Sips, seeds dropping, flowers dropped or gone, the spark, crumbs: no sound of their own
+      // (SPEC §8 names the ones above).
       return undefined;
   }
 }

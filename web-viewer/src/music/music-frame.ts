@@ -17,7 +17,9 @@ export type MusicEvent =
   | { readonly kind: "sprout" }
   | { readonly kind: "bloom" }
   | { readonly kind: "wilt" }
-  | { readonly kind: "gust"; readonly strength: number };
+  | { readonly kind: "gust"; readonly strength: number }
+  // The swarm's order parameter crossed a threshold (its theme marks it with a motif).
+  | { readonly kind: "orderCrossing"; readonly rising: boolean; readonly threshold: number };
 
 export type MusicEventKind = MusicEvent["kind"];
 

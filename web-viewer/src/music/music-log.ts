@@ -19,6 +19,13 @@ export interface ThemeSwitch {
   readonly untilS: number;
 }
 
+/** A crossing's motif as the theme began it. */
+export interface MotifPlayed {
+  readonly world: MusicWorld;
+  readonly rising: boolean;
+  readonly timeS: number;
+}
+
 /** Harmony bars kept (the latest ones): enough for a test or a look in the debug hook. */
 const KEEP = 256;
 
@@ -28,6 +35,7 @@ export class MusicLog {
   readonly bars: { world: MusicWorld; bar: number; timeS: number; bpm: number }[] = [];
   readonly switches: ThemeSwitch[] = [];
   readonly notes: Partial<Record<Voice, number>> = {};
+  readonly motifs: MotifPlayed[] = [];
 
   note(voice: Voice): void {
     this.notes[voice] = (this.notes[voice] ?? 0) + 1;
@@ -36,6 +44,11 @@ export class MusicLog {
   bar(world: MusicWorld, bar: number, timeS: number, bpm: number): void {
     this.bars.push({ world, bar, timeS, bpm });
     if (this.bars.length > KEEP) this.bars.shift();
+  }
+
+  motif(m: MotifPlayed): void {
+    this.motifs.push(m);
+    if (this.motifs.length > KEEP) this.motifs.shift();
   }
 
   harmony(h: HarmonyBar): void {

@@ -17,6 +17,8 @@ export interface MusicDebug {
   readonly harmonyBars: number;
   readonly bars: number;
   readonly notes: Readonly<Record<string, number>>;
+  /** The order crossings' motifs begun (true: rising into order), oldest first. */
+  readonly motifs: readonly boolean[];
 }
 
 declare global {
@@ -60,6 +62,9 @@ export function setUpSound(player: MusicPlayer, doc: Document, location: Locatio
     },
     get notes() {
       return { ...(player.music?.log.notes ?? {}) };
+    },
+    get motifs() {
+      return (player.music?.log.motifs ?? []).map((m) => m.rising);
     },
   };
   if (doc.defaultView) doc.defaultView.__meadowMusic = view;

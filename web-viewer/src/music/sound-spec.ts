@@ -18,6 +18,8 @@ export type Voice =
   | "bass"
   | "stab"
   | "lead"
+  // The swarm's motif when it falls into order or disorder.
+  | "motif"
   // The mold's theme: a low drone, glassy bells, a slow swell.
   | "drone"
   | "glass"

@@ -1,14 +1,16 @@
 // The swarm's music (SPEC §8): a mixolydian piece in D with drums that builds up once, layer by
 // layer (swarm-build.ts), at 95 … 130 bpm by the swarm's size; each bar gets a harmony with the
-// chance alignment × tightness; fireflies that see nobody play the wanderer's note.
+// chance alignment × tightness; fireflies that see nobody play the wanderer's note; a crossing of
+// the order parameter gets a motif on the next beat, rising into order, falling into disorder.
 import { barHasHarmony, swarmHarmonyChance } from "./harmony";
 import type { MusicLog } from "./music-log";
 import type { MusicFrame, SwarmMeasures } from "./music-frame";
+import { MOTIF_STEP, orderMotif } from "./order-motif";
 import { SeededRandom } from "./random";
 import { RareNoteGate, swarmWandererChance } from "./rare-note";
 import { D3_MIDI, MIXOLYDIAN, scaleNote, triad } from "./scales";
 import type { Note, SoundSink } from "./sound-spec";
-import { STEPS_PER_BAR, StepScheduler, type Step } from "./step-scheduler";
+import { STEPS_PER_BAR, STEPS_PER_BEAT, StepScheduler, type Step } from "./step-scheduler";
 import { layersAt, type SwarmLayer } from "./swarm-build";
 import { nextBarTempo, swarmTempoBpm, SWARM_MIN_BPM } from "./tempo";
 import type { Theme } from "./theme";
@@ -76,6 +78,11 @@ export class SwarmTheme implements Theme {
   private readonly harmonyRng: SeededRandom;
   private readonly wandererRng: SeededRandom;
   private layers: readonly SwarmLayer[] = [];
+  /** A crossing heard and not yet answered: its motif starts on the next beat (true: into order). */
+  private motifDue: boolean | undefined;
+  /** The motif's notes still to play, one every MOTIF_STEP sixteenths from the step it began. */
+  private motif: Note[] = [];
+  private motifFrom = 0;
 
   constructor(
     seed: number,
@@ -101,10 +108,16 @@ export class SwarmTheme implements Theme {
   begin(): void {
     if (this.startedBefore) this.built = true;
     this.startedBefore = true;
+    // A crossing heard while another world played belongs to that moment, not this one.
+    this.motifDue = undefined;
+    this.motif = [];
   }
 
   onFrame(frame: MusicFrame): void {
     if (frame.swarm) this.measures = frame.swarm;
+    // The frame's last crossing is the furthest the swarm went (order-crossings.ts); a newer one
+    // replaces a motif still waiting for its beat.
+    for (const e of frame.events) if (e.kind === "orderCrossing") this.motifDue = e.rising;
   }
 
   onStep(step: Step, sink: SoundSink): void {
@@ -128,6 +141,7 @@ export class SwarmTheme implements Theme {
         play({ voice: "wanderer", midi: d(WANDERER_DEGREE), velocity: 0.35, durationS: 2 }, step.timeS + barS / 2);
       }
     }
+    this.playMotif(step, play);
     for (const layer of this.layers) {
       if (layer === "lead") {
         if (step.stepInBar % 2 === 0 && this.grooveRng.next() < LEAD_CHANCE_PER_EIGHTH) {
@@ -143,5 +157,19 @@ export class SwarmTheme implements Theme {
         else play({ voice: layer, midi: D3_MIDI, velocity, durationS: step.durationS });
       }
     }
+  }
+
+  /** A crossing's motif: begun on a beat, then a note every eighth until it is played out. */
+  private playMotif(step: Step, play: (note: Note) => void): void {
+    if (this.motifDue !== undefined && step.stepInBar % STEPS_PER_BEAT === 0) {
+      const rising = this.motifDue;
+      this.motifDue = undefined;
+      this.motif = orderMotif(rising, step.durationS * MOTIF_STEP);
+      this.motifFrom = step.index;
+      this.log.motif({ world: "swarm", rising, timeS: step.timeS });
+    }
+    if (this.motif.length === 0 || (step.index - this.motifFrom) % MOTIF_STEP !== 0) return;
+    const note = this.motif.shift();
+    if (note) play(note);
   }
 }

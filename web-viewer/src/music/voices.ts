@@ -140,6 +140,15 @@ const VOICES: Record<Voice, Play> = {
     const end = pluckEnvelope(g.gain, t, 0.08 * n.velocity, 0.008, n.durationS + 0.15);
     osc(k, "square", midiToHz(n.midi), filter(k, "lowpass", 1800, 0.7, g), t, end);
   },
+  motif: (k, out, t, n) => {
+    // A bright struck bell over the drums: the tone and a softer octave that fades first, so the
+    // few notes of a crossing's motif stand out from the groove without a sound of their own kind.
+    const hz = midiToHz(n.midi);
+    const g1 = gain(k, out);
+    osc(k, "sine", hz, g1, t, pluckEnvelope(g1.gain, t, 0.16 * n.velocity, 0.006, n.durationS));
+    const g2 = gain(k, out);
+    osc(k, "triangle", hz * 2, g2, t, pluckEnvelope(g2.gain, t, 0.05 * n.velocity, 0.006, n.durationS * 0.4));
+  },
   drone: (k, out, t, n) => {
     // Two triangles a few cents apart under a low-pass that opens with the velocity (the mold's
     // coverage) and breathes slowly: a bed, heard more than noticed.

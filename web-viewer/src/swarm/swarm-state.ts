@@ -4,6 +4,7 @@
 import type { Frame, SwarmFigures } from "../gen/meadow/v1/viewer_pb";
 import { marksFromProto, rectFromProto, type MarkView } from "../net/proto-mapping";
 import type { WorldRect } from "../render/viewport";
+import { crossingsFromEvents, type OrderCrossingView } from "./order-crossings";
 import { MAX_COUNT } from "../ui/count-step";
 import type { Weights } from "../ui/weight-sliders";
 
@@ -31,6 +32,8 @@ export class SwarmState {
   boundsInFrames = false;
   /** Crumbs eaten in the latest frame (world positions), for a little flash. */
   eaten: readonly { readonly x: number; readonly y: number }[] = [];
+  /** The order crossings the server announced in the latest frame. */
+  crossings: readonly OrderCrossingView[] = [];
 
   applyFrame(frame: Frame): void {
     this.viewers = frame.viewers;
@@ -48,12 +51,14 @@ export class SwarmState {
       if (p && Number.isFinite(p.x) && Number.isFinite(p.y)) eaten.push({ x: p.x, y: p.y });
     }
     this.eaten = eaten;
+    this.crossings = crossingsFromEvents(frame.events);
   }
 
   /** A new link: what the last server said about marks and viewers no longer holds. */
   forgetLive(): void {
     this.marks = [];
     this.eaten = [];
+    this.crossings = [];
     this.viewers = undefined;
   }
 }

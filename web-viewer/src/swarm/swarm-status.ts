@@ -1,5 +1,6 @@
 // The swarm's part of the status line (SPEC §7): its count (and the count it is heading for
-// while flocks arrive or leave), whether it runs slowed, and the crumbs eaten.
+// while flocks arrive or leave), whether it runs slowed, and the crumbs eaten, from the first
+// frame on ("0 fed" too: the aquarium's counter is there before anyone feeds it).
 import { formatCount } from "../ui/status";
 
 export interface SwarmStatus {
@@ -16,7 +17,7 @@ export function swarmStatusParts(s: SwarmStatus): string[] {
   const parts: string[] = [];
   if (s.fireflies !== undefined) parts.push(fireflyText(s.fireflies, s.targetFireflies));
   if (s.slowed) parts.push("slowed");
-  if (s.fed !== undefined && s.fed > 0) parts.push(`${formatCount(s.fed)} fed`);
+  if (s.fed !== undefined && Number.isFinite(s.fed)) parts.push(`${formatCount(s.fed)} fed`);
   return parts;
 }
 

@@ -1,7 +1,8 @@
 // The swarm on screen (SPEC §2, §7): its light (a WorldLight: decoded and drawn in a worker where
 // the browser allows, else here), the rocks' rim light, every viewer's marks and the little
-// flashes of eaten crumbs; its figures in the status line and to the music. What its frames say
-// is kept in SwarmState.
+// flashes of eaten crumbs; its order parameter as a live trace and its order crossings said on
+// screen; its figures in the status line and to the music. What its frames say is kept in
+// SwarmState.
 import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { musicFrame } from "../music/frame-to-music";
 import type { MusicFrame } from "../music/music-frame";
@@ -13,8 +14,11 @@ import type { Palette } from "../render/palettes";
 import { RimEaser, paintRims, rimArcs, type RimView } from "../render/rock-rims";
 import { viewportFields, type Viewport, type WorldRect } from "../render/viewport";
 import { WorldLight, type WorldLightHooks } from "../render/world-light";
+import { HOVERING_PREDATOR } from "../tools/tool-catalog";
 import { StateView } from "../worlds/state-view";
 import type { Scene, WorldView } from "../worlds/world-view";
+import { announcementFor } from "./order-crossings";
+import { OrderHistory } from "./order-history";
 import { SwarmState } from "./swarm-state";
 import { swarmStatusParts } from "./swarm-status";
 
@@ -35,15 +39,28 @@ export interface SwarmHooks extends WorldLightHooks {
   readonly sessionId: () => bigint | undefined;
 }
 
+/** Where the swarm's phases show (the page's gauge and caption; none in tests without a page). */
+export interface PhaseDisplay {
+  readonly gauge: { show(visible: boolean): void; paint(history: OrderHistory, nowMs: number, force?: boolean): void };
+  readonly caption: { say(text: string): void; clear(): void };
+}
+
 export class SwarmView extends StateView<SwarmState> implements WorldView {
   readonly world = World.SWARM;
   readonly name = "swarm";
   readonly greeting = "The swarm";
+  /** On a desktop the predator follows the mouse while it is chosen (SPEC §6). */
+  readonly hoverTools = HOVERING_PREDATOR;
   readonly light: WorldLight;
   readonly ready: Promise<void>;
 
   /** The rims as drawn in the latest animation frame. */
   rimsShown: RimView[] = [];
+  /** The order parameter over the last minute, for the trace. */
+  readonly orderHistory = new OrderHistory();
+  /** What the latest crossing said on screen, and how many were said, for the debug hook. */
+  lastAnnouncement: string | undefined;
+  announcements = 0;
 
   private palette: Palette;
   private readonly rimEaser = new RimEaser();
@@ -53,6 +70,7 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
   constructor(
     private readonly canvases: SwarmCanvases,
     private readonly hooks: SwarmHooks,
+    private readonly phases?: PhaseDisplay,
   ) {
     super(new SwarmState());
     this.palette = hooks.palette;
@@ -86,8 +104,18 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
     return musicFrame(frame);
   }
 
-  takeFrame(frame: Frame): void {
+  takeFrame(frame: Frame, nowMs: number = performance.now()): void {
     this.state.applyFrame(frame);
+    const f = this.state.figures;
+    if (f) this.orderHistory.add(nowMs, f.order);
+    for (const c of this.state.crossings) this.orderHistory.addThreshold(c.threshold);
+    const said = announcementFor(this.state.crossings);
+    if (said) {
+      this.lastAnnouncement = said;
+      this.announcements += 1;
+      this.phases?.caption.say(said);
+      this.phases?.gauge.paint(this.orderHistory, nowMs, true);
+    }
     this.rimEaser.setTargets(rimsFromProto(frame.rockRims));
     const nowS = performance.now() / 1000;
     this.sparks = this.sparks.filter((k) => nowS - k.atS < SPARK_S);
@@ -98,6 +126,7 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
 
   show(viewport: Viewport): void {
     this.light.show(viewport);
+    this.phases?.gauge.show(true);
   }
 
   draw(scene: Scene): void {
@@ -110,6 +139,7 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
     }
     // The light draws itself (in its worker) or now (here), only when something moved.
     this.light.tick(nowMs);
+    this.phases?.gauge.paint(this.orderHistory, nowMs);
     const marks = this.state.marks;
     const live = marks.length > 0 || this.sparks.length > 0;
     if (live || this.marksShown || moved) {
@@ -123,6 +153,8 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
 
   hide(): void {
     this.light.hide();
+    this.phases?.gauge.show(false);
+    this.phases?.caption.clear();
     this.sparks = [];
     clearCanvas(this.canvases.marks);
     this.marksShown = false;
@@ -133,6 +165,8 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
     // A frozen swarm would look alive: the bare meadow until frames come again.
     this.light.forget();
     this.state.forgetLive();
+    this.orderHistory.clear();
+    this.phases?.caption.clear();
     this.sparks = [];
     this.clearRims();
   }

@@ -1,6 +1,7 @@
 // The four tools (SPEC §6), their keys and how they are used: attract, flower and rock act on a
-// tap; the predator follows a held pointer. A world may take a tap tool held (the mold's attract
-// feeds the map under a held pointer): its WorldView says which (heldTools), heldIn applies it.
+// tap; the predator follows a held pointer (and, where a world says so, a hovering mouse: its
+// WorldView's hoverTools). A world may take a tap tool held (the mold's attract feeds the map
+// under a held pointer): its WorldView says which (heldTools), heldIn applies it.
 import { Tool } from "../gen/meadow/v1/viewer_pb";
 
 export type ToolName = "attract" | "flower" | "rock" | "predator";
@@ -20,8 +21,11 @@ export const TOOLS: readonly [ToolSpec, ToolSpec, ToolSpec, ToolSpec] = [
   { tool: Tool.ATTRACT, name: "attract", key: "1", gesture: "tap", label: "Attract: the swarm circles the spot (tap it again to let go); in the mold, hold to feed it", icon: "◎" },
   { tool: Tool.FLOWER, name: "flower", key: "2", gesture: "tap", label: "Flower: food crumbs in the swarm, a flower of nectar in the colony, an oat flake in the mold", icon: "✿" },
   { tool: Tool.ROCK, name: "rock", key: "3", gesture: "tap", label: "Rock: place one, or tap a rock to remove it", icon: "⬤" },
-  { tool: Tool.PREDATOR, name: "predator", key: "4", gesture: "hold", label: "Predator: hold and move to scatter the swarm", icon: "✶" },
+  { tool: Tool.PREDATOR, name: "predator", key: "4", gesture: "hold", label: "Predator: follows the mouse over the meadow (on touch, hold and move a finger) and scatters the swarm", icon: "✶" },
 ];
+
+/** The tools that follow a hovering mouse where a world takes them so: the predator (SPEC §6). */
+export const HOVERING_PREDATOR: ReadonlySet<ToolName> = new Set<ToolName>(["predator"]);
 
 /** The tool a viewer starts with. */
 export const DEFAULT_TOOL: ToolSpec = TOOLS[2];

@@ -20,8 +20,11 @@ export class HelpOverlay {
     };
     for (const r of KEY_ROWS) row(r.keys, r.text, r.actions.map((a) => a.key));
     row("sliders", "Separation, alignment, cohesion: how the swarm flocks", []);
+    row("order", "The swarm's order, the last minute: 0 when its fireflies fly every way, 1 when all fly one way; its crossings are said on screen", []);
     const hint = doc.createElement("p");
-    hint.textContent = "Click or tap the meadow to use the tool. On a phone, ⋯ holds a button for each key. Press h or Esc to close.";
+    hint.textContent =
+      "Click or tap the meadow to use the tool; the predator follows the mouse. On a phone the meadow fills the screen: drag to look around, " +
+      "pinch to zoom (with the predator, one finger is the predator: two fingers move the view), and ⋯ holds a button for each key and the sliders. Press h or Esc to close.";
     element.append(title, list, hint);
     element.hidden = true;
     element.addEventListener("click", () => this.hide());

@@ -1,6 +1,6 @@
 // Every key the viewer has (SPEC §7), once: the help overlay lists these rows and the phone's
 // "more" menu makes a button of each action, so the two cannot drift apart from the keys.
-import { TOOLS } from "../tools/tool-catalog";
+import { TOOLS, type ToolName } from "../tools/tool-catalog";
 import type { KeyCommand } from "./key-commands";
 
 export interface KeyAction {
@@ -11,6 +11,8 @@ export interface KeyAction {
   readonly button: string;
   /** Locked by the operator's settings lock (the count); tools carry their own lock. */
   readonly settings?: boolean;
+  /** Locked with this tool (throwing food is the flower tool's taps). */
+  readonly tool?: ToolName;
 }
 
 export interface KeyRow {
@@ -23,6 +25,11 @@ export interface KeyRow {
 export const KEY_ROWS: readonly KeyRow[] = [
   { keys: "space", text: "Start (the card goes; kiosk mode starts by itself)", actions: [{ key: " ", command: { kind: "start" }, button: "▶ start" }] },
   ...TOOLS.map((t) => ({ keys: t.key, text: t.label, actions: [{ key: t.key, command: { kind: "tool", spec: t } as const, button: `${t.icon} ${t.name}` }] })),
+  {
+    keys: "f",
+    text: "Throw food: a handful of crumbs where you look (the swarm; the button at the bottom right too)",
+    actions: [{ key: "f", command: { kind: "food" }, button: "⁂ throw food", tool: "flower" }],
+  },
   {
     keys: "↑ / ↓",
     text: "More fireflies (×1.5) / fewer (÷1.5)",

@@ -5,6 +5,7 @@ import { toolForKey, type ToolSpec } from "../tools/tool-catalog";
 export type KeyCommand =
   | { readonly kind: "tool"; readonly spec: ToolSpec }
   | { readonly kind: "count"; readonly direction: "more" | "fewer" }
+  | { readonly kind: "food" }
   | { readonly kind: "help" }
   | { readonly kind: "fullscreen" }
   | { readonly kind: "world" }
@@ -52,6 +53,9 @@ export function commandForKey(ev: KeyLike): KeyCommand | undefined {
     case "p":
     case "P":
       return ev.repeat ? undefined : { kind: "palette" };
+    case "f":
+    case "F":
+      return ev.repeat ? undefined : { kind: "food" };
     case "Escape":
       return { kind: "close" };
     default: {

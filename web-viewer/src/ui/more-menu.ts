@@ -58,7 +58,8 @@ export class MoreMenu {
   showLocks(locks: LockView): void {
     for (const { action, element } of this.buttons) {
       const c = action.command;
-      const locked = (action.settings === true && locks.settings) || (c.kind === "tool" && locks.tools.has(c.spec.name));
+      const locked =
+        (action.settings === true && locks.settings) || (c.kind === "tool" && locks.tools.has(c.spec.name)) || (action.tool !== undefined && locks.tools.has(action.tool));
       if (element.disabled === locked) continue;
       element.disabled = locked;
       element.classList.toggle("locked", locked);

@@ -4,6 +4,8 @@
 import { ColonyView } from "../colony/colony-view";
 import { MoldPanel, type MoldPanelHooks } from "../mold/mold-panel";
 import { MoldView } from "../mold/mold-view";
+import { OrderGauge } from "../swarm/order-gauge";
+import { PhaseCaption } from "../swarm/phase-caption";
 import { SwarmView, type SwarmHooks } from "../swarm/swarm-view";
 import { stageLayer } from "./stage-layer";
 import { WorldRegistry } from "./world-registry";
@@ -28,6 +30,8 @@ export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks, panels: Pane
       marks: stageLayer(stage, "marks-layer"),
     },
     hooks,
+    // Its order parameter and the crossings of it, on the page around the stage.
+    { gauge: new OrderGauge(stage.ownerDocument), caption: new PhaseCaption(stage.ownerDocument) },
   );
   const colony = new ColonyView({
     things: stageLayer(stage, "colony-layer"),

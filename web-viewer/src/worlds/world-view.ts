@@ -49,6 +49,12 @@ export interface WorldView {
    * its catalog says (tool-catalog.ts).
    */
   readonly heldTools?: ReadonlySet<ToolName>;
+  /**
+   * Tools that follow a mouse hovering over the meadow, no button needed (the predator on a
+   * desktop, SPEC §6); a finger still holds them. Undefined: none (the colony refuses the
+   * predator, and a hovering mouse would earn a refusal at every pass).
+   */
+  readonly hoverTools?: ReadonlySet<ToolName>;
   /** Its own controls, shown while it is watched; undefined: none. */
   readonly panel?: WorldPanel;
 

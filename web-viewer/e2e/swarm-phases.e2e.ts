@@ -1,0 +1,123 @@
+// Phases you can see and hear (issue 30, SPEC §2): the swarm's order parameter as a live trace,
+// its crossings said on screen for everyone watching, and the swarm's music answering each with
+// a motif. Against the real server, whose swarm is pushed into order (alignment and cohesion
+// up) and back into disorder (alignment off) with the sliders. Own server: it changes the rules.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { debugState, launchChromium, openViewer, saveArtifact, waitConnected, waitForState as waitFor } from "./browser";
+import { startServer, type RunningServer } from "./server";
+
+/** Sets a rule's slider to its end (Home: 0, End: 3) from the keyboard, as a person could. */
+async function slider(page: Page, name: "alignment" | "cohesion", key: "Home" | "End"): Promise<void> {
+  await page.focus(`#weight-${name}`);
+  await page.keyboard.press(key);
+  await page.locator(`#weight-${name}`).blur();
+}
+
+/** Painted pixels of the order trace's canvas. */
+function tracePixels(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const c = document.querySelector("#order-gauge canvas") as HTMLCanvasElement | null;
+    const d = c?.getContext("2d")?.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 3; d && i < d.length; i += 4) if ((d[i] ?? 0) > 60) n++;
+    return n;
+  });
+}
+
+const WORDS = /^The swarm (falls into order|falls into disorder|stirs out of disorder|loosens out of order) \(order \d\.\d\d\)$/;
+
+describe("the swarm's phases, seen and heard", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let a: { page: Page; errors: string[] };
+  let b: { page: Page; errors: string[] };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+    a = await openViewer(browser, server.url);
+    await waitConnected(a.page);
+    b = await openViewer(browser, server.url);
+    await waitConnected(b.page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("shows the order parameter live: the number now and the last minute's trace", async () => {
+    const page = a.page;
+    expect(await page.isVisible("#order-gauge")).toBe(true);
+    await waitFor(page, (s) => s.order.samples >= 4 || undefined, "a couple of seconds of the order parameter");
+    const shown = Number(await page.textContent("#order-gauge output"));
+    const latest = (await debugState(page)).order.latest ?? Number.NaN;
+    expect(shown).toBeGreaterThanOrEqual(0);
+    expect(shown).toBeLessThanOrEqual(1);
+    // Repainted four times a second: the number shown is a recent frame's.
+    expect(Math.abs(shown - latest)).toBeLessThan(0.25);
+    expect(await tracePixels(page)).toBeGreaterThan(10);
+    // Only the swarm has an order parameter: the gauge goes with it.
+    await page.keyboard.press("w");
+    await waitFor(page, (s) => s.world === "colony" || undefined, "the colony is shown");
+    expect(await page.isHidden("#order-gauge")).toBe(true);
+    await page.keyboard.press("w");
+    await page.keyboard.press("w");
+    await waitFor(page, (s) => s.world === "swarm" || undefined, "the swarm again");
+    expect(await page.isVisible("#order-gauge")).toBe(true);
+    expect(a.errors).toEqual([]);
+  });
+
+  it("says on every viewer's screen when the swarm falls into order and into disorder, and the music answers", async () => {
+    const page = a.page;
+    await page.keyboard.press("m");
+    await page.waitForFunction(() => window.__meadowMusic?.state === "on" && window.__meadowMusic.world === "swarm" && window.__meadowMusic.bars > 0, undefined, { timeout: 15_000 });
+
+    // Into order: every firefly turns with those it sees and keeps close to them.
+    const orderedBefore = (await debugState(page)).order.announcements;
+    await slider(page, "alignment", "End");
+    await slider(page, "cohesion", "End");
+    const order = await waitFor(
+      a.page,
+      (s) => s.order.announcements > orderedBefore && s.order.announcement?.startsWith("The swarm falls into order") && s.order.announcement,
+      "the swarm falls into order",
+      90_000,
+    );
+    expect(order).toMatch(WORDS);
+    // On screen now: the caption says the latest crossing (this one, or one that came since).
+    const now = (await debugState(page)).order;
+    expect(now.caption).toBe(now.announcement);
+    expect(await page.isVisible("#phase-caption")).toBe(true);
+    saveArtifact("phase-order.png", await page.screenshot());
+    // The other viewer was told too (the same crossing, or one that came after it).
+    await waitFor(b.page, (s) => s.order.announcement !== undefined || undefined, "the other viewer hears of it");
+    expect((await debugState(b.page)).order.thresholds.length).toBeGreaterThan(0);
+    // The swarm's theme marks it: a rising motif on the next beat.
+    await page.waitForFunction(() => window.__meadowMusic?.motifs.includes(true) === true, undefined, { timeout: 10_000 });
+
+    // Into disorder: alignment off, each firefly on its own heading.
+    const motifsBefore = await page.evaluate(() => window.__meadowMusic?.motifs.length ?? 0);
+    const saidBefore = (await debugState(page)).order.announcements;
+    await slider(page, "alignment", "Home");
+    const disorder = await waitFor(
+      a.page,
+      (s) => s.order.announcements > saidBefore && s.order.announcement?.startsWith("The swarm falls into disorder") && s.order.announcement,
+      "the swarm falls into disorder",
+      90_000,
+    );
+    expect(disorder).toMatch(WORDS);
+    const then = (await debugState(page)).order;
+    expect(then.caption).toBe(then.announcement);
+    saveArtifact("phase-disorder.png", await page.screenshot());
+    // A falling motif after the rule changed (a later crossing may follow it: the swarm is free).
+    await page.waitForFunction((from) => window.__meadowMusic?.motifs.slice(from).includes(false) === true, motifsBefore, { timeout: 10_000 });
+    const music = await page.evaluate(() => ({ motifs: window.__meadowMusic?.motifs, notes: window.__meadowMusic?.notes.motif }));
+    console.log(`[e2e] phases: "${order}", then "${disorder}"; motifs played ${JSON.stringify(music.motifs)}, ${music.notes} notes`);
+    expect(music.notes ?? 0).toBeGreaterThanOrEqual(4);
+    // The caption is transient: gone a few seconds after the last crossing.
+    await waitFor(page, (s) => s.order.caption === undefined || undefined, "the caption fades", 20_000);
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+  }, 240_000);
+});

@@ -1,0 +1,42 @@
+// The "throw food" button (SPEC §2: the aquarium's food thrown from a button as well as by a
+// tap), with the swarm's other controls at the bottom right, so it is out only while the swarm
+// is watched. It does what f and the phone menu's button do; dimmed with a lock while the
+// operator locks the flower tool, whose taps it sends.
+import { lockIcon } from "./weight-sliders";
+
+export class FoodButton {
+  readonly element: HTMLButtonElement;
+  private locked = false;
+
+  constructor(panel: HTMLElement, onThrow: () => void) {
+    const doc = panel.ownerDocument;
+    const b = doc.createElement("button");
+    b.type = "button";
+    b.id = "throw-food";
+    b.title = "f · Throw food: a handful of crumbs where you look";
+    this.element = b;
+    this.render();
+    // Buttons never keep focus, so keys keep going to the meadow.
+    b.addEventListener("pointerdown", (ev) => ev.preventDefault());
+    b.addEventListener("click", () => {
+      if (!this.locked) onThrow();
+    });
+    panel.append(b);
+  }
+
+  showLocked(locked: boolean): void {
+    if (locked === this.locked) return;
+    this.locked = locked;
+    this.element.disabled = locked;
+    this.element.title = locked ? "The flower tool, and with it the food, is locked by the operator" : "f · Throw food: a handful of crumbs where you look";
+    this.render();
+  }
+
+  private render(): void {
+    const doc = this.element.ownerDocument;
+    const key = doc.createElement("kbd");
+    key.textContent = "f";
+    const parts: (Node | string)[] = this.locked ? [lockIcon(doc), " throw food"] : ["⁂ throw food ", key];
+    this.element.replaceChildren(...parts);
+  }
+}
