@@ -248,7 +248,9 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
 
   const int signal = wait_for_stop_signal(stop_signals);
   log->info("received {}, shutting down", signal == SIGINT ? "SIGINT" : "SIGTERM");
-  // The operator first: calls waiting on the sim thread are answered while it still runs.
+  // The operator first: calls waiting on the sim thread are answered while it still runs (a
+  // trails recording that would take longer is answered that the server stops).
+  trails_control.stop();
   if (operator_server) operator_server->stop();
   if (viewer_grpc) viewer_grpc->stop();
   server.stop();

@@ -1,10 +1,12 @@
 #pragma once
 // The operator's RecordTrails (net/trails_control.hpp) done for real: the recording starts on the
 // sim thread between two ticks, on the swarm world, and a task looks again between every two
-// ticks until it is done, then answers. One recording at a time; one the swarm cannot finish (it
-// is paused, or runs so slowly it would take minutes) is given up with a reason.
-#include <atomic>
+// ticks until it is done, then answers. One recording at a time; one the swarm cannot finish (the
+// meadow is paused, or it runs so slowly it would take many minutes) is given up with a reason,
+// and one under way when the server stops is answered so (stop()), so no call is left hanging.
 #include <cstdint>
+#include <functional>
+#include <mutex>
 
 #include "app/sim_loop.hpp"
 #include "net/trails_control.hpp"
@@ -20,13 +22,21 @@ class SimTrailsControl final : public net::TrailsControl {
   explicit SimTrailsControl(SimLoop& loop) : loop_(loop) {}
 
   void record(sim::TrailPlan plan, std::function<void(const net::TrailsAnswer&)> done) override;
+  // Answers a recording under way with "the server is stopping" (before the operator's port
+  // stops: its calls must be finished) and refuses any other.
+  void stop();
 
  private:
+  using Done = std::function<void(const net::TrailsAnswer&)>;
   // Between two ticks: answers when the recording is done, or gives it up, or looks again next time.
-  void look(sim::TrailPlan plan, std::uint64_t started_tick, std::function<void(const net::TrailsAnswer&)> done);
+  void look(sim::TrailPlan plan, std::uint64_t started_tick);
+  // The waiting call's answer, taken once (empty if answered already).
+  Done take_pending();
 
   SimLoop& loop_;
-  std::atomic<bool> busy_{false};
+  std::mutex mutex_;
+  Done pending_;  // the call waiting for the recording under way
+  bool stopped_ = false;
 };
 
 }  // namespace meadow::app

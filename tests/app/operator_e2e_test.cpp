@@ -384,6 +384,28 @@ TEST_F(OperatorTest, TrailsAreRecordedOnTheLiveSwarmAndWrittenByMeadowctl) {
   EXPECT_EQ(meadowctl("trails --format png").first, 2);
 }
 
+// A long recording under way when the server stops is answered, not left hanging (the server
+// stops within its usual time).
+TEST_F(OperatorTest, ARecordingUnderWayIsAnsweredWhenTheServerStops) {
+  (void)first_status();
+  v1::TrailsRequest request;
+  request.set_warmup_steps(3600);
+  request.set_steps(3600);
+  grpc::ClientContext c;
+  prepare(c);
+  c.set_deadline(std::chrono::system_clock::now() + 60s);
+  v1::Trails trails;
+  grpc::Status answer;
+  std::thread call([&] { answer = stub_->RecordTrails(&c, request, &trails); });
+  std::this_thread::sleep_for(500ms);
+  const auto stopping = std::chrono::steady_clock::now();
+  EXPECT_EQ(server_->stop(), 0);
+  call.join();
+  EXPECT_LT(std::chrono::steady_clock::now() - stopping, 15s);
+  EXPECT_EQ(answer.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << answer.error_message();
+  EXPECT_NE(answer.error_message().find("stopping"), std::string::npos) << answer.error_message();
+}
+
 TEST_F(OperatorTest, SnapshotsNeedAStateDirAndSaySo) {
   (void)first_status();
   grpc::ClientContext c;
