@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <cstring>
+#include <unordered_map>
 
 namespace meadow::stream {
 
@@ -172,29 +172,32 @@ VideoLightFrame VideoLightEncoder::encode(std::span<const std::uint8_t> intensit
   return frame;
 }
 
-namespace {
-
 // The decoder's frame buffers come from here, so that a stream declaring a huge picture is
-// refused before libvpx allocates it (the data must be zeroed: libvpx's rule).
-int get_frame_buffer(void* /*priv*/, std::size_t min_size, vpx_codec_frame_buffer_t* buffer) {
-  if (min_size > kVideoMaxFrameBufferBytes) return -1;
-  buffer->data = static_cast<std::uint8_t*>(std::calloc(min_size, 1));
-  if (buffer->data == nullptr) return -1;
-  buffer->size = min_size;
-  buffer->priv = nullptr;
-  return 0;
-}
+// refused before libvpx allocates it (the data must be zeroed: libvpx's rule). libvpx releases a
+// buffer when no frame refers to it any more, but not those it still holds when it is destroyed:
+// the pool frees them then.
+struct VideoLightDecoder::FrameBuffers {
+  std::unordered_map<std::uint8_t*, std::unique_ptr<std::uint8_t[]>> held;
 
-int release_frame_buffer(void* /*priv*/, vpx_codec_frame_buffer_t* buffer) {
-  std::free(buffer->data);
-  buffer->data = nullptr;
-  buffer->size = 0;
-  return 0;
-}
+  static int get(void* priv, std::size_t min_size, vpx_codec_frame_buffer_t* buffer) {
+    if (min_size > kVideoMaxFrameBufferBytes) return -1;
+    auto data = std::make_unique<std::uint8_t[]>(min_size);  // value-initialised: zeroed
+    buffer->data = data.get();
+    buffer->size = min_size;
+    buffer->priv = nullptr;
+    static_cast<FrameBuffers*>(priv)->held.emplace(data.get(), std::move(data));
+    return 0;
+  }
+  static int release(void* priv, vpx_codec_frame_buffer_t* buffer) {
+    static_cast<FrameBuffers*>(priv)->held.erase(buffer->data);
+    buffer->data = nullptr;
+    buffer->size = 0;
+    return 0;
+  }
+};
 
-}  // namespace
-
-VideoLightDecoder::VideoLightDecoder() : codec_(std::make_unique<vpx_codec_ctx_t>()) {
+VideoLightDecoder::VideoLightDecoder()
+    : buffers_(std::make_unique<FrameBuffers>()), codec_(std::make_unique<vpx_codec_ctx_t>()) {
   vpx_codec_dec_cfg_t config{};
   config.threads = 1;
   if (vpx_codec_dec_init(codec_.get(), vpx_codec_vp9_dx(), &config, 0) != VPX_CODEC_OK) {
@@ -202,7 +205,7 @@ VideoLightDecoder::VideoLightDecoder() : codec_(std::make_unique<vpx_codec_ctx_t
     codec_.reset();
     throw VideoError(message);
   }
-  if (vpx_codec_set_frame_buffer_functions(codec_.get(), get_frame_buffer, release_frame_buffer, nullptr) !=
+  if (vpx_codec_set_frame_buffer_functions(codec_.get(), FrameBuffers::get, FrameBuffers::release, buffers_.get()) !=
       VPX_CODEC_OK) {
     const std::string message = vpx_message(codec_.get(), "VP9 decoder's frame buffers");
     vpx_codec_destroy(codec_.get());

@@ -175,6 +175,8 @@ class VideoLightDecoder {
   [[nodiscard]] DecodedLight decode(std::string_view data);
 
  private:
+  struct FrameBuffers;  // what libvpx holds of ours (freed with the decoder: libvpx does not)
+  std::unique_ptr<FrameBuffers> buffers_;
   std::unique_ptr<vpx_codec_ctx> codec_;
 };
 
