@@ -203,6 +203,20 @@ export async function waitForState<T>(page: Page, pick: (s: DebugState) => T | u
   }
 }
 
+/** The share of the screen the world's rectangle covers, from where the page puts it. */
+export function worldShare(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const m = window.__meadow;
+    if (!m) throw new Error("no debug hook");
+    const w = m.worldBounds;
+    const a = m.worldToScreen(w.x, w.y);
+    const b = m.worldToScreen(w.x + w.width, w.y + w.height);
+    const cw = Math.min(innerWidth, b.x) - Math.max(0, a.x);
+    const ch = Math.min(innerHeight, b.y) - Math.max(0, a.y);
+    return (Math.max(0, cw) * Math.max(0, ch)) / (innerWidth * innerHeight);
+  });
+}
+
 export function worldToScreen(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
   return page.evaluate(([wx, wy]) => {
     const m = window.__meadow;

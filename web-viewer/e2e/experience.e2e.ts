@@ -6,7 +6,7 @@
 // world and restarts it.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { debugState, dragFinger, launchChromium, saveArtifact, waitConnected, waitForState as waitFor, worldToScreen } from "./browser";
+import { debugState, dragFinger, launchChromium, saveArtifact, waitConnected, waitForState as waitFor, worldShare, worldToScreen } from "./browser";
 import { startServer, type RunningServer } from "./server";
 
 const DESKTOP = { width: 1280, height: 720 } as const;
@@ -133,16 +133,7 @@ async function checkWorld(page: Page, lightId: string, name: string): Promise<{ 
   const ground = await groundOf(page, without);
   console.log(`[e2e] ${name}: ground ${((100 * ground.ground) / ground.total).toFixed(1)} % of pixels (mean ${ground.groundMean.map((v) => v.toFixed(0)).join(", ")}), light ${((100 * light.lit) / light.total).toFixed(2)} %`);
   // Where the world lies on screen it is painted ground (not the night), with light on it.
-  const onScreen = await page.evaluate(() => {
-    const m = window.__meadow;
-    if (!m) throw new Error("no debug hook");
-    const w = m.worldBounds;
-    const a = m.worldToScreen(w.x, w.y);
-    const b = m.worldToScreen(w.x + w.width, w.y + w.height);
-    const cw = Math.min(innerWidth, b.x) - Math.max(0, a.x);
-    const ch = Math.min(innerHeight, b.y) - Math.max(0, a.y);
-    return (Math.max(0, cw) * Math.max(0, ch)) / (innerWidth * innerHeight);
-  });
+  const onScreen = await worldShare(page);
   expect(onScreen, "share of the screen the world covers").toBeGreaterThan(0.2);
   expect(ground.ground / ground.total, "share of ground pixels, of the world's share of the screen").toBeGreaterThan(0.85 * onScreen);
   expect(light.lit / (light.total * onScreen), "share of the world's pixels the light brightens").toBeGreaterThan(0.003);

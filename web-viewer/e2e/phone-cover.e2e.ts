@@ -5,7 +5,7 @@
 // and the view still follows the camera when the world grows. Own server: it grows the world.
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { debugState, dragFinger, launchChromium, saveArtifact, touch, waitConnected, waitForState as waitFor, worldToScreen } from "./browser";
+import { debugState, dragFinger, launchChromium, saveArtifact, touch, waitConnected, waitForState as waitFor, worldShare, worldToScreen } from "./browser";
 import { litPixels } from "./light-pixels";
 import { sleep, startServer, type RunningServer } from "./server";
 
@@ -48,19 +48,6 @@ async function meadowShare(page: Page): Promise<number> {
   return shot.lit / shot.total;
 }
 
-/** The share of the screen the world's rectangle covers, from where the page puts it. */
-function worldShare(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const m = window.__meadow;
-    if (!m) throw new Error("no debug hook");
-    const w = m.worldBounds;
-    const a = m.worldToScreen(w.x, w.y);
-    const b = m.worldToScreen(w.x + w.width, w.y + w.height);
-    const cw = Math.min(innerWidth, b.x) - Math.max(0, a.x);
-    const ch = Math.min(innerHeight, b.y) - Math.max(0, a.y);
-    return (Math.max(0, cw) * Math.max(0, ch)) / (innerWidth * innerHeight);
-  });
-}
 
 describe("phones fill the screen", () => {
   let server: RunningServer;
