@@ -178,107 +178,96 @@ bool any_in_transit(std::span<const std::uint8_t> flags) { return first_in_trans
 
 namespace {
 
-// Newcomers flying in over the world's edges (the world did not grow).
-void add_from_edges(FireflyArrays& f, std::size_t count, const Rect& world, const CounterRandom& flock_random,
-                    const CounterRandom& member_random, std::uint32_t& next_id) {
-  const float speed = 0.5F * (r::kMinSpeed + r::kMaxSpeed);
-  while (count > 0) {
-    const std::size_t members = std::min(count, r::kNewcomerFlockSize);
-    count -= members;
-    // The flock is keyed by its first member's id, which no other flock ever has.
-    const std::uint32_t first = next_id;
-    // A point on the perimeter, uniform along it, then the edge it lies on, its inward normal
-    // and the direction along the edge towards the edge's middle. The flock starts outside
-    // that edge, each flock at its own distance so that they come in one after another.
-    float along = flock_random.unit(first, 0) * 2.0F * (world.width + world.height);
-    const float outset = t::kArriveOutsetMin + flock_random.unit(first, 2) * (t::kArriveOutsetMax - t::kArriveOutsetMin);
-    const Vec2 mid = world.center();
-    Vec2 centre;
-    Vec2 inward;
-    const auto inset_along = [](float t_along, float length) {
-      return std::clamp(t_along, std::min(r::kNewcomerInset, 0.5F * length),
-                        std::max(length - r::kNewcomerInset, 0.5F * length));
-    };
-    if (along < world.width) {  // top edge
-      centre = {world.x + inset_along(along, world.width), world.y - outset};
-      inward = {0.0F, 1.0F};
-    } else if ((along -= world.width) < world.height) {  // right edge
-      centre = {world.right() + outset, world.y + inset_along(along, world.height)};
-      inward = {-1.0F, 0.0F};
-    } else if ((along -= world.height) < world.width) {  // bottom edge
-      centre = {world.x + inset_along(along, world.width), world.bottom() + outset};
-      inward = {0.0F, -1.0F};
-    } else {  // left edge
-      along -= world.width;
-      centre = {world.x - outset, world.y + inset_along(along, world.height)};
-      inward = {1.0F, 0.0F};
-    }
-    // Along the edge towards its middle, and how far the centre is from the edge's nearer end.
-    const bool horizontal = inward.x == 0.0F;
-    const Vec2 to_middle = horizontal ? Vec2{centre.x <= mid.x ? 1.0F : -1.0F, 0.0F}
-                                      : Vec2{0.0F, centre.y <= mid.y ? 1.0F : -1.0F};
-    const float from_corner = horizontal ? std::min(centre.x - world.x, world.right() - centre.x)
-                                         : std::min(centre.y - world.y, world.bottom() - centre.y);
-    // The flock turns off straight inwards by up to kNewcomerFlockTurn; near a corner always
-    // towards the middle, and by more than a member's own turn, so nobody heads into the edge
-    // beside it.
-    float turn = flock_random.signed_unit(first, 1) * r::kNewcomerFlockTurn;
-    if (from_corner < r::kEdgeMargin) {
-      turn = std::max(std::abs(turn), r::kNewcomerMemberTurn + 0.05F);
-    }
-    const Vec2 heading{inward.x * std::cos(turn) + to_middle.x * std::sin(turn),
-                       inward.y * std::cos(turn) + to_middle.y * std::sin(turn)};
-    const float flock_angle = std::atan2(heading.y, heading.x);
-    for (std::size_t m = 0; m < members; ++m) {
-      const std::uint32_t id = next_id++;
-      // Uniform over a disc around the centre (the square root spreads them evenly by area).
-      const float radius = r::kNewcomerSpread * std::sqrt(member_random.unit(id, 0));
-      const float around = member_random.unit(id, 1) * kTau;
-      const float x = centre.x + radius * std::cos(around);
-      const float y = centre.y + radius * std::sin(around);
-      const float angle = flock_angle + member_random.signed_unit(id, 2) * r::kNewcomerMemberTurn;
-      f.push_back(x, y, std::cos(angle) * speed, std::sin(angle) * speed, id, kFlagArriving);
-    }
+// Where a flock of newcomers starts, which way it heads, and its members' flags.
+struct FlockStart {
+  Vec2 centre;
+  float angle = 0.0F;
+  std::uint8_t flags = 0;
+};
+
+// A flock flying in over the world's edges (the world did not grow), keyed by its first member's
+// id, which no other flock ever has.
+FlockStart start_at_an_edge(const Rect& world, const CounterRandom& flock_random, std::uint32_t first) {
+  // A point on the perimeter, uniform along it, then the edge it lies on, its inward normal
+  // and the direction along the edge towards the edge's middle. The flock starts outside
+  // that edge, each flock at its own distance so that they come in one after another.
+  float along = flock_random.unit(first, 0) * 2.0F * (world.width + world.height);
+  const float outset = t::kArriveOutsetMin + flock_random.unit(first, 2) * (t::kArriveOutsetMax - t::kArriveOutsetMin);
+  const Vec2 mid = world.center();
+  Vec2 centre;
+  Vec2 inward;
+  const auto inset_along = [](float t_along, float length) {
+    return std::clamp(t_along, std::min(r::kNewcomerInset, 0.5F * length),
+                      std::max(length - r::kNewcomerInset, 0.5F * length));
+  };
+  if (along < world.width) {  // top edge
+    centre = {world.x + inset_along(along, world.width), world.y - outset};
+    inward = {0.0F, 1.0F};
+  } else if ((along -= world.width) < world.height) {  // right edge
+    centre = {world.right() + outset, world.y + inset_along(along, world.height)};
+    inward = {-1.0F, 0.0F};
+  } else if ((along -= world.height) < world.width) {  // bottom edge
+    centre = {world.x + inset_along(along, world.width), world.bottom() + outset};
+    inward = {0.0F, -1.0F};
+  } else {  // left edge
+    along -= world.width;
+    centre = {world.x - outset, world.y + inset_along(along, world.height)};
+    inward = {1.0F, 0.0F};
   }
+  // Along the edge towards its middle, and how far the centre is from the edge's nearer end.
+  const bool horizontal = inward.x == 0.0F;
+  const Vec2 to_middle = horizontal ? Vec2{centre.x <= mid.x ? 1.0F : -1.0F, 0.0F}
+                                    : Vec2{0.0F, centre.y <= mid.y ? 1.0F : -1.0F};
+  const float from_corner = horizontal ? std::min(centre.x - world.x, world.right() - centre.x)
+                                       : std::min(centre.y - world.y, world.bottom() - centre.y);
+  // The flock turns off straight inwards by up to kNewcomerFlockTurn; near a corner always
+  // towards the middle, and by more than a member's own turn, so nobody heads into the edge
+  // beside it.
+  float turn = flock_random.signed_unit(first, 1) * r::kNewcomerFlockTurn;
+  if (from_corner < r::kEdgeMargin) {
+    turn = std::max(std::abs(turn), r::kNewcomerMemberTurn + 0.05F);
+  }
+  const Vec2 heading{inward.x * std::cos(turn) + to_middle.x * std::sin(turn),
+                     inward.y * std::cos(turn) + to_middle.y * std::sin(turn)};
+  return {centre, std::atan2(heading.y, heading.x), kFlagArriving};
 }
 
-// Newcomers spread over the land the world gained: each flock's centre uniform over it (a strip
-// chosen by its area, then a point in it), kept kNewcomerSpread inside the world so that the whole
-// flock starts in, heading any way.
-void add_into_gained_land(FireflyArrays& f, std::size_t count, const Rect& world, const std::vector<Rect>& gained,
-                          const CounterRandom& flock_random, const CounterRandom& member_random,
-                          std::uint32_t& next_id) {
-  const float speed = 0.5F * (r::kMinSpeed + r::kMaxSpeed);
-  double total = 0.0;
-  for (const Rect& strip : gained) total += static_cast<double>(strip.width) * strip.height;
+// A flock in the land the world gained: its centre uniform over it (a strip chosen by its area,
+// `total` of them all, then a point in it), kept kNewcomerSpread inside the world so that the
+// whole flock starts in, heading any way.
+FlockStart start_in_gained_land(const Rect& world, const std::vector<Rect>& gained, double total,
+                                const CounterRandom& flock_random, std::uint32_t first) {
+  double pick = flock_random.unit(first, 0) * total;
+  const Rect* strip = &gained.back();
+  for (const Rect& candidate : gained) {
+    const double area = static_cast<double>(candidate.width) * candidate.height;
+    if (pick < area) {
+      strip = &candidate;
+      break;
+    }
+    pick -= area;
+  }
   const float inset_x = std::min(r::kNewcomerSpread, 0.5F * world.width);
   const float inset_y = std::min(r::kNewcomerSpread, 0.5F * world.height);
-  while (count > 0) {
-    const std::size_t members = std::min(count, r::kNewcomerFlockSize);
-    count -= members;
-    const std::uint32_t first = next_id;  // keys the flock: no other flock ever has it
-    double pick = flock_random.unit(first, 0) * total;
-    const Rect* strip = &gained.back();
-    for (const Rect& candidate : gained) {
-      const double area = static_cast<double>(candidate.width) * candidate.height;
-      if (pick < area) {
-        strip = &candidate;
-        break;
-      }
-      pick -= area;
-    }
-    const Vec2 centre{
-        std::clamp(strip->x + flock_random.unit(first, 1) * strip->width, world.x + inset_x, world.right() - inset_x),
-        std::clamp(strip->y + flock_random.unit(first, 2) * strip->height, world.y + inset_y, world.bottom() - inset_y)};
-    const float flock_angle = flock_random.unit(first, 3) * kTau;
-    for (std::size_t m = 0; m < members; ++m) {
-      const std::uint32_t id = next_id++;
-      const float radius = r::kNewcomerSpread * std::sqrt(member_random.unit(id, 0));
-      const float around = member_random.unit(id, 1) * kTau;
-      const float angle = flock_angle + member_random.signed_unit(id, 2) * r::kNewcomerMemberTurn;
-      f.push_back(centre.x + radius * std::cos(around), centre.y + radius * std::sin(around), std::cos(angle) * speed,
-                  std::sin(angle) * speed, id, 0);
-    }
+  const Vec2 centre{
+      std::clamp(strip->x + flock_random.unit(first, 1) * strip->width, world.x + inset_x, world.right() - inset_x),
+      std::clamp(strip->y + flock_random.unit(first, 2) * strip->height, world.y + inset_y, world.bottom() - inset_y)};
+  return {centre, flock_random.unit(first, 3) * kTau, 0};
+}
+
+// A flock's `members`, uniform over a disc around its centre (the square root spreads them evenly
+// by area), each heading off the flock's way by at most kNewcomerMemberTurn.
+void add_members(FireflyArrays& f, const FlockStart& start, std::size_t members, const CounterRandom& member_random,
+                 std::uint32_t& next_id) {
+  const float speed = 0.5F * (r::kMinSpeed + r::kMaxSpeed);
+  for (std::size_t m = 0; m < members; ++m) {
+    const std::uint32_t id = next_id++;
+    const float radius = r::kNewcomerSpread * std::sqrt(member_random.unit(id, 0));
+    const float around = member_random.unit(id, 1) * kTau;
+    const float x = start.centre.x + radius * std::cos(around);
+    const float y = start.centre.y + radius * std::sin(around);
+    const float angle = start.angle + member_random.signed_unit(id, 2) * r::kNewcomerMemberTurn;
+    f.push_back(x, y, std::cos(angle) * speed, std::sin(angle) * speed, id, start.flags);
   }
 }
 
@@ -307,10 +296,14 @@ void add_newcomers(FireflyArrays& f, std::size_t count, const Rect& world, const
   const CounterRandom member_random(arrivals.seed, arrivals.step, RandomPurpose::kSwarmNewcomerMember);
   f.reserve(f.size() + count);
   const std::vector<Rect> gained = arrivals.grown_from ? gained_land(world, *arrivals.grown_from) : std::vector<Rect>{};
-  if (gained.empty()) {
-    add_from_edges(f, count, world, flock_random, member_random, next_id);
-  } else {
-    add_into_gained_land(f, count, world, gained, flock_random, member_random, next_id);
+  double total = 0.0;
+  for (const Rect& strip : gained) total += static_cast<double>(strip.width) * strip.height;
+  while (count > 0) {
+    const std::size_t members = std::min(count, r::kNewcomerFlockSize);
+    count -= members;
+    const FlockStart start = gained.empty() ? start_at_an_edge(world, flock_random, next_id)
+                                            : start_in_gained_land(world, gained, total, flock_random, next_id);
+    add_members(f, start, members, member_random, next_id);
   }
 }
 
