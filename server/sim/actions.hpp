@@ -24,6 +24,7 @@ struct SwarmSettingsChange {
   std::optional<float> separation;  // factor of the default weight, 0 … 3
   std::optional<float> alignment;
   std::optional<float> cohesion;
+  std::optional<float> speed;  // the speed band's factor, swarm_rules::kLeastSpeedFactor … kMostSpeedFactor
 };
 
 // A tap with the attract tool: removes the attract mark under the point, or places one there.
@@ -34,6 +35,12 @@ struct AttractTap {
 // A tap with the flower tool: a food crumb in the swarm, a flower full of nectar in the colony
 // (SPEC §6).
 struct FlowerTap {
+  Vec2 at;
+};
+
+// A tap with the frog tool (the colony, issue 30): takes away the frog under the point, or drops
+// one there.
+struct FrogTap {
   Vec2 at;
 };
 
@@ -79,6 +86,7 @@ struct ViewerLocks {
   bool rock = false;
   bool predator = false;
   bool settings = false;
+  bool frog = false;
   friend bool operator==(const ViewerLocks&, const ViewerLocks&) = default;
 };
 struct SetLocks {
@@ -89,9 +97,12 @@ struct SetPaused {
   bool paused = false;
 };
 struct ClearRocks {};
+// Takes every frog off the colony's meadow.
+struct ClearFrogs {};
 
 using ActionBody = std::variant<RockTap, SwarmSettingsChange, AttractTap, FlowerTap, PredatorPointer, ViewerLeft,
-                                SetLocks, SetPaused, ClearRocks, AttractPointer, MoldSettingsChange>;
+                                SetLocks, SetPaused, ClearRocks, AttractPointer, MoldSettingsChange, FrogTap,
+                                ClearFrogs>;
 
 
 // The origin of the operator's actions.

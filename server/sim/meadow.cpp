@@ -34,6 +34,8 @@ std::optional<ActionOutcome> Meadow::refused_for_viewer(const Action& action) co
           if (locks_.attract) return locked("the attract tool");
         } else if constexpr (std::is_same_v<T, FlowerTap>) {
           if (locks_.flower) return locked("the flower tool");
+        } else if constexpr (std::is_same_v<T, FrogTap>) {
+          if (locks_.frog) return locked("the frog tool");
         } else if constexpr (std::is_same_v<T, PredatorPointer>) {
           // A held predator may still be released when the lock comes.
           if (locks_.predator && body.phase != PointerPhase::up) return locked("the predator");
@@ -44,7 +46,7 @@ std::optional<ActionOutcome> Meadow::refused_for_viewer(const Action& action) co
         } else if constexpr (std::is_same_v<T, MoldSettingsChange>) {
           if (locks_.settings) return locked("the mold's settings");
         } else if constexpr (std::is_same_v<T, SetLocks> || std::is_same_v<T, SetPaused> ||
-                             std::is_same_v<T, ClearRocks>) {
+                             std::is_same_v<T, ClearRocks> || std::is_same_v<T, ClearFrogs>) {
           return refused("operator_only", "Only the operator can do that.");
         }
         return std::nullopt;
@@ -55,9 +57,10 @@ std::optional<ActionOutcome> Meadow::refused_for_viewer(const Action& action) co
 ActionOutcome Meadow::apply(Action& action) {
   action.tick = tick_;
   if (auto refusal = refused_for_viewer(action)) return *refusal;
-  const bool tap = std::holds_alternative<RockTap>(action.body) || std::holds_alternative<FlowerTap>(action.body);
+  const bool tap = std::holds_alternative<RockTap>(action.body) || std::holds_alternative<FlowerTap>(action.body) ||
+                   std::holds_alternative<FrogTap>(action.body);
   if (tap && action.origin != kOperator && !taps_.take(action.origin, tick_)) {
-    return refused("too_fast", "One rock or flower at a time: wait a moment between taps.");
+    return refused("too_fast", "One rock, flower or frog at a time: wait a moment between taps.");
   }
   if (const auto* locks = std::get_if<SetLocks>(&action.body)) {
     locks_ = locks->locks;
@@ -78,7 +81,10 @@ ActionOutcome Meadow::apply(Action& action) {
   }
   if (const auto* rock = std::get_if<RockTap>(&action.body)) return tap_rock(rock->at, action.origin);
 
-  const WorldKind target = settings_world(action.body).value_or(action.world);
+  // Frogs live in the colony only: clearing them goes there whatever the operator watches.
+  const WorldKind target = std::holds_alternative<ClearFrogs>(action.body)
+                               ? WorldKind::colony
+                               : settings_world(action.body).value_or(action.world);
   World* w = world(target);
   if (w == nullptr) {
     return refused("world_unavailable", "The " + std::string(world_name(target)) + " does not run on this server.");

@@ -107,6 +107,18 @@ struct GustEvent {
   float strength = 0.0F;  // the breeze's strength at the gust's height, 0 … 1
 };
 
+// --- The frog (issue 30) ------------------------------------------------------------------------------
+struct FrogCatchEvent {  // a frog ate a firefly that lingered too long (it also dies: a ColonyDeathEvent)
+  std::uint32_t frog = 0;
+  std::uint32_t firefly = 0;
+  Vec2 at;  // where the firefly was caught
+};
+struct FrogHopEvent {  // a frog set off on a hop
+  std::uint32_t frog = 0;
+  Vec2 from;
+  Vec2 to;
+};
+
 struct MeadowEvent {
   std::uint64_t sequence = 0;  // 1, 2, 3, … for the log's life
   std::uint64_t tick = 0;
@@ -114,7 +126,7 @@ struct MeadowEvent {
                ColonySipEvent, ColonyDeliveryEvent, ColonyMealEvent, ColonyFlashEvent,
                ColonyGroupSyncEvent, ColonySparkEvent, FlowerDroppedEvent, FlowerGoneEvent,
                SeedDroppedEvent, SeedLandedEvent, TookRootEvent, SproutEvent, BloomEvent, WiltEvent,
-               GustEvent>
+               GustEvent, FrogCatchEvent, FrogHopEvent>
       body;
 };
 

@@ -31,6 +31,8 @@ enum class RandomPurpose : std::uint32_t {
   kMoldTurn = 19,            // its random turns: both sides stronger, blocked, walled
   kMoldClaim = 20,           // its priority when agents claim one free cell (occupancy)
   kSwarmTrailChoice = 21,    // which fireflies a trail recording follows
+  kFrogSit = 22,             // how long a frog sits before its next hop
+  kFrogHop = 23,             // which way a frog faces when dropped, and hops with nobody to hunt
 };
 
 // SplitMix64's finaliser (Steele, Lea, Flood 2014): a bijection on 64 bits whose every output bit

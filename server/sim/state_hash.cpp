@@ -107,6 +107,29 @@ std::uint64_t colony_state_hash(const ColonyState& c) {
   h.add(c.next_firefly_id);
   h.add(c.next_flower_id);
   h.add(c.next_seed_id);
+  // The frogs only once one has been dropped, so a colony that never saw a frog keeps the
+  // fingerprint it had before there were frogs (the golden hashes, old recordings' logs).
+  if (c.next_frog_id != 1) {
+    for (const Frog& f : c.frogs) {
+      h.add(f.id);
+      h.add(f.at);
+      h.add(f.heading);
+      h.add(f.hop_from);
+      h.add(f.hop_to);
+      h.add(f.hop_step);
+      h.add(f.next_hop_step);
+      h.add(f.digest_until_step);
+      h.add(f.gulp_steps);
+      h.add(f.owner);
+      h.add(f.lingering.size());
+      for (const FrogLingerer& l : f.lingering) {
+        h.add(l.firefly);
+        h.add(l.steps);
+      }
+    }
+    h.add(c.next_frog_id);
+    h.add(c.eaten_by_frogs);
+  }
   return h.value();
 }
 

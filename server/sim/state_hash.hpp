@@ -14,8 +14,8 @@ namespace meadow::sim {
 
 // Every firefly's x, y, vx, vy, in the engine's order.
 [[nodiscard]] std::uint64_t swarm_state_hash(const SwarmView& swarm);
-// Every colony firefly, flower, falling seed and foraging group, the store, the breeze and the
-// counters.
+// Every colony firefly, flower, falling seed, foraging group and frog, the store, the breeze and
+// the counters.
 [[nodiscard]] std::uint64_t colony_state_hash(const ColonyState& colony);
 // Every mold agent's x, y and heading, in the engine's order, and every cell of the trail.
 [[nodiscard]] std::uint64_t mold_state_hash(const MoldAgentsView& agents, const TrailView& trail);

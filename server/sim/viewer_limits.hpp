@@ -19,7 +19,7 @@ namespace viewer_limits {
 // change flags leavers or adds newcomers over the whole swarm, so a flood of them would otherwise
 // cost a pass over every firefly each time.
 inline constexpr std::uint64_t kCountCooldownTicks = 30;
-// Rock and flower taps (placing or taking away) at most once every this many ticks per viewer
+// Rock, flower and frog taps (placing or taking away) at most once every this many ticks per viewer
 // (0.2 s: faster than people tap): every rock change goes out to every viewer.
 inline constexpr std::uint64_t kTapCooldownTicks = 12;
 // Viewers may grow the swarm's world to this many meadows (two by two); the operator may go
@@ -29,7 +29,7 @@ inline constexpr std::uint64_t kTapCooldownTicks = 12;
 inline constexpr std::size_t kViewerMaxMeadows = 4;
 }  // namespace viewer_limits
 
-// Each viewer's rock and flower taps (the meadow's: they act on the land and in every world).
+// Each viewer's rock, flower and frog taps (the meadow's: they act on the land and in every world).
 class TapCooldowns {
  public:
   // Whether `viewer` may tap at `tick`; the tap is recorded when it may.

@@ -18,31 +18,47 @@ namespace meadow::study {
 namespace {
 
 constexpr std::uint32_t kStepsPerSecond = 60;
-// Tries to find a free spot for each dropped flower before giving up on the run's set-up.
+// Tries to find a free spot for each dropped flower or frog before giving up on the run's set-up.
 constexpr int kDropTries = 200;
+// Dropped things keep this far inside the meadow's edges (units).
+constexpr float kDropInset = 100.0F;
+// The frogs' spots are drawn from their own stretch of draws, apart from the flowers'.
+constexpr std::uint64_t kFrogDraws = std::uint64_t{1} << 32U;
 
 struct RunSamples {
   std::vector<std::uint16_t> bloom;   // per second
   std::vector<std::uint16_t> colony;  // per second
   bool went_extinct = false;
+  std::uint64_t eaten = 0;  // by frogs
 };
+
+// A spot on the meadow drawn from the run's seed, where a viewer could drop something.
+sim::Vec2 drawn_spot(const sim::Rect& meadow, std::uint64_t seed, std::uint64_t draw) {
+  const std::uint64_t bits = sim::mix64(sim::mix64(seed) ^ draw);
+  return {meadow.x + kDropInset + sim::unit_float(bits) * (meadow.width - 2.0F * kDropInset),
+          meadow.y + kDropInset + sim::unit_float_low(bits) * (meadow.height - 2.0F * kDropInset)};
+}
 
 bool is_extinct(const sim::Colony& colony) {
   const auto& f = colony.state().fireflies;
   return f.size() == 1 && f.front().state == sim::FireflyState::dormant;
 }
 
-RunSamples run_once(const sim::ColonyParams& params, const StudyOptions& options, std::uint64_t seed) {
+RunSamples run_once(const StudySetting& setting, const StudyOptions& options, std::uint64_t seed) {
   sim::Land land;
-  sim::Colony colony(seed, land.meadow(), params);
-  // The dropped flowers at spots drawn from the run's seed, where a viewer could drop them.
+  sim::Colony colony(seed, land.meadow(), setting.params);
+  // The dropped flowers, then the frogs, at spots drawn from the run's seed, where a viewer could
+  // drop them (a frog never in the stump's keep-out: drop_frog refuses it there).
   const sim::Rect meadow = land.meadow();
   std::uint32_t dropped = 0;
   for (int attempt = 0; dropped < options.flowers && attempt < kDropTries; ++attempt) {
-    const std::uint64_t bits = sim::mix64(sim::mix64(seed) ^ static_cast<std::uint64_t>(attempt));
-    const sim::Vec2 at{meadow.x + 100.0F + sim::unit_float(bits) * (meadow.width - 200.0F),
-                       meadow.y + 100.0F + sim::unit_float_low(bits) * (meadow.height - 200.0F)};
-    if (colony.drop_flower(at, land, 0).accepted) ++dropped;
+    if (colony.drop_flower(drawn_spot(meadow, seed, static_cast<std::uint64_t>(attempt)), land, 0).accepted) ++dropped;
+  }
+  std::uint32_t frogs = 0;
+  for (int attempt = 0; frogs < setting.frogs && attempt < kDropTries; ++attempt) {
+    if (colony.drop_frog(drawn_spot(meadow, seed, kFrogDraws + static_cast<std::uint64_t>(attempt)), land).accepted) {
+      ++frogs;
+    }
   }
   const auto steps = static_cast<std::uint64_t>(std::llround(options.minutes * 60.0 * kStepsPerSecond));
   RunSamples out;
@@ -56,6 +72,7 @@ RunSamples run_once(const sim::ColonyParams& params, const StudyOptions& options
       out.colony.push_back(static_cast<std::uint16_t>(colony.size()));
     }
   }
+  out.eaten = colony.state().eaten_by_frogs;
   return out;
 }
 
@@ -77,8 +94,10 @@ SettingSummary summarise(const std::string& label, const std::vector<RunSamples>
     colony.insert(colony.end(), r.colony.begin(), r.colony.end());
     seconds = std::max(seconds, r.bloom.size());
     if (r.went_extinct) s.extinct_share += 1.0;
+    s.eaten_mean += static_cast<double>(r.eaten);
   }
   s.extinct_share /= static_cast<double>(std::max<std::size_t>(1, runs.size()));
+  s.eaten_mean /= static_cast<double>(std::max<std::size_t>(1, runs.size()));
   if (!bloom.empty()) {
     const auto n = static_cast<double>(bloom.size());
     s.bare_share = static_cast<double>(std::count(bloom.begin(), bloom.end(), 0)) / n;
@@ -115,6 +134,10 @@ StudyResult run_colony_study(const std::vector<StudySetting>& settings, const St
                                   std::to_string(s.params.max_dropped_flowers) +
                                   "); raise it with --set max_dropped_flowers=N");
     }
+    if (s.frogs > s.params.max_frogs) {
+      throw std::invalid_argument(std::to_string(s.frogs) + " frogs are more than the meadow takes (" +
+                                  std::to_string(s.params.max_frogs) + "); raise it with --set max_frogs=N");
+    }
   }
   const std::size_t total = settings.size() * options.runs;
   std::vector<std::vector<RunSamples>> results(settings.size(), std::vector<RunSamples>(options.runs));
@@ -132,7 +155,7 @@ StudyResult run_colony_study(const std::vector<StudySetting>& settings, const St
         for (std::size_t job = next++; job < total; job = next++) {
           const std::size_t setting = job / options.runs;
           const std::size_t run = job % options.runs;
-          results[setting][run] = run_once(settings[setting].params, options, options.first_seed + run);
+          results[setting][run] = run_once(settings[setting], options, options.first_seed + run);
           const std::lock_guard lock(progress_mutex);
           ++done;
           if (progress) progress(done, total);

@@ -3,7 +3,8 @@
 // cores, over many seeds and settings, to see what the meadow does when left alone. Each run is
 // a Colony of its own (seed = first_seed + run), started with `flowers` dropped flowers and
 // stepped for `minutes`; once a simulated second the flowers in bloom and the colony's size are
-// sampled. Runs are independent and deterministic, so the same options give the same result
+// sampled. A setting may also drop `frogs` frogs (issue 30) at the start, at spots drawn from the
+// run's seed. Runs are independent and deterministic, so the same options give the same result
 // whatever the number of threads.
 #include <cstddef>
 #include <cstdint>
@@ -18,6 +19,7 @@ namespace meadow::study {
 struct StudySetting {
   std::string label;  // e.g. "sips_per_flower=60", or "defaults"
   sim::ColonyParams params;
+  std::uint32_t frogs = 0;  // frogs dropped at the start of each run
 };
 
 struct StudyOptions {
@@ -38,6 +40,7 @@ struct SettingSummary {
   std::uint32_t colony_min = 0;
   std::uint32_t colony_max = 0;
   double extinct_share = 0.0;  // share of runs whose colony died out at some point
+  double eaten_mean = 0.0;     // fireflies the frogs ate, per run
   // Per sampled second (index = second), the mean over runs: for the plot.
   std::vector<double> bloom_curve;
   std::vector<double> colony_curve;
@@ -54,7 +57,7 @@ struct StudyResult {
 using StudyProgress = std::function<void(std::size_t done, std::size_t total)>;
 
 // Throws std::invalid_argument when the options cannot work (no runs, no time, more flowers
-// than viewers may drop).
+// or frogs than the meadow takes).
 [[nodiscard]] StudyResult run_colony_study(const std::vector<StudySetting>& settings,
                                            const StudyOptions& options, const StudyProgress& progress = {});
 

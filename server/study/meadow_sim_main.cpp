@@ -1,5 +1,5 @@
 // meadow-sim: studies of the meadow run headless, far faster than real time (issue 5).
-//   meadow-sim colony --runs R --minutes M --flowers N [--set NAME=VALUE ...]
+//   meadow-sim colony --runs R --minutes M --flowers N [--frogs F1,F2,...] [--set NAME=VALUE ...]
 //                     [--sweep NAME=V1,V2,...] [--json] [--plot FILE] [--threads T]
 //   meadow-sim colony --list-params
 //   meadow-sim mold [--runs N] [--steps S] [--every K] [--width W] [--agents A] [--preset NAME]
@@ -9,11 +9,13 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <optional>
 #include <string>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 #include "app/replay_run.hpp"
@@ -72,6 +74,22 @@ std::vector<StudySetting> settings_from(const std::vector<std::string>& sets, co
     from = comma + 1;
   }
   return settings;
+}
+
+// Each setting once per frog count (issue 30), labelled with it; the settings as they are when
+// no --frogs is given.
+std::vector<StudySetting> with_frogs(const std::vector<StudySetting>& settings, const std::vector<std::uint32_t>& frogs) {
+  if (frogs.empty()) return settings;
+  std::vector<StudySetting> out;
+  for (const StudySetting& s : settings) {
+    for (const std::uint32_t n : frogs) {
+      StudySetting each = s;
+      each.frogs = n;
+      each.label = (s.label == "defaults" ? "" : s.label + " ") + "frogs=" + std::to_string(n);
+      out.push_back(std::move(each));
+    }
+  }
+  return out;
 }
 
 void list_params() {
@@ -157,12 +175,14 @@ int main(int argc, char** argv) {
   CLI::App* colony = app.add_subcommand(
       "colony",
       "Runs the colony (SPEC §3, §4) left alone: R runs with seeds 1 … R per setting, each starting from N dropped\n"
-      "flowers, for M simulated minutes, on every core. Prints a table (share of time with no flower in bloom,\n"
-      "flowers in bloom mean and 10th/90th percentile, colony size mean/min/max, share of runs that died out);\n"
+      "flowers (and F frogs, one setting per count given), for M simulated minutes, on every core. Prints a\n"
+      "table (share of time with no flower in bloom, flowers in bloom mean and 10th/90th percentile, colony\n"
+      "size mean/min/max, share of runs that died out, fireflies the frogs ate per run);\n"
       "--plot writes flowers in bloom and colony size over time (SVG, and PNG where rsvg-convert is installed).\n"
       "Example: meadow-sim colony --runs 20 --minutes 10 --flowers 3 --sweep sips_per_flower=60,90,120");
   meadow::study::StudyOptions options;
   std::vector<std::string> sets;
+  std::vector<std::uint32_t> frogs;
   std::string sweep;
   std::string plot;
   bool json = false;
@@ -172,6 +192,8 @@ int main(int argc, char** argv) {
   colony->add_option("--minutes", options.minutes, "Simulated minutes per run")->check(CLI::PositiveNumber)
       ->capture_default_str();
   colony->add_option("--flowers", options.flowers, "Flowers dropped at the start of each run")->capture_default_str();
+  colony->add_option("--frogs", frogs, "F1,F2,...: frogs dropped at the start of each run, one setting per count")
+      ->delimiter(',');
   colony->add_option("--set", sets, "NAME=VALUE: override a number of the rules (see --list-params); repeatable");
   colony->add_option("--sweep", sweep, "NAME=V1,V2,...: one setting per value, each with every --set");
   colony->add_flag("--json", json, "Print one JSON object per setting instead of the table");
@@ -230,7 +252,7 @@ int main(int argc, char** argv) {
       list_params();
       return 0;
     }
-    const std::vector<StudySetting> settings = settings_from(sets, sweep);
+    const std::vector<StudySetting> settings = with_frogs(settings_from(sets, sweep), frogs);
     const auto result = meadow::study::run_colony_study(settings, options, show_progress);
     std::fputs((json ? meadow::study::study_json(result) : meadow::study::study_table(result)).c_str(), stdout);
     const double speedup = result.simulated_seconds / std::max(result.wall_seconds, 1e-9);

@@ -37,10 +37,11 @@ std::string study_table(const StudyResult& result) {
     rows.push_back({s.setting, fmt::format("{:.1f}%", 100.0 * s.bare_share), fmt::format("{:.2f}", s.bloom_mean),
                     fmt::format("{:.0f}", s.bloom_p10), fmt::format("{:.0f}", s.bloom_p90),
                     fmt::format("{:.1f}", s.colony_mean), fmt::format("{}", s.colony_min),
-                    fmt::format("{}", s.colony_max), fmt::format("{:.0f}%", 100.0 * s.extinct_share)});
+                    fmt::format("{}", s.colony_max), fmt::format("{:.0f}%", 100.0 * s.extinct_share),
+                    fmt::format("{:.1f}", s.eaten_mean)});
   }
   return text_table({{"setting", 0}, {"bare", 6}, {"bloom mean", 10}, {"p10", 4}, {"p90", 4}, {"colony mean", 11},
-                     {"min", 4}, {"max", 4}, {"extinct", 8}},
+                     {"min", 4}, {"max", 4}, {"extinct", 8}, {"eaten", 6}},
                     rows);
 }
 
@@ -55,7 +56,8 @@ std::string study_json(const StudyResult& result) {
                    {"colony_mean", s.colony_mean},
                    {"colony_min", s.colony_min},
                    {"colony_max", s.colony_max},
-                   {"extinct_share", s.extinct_share}});
+                   {"extinct_share", s.extinct_share},
+                   {"eaten_mean", s.eaten_mean}});
   }
   return out.dump(2) + "\n";
 }

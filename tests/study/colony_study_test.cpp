@@ -83,6 +83,23 @@ TEST(ColonyStudy, RefusesOptionsThatCannotWork) {
   EXPECT_THROW((void)run_colony_study({}, quick(1)), std::invalid_argument);
 }
 
+// Frogs (issue 30): dropped at the start of each run, they eat fireflies, the same whatever the
+// threads; more than the meadow takes is refused.
+TEST(ColonyStudy, FrogsEatAndTheTableSaysHowMany) {
+  StudyOptions o = quick(2);
+  o.minutes = 2.0;
+  const StudySetting none{"frogs=0", sim::ColonyParams{}, 0};
+  const StudySetting two{"frogs=2", sim::ColonyParams{}, 2};
+  const StudyResult r = run_colony_study({none, two}, o);
+  EXPECT_EQ(r.settings[0].eaten_mean, 0.0);
+  EXPECT_GT(r.settings[1].eaten_mean, 0.0) << "two frogs among foragers for two minutes ate nothing";
+  StudyOptions one_thread = o;
+  one_thread.threads = 1;
+  EXPECT_EQ(study_table(r), study_table(run_colony_study({none, two}, one_thread)));
+  const StudySetting too_many{"frogs=4", sim::ColonyParams{}, 4};
+  EXPECT_THROW((void)run_colony_study({too_many}, quick(1)), std::invalid_argument);
+}
+
 TEST(StudyPlot, OneLinePerSettingInEachPanelAndALegend) {
   const StudyResult r = run_colony_study(two_settings(), quick(2));
   const std::string svg = study_svg(r);

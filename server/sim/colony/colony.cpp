@@ -134,6 +134,8 @@ void Colony::step(const Land& land, std::uint64_t tick) {
   recruit();
   float_seeds(land);  // before flight: a seed shed this step starts floating the next
   for (ColonyFirefly& f : state_.fireflies) fly(f, land.rocks());
+  move_frogs(land);
+  hunt();  // before flashing and burying: one eaten flashes no more and goes this step
   flash();
   update_groups();
   bury_faded();

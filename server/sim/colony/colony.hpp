@@ -3,13 +3,15 @@
 // glows with its energy, burns it in flight, goes home to eat from the stump's store when
 // hungry; the store pays for births; foragers carry nectar home from flowers and recruit the
 // wanderers they pass; the members of a foraging group pull their flashes together (Kuramoto).
-// When all are gone a dormant spark sleeps in the stump until a flower has nectar again.
+// When all are gone a dormant spark sleeps in the stump until a flower has nectar again. Frogs
+// (issue 30) that viewers drop hop about the meadow and eat fireflies that linger by them.
 //
 // Pure and deterministic like the rest of sim/: fireflies are handled in id order, every random
 // number is counter-based (seed, step, firefly, purpose). A colony of 500 steps in a few tens of
 // microseconds on one thread, so it needs no ParallelFor.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -63,6 +65,20 @@ class Colony {
   // A rock placed over flowers crushes them: they wither (and go once no sip of them is carried).
   void crush_flowers(Vec2 center, float radius);
 
+  // The frog tool (issue 30): takes away the frog within params.frog_body_radius of `at` (anyone
+  // may), else drops one there (drop_frog).
+  ActionOutcome tap_frog(Vec2 at, const Land& land, std::uint64_t by = kOperator);
+  // A frog at `at`, dropped by `by`, while fewer than params.max_frogs are on the meadow (for
+  // the operator too: else "frog_limit"), where a frog may sit (frog_spot: else "outside_meadow",
+  // or "no_room" on the stump's keep-out, a rock or another frog).
+  ActionOutcome drop_frog(Vec2 at, const Land& land, std::uint64_t by = kOperator);
+  // Takes away the frog within params.frog_body_radius of `at` (the nearest); false: none there.
+  bool take_frog(Vec2 at);
+  // Every frog off the meadow (the operator's ClearFrogs).
+  void clear_frogs() { state_.frogs.clear(); }
+  // Whether a rock of `radius` at `center` would land on a frog (where it sits or lands).
+  [[nodiscard]] bool frog_under(Vec2 center, float radius) const;
+
   // One step (1/60 s) on the land (its rocks). `tick` stamps the events.
   void step(const Land& land, std::uint64_t tick);
 
@@ -100,6 +116,19 @@ class Colony {
   void float_seeds(const Land& land);
   [[nodiscard]] bool room_to_root(Vec2 at, const Land& land) const;
   [[nodiscard]] std::uint32_t draw_life(std::uint32_t flower) const;
+  // frog_tool.cpp: where a frog may sit. frog_hops.cpp: frogs sitting and hopping.
+  // frog_hunt.cpp: fireflies lingering by a frog, and its catches.
+  enum class FrogSpot : std::uint8_t { free, outside, stump, rock, frog };
+  [[nodiscard]] FrogSpot frog_spot(Vec2 at, const Land& land, std::uint32_t except_frog = 0) const;
+  void move_frogs(const Land& land);
+  void move_frog(Frog& frog, const Land& land);
+  bool take_off(Frog& frog, const Land& land);
+  [[nodiscard]] std::optional<Vec2> hop_landing(const Frog& frog, const Land& land) const;
+  [[nodiscard]] std::optional<Vec2> where_fireflies_linger(Vec2 about) const;
+  [[nodiscard]] std::uint64_t draw_sit(std::uint32_t frog) const;
+  void hunt();
+  void watch_lingerers(Frog& frog);
+  void catch_firefly(Frog& frog, ColonyFirefly& f);
   // flash_sync.cpp: phases, flashes, and each group's synchrony.
   void flash();
   void update_groups();
@@ -120,6 +149,7 @@ class Colony {
   // Scratch: members per flower, parallel to state_.flowers (kept current within a step).
   std::vector<std::uint32_t> members_;
   std::vector<std::size_t> wanderers_;  // scratch for recruit()
+  std::vector<FrogLingerer> lingering_;  // scratch for watch_lingerers()
 };
 
 }  // namespace meadow::sim

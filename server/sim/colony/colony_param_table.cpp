@@ -74,6 +74,18 @@ std::span<const ColonyParamInfo> colony_param_table() {
       {"gust_boost_min", "0 … 1", "least strength a gust adds", &ColonyParams::gust_boost_min},
       {"gust_boost_max", "0 … 1", "most strength a gust adds", &ColonyParams::gust_boost_max},
       {"stump_radius", "units", "the stump's radius", &ColonyParams::stump_radius},
+      {"max_frogs", "frogs", "frogs on the meadow at once", &ColonyParams::max_frogs},
+      {"frog_reach", "units", "a firefly this close to a sitting frog lingers there", &ColonyParams::frog_reach},
+      {"frog_patience_steps", "steps", "a firefly lingering this long without a break is eaten", &ColonyParams::frog_patience_steps},
+      {"frog_catch_gap_steps", "steps", "a frog digests this long after a catch", &ColonyParams::frog_catch_gap_steps},
+      {"frog_sit_min_steps", "steps", "shortest sit between a frog's hops", &ColonyParams::frog_sit_min_steps},
+      {"frog_sit_max_steps", "steps", "longest sit between a frog's hops", &ColonyParams::frog_sit_max_steps},
+      {"frog_hop_steps", "steps", "a hop lasts this long", &ColonyParams::frog_hop_steps},
+      {"frog_hop_length", "units", "a hop goes at most this far", &ColonyParams::frog_hop_length},
+      {"frog_sense_radius", "units", "a frog hops towards the flower of the foragers within this", &ColonyParams::frog_sense_radius},
+      {"frog_stump_margin", "units", "frogs keep this beyond the stump's rim and a reach", &ColonyParams::frog_stump_margin},
+      {"frog_body_radius", "units", "a tap this close takes a frog away; rocks keep this clear", &ColonyParams::frog_body_radius},
+      {"frog_gulp_steps", "steps", "the gulp shown after a catch fades over this", &ColonyParams::frog_gulp_steps},
   };
   return table;
 }

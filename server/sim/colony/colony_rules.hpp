@@ -134,7 +134,33 @@ struct ColonyParams {
   // --- The stump (SPEC §1: in the bottom-left corner of the colony's meadow) ----------------------
   float stump_radius = 30.0F;     // units
   Vec2 stump_inset{150.0F, 140.0F};  // its centre, from the meadow's bottom-left corner (units)
+
+  // --- The frog (issue 30; SPEC §6: "a frog dropped like a rock, which hops about and eats the
+  // fireflies that hang around it too long") ------------------------------------------------------
+  std::uint32_t max_frogs = 3;  // frogs on the meadow at once: a drop beyond is refused (anyone's)
+  float frog_reach = 30.0F;     // a firefly within this of a sitting frog lingers there (units)
+  // Ours: a firefly lingering this long without a break is eaten (steps; 1 s, as long as a sip):
+  // a forager sipping beside a frog is caught, one passing by gets away. Tuned with the study
+  // (docs/colony-study.md "Frogs"): longer, and frogs hardly ever catch anything.
+  std::uint32_t frog_patience_steps = 60;
+  std::uint32_t frog_catch_gap_steps = 240;  // after a catch it digests, catching nothing, 4 s (steps)
+  std::uint32_t frog_sit_min_steps = 180;    // it sits 3 … 8 s between hops (steps, drawn per hop)
+  std::uint32_t frog_sit_max_steps = 480;
+  std::uint32_t frog_hop_steps = 30;  // a hop lasts 0.5 s (steps)
+  float frog_hop_length = 80.0F;      // and goes at most this far (units)…
+  // …towards the flower most of the foragers within this forage at (units)
+  float frog_sense_radius = 220.0F;
+  // Frogs keep this far beyond the stump's rim and a reach out (units): the stump is the colony's
+  // home, and a frog at its door would eat every firefly coming home to eat.
+  float frog_stump_margin = 40.0F;
+  float frog_body_radius = 14.0F;        // a tap this close takes the frog away; rocks keep this clear (units)
+  std::uint32_t frog_gulp_steps = 24;    // the gulp shown after a catch fades over 0.4 s (steps)
 };
+
+// No frog sits or lands closer than this to the stump's centre (units).
+[[nodiscard]] constexpr float frog_stump_keep_out(const ColonyParams& p) {
+  return p.stump_radius + p.frog_reach + p.frog_stump_margin;
+}
 
 // Where the hollow stump stands on a meadow.
 [[nodiscard]] constexpr Vec2 stump_center(const Rect& meadow, const ColonyParams& p) {

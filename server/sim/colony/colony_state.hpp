@@ -87,6 +87,33 @@ struct GroupSync {
   bool in_sync = false;  // at least sync_min_members flashing as one (with hysteresis)
 };
 
+// A firefly lingering within a sitting frog's reach, and for how long without a break.
+struct FrogLingerer {
+  std::uint32_t firefly = 0;
+  std::uint32_t steps = 0;
+  friend bool operator==(const FrogLingerer&, const FrogLingerer&) = default;
+};
+
+// A frog (issue 30): dropped on the meadow, it sits, hops now and then towards where fireflies
+// linger, and eats one that lingers within its reach too long.
+struct Frog {
+  std::uint32_t id = 0;
+  Vec2 at;               // where it is now: where it sits, or along its hop (units)
+  float heading = 0.0F;  // the way it faces: radians, 0 = +x, turning towards +y
+  // Its hop: from where, to where, and the steps of it done (0: sitting).
+  Vec2 hop_from;
+  Vec2 hop_to;
+  std::uint32_t hop_step = 0;
+  std::uint64_t next_hop_step = 0;      // the colony step at which it next hops (while sitting)
+  std::uint64_t digest_until_step = 0;  // it catches nothing before this colony step
+  std::uint32_t gulp_steps = 0;         // steps left of the gulp shown after a catch
+  std::uint64_t owner = 0;              // who dropped it: a viewer's session, or 0 (the operator)
+  std::vector<FrogLingerer> lingering;  // firefly id order; empty while it hops
+
+  [[nodiscard]] bool hopping() const { return hop_step > 0; }
+  friend bool operator==(const Frog&, const Frog&) = default;
+};
+
 struct ColonyState {
   std::vector<ColonyFirefly> fireflies;  // id order
   std::vector<Flower> flowers;           // id order
@@ -100,6 +127,9 @@ struct ColonyState {
   std::uint32_t next_firefly_id = 1;
   std::uint32_t next_flower_id = 1;
   std::uint32_t next_seed_id = 1;
+  std::vector<Frog> frogs;  // id order
+  std::uint32_t next_frog_id = 1;
+  std::uint64_t eaten_by_frogs = 0;  // fireflies the frogs have eaten in the colony's life
 };
 
 }  // namespace meadow::sim

@@ -18,10 +18,15 @@ std::optional<ActionOutcome> ColonyWorld::apply(const Action& action, Land& land
   if (const auto* flower = std::get_if<FlowerTap>(&action.body)) {
     return colony_.drop_flower(flower->at, land, action.tick, action.origin);
   }
+  if (const auto* frog = std::get_if<FrogTap>(&action.body)) return colony_.tap_frog(frog->at, land, action.origin);
+  if (std::holds_alternative<ClearFrogs>(action.body)) {
+    colony_.clear_frogs();
+    return ActionOutcome{};
+  }
   const auto* pointer = std::get_if<PredatorPointer>(&action.body);
   if (std::holds_alternative<AttractTap>(action.body) || (pointer != nullptr && pointer->phase == PointerPhase::down)) {
     return ActionOutcome{false, "tool_unavailable",
-                         "In the colony the flower and rock tools work; attract and the predator are the swarm's."};
+                         "In the colony the flower, rock and frog tools work; attract and the predator are the swarm's."};
   }
   if (pointer != nullptr) return ActionOutcome{};  // a pointer moved or let go: nothing held here
   return std::nullopt;
@@ -30,6 +35,9 @@ std::optional<ActionOutcome> ColonyWorld::apply(const Action& action, Land& land
 std::optional<ActionOutcome> ColonyWorld::refuses_rock(Vec2 at) const {
   if (distance(at, colony_.stump()) < colony_.params().stump_radius + kRockRadius) {
     return ActionOutcome{false, "no_room", "The stump is the colony's home: put the rock beside it."};
+  }
+  if (colony_.frog_under(at, kRockRadius)) {
+    return ActionOutcome{false, "no_room", "A frog sits there: put the rock beside it."};
   }
   return std::nullopt;
 }
@@ -40,6 +48,8 @@ void ColonyWorld::figures(std::vector<WorldFigure>& out) const {
   out.push_back({"flowers", static_cast<double>(colony_.state().flowers.size())});
   out.push_back({"flowers_in_bloom", static_cast<double>(colony_.flowers_in_bloom())});
   out.push_back({"dormant", colony_.dormant() ? 1.0 : 0.0});
+  out.push_back({"frogs", static_cast<double>(colony_.state().frogs.size())});
+  out.push_back({"eaten_by_frogs", static_cast<double>(colony_.state().eaten_by_frogs)});
 }
 
 std::unique_ptr<WorldState> ColonyWorld::save() const {

@@ -1,7 +1,8 @@
 #pragma once
 // The colony as a world (SPEC §3, §4): it lives on the meadow in the middle of the land, one step
-// a tick. The flower tool drops a flower here; attract and the predator are the swarm's tools; a
-// rock crushes the flowers under it and may not go on the stump.
+// a tick. The flower tool drops a flower here and the frog tool a frog (or takes one away; the
+// operator's ClearFrogs takes them all); attract and the predator are the swarm's tools; a rock
+// crushes the flowers under it and may not go on the stump or a frog.
 #include <cstdint>
 #include <optional>
 #include <vector>

@@ -76,6 +76,8 @@ std::optional<ActionOutcome> MoldWorld::apply(const Action& action, Land& land) 
           return tools_.attract_tap(origin, body.at, engine_->steps());
         } else if constexpr (std::is_same_v<T, PredatorPointer>) {
           return tools_.predator(origin, body.phase, body.at);
+        } else if constexpr (std::is_same_v<T, FrogTap>) {
+          return refused("tool_unavailable", "Frogs do not eat mold: watch the colony to drop one.");
         } else {
           return std::nullopt;  // the land's and the operator's actions are the meadow's
         }

@@ -1,0 +1,93 @@
+// The frog tool (issue 30; SPEC §6): a frog dropped on the meadow like a rock, and taken away by
+// a tap on it; and where a frog may sit at all, whether dropped or landing from a hop.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "sim/colony/colony.hpp"
+
+namespace meadow::sim {
+
+namespace {
+
+// Where a frog sits now, or lands if it is in the air: what another frog or a rock must keep
+// clear of.
+Vec2 frog_place(const Frog& frog) { return frog.hopping() ? frog.hop_to : frog.at; }
+
+}  // namespace
+
+Colony::FrogSpot Colony::frog_spot(Vec2 at, const Land& land, std::uint32_t except_frog) const {
+  // Its whole body on the meadow.
+  const float body = params_.frog_body_radius;
+  if (at.x < meadow_.x + body || at.x > meadow_.right() - body || at.y < meadow_.y + body ||
+      at.y > meadow_.bottom() - body) {
+    return FrogSpot::outside;
+  }
+  if (distance(at, stump_) < frog_stump_keep_out(params_)) return FrogSpot::stump;
+  for (const Rock& rock : land.rocks()) {
+    if (distance(at, rock.center) < rock.radius + body) return FrogSpot::rock;
+  }
+  for (const Frog& other : state_.frogs) {
+    if (other.id != except_frog && distance(at, frog_place(other)) < 2.0F * body) return FrogSpot::frog;
+  }
+  return FrogSpot::free;
+}
+
+ActionOutcome Colony::tap_frog(Vec2 at, const Land& land, std::uint64_t by) {
+  if (take_frog(at)) return {};
+  return drop_frog(at, land, by);
+}
+
+ActionOutcome Colony::drop_frog(Vec2 at, const Land& land, std::uint64_t by) {
+  if (state_.frogs.size() >= params_.max_frogs) {
+    return refused("frog_limit", "There are " + std::to_string(params_.max_frogs) +
+                                     " frogs on the meadow already: take one away to drop another.");
+  }
+  switch (frog_spot(at, land)) {
+    case FrogSpot::outside:
+      return refused("outside_meadow", "Frogs live on the meadow: drop it inside.");
+    case FrogSpot::stump:
+      return refused("no_room",
+                     "The stump is the colony's home: a frog there would eat every firefly coming home. "
+                     "Drop it further out.");
+    case FrogSpot::rock:
+      return refused("no_room", "A frog cannot sit on a rock: drop it beside it.");
+    case FrogSpot::frog:
+      return refused("no_room", "Another frog sits there.");
+    case FrogSpot::free:
+      break;
+  }
+  Frog frog;
+  frog.id = state_.next_frog_id++;
+  frog.at = at;
+  frog.hop_from = at;
+  frog.hop_to = at;
+  frog.heading = random(RandomPurpose::kFrogHop).unit(frog.id, 1) * kTau;
+  frog.next_hop_step = state_.step + draw_sit(frog.id);
+  frog.owner = by;
+  state_.frogs.push_back(frog);  // ids only grow, so id order holds
+  return {};
+}
+
+bool Colony::take_frog(Vec2 at) {
+  auto nearest = state_.frogs.end();
+  float best = params_.frog_body_radius * params_.frog_body_radius;
+  for (auto it = state_.frogs.begin(); it != state_.frogs.end(); ++it) {
+    const float d = distance_squared(at, it->at);
+    if (d <= best) {
+      best = d;
+      nearest = it;
+    }
+  }
+  if (nearest == state_.frogs.end()) return false;
+  state_.frogs.erase(nearest);
+  return true;
+}
+
+bool Colony::frog_under(Vec2 center, float radius) const {
+  return std::any_of(state_.frogs.begin(), state_.frogs.end(), [&](const Frog& frog) {
+    return distance(center, frog_place(frog)) < radius + params_.frog_body_radius;
+  });
+}
+
+}  // namespace meadow::sim
