@@ -155,8 +155,9 @@ void print_status(const v1::Status& s) {
               static_cast<unsigned long long>(s.frames_built()));
   std::printf("  %-8s %u connected, %.1f MB sent\n", "viewers", s.viewers(), static_cast<double>(s.bytes_sent()) / 1e6);
   const v1::Locks& l = s.locks();
-  std::printf("  %-8s attract %s, flower %s, rock %s, predator %s, settings %s\n", "locks", onoff(l.attract()).c_str(),
-              onoff(l.flower()).c_str(), onoff(l.rock()).c_str(), onoff(l.predator()).c_str(), onoff(l.settings()).c_str());
+  std::printf("  %-8s attract %s, flower %s, rock %s, predator %s, frog %s, settings %s\n", "locks",
+              onoff(l.attract()).c_str(), onoff(l.flower()).c_str(), onoff(l.rock()).c_str(),
+              onoff(l.predator()).c_str(), onoff(l.frog()).c_str(), onoff(l.settings()).c_str());
   if (!s.has_save()) {
     std::printf("  %-8s not saved (the server has no --state-dir)\n", "saved");
   } else if (!s.save().saving()) {
@@ -227,8 +228,9 @@ bool set_locks(v1::Locks& locks, const std::vector<std::string>& names, bool val
     if (all || n == "flower") locks.set_flower(value);
     if (all || n == "rock") locks.set_rock(value);
     if (all || n == "predator") locks.set_predator(value);
+    if (all || n == "frog") locks.set_frog(value);
     if (all || n == "settings") locks.set_settings(value);
-    if (!all && n != "attract" && n != "flower" && n != "rock" && n != "predator" && n != "settings") {
+    if (!all && n != "attract" && n != "flower" && n != "rock" && n != "predator" && n != "frog" && n != "settings") {
       bad = n;
       return false;
     }
@@ -253,13 +255,15 @@ int main(int argc, char** argv) {
   app.fallthrough();  // the global flags also after the subcommand: meadowctl status --json
 
   auto* status = app.add_subcommand("status", "Status and live figures");
-  auto* set = app.add_subcommand("set", "Set the swarm's count and rule weights (0 … 3, factors of the default)");
+  auto* set = app.add_subcommand(
+      "set", "Set the swarm's count, rule weights (0 … 3) and speed (0.5 … 2), factors of the default");
   std::optional<std::uint32_t> count;
-  std::optional<float> separation, alignment, cohesion;
+  std::optional<float> separation, alignment, cohesion, speed;
   set->add_option("--count", count, "Fireflies");
   set->add_option("--separation", separation, "Separation weight");
   set->add_option("--alignment", alignment, "Alignment weight");
   set->add_option("--cohesion", cohesion, "Cohesion weight");
+  set->add_option("--speed", speed, "Speed band factor (1: 1.8 … 3.2 units a step)");
   auto* mold = app.add_subcommand("mold", "Set the mold's settings or a preset (lace, veins, cells, rivers)");
   v1::MoldSettings mold_request;
   std::optional<std::uint32_t> mold_agents;
@@ -276,9 +280,9 @@ int main(int argc, char** argv) {
   mold->add_option("--diffusion", diffusion, "0 … 1: how far each cell becomes its 3 × 3 mean a step");
   mold->add_option("--occupancy", occupancy, "true: one agent a cell (Jones's rule)");
   std::vector<std::string> lock_names;
-  auto* lock = app.add_subcommand("lock", "Lock viewers' tools or settings: attract flower rock predator settings all");
+  auto* lock = app.add_subcommand("lock", "Lock viewers' tools or settings: attract flower rock predator frog settings all");
   lock->add_option("what", lock_names, "What to lock")->required();
-  auto* unlock = app.add_subcommand("unlock", "Unlock them again: attract flower rock predator settings all");
+  auto* unlock = app.add_subcommand("unlock", "Unlock them again: attract flower rock predator frog settings all");
   unlock->add_option("what", lock_names, "What to unlock")->required();
   auto* rock = app.add_subcommand("rock", "Rocks: add X Y, remove ID, clear");
   rock->require_subcommand(1);
@@ -293,6 +297,12 @@ int main(int argc, char** argv) {
   auto* flower = app.add_subcommand("flower", "Drop a flower in the colony at X Y (world units)");
   flower->add_option("x", x)->required();
   flower->add_option("y", y)->required();
+  auto* frog = app.add_subcommand("frog", "Frogs in the colony: tap X Y (drops one, or takes away the one there), clear");
+  frog->require_subcommand(1);
+  auto* frog_tap = frog->add_subcommand("tap", "Drop a frog at X Y (world units), or take away the one there");
+  frog_tap->add_option("x", x)->required();
+  frog_tap->add_option("y", y)->required();
+  auto* frog_clear = frog->add_subcommand("clear", "Take every frog off the meadow");
   auto* viewers = app.add_subcommand("viewers", "List the viewers connected");
   std::uint64_t session = 0;
   auto* close = app.add_subcommand("close", "Close one viewer's connection");
@@ -380,6 +390,7 @@ int main(int argc, char** argv) {
       if (separation) request.set_separation(*separation);
       if (alignment) request.set_alignment(*alignment);
       if (cohesion) request.set_cohesion(*cohesion);
+      if (speed) request.set_speed(*speed);
       return console.reply(console.stub().SetSwarm(&context, request, &reply), reply);
     }
     if (mold->parsed()) {
@@ -421,6 +432,13 @@ int main(int argc, char** argv) {
       return console.reply(console.stub().RemoveRock(&context, request, &reply), reply);
     }
     if (rock_clear->parsed()) return console.reply(console.stub().ClearRocks(&context, {}, &reply), reply);
+    if (frog_tap->parsed()) {
+      v1::TapFrogRequest request;
+      request.mutable_position()->set_x(x);
+      request.mutable_position()->set_y(y);
+      return console.reply(console.stub().TapFrog(&context, request, &reply), reply);
+    }
+    if (frog_clear->parsed()) return console.reply(console.stub().ClearFrogs(&context, {}, &reply), reply);
     if (flower->parsed()) {
       v1::DropFlowerRequest request;
       request.mutable_position()->set_x(x);

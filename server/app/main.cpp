@@ -155,7 +155,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     log->info("playing the recording in {} from tick {} to {} at {}× (viewers' actions are refused)",
               config.replay_dir.string(), recording->start.tick, recording->journal.until, config.replay_speed);
   }
-  app::SimTrailsControl trails_control(loop);  // the operator's RecordTrails
+  app::SimTrailsControl trails_control(loop);  // the operator's RecordTrails and viewers' TrailsRequest
   std::unique_ptr<app::StoreSnapshotControl> snapshot_control;
   if (state_writer) {
     loop.set_store(state_writer.get(),
@@ -175,6 +175,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     net_config.metrics_address = metrics_listen->first;
     net_config.metrics_port = metrics_listen->second;
   }
+  net_config.trails = &trails_control;
   net_config.facts.version = MEADOW_VERSION;
   net_config.facts.frame_rate = config.frame_rate;
   net_config.facts.tick_rate = sim::kTicksPerSecond;
@@ -186,7 +187,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   if (config.viewer_grpc) {
     viewer_grpc = std::make_unique<net::ViewerGrpcServer>(
         net::ViewerGrpcConfig{config.viewer_grpc_bind, config.viewer_grpc_port},
-        net::SessionContext{hub, actions, metrics, admission, net_config.limits, net_config.facts, {}});
+        net::SessionContext{hub, actions, metrics, admission, net_config.limits, net_config.facts, {}, &trails_control});
   }
 
   // The operator's port: only with a token (or, on loopback, when told to do without one).
@@ -249,7 +250,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   const int signal = wait_for_stop_signal(stop_signals);
   log->info("received {}, shutting down", signal == SIGINT ? "SIGINT" : "SIGTERM");
   // The operator first: calls waiting on the sim thread are answered while it still runs (a
-  // trails recording that would take longer is answered that the server stops).
+  // trails recording that would take longer is answered that the server stops, to a viewer too).
   trails_control.stop();
   if (operator_server) operator_server->stop();
   if (viewer_grpc) viewer_grpc->stop();

@@ -325,7 +325,7 @@ void SimLoop::maybe_build_frame() {
   if (last_frame_slot_ == slot) return;
   last_frame_slot_ = slot;
   const auto started = Clock::now();
-  auto bundle = frames_.build(meadow_, static_cast<std::uint32_t>(hub_.session_count()), std::nullopt, &hub_.video());
+  auto bundle = frames_.build(meadow_, static_cast<std::uint32_t>(hub_.session_count()), std::nullopt, &hub_.video(), &hub_.trails());
   const double frame_seconds = Seconds(Clock::now() - started).count();
   metrics_.frame_build_seconds.observe(frame_seconds);
   for (const stream::WorldFrame& world : bundle->worlds) {

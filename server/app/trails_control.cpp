@@ -20,7 +20,7 @@ void SimTrailsControl::record(sim::TrailPlan plan, std::function<void(const net:
   loop_.between_ticks([this, plan] {
     sim::Meadow& meadow = loop_.meadow();
     if (!meadow.runs(sim::WorldKind::swarm)) {
-      if (Done done = take_pending()) done({false, "this server runs no swarm", {}, plan, {}, meadow.tick()});
+      if (Done done = take_pending()) done({false, "this server runs no swarm", {}, plan, {}, meadow.tick(), true});
       return;
     }
     meadow.get<sim::SwarmWorld>().record_trails(plan, meadow.seed());

@@ -12,13 +12,6 @@
 
 namespace meadow::gpu {
 
-namespace {
-float clamp_weight(float w, float previous) {
-  if (std::isnan(w)) return previous;
-  return std::clamp(w, sim::SwarmWeights::kMin, sim::SwarmWeights::kMax);
-}
-}  // namespace
-
 GpuSwarm::GpuSwarm(std::shared_ptr<VulkanContext> context, std::uint64_t seed, std::size_t count,
                    const sim::Land& land)
     : context_(std::move(context)), kernels_(*context_), seed_(seed) {
@@ -44,9 +37,7 @@ GpuSwarm::~GpuSwarm() {
 }
 
 void GpuSwarm::set_weights(sim::SwarmWeights weights) {
-  weights_.separation = clamp_weight(weights.separation, weights_.separation);
-  weights_.alignment = clamp_weight(weights.alignment, weights_.alignment);
-  weights_.cohesion = clamp_weight(weights.cohesion, weights_.cohesion);
+  weights_ = sim::clamped_weights(weights, weights_);
 }
 
 void GpuSwarm::resize(std::size_t count, const sim::Land& land, std::optional<sim::Rect> grown_from) {

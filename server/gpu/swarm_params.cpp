@@ -63,8 +63,9 @@ SwarmParams make_params(const sim::Rect& world, std::size_t count, const sim::Sw
   p.cohesion_rate = r::kCohesionRate;
   p.inv_personal_space = 1.0F / r::kPersonalSpace;
   p.personal_strength = r::kPersonalStrength;
-  p.min_speed = r::kMinSpeed;
-  p.max_speed = r::kMaxSpeed;
+  const r::SpeedBand band = r::speed_band(weights.speed);
+  p.min_speed = band.least;
+  p.max_speed = band.most;
   p.nudge = r::kNudge;
   p.rock_reach = r::kRockReach;
   p.inv_rock_reach = 1.0F / r::kRockReach;

@@ -17,6 +17,7 @@
 #include "net/outbox.hpp"
 #include "sim/land.hpp"
 #include "stream/frame_bundle.hpp"
+#include "stream/trail_demand.hpp"
 #include "stream/video_demand.hpp"
 
 namespace meadow::net {
@@ -78,6 +79,8 @@ class Hub {
   [[nodiscard]] EventFeed& events() { return events_; }
   // Who takes which world's light as video (sessions write, the sim thread's frames read).
   [[nodiscard]] stream::VideoDemand& video() { return video_; }
+  // Who watches the swarm's live trails (sessions write, the sim thread's frames read).
+  [[nodiscard]] stream::TrailDemand& trails() { return trails_; }
   [[nodiscard]] const EventFeed& events() const { return events_; }
 
  private:
@@ -91,6 +94,7 @@ class Hub {
   std::atomic<std::uint64_t> latest_tick_{0};
   EventFeed events_;
   stream::VideoDemand video_;
+  stream::TrailDemand trails_;
 };
 
 }  // namespace meadow::net

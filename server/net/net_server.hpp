@@ -24,6 +24,7 @@ struct NetConfig {
   unsigned io_threads = 1;
   SessionLimits limits;
   ServerFacts facts;
+  TrailsControl* trails = nullptr;  // records trails for viewers (null: none); outlives the server
 };
 
 class NetServer {

@@ -16,8 +16,11 @@
 #include "net/log_throttle.hpp"
 #include "net/logger.hpp"
 #include "net/secret.hpp"
+#include "sim/swarm/swarm_engine.hpp"
+#include "sim/swarm/swarm_rules.hpp"
 #include "stream/mold/mold_settings_input.hpp"
 #include "stream/proto_mapping.hpp"
+#include "stream/trails_mapping.hpp"
 
 namespace meadow::net {
 
@@ -298,12 +301,17 @@ grpc::ServerUnaryReactor* OperatorService::SetSwarm(grpc::CallbackServerContext*
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   if (!authorised(context, reactor)) return reactor;
   sim::SwarmSettingsChange change;
-  const auto weight = [&](bool has, float value, const char* name, std::optional<float>& into) -> std::string {
+  const auto setting = [&](bool has, float value, const char* name, std::optional<float>& into, float least,
+                           float most, const char* range) -> std::string {
     if (!has) return {};
-    if (!std::isfinite(value) || value < 0.0F || value > 3.0F) return std::string(name) + " must be 0 … 3";
+    if (!std::isfinite(value) || value < least || value > most) return std::string(name) + " must be " + range;
     into = value;
     return {};
   };
+  const auto weight = [&](bool has, float value, const char* name, std::optional<float>& into) {
+    return setting(has, value, name, into, sim::SwarmWeights::kMin, sim::SwarmWeights::kMax, "0 … 3");
+  };
+  namespace rules = sim::swarm_rules;
   std::string error;
   if (request->has_count()) {
     if (request->count() < 1 || static_cast<float>(request->count()) > max_swarm_count_) {
@@ -313,7 +321,9 @@ grpc::ServerUnaryReactor* OperatorService::SetSwarm(grpc::CallbackServerContext*
   }
   for (const std::string& e : {weight(request->has_separation(), request->separation(), "separation", change.separation),
                                weight(request->has_alignment(), request->alignment(), "alignment", change.alignment),
-                               weight(request->has_cohesion(), request->cohesion(), "cohesion", change.cohesion)}) {
+                               weight(request->has_cohesion(), request->cohesion(), "cohesion", change.cohesion),
+                               setting(request->has_speed(), request->speed(), "speed", change.speed,
+                                       rules::kLeastSpeedFactor, rules::kMostSpeedFactor, "0.5 … 2")}) {
     if (error.empty()) error = e;
   }
   if (!error.empty()) return finished(reactor, invalid(error));
@@ -365,6 +375,21 @@ grpc::ServerUnaryReactor* OperatorService::ClearRocks(grpc::CallbackServerContex
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   if (!authorised(context, reactor)) return reactor;
   return act(reactor, sim::ClearRocks{}, sim::WorldKind::swarm, response);
+}
+
+grpc::ServerUnaryReactor* OperatorService::TapFrog(grpc::CallbackServerContext* context,
+                                                   const v1::TapFrogRequest* request, v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  if (!finite_point(request->position())) return finished(reactor, invalid("position must be finite"));
+  return act(reactor, sim::FrogTap{stream::from_proto(request->position())}, sim::WorldKind::colony, response);
+}
+
+grpc::ServerUnaryReactor* OperatorService::ClearFrogs(grpc::CallbackServerContext* context,
+                                                      const v1::ClearFrogsRequest* /*request*/, v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  return act(reactor, sim::ClearFrogs{}, sim::WorldKind::colony, response);
 }
 
 grpc::ServerUnaryReactor* OperatorService::DropFlower(grpc::CallbackServerContext* context,
@@ -444,33 +469,6 @@ grpc::ServerWriteReactor<v1::Status>* OperatorService::WatchStatus(grpc::Callbac
                             std::chrono::milliseconds(std::clamp<std::uint32_t>(asked, kMinWatchIntervalMs, 10'000)));
 }
 
-namespace {
-
-void trails_to_proto(const TrailsAnswer& a, v1::Trails& to) {
-  for (const sim::Trail& t : a.trails) {
-    v1::Trail& trail = *to.add_trails();
-    trail.set_id(t.id);
-    trail.set_red(t.colour[0]);
-    trail.set_green(t.colour[1]);
-    trail.set_blue(t.colour[2]);
-    for (const std::vector<sim::Vec2>& piece : t.pieces) {
-      v1::TrailPiece& p = *trail.add_pieces();
-      p.mutable_xy()->Reserve(static_cast<int>(2 * piece.size()));
-      for (const sim::Vec2& v : piece) {
-        p.add_xy(v.x);
-        p.add_xy(v.y);
-      }
-    }
-  }
-  stream::to_proto(a.world, *to.mutable_world());
-  to.set_tick(a.tick);
-  to.set_warmup_steps(a.plan.warmup_steps);
-  to.set_steps(a.plan.steps);
-  to.set_count(a.plan.count);
-}
-
-}  // namespace
-
 grpc::ServerUnaryReactor* OperatorService::RecordTrails(grpc::CallbackServerContext* context,
                                                         const v1::TrailsRequest* request, v1::Trails* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
@@ -479,24 +477,17 @@ grpc::ServerUnaryReactor* OperatorService::RecordTrails(grpc::CallbackServerCont
     reactor->Finish(grpc::Status(grpc::StatusCode::UNAVAILABLE, "this server records no trails"));
     return reactor;
   }
-  if (request->warmup_steps() > sim::kTrailMostWarmupSteps || request->steps() > sim::kTrailMostSteps ||
-      request->count() > sim::kTrailMostCount) {
-    reactor->Finish(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                                 "trails: at most " + std::to_string(sim::kTrailMostWarmupSteps) + " steps of warm-up, " +
-                                     std::to_string(sim::kTrailMostSteps) + " recorded, " +
-                                     std::to_string(sim::kTrailMostCount) + " fireflies"));
+  const std::optional<sim::TrailPlan> plan = stream::trail_plan(*request);
+  if (!plan) {
+    reactor->Finish(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "trails: " + stream::trail_limits_text()));
     return reactor;
   }
-  sim::TrailPlan plan;
-  if (request->warmup_steps() != 0) plan.warmup_steps = request->warmup_steps();
-  if (request->steps() != 0) plan.steps = request->steps();
-  if (request->count() != 0) plan.count = request->count();
-  trails_->record(plan, [reactor, response](const TrailsAnswer& a) {
+  trails_->record(*plan, [reactor, response](const TrailsAnswer& a) {
     if (!a.ok) {
       reactor->Finish(grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, a.reason));
       return;
     }
-    trails_to_proto(a, *response);
+    stream::to_proto(a.trails, a.plan, a.world, a.tick, *response);
     reactor->Finish(grpc::Status::OK);
   });
   return reactor;

@@ -39,6 +39,10 @@ class OperatorService final : public v1::Operator::CallbackService {
                                        v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* DropFlower(grpc::CallbackServerContext* context, const v1::DropFlowerRequest* request,
                                        v1::ActionReply* response) override;
+  grpc::ServerUnaryReactor* TapFrog(grpc::CallbackServerContext* context, const v1::TapFrogRequest* request,
+                                    v1::ActionReply* response) override;
+  grpc::ServerUnaryReactor* ClearFrogs(grpc::CallbackServerContext* context, const v1::ClearFrogsRequest* request,
+                                       v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* ListViewers(grpc::CallbackServerContext* context, const v1::ListViewersRequest* request,
                                         v1::ViewerList* response) override;
   grpc::ServerUnaryReactor* CloseViewer(grpc::CallbackServerContext* context, const v1::CloseViewerRequest* request,

@@ -5,17 +5,43 @@
 
 namespace meadow::net {
 
-Outbox::~Outbox() { register_video(-1); }
+Outbox::~Outbox() {
+  register_video(-1);
+  register_trails(-1);
+}
 
 void Outbox::register_video(int change) {
   if (video_on_ && video_ != nullptr) video_->watch(world_, change);
 }
 
+void Outbox::register_trails(int change) {
+  // Only the swarm has trails: a viewer of another world costs the frame path nothing.
+  if (trails_on_ && trails_ != nullptr && world_ == sim::WorldKind::swarm) trails_->watch(change);
+}
+
+void Outbox::set_trails(bool on) {
+  on = on && trails_ != nullptr;
+  if (on == trails_on_) return;
+  register_trails(-1);
+  trails_on_ = on;
+  register_trails(+1);
+  if (!on) trails_next_.reset();
+}
+
+void Outbox::follow_with_trails(const stream::FrameBundlePtr& bundle) {
+  if (trails_on_ && world_ == sim::WorldKind::swarm && !bundle->world(world_).trail_message.empty()) {
+    trails_next_ = bundle;
+  }
+}
+
 void Outbox::set_world(sim::WorldKind world) {
   if (world == world_) return;
   register_video(-1);
+  register_trails(-1);
   world_ = world;
   register_video(+1);
+  register_trails(+1);
+  trails_next_.reset();
   // The frames waiting are of the other world's stream.
   frames_dropped_ += pending_.size();
   pending_.clear();
@@ -90,6 +116,7 @@ OutMessage Outbox::zstd_message(stream::FrameBundlePtr bundle) {
   const bool delta_fits = !frame.delta_message.empty() && last_sent_frame_ && *last_sent_frame_ == frame.delta_base;
   const std::string& bytes = delta_fits ? frame.delta_message : frame.key_message;
   last_sent_frame_ = bundle->number;
+  follow_with_trails(bundle);
   const std::uint64_t number = bundle->number;
   return OutMessage{std::move(bundle), std::string_view{bytes}, true, number};
 }
@@ -105,6 +132,7 @@ std::optional<OutMessage> Outbox::next_video() {
       if (!waiting.skip && chain_.can_send(frame.video_key, frame.video_layer)) {
         chain_.sent(frame.video_key, frame.video_layer);
         last_sent_frame_.reset();  // the viewer's zstd base is gone: its next zstd frame is a key
+        follow_with_trails(waiting.bundle);
         const std::uint64_t number = waiting.bundle->number;
         const std::string_view bytes{frame.video_message};
         return OutMessage{std::move(waiting.bundle), bytes, true, number, true};
@@ -127,6 +155,12 @@ std::optional<OutMessage> Outbox::next() {
     reliable_.pop_front();
     const std::string_view bytes{*message};
     return OutMessage{std::move(message), bytes};
+  }
+  if (trails_next_ != nullptr) {
+    stream::FrameBundlePtr bundle = std::move(trails_next_);
+    trails_next_.reset();
+    const std::string_view bytes{bundle->world(world_).trail_message};
+    return OutMessage{std::move(bundle), bytes};
   }
   if (video_on_) return next_video();
   if (latest_ != nullptr) {

@@ -23,6 +23,7 @@
 #include <utility>
 
 #include "stream/frame_bundle.hpp"
+#include "stream/trail_demand.hpp"
 #include "stream/video_demand.hpp"
 #include "stream/video_light.hpp"
 
@@ -50,9 +51,11 @@ using SharedBytes = std::shared_ptr<const std::string>;
 
 class Outbox {
  public:
-  // `video`: where the session registers as taking the light as video (null: it never does).
-  explicit Outbox(std::size_t reliable_capacity, stream::VideoDemand* video = nullptr)
-      : reliable_capacity_(reliable_capacity), video_(video) {}
+  // `video`: where the session registers as taking the light as video (null: it never does);
+  // `trails`: where it registers as watching the swarm's live trails (null: it never does).
+  explicit Outbox(std::size_t reliable_capacity, stream::VideoDemand* video = nullptr,
+                  stream::TrailDemand* trails = nullptr)
+      : reliable_capacity_(reliable_capacity), video_(video), trails_(trails) {}
   ~Outbox();
   Outbox(const Outbox&) = delete;
   Outbox& operator=(const Outbox&) = delete;
@@ -62,6 +65,9 @@ class Outbox {
   // The viewer decodes video (its Hello offered it); taken only where the server sends video.
   void set_video(bool wanted);
   [[nodiscard]] bool video() const { return video_on_; }
+  // The viewer watches the live trails: each swarm frame is followed by its trail points.
+  void set_trails(bool on);
+  [[nodiscard]] bool trails() const { return trails_on_; }
 
   // Without video: keeps only the newest frame; counts the one it replaces as dropped. With
   // video: queues it and skips what a slow link cannot carry (above).
@@ -94,10 +100,16 @@ class Outbox {
   [[nodiscard]] std::optional<OutMessage> next_video();
   void trim_video();
   void register_video(int change);
+  void register_trails(int change);
+  // The frame just returned, whose trail points go next (when the viewer watches trails).
+  void follow_with_trails(const stream::FrameBundlePtr& bundle);
 
   const std::size_t reliable_capacity_;
   stream::VideoDemand* const video_;
+  stream::TrailDemand* const trails_;
   bool video_on_ = false;
+  bool trails_on_ = false;
+  stream::FrameBundlePtr trails_next_;  // the bundle whose trail message is the next to write
   sim::WorldKind world_ = sim::WorldKind::swarm;
   stream::FrameBundlePtr latest_;
   std::deque<Waiting> pending_;  // video sessions' frames, oldest first

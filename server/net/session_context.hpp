@@ -13,6 +13,7 @@
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
 #include "net/origin_check.hpp"
+#include "net/trails_control.hpp"
 #include "sim/world_kind.hpp"
 #include "stream/action_queue.hpp"
 
@@ -70,6 +71,8 @@ struct SessionContext {
   SessionLimits limits;
   ServerFacts facts;
   std::filesystem::path web_root;
+  // Records trails for viewers that ask (issue 30); null: this server records none.
+  TrailsControl* trails = nullptr;
 };
 
 }  // namespace meadow::net

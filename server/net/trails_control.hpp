@@ -1,7 +1,7 @@
 #pragma once
-// What the operator's RecordTrails call asks of the server (issue 30), without net/ knowing the
-// sim loop: the wiring (app/trails_control.*) starts the recording on the sim thread between two
-// ticks and answers once it is done, from the sim thread.
+// What the operator's RecordTrails call and a viewer's TrailsRequest ask of the server (issue 30),
+// without net/ knowing the sim loop: the wiring (app/trails_control.*) starts the recording on the
+// sim thread between two ticks and answers once it is done, from the sim thread.
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -19,6 +19,7 @@ struct TrailsAnswer {
   sim::TrailPlan plan;  // as recorded
   sim::Rect world;
   std::uint64_t tick = 0;
+  bool unavailable = false;  // not ok because this server runs no swarm (not just "not now")
 };
 
 class TrailsControl {

@@ -11,6 +11,7 @@
 #include "net/logger.hpp"
 #include "stream/client_input.hpp"
 #include "stream/proto_mapping.hpp"
+#include "stream/trails_mapping.hpp"
 
 namespace meadow::net {
 
@@ -54,6 +55,30 @@ InputOutcome ViewerInput::refuse(ViewerPort& port, const char* code, const std::
   return notice(port, InputResult::kRejected, code, text);
 }
 
+InputOutcome ViewerInput::record_trails(ViewerPort& port, const sim::TrailPlan& plan) {
+  if (context_.trails == nullptr) {
+    return notice(port, InputResult::kRejected, "trails_unavailable", "This server records no trails.");
+  }
+  if (recording_->exchange(true)) {
+    return notice(port, InputResult::kRejected, "trails_busy",
+                  "Your trails are still being recorded: they come when the recording is done.");
+  }
+  logger()->debug("session {} records trails: {} steps after {}, {} fireflies", session_id_, plan.steps,
+                  plan.warmup_steps, plan.count);
+  context_.trails->record(plan, [send = port.later_sender(), recording = recording_](const TrailsAnswer& a) {
+    recording->store(false);
+    if (!a.ok) {
+      const char* code = a.unavailable ? "trails_unavailable" : "trails_busy";
+      send(shared(stream::notice_message(v1::Notice::LEVEL_WARNING, code, "No trails: " + a.reason + ".")));
+      return;
+    }
+    v1::ServerMessage message;
+    stream::to_proto(a.trails, a.plan, a.world, a.tick, *message.mutable_trails());
+    send(shared(message.SerializeAsString()));
+  });
+  return InputOutcome{};
+}
+
 InputOutcome ViewerInput::handle(std::string_view bytes, ViewerPort& port, Clock::time_point now) {
   if (auto limited = admit(port, now)) return *limited;
   const LandSnapshot land = context_.hub.land();
@@ -81,6 +106,10 @@ InputOutcome ViewerInput::handle(std::string_view bytes, ViewerPort& port, Clock
           }
         } else if constexpr (std::is_same_v<T, stream::ClientPing>) {
           port.send_to_viewer(shared(stream::pong_message(value.client_time_ms, context_.hub.latest_tick())));
+        } else if constexpr (std::is_same_v<T, stream::WatchTrails>) {
+          port.take_trails(value.on);
+        } else if constexpr (std::is_same_v<T, stream::RecordTrails>) {
+          return record_trails(port, value.plan);
         } else {
           static_assert(std::is_same_v<T, stream::Rejection>);
           context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);

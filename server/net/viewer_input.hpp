@@ -3,8 +3,11 @@
 // limit, validation at the edge (stream::parse_client_message), actions queued for the sim
 // thread, a world chosen, a ping answered, and a clear notice for anything refused. The session
 // supplies what is its own through ViewerPort. Not thread-safe: the session serialises calls.
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,6 +30,11 @@ class ViewerPort {
   virtual void send_to_viewer(SharedBytes message) = 0;
   // The viewer's Hello said whether it decodes the light as video.
   virtual void take_video(bool offered) = 0;
+  // The viewer watches the swarm's live trails, or stops.
+  virtual void take_trails(bool on) = 0;
+  // A reliable message to this viewer that any thread may send later (an answer that takes a
+  // while); it does nothing once the session has ended.
+  [[nodiscard]] virtual std::function<void(SharedBytes)> later_sender() = 0;
 };
 
 // The notice for a viewer that asked for a world this server does not run (and keeps `watching`).
@@ -60,11 +68,15 @@ class ViewerInput {
   // Counts the message; an outcome when it is over the rate limit.
   std::optional<InputOutcome> admit(ViewerPort& port, Clock::time_point now);
   InputOutcome notice(ViewerPort& port, InputResult result, const char* code, const std::string& text);
+  // A viewer's TrailsRequest: one at a time per viewer, answered when the recording is done.
+  InputOutcome record_trails(ViewerPort& port, const sim::TrailPlan& plan);
 
   SessionContext& context_;
   const std::uint64_t session_id_;
   TokenBucket rate_;
   Clock::time_point last_rate_notice_{};
+  // This viewer's recording is under way (set here, cleared by its answer on the sim thread).
+  std::shared_ptr<std::atomic<bool>> recording_ = std::make_shared<std::atomic<bool>>(false);
 };
 
 }  // namespace meadow::net

@@ -33,7 +33,7 @@ ViewerWatch::ViewerWatch(grpc::CallbackServerContext* call, SessionContext& cont
       on_ended_(std::move(on_ended)),
       counters_(context.metrics),
       input_(context, id_),
-      outbox_(context.limits.reliable_queue, &context.hub.video()) {
+      outbox_(context.limits.reliable_queue, &context.hub.video(), &context.hub.trails()) {
   outbox_.set_world(world);
   outbox_.set_video(video);
   counters_.watching(world);
@@ -88,6 +88,17 @@ void ViewerWatch::take_video(bool offered) {
   std::lock_guard lock(mutex_);
   outbox_.set_video(offered);
   counters_.outbox_dropped(outbox_.frames_dropped());
+}
+
+void ViewerWatch::take_trails(bool on) {
+  std::lock_guard lock(mutex_);
+  outbox_.set_trails(on);
+}
+
+std::function<void(SharedBytes)> ViewerWatch::later_sender() {
+  return [weak = weak_from_this()](SharedBytes message) {
+    if (auto self = weak.lock()) self->deliver_reliable(std::move(message));
+  };
 }
 
 void ViewerWatch::send_to_viewer(SharedBytes message) {

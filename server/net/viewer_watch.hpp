@@ -67,6 +67,8 @@ class ViewerWatch final : public grpc::ServerWriteReactor<grpc::ByteBuffer>,
   void watch_world(sim::WorldKind world) override;
   void send_to_viewer(SharedBytes message) override;
   void take_video(bool offered) override;
+  void take_trails(bool on) override;
+  [[nodiscard]] std::function<void(SharedBytes)> later_sender() override;
 
   // Starts the next write, or the Finish asked for, when nothing is being written. Without the lock.
   void pump();

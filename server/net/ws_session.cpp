@@ -19,7 +19,7 @@ WsSession::WsSession(tcp::socket&& socket, SessionContext& context, AdmissionTic
       viewer_slot_(std::move(viewer)),
       id_(context.hub.next_session_id()),
       counters_(context.metrics),
-      outbox_(context.limits.reliable_queue, &context.hub.video()),
+      outbox_(context.limits.reliable_queue, &context.hub.video(), &context.hub.trails()),
       write_deadline_(ws_.get_executor()),
       input_(context, id_) {
   outbox_.set_world(context_.facts.worlds.front());

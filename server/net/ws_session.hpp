@@ -51,6 +51,12 @@ class WsSession final : public HubSession, private ViewerPort, public std::enabl
   void take_video(bool offered) override;
   void watch_world(sim::WorldKind world) override;
   void send_to_viewer(SharedBytes message) override { deliver_reliable(std::move(message)); }
+  void take_trails(bool on) override { outbox_.set_trails(on); }
+  [[nodiscard]] std::function<void(SharedBytes)> later_sender() override {
+    return [weak = weak_from_this()](SharedBytes message) {
+      if (auto self = weak.lock()) self->deliver_reliable(std::move(message));
+    };
+  }
   // Asks the strand to take the inbox (one posted task at most).
   void wake();
   // On the strand: moves the inbox into the outbox.

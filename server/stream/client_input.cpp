@@ -3,12 +3,16 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <array>
+#include <charconv>
 #include <optional>
 
 #include "meadow/v1/viewer.pb.h"
 #include "sim/swarm/swarm_engine.hpp"
+#include "sim/swarm/swarm_rules.hpp"
 #include "stream/mold/mold_settings_input.hpp"
 #include "stream/proto_mapping.hpp"
+#include "stream/trails_mapping.hpp"
 
 namespace meadow::stream {
 
@@ -18,17 +22,27 @@ Rejection rejected(std::string_view code, std::string text) {
   return Rejection{std::string(code), std::move(text)};
 }
 
-// Checks one optional rule weight; nullopt when it is fine.
-std::optional<Rejection> check_weight(bool present, float value, const char* name) {
+// A limit as people write it: 0.5, 2.
+std::string shortest(float value) {
+  std::array<char, 32> text{};
+  const auto end = std::to_chars(text.data(), text.data() + text.size(), value).ptr;
+  return {text.data(), end};
+}
+
+// Checks one optional setting (`what`: "separation weight", "speed"); nullopt when it is fine.
+std::optional<Rejection> check_setting(bool present, float value, const char* what, float least, float most) {
   if (!present) return std::nullopt;
   if (!std::isfinite(value)) {
-    return rejected(reject::kNotFinite, std::string("The ") + name + " weight must be a finite number.");
+    return rejected(reject::kNotFinite, std::string("The ") + what + " must be a finite number.");
   }
-  if (value < sim::SwarmWeights::kMin || value > sim::SwarmWeights::kMax) {
+  if (value < least || value > most) {
     return rejected(reject::kOutOfRange,
-                    std::string("The ") + name + " weight must be between 0 and 3.");
+                    std::string("The ") + what + " must be between " + shortest(least) + " and " + shortest(most) + ".");
   }
   return std::nullopt;
+}
+std::optional<Rejection> check_weight(bool present, float value, const char* what) {
+  return check_setting(present, value, what, sim::SwarmWeights::kMin, sim::SwarmWeights::kMax);
 }
 
 // The point of a tool action: present, finite, and (unless `clamp`) inside the world. With
@@ -53,6 +67,7 @@ const char* tool_name(int tool) {
     case v1::TOOL_ATTRACT: return "attract";
     case v1::TOOL_FLOWER: return "flower";
     case v1::TOOL_ROCK: return "rock";
+    case v1::TOOL_FROG: return "frog";
     default: return "predator";
   }
 }
@@ -92,15 +107,20 @@ ClientInput parse_tool(const v1::ToolAction& tool, const sim::Rect& world, std::
   switch (tool.tool()) {
     case v1::TOOL_ATTRACT: return sim::Action{origin, 0, sim::AttractTap{at}};
     case v1::TOOL_FLOWER: return sim::Action{origin, 0, sim::FlowerTap{at}};
+    case v1::TOOL_FROG: return sim::Action{origin, 0, sim::FrogTap{at}};
     default: return sim::Action{origin, 0, sim::RockTap{at}};
   }
 }
 
 ClientInput parse_settings(const v1::SwarmSettings& settings, const InputLimits& limits,
                            std::uint64_t origin) {
-  if (auto r = check_weight(settings.has_separation(), settings.separation(), "separation")) return *r;
-  if (auto r = check_weight(settings.has_alignment(), settings.alignment(), "alignment")) return *r;
-  if (auto r = check_weight(settings.has_cohesion(), settings.cohesion(), "cohesion")) return *r;
+  if (auto r = check_weight(settings.has_separation(), settings.separation(), "separation weight")) return *r;
+  if (auto r = check_weight(settings.has_alignment(), settings.alignment(), "alignment weight")) return *r;
+  if (auto r = check_weight(settings.has_cohesion(), settings.cohesion(), "cohesion weight")) return *r;
+  if (auto r = check_setting(settings.has_speed(), settings.speed(), "speed", sim::swarm_rules::kLeastSpeedFactor,
+                             sim::swarm_rules::kMostSpeedFactor)) {
+    return *r;
+  }
   sim::SwarmSettingsChange change;
   if (settings.has_count()) {
     const std::uint32_t count = settings.count();
@@ -114,6 +134,7 @@ ClientInput parse_settings(const v1::SwarmSettings& settings, const InputLimits&
   if (settings.has_separation()) change.separation = settings.separation();
   if (settings.has_alignment()) change.alignment = settings.alignment();
   if (settings.has_cohesion()) change.cohesion = settings.cohesion();
+  if (settings.has_speed()) change.speed = settings.speed();
   return sim::Action{origin, 0, change};
 }
 
@@ -168,6 +189,13 @@ ClientInput parse_client_message(std::string_view bytes, const sim::Rect& world,
       return parse_mold_settings(message.mold_settings(), origin);
     case v1::ClientMessage::kPing:
       return ClientPing{message.ping().client_time_ms()};
+    case v1::ClientMessage::kWatchTrails:
+      return WatchTrails{message.watch_trails().on()};
+    case v1::ClientMessage::kRecordTrails: {
+      const std::optional<sim::TrailPlan> plan = trail_plan(message.record_trails());
+      if (!plan) return rejected(reject::kOutOfRange, "A trails recording takes " + trail_limits_text() + ".");
+      return RecordTrails{*plan};
+    }
     case v1::ClientMessage::BODY_NOT_SET:
       break;
   }

@@ -10,6 +10,7 @@
 
 #include "sim/actions.hpp"
 #include "sim/geometry.hpp"
+#include "sim/swarm/trail_recorder.hpp"
 #include "stream/frame_bundle.hpp"
 
 namespace meadow::stream {
@@ -33,6 +34,14 @@ struct ChooseWorld {
 };
 struct ClientPing {
   std::uint64_t client_time_ms = 0;
+};
+// The live trails layer on or off (issue 30).
+struct WatchTrails {
+  bool on = false;
+};
+// A recording of trails, answered to this viewer alone (the plan clamped to the limits).
+struct RecordTrails {
+  sim::TrailPlan plan;
 };
 
 // Refusal codes, as sent in Notice.code.
@@ -58,7 +67,7 @@ struct Rejection {
 
 // A sim::Action (origin set, tick 0: the sim thread stamps it), a value for the net layer, or a
 // rejection.
-using ClientInput = std::variant<sim::Action, ClientHello, ChooseWorld, ClientPing, Rejection>;
+using ClientInput = std::variant<sim::Action, ClientHello, ChooseWorld, ClientPing, WatchTrails, RecordTrails, Rejection>;
 
 // Parses and validates one binary ClientMessage. `world` is the swarm's world now (points must
 // lie inside it); `origin` is the session id stamped on actions. Never throws for bad input.

@@ -16,11 +16,11 @@ FrameBuilder::FrameBuilder(std::vector<std::unique_ptr<WorldStream>> streams) {
 }
 
 FrameBundlePtr FrameBuilder::build(const sim::Meadow& meadow, std::uint32_t viewers, std::optional<sim::Rect> camera,
-                                   VideoDemand* video) {
+                                   VideoDemand* video, const TrailDemand* trails) {
   auto bundle = std::make_shared<FrameBundle>();
   bundle->number = last_number_ + 1;
   bundle->tick = meadow.tick();
-  const FrameContext context{meadow, bundle->number, camera, video};
+  const FrameContext context{meadow, bundle->number, camera, video, trails};
   for (const sim::World* world : meadow.worlds()) {
     WorldStream* stream = by_kind_[sim::index_of(world->kind())].get();
     if (stream == nullptr) continue;

@@ -54,10 +54,10 @@ void LightRaster::resize(const RasterGeometry& geometry) {
   image_.resize(geometry.pixels() * kLightChannels);
 }
 
-std::span<const std::uint8_t> LightRaster::render(const sim::SwarmView& swarm,
-                                                  const RasterGeometry& geometry) {
+std::span<const std::uint8_t> LightRaster::render(const sim::SwarmView& swarm, const RasterGeometry& geometry,
+                                                  float speed_factor) {
   resize(geometry);
-  splat(swarm, geometry);
+  splat(swarm, geometry, speed_factor);
   blur_rows(map_, scratch_);
   blur_columns(scratch_, map_);
   blur_rows(map_, scratch_);
@@ -66,7 +66,7 @@ std::span<const std::uint8_t> LightRaster::render(const sim::SwarmView& swarm,
   return image_;
 }
 
-void LightRaster::splat(const sim::SwarmView& swarm, const RasterGeometry& geometry) {
+void LightRaster::splat(const sim::SwarmView& swarm, const RasterGeometry& geometry, float speed_factor) {
   std::fill(map_.begin(), map_.end(), 0.0F);
   const float pixels_per_unit_x = static_cast<float>(width_) / geometry.bounds.width;
   const float pixels_per_unit_y = static_cast<float>(height_) / geometry.bounds.height;
@@ -86,6 +86,8 @@ void LightRaster::splat(const sim::SwarmView& swarm, const RasterGeometry& geome
   const float* vys = swarm.vy.data();
   float* map = map_.data();
   const std::size_t stride = kMapChannels * padded_width_;  // floats per row
+  // Speeds as at the default setting, so the band's fastest burn whiter at any setting.
+  const float per_speed_squared = 1.0F / (speed_factor * speed_factor);
   for (std::size_t i = 0; i < n; ++i) {
     const float gx = xs[i] * pixels_per_unit_x + offset_x;
     const float gy = ys[i] * pixels_per_unit_y + offset_y;
@@ -100,7 +102,7 @@ void LightRaster::splat(const sim::SwarmView& swarm, const RasterGeometry& geome
     const float w01 = (1.0F - fx) * fy;
     const float w11 = fx * fy;
     // Most fireflies cruise below the heat's speed: no square root for them.
-    const float speed_squared = vxs[i] * vxs[i] + vys[i] * vys[i];
+    const float speed_squared = (vxs[i] * vxs[i] + vys[i] * vys[i]) * per_speed_squared;
     const float heat = speed_squared > kHeatFromSpeedSquared ? firefly_heat(std::sqrt(speed_squared)) : 0.0F;
     // Light and heat side by side: one cache line for both, and no branch.
     float* cell = map + iy * stride + kMapChannels * ix;

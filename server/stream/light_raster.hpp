@@ -81,8 +81,10 @@ class LightRaster {
   // each row-major, top row first: the intensity, then the heat (the share of the pixel's blurred
   // light that is heat, in kHeatLevels levels over 0 … 255; 0 where there is no light).
   // Fireflies outside the bounds (beyond the margin) or at non-finite positions are skipped. The
-  // span stays valid until the next render.
-  std::span<const std::uint8_t> render(const sim::SwarmView& swarm, const RasterGeometry& geometry);
+  // span stays valid until the next render. `speed_factor`: the swarm's speed setting, which
+  // scales the heat's speeds with the band (SwarmWeights::speed).
+  std::span<const std::uint8_t> render(const sim::SwarmView& swarm, const RasterGeometry& geometry,
+                                       float speed_factor = 1.0F);
 
   // The blurred density of the last render, fireflies per pixel, over the raster without its
   // margin, row-major (for tests and measures).
@@ -95,7 +97,7 @@ class LightRaster {
 
  private:
   void resize(const RasterGeometry& geometry);
-  void splat(const sim::SwarmView& swarm, const RasterGeometry& geometry);
+  void splat(const sim::SwarmView& swarm, const RasterGeometry& geometry, float speed_factor);
   void blur_rows(const std::vector<float>& in, std::vector<float>& out);
   void blur_columns(const std::vector<float>& in, std::vector<float>& out) const;
   void tone_map();

@@ -12,8 +12,8 @@
 namespace meadow::stream {
 
 // The request for a raster over `geometry` through `curve` (which must outlive the request's
-// use), with the rims of `rocks`.
+// use), with the rims of `rocks`, the heat's speeds scaled by the swarm's speed setting.
 [[nodiscard]] sim::SwarmLightRequest light_request(const RasterGeometry& geometry, const ToneCurve& curve,
-                                                   std::span<const sim::Rock> rocks);
+                                                   std::span<const sim::Rock> rocks, float speed_factor = 1.0F);
 
 }  // namespace meadow::stream

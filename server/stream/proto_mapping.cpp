@@ -144,6 +144,16 @@ void to_proto(const sim::MeadowEvent& from, v1::Event& to) {
           flower_and_place(e, *to.mutable_bloom());
         } else if constexpr (std::is_same_v<T, sim::WiltEvent>) {
           flower_and_place(e, *to.mutable_wilt());
+        } else if constexpr (std::is_same_v<T, sim::FrogCatchEvent>) {
+          v1::Event::FrogCatch& out = *to.mutable_frog_catch();
+          out.set_frog_id(e.frog);
+          out.set_firefly_id(e.firefly);
+          to_proto(e.at, *out.mutable_position());
+        } else if constexpr (std::is_same_v<T, sim::FrogHopEvent>) {
+          v1::Event::FrogHop& out = *to.mutable_frog_hop();
+          out.set_frog_id(e.frog);
+          to_proto(e.from, *out.mutable_from());
+          to_proto(e.to, *out.mutable_to());
         } else {
           static_assert(std::is_same_v<T, sim::GustEvent>);
           v1::Event::Gust& out = *to.mutable_gust();
@@ -160,10 +170,11 @@ void to_proto(const sim::ViewerLocks& from, v1::Locks& to) {
   to.set_rock(from.rock);
   to.set_predator(from.predator);
   to.set_settings(from.settings);
+  to.set_frog(from.frog);
 }
 
 sim::ViewerLocks from_proto(const v1::Locks& from) {
-  return {from.attract(), from.flower(), from.rock(), from.predator(), from.settings()};
+  return {from.attract(), from.flower(), from.rock(), from.predator(), from.settings(), from.frog()};
 }
 
 sim::Vec2 from_proto(const v1::Vec2& from) { return {from.x(), from.y()}; }

@@ -5,6 +5,7 @@
 
 #include "sim/land.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
+#include "sim/swarm/swarm_rules.hpp"
 #include "sim/world_size.hpp"
 #include "stream/proto_mapping.hpp"
 
@@ -45,6 +46,14 @@ sim::Vec2 land_point(const v1::Vec2& p, const char* what) { return land_point(p.
 sim::Vec2 velocity(float vx, float vy, float most, const char* what) {
   if (!(std::abs(vx) <= most && std::abs(vy) <= most)) damaged(std::string(what) + ": faster than anything flies");
   return {vx, vy};
+}
+
+float speed_factor(float factor, const char* what) {
+  namespace r = sim::swarm_rules;
+  if (!(factor >= r::kLeastSpeedFactor && factor <= r::kMostSpeedFactor)) {
+    damaged(std::string(what) + ": a speed setting out of range");
+  }
+  return factor;
 }
 
 sim::Rect world_rect(const v1::Rect& r, const char* what) {

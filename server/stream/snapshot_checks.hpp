@@ -20,6 +20,8 @@ namespace meadow::stream::snapshot_checks {
 [[nodiscard]] sim::Vec2 land_point(float x, float y, const char* what);
 // A speed of at most `most` (units a step), finite.
 [[nodiscard]] sim::Vec2 velocity(float vx, float vy, float most, const char* what);
+// The swarm's speed setting: within swarm_rules' range (the engines' fixed-point sums count on it).
+[[nodiscard]] float speed_factor(float factor, const char* what);
 // A world, camera or pending world: finite, not inverted, inside the world of the most
 // fireflies the CPU engine holds (the largest any engine makes).
 [[nodiscard]] sim::Rect world_rect(const v1::Rect& r, const char* what);

@@ -51,6 +51,7 @@ void to_proto(const sim::SwarmSettingsChange& from, v1::SavedSwarmSettings& to) 
   if (from.separation) to.set_separation(*from.separation);
   if (from.alignment) to.set_alignment(*from.alignment);
   if (from.cohesion) to.set_cohesion(*from.cohesion);
+  if (from.speed) to.set_speed(*from.speed);
 }
 
 sim::SwarmSettingsChange from_proto(const v1::SavedSwarmSettings& from) {
@@ -59,6 +60,7 @@ sim::SwarmSettingsChange from_proto(const v1::SavedSwarmSettings& from) {
   if (from.has_separation()) change.separation = finite_weight(from.separation());
   if (from.has_alignment()) change.alignment = finite_weight(from.alignment());
   if (from.has_cohesion()) change.cohesion = finite_weight(from.cohesion());
+  if (from.has_speed()) change.speed = snapshot_checks::speed_factor(from.speed(), "journal: a swarm settings change");
   return change;
 }
 
@@ -100,6 +102,10 @@ void to_proto(const sim::Action& from, v1::SavedAction& to) {
           to.set_clear_rocks(true);
         } else if constexpr (std::is_same_v<T, sim::AttractPointer>) {
           to_proto(body.phase, body.at, *to.mutable_attract_pointer());
+        } else if constexpr (std::is_same_v<T, sim::FrogTap>) {
+          stream::to_proto(body.at, *to.mutable_frog_tap());
+        } else if constexpr (std::is_same_v<T, sim::ClearFrogs>) {
+          to.set_clear_frogs(true);
         } else {
           static_assert(std::is_same_v<T, sim::MoldSettingsChange>, "every action has its journal record");
           to_proto(body, *to.mutable_mold_settings());
@@ -125,6 +131,8 @@ sim::Action from_proto(const v1::SavedAction& from) {
     case v1::SavedAction::kSetLocks: action.body = sim::SetLocks{stream::from_proto(from.set_locks())}; break;
     case v1::SavedAction::kSetPaused: action.body = sim::SetPaused{from.set_paused()}; break;
     case v1::SavedAction::kClearRocks: action.body = sim::ClearRocks{}; break;
+    case v1::SavedAction::kFrogTap: action.body = sim::FrogTap{finite_point(from.frog_tap(), "journal")}; break;
+    case v1::SavedAction::kClearFrogs: action.body = sim::ClearFrogs{}; break;
     case v1::SavedAction::kAttractPointer:
       action.body = sim::AttractPointer{phase_from_proto(from.attract_pointer().phase()),
                                         finite_point(from.attract_pointer().at(), "journal")};

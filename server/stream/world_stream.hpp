@@ -12,6 +12,7 @@
 #include "sim/meadow.hpp"
 #include "sim/world.hpp"
 #include "stream/frame_bundle.hpp"
+#include "stream/trail_demand.hpp"
 #include "stream/video_demand.hpp"
 
 namespace meadow::stream {
@@ -21,6 +22,7 @@ struct FrameContext {
   std::uint64_t number = 0;  // this bundle's number
   std::optional<sim::Rect> camera;  // a camera the caller imposes instead of the world's own
   VideoDemand* video = nullptr;     // who takes the light as video (null: nobody)
+  const TrailDemand* trails = nullptr;  // whether the swarm's live trail points are wanted (null: no)
 };
 
 class WorldStream {

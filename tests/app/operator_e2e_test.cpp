@@ -157,6 +157,7 @@ TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
   v1::SwarmSettings settings;
   settings.set_count(900);
   settings.set_cohesion(2.0F);
+  settings.set_speed(1.5F);
   EXPECT_TRUE(call(&v1::Operator::Stub::SetSwarm, settings).accepted());
   v1::MoldSettings mold;
   mold.set_preset("veins");
@@ -170,17 +171,25 @@ TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
   flower.mutable_position()->set_x(900);
   flower.mutable_position()->set_y(300);
   EXPECT_TRUE(call(&v1::Operator::Stub::DropFlower, flower).accepted());
+  v1::TapFrogRequest frog;
+  frog.mutable_position()->set_x(1100);
+  frog.mutable_position()->set_y(300);
+  EXPECT_TRUE(call(&v1::Operator::Stub::TapFrog, frog).accepted());
   EXPECT_TRUE(call(&v1::Operator::Stub::Pause, v1::PauseRequest{}).accepted());
   s = status_when([](const v1::Status& st) { return st.paused(); });
   EXPECT_EQ(figure(s, v1::WORLD_SWARM, "target_count"), 900.0);
   EXPECT_FLOAT_EQ(static_cast<float>(figure(s, v1::WORLD_SWARM, "cohesion")), 2.0F);
+  EXPECT_FLOAT_EQ(static_cast<float>(figure(s, v1::WORLD_SWARM, "speed")), 1.5F);
+  EXPECT_EQ(figure(s, v1::WORLD_COLONY, "frogs"), 1.0);
   EXPECT_EQ(s.rocks(), 1U);
   EXPECT_EQ(figure(s, v1::WORLD_COLONY, "flowers"), 1.0);
   EXPECT_EQ(figure(s, v1::WORLD_MOLD, "agents"), 3000.0);
   EXPECT_TRUE(s.paused());
   EXPECT_TRUE(call(&v1::Operator::Stub::Resume, v1::ResumeRequest{}).accepted());
   EXPECT_TRUE(call(&v1::Operator::Stub::ClearRocks, v1::ClearRocksRequest{}).accepted());
+  EXPECT_TRUE(call(&v1::Operator::Stub::ClearFrogs, v1::ClearFrogsRequest{}).accepted());
   s = status_when([](const v1::Status& st) { return !st.paused() && st.rocks() == 0; });
+  EXPECT_EQ(figure(s, v1::WORLD_COLONY, "frogs"), 0.0);
   EXPECT_FALSE(s.paused());
   EXPECT_EQ(s.rocks(), 0U);
   // A refusal comes back as the meadow's reason, not as an error.
@@ -196,6 +205,14 @@ TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
     v1::MoldSettings far;
     far.set_sensor_distance(400.0F);
     EXPECT_EQ(stub_->SetMold(&c, far, &r).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  }
+  {
+    grpc::ClientContext c;
+    prepare(c);
+    v1::ActionReply r;
+    v1::SwarmSettings too_fast;
+    too_fast.set_speed(2.5F);
+    EXPECT_EQ(stub_->SetSwarm(&c, too_fast, &r).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   }
   // Live figures stream until cancelled.
   grpc::ClientContext watch;
@@ -311,12 +328,16 @@ TEST_F(OperatorTest, MeadowctlEndToEnd) {
   std::tie(code, out) = meadowctl("status --json");
   EXPECT_EQ(code, 0);
   EXPECT_NE(out.find("\"count\": 400"), std::string::npos) << out;
-  EXPECT_EQ(meadowctl("set --count 700").first, 0);
+  EXPECT_EQ(meadowctl("set --count 700 --speed 0.75").first, 0);
+  EXPECT_EQ(meadowctl("set --speed 3").first, 5);  // out of range: the server says why
+  EXPECT_EQ(meadowctl("frog tap 1200 250").first, 0);
+  EXPECT_EQ(meadowctl("frog clear").first, 0);
   EXPECT_EQ(meadowctl("mold --preset web --agents 2000 --occupancy true").first, 0);
   EXPECT_EQ(meadowctl("mold --sensor-angle 200").first, 5);  // out of range: the server says why
   EXPECT_EQ(meadowctl("lock rock settings").first, 0);
   std::tie(code, out) = meadowctl("status --json");
   EXPECT_NE(out.find("\"target_count\": 700"), std::string::npos) << out;
+  EXPECT_NE(out.find("\"speed\""), std::string::npos) << out;
   EXPECT_NE(out.find("\"rock\": true"), std::string::npos) << out;
   EXPECT_NE(out.find("\"settings\": true"), std::string::npos) << out;
   EXPECT_EQ(meadowctl("unlock all").first, 0);

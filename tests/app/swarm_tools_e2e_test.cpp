@@ -3,6 +3,7 @@
 // with stream::FrameDecoder, intensity-weighted centroid), not from anything the server reports.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -151,6 +152,43 @@ TEST(SwarmToolsEndToEnd, AViewersPredatorIsSeenByOthersAndGoesWhenTheViewerLeave
   ASSERT_TRUE(watcher.wait_for([owner](const v1::ServerMessage& m) { return m.has_frame() && !has_predator_of(m, owner); },
                                kReplyWait))
       << "the predator outlived its viewer";
+}
+
+// Trails (issue 30) over a real WebSocket: a viewer that watches them gets each frame's points
+// right after it, the same fireflies every time, and one that asks for a recording gets its
+// trails; a viewer that does not watch gets no points.
+TEST(SwarmToolsEndToEnd, TrailsFollowFramesToTheirWatcherAndARecordingComesBack) {
+  testing::ServerProcess server(MEADOW_SERVER_BIN, {"--seed", "7", "--swarm-count", "1500", "--log-level",
+                                                    "warn", "--web-root", MEADOW_TEST_WEB_ROOT});
+  WsClient watcher;
+  WsClient other;
+  watcher.connect("127.0.0.1", server.port());
+  other.connect("127.0.0.1", server.port());
+  v1::ClientMessage watch;
+  watch.mutable_watch_trails()->set_on(true);
+  watcher.send(watch);
+  const auto first = watcher.wait_for([](const v1::ServerMessage& m) { return m.has_trail_points(); }, kReplyWait);
+  ASSERT_TRUE(first.has_value()) << "no trail points came";
+  EXPECT_EQ(first->trail_points().ids_size(), 256);
+  const auto next = watcher.wait_for(
+      [&](const v1::ServerMessage& m) { return m.has_trail_points() && m.trail_points().frame() > first->trail_points().frame(); },
+      kReplyWait);
+  ASSERT_TRUE(next.has_value());
+  EXPECT_TRUE(std::equal(first->trail_points().ids().begin(), first->trail_points().ids().end(),
+                         next->trail_points().ids().begin(), next->trail_points().ids().end()))
+      << "the layer follows the same fireflies";
+  EXPECT_FALSE(other.wait_for([](const v1::ServerMessage& m) { return m.has_trail_points(); }, 500ms).has_value())
+      << "a viewer that does not watch trails gets none";
+
+  v1::ClientMessage record;
+  record.mutable_record_trails()->set_warmup_steps(10);
+  record.mutable_record_trails()->set_steps(30);
+  record.mutable_record_trails()->set_count(20);
+  watcher.send(record);
+  const auto trails = watcher.wait_for([](const v1::ServerMessage& m) { return m.has_trails(); }, 20s);
+  ASSERT_TRUE(trails.has_value()) << "the recording never came";
+  EXPECT_EQ(trails->trails().trails_size(), 20);
+  EXPECT_EQ(trails->trails().steps(), 30U);
 }
 
 }  // namespace

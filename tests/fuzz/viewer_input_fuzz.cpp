@@ -31,10 +31,14 @@ class CheckingPort final : public net::ViewerPort {
   [[nodiscard]] sim::WorldKind watched_world() const override { return world; }
   void watch_world(sim::WorldKind w) override { world = w; }
   void take_video(bool /*offered*/) override {}
+  void take_trails(bool /*on*/) override {}
   void send_to_viewer(net::SharedBytes message) override {
     v1::ServerMessage parsed;
     MEADOW_FUZZ_CHECK(message && parsed.ParseFromString(*message));
     if (parsed.has_notice()) ++notices;
+  }
+  std::function<void(net::SharedBytes)> later_sender() override {
+    return [this](net::SharedBytes message) { send_to_viewer(std::move(message)); };
   }
   sim::WorldKind world = sim::WorldKind::swarm;
   int notices = 0;

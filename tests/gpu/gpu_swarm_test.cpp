@@ -147,7 +147,7 @@ TEST_F(GpuSwarmTest, OneStepWithWeightsAndToolsMatchesTheCpuEngine) {
   const auto start = testing::flocked_fireflies(6, 15000, land, 150);
   sim::CpuSwarm cpu(9, start);
   GpuSwarm gpu(context_, 9, start);
-  const sim::SwarmWeights weights{2.5F, 0.3F, 3.0F};
+  const sim::SwarmWeights weights{2.5F, 0.3F, 3.0F, 1.7F};  // and a speed band 1.7 times the default
   cpu.set_weights(weights);
   gpu.set_weights(weights);
   const std::vector<sim::SwarmPredator> predators{{1, {800.0F, 450.0F}}, {2, {100.0F, 100.0F}}};
@@ -229,8 +229,8 @@ TEST_F(GpuSwarmTest, PlacesANewSwarmAsTheCpuEngineDoesAndKeepsTheInterface) {
   EXPECT_TRUE(std::equal(gpu.view().x.begin(), gpu.view().x.end(), cpu.view().x.begin()));
   EXPECT_TRUE(std::equal(gpu.view().vy.begin(), gpu.view().vy.end(), cpu.view().vy.begin()));
   EXPECT_EQ(gpu.measures(), sim::SwarmMeasures{});
-  gpu.set_weights({9.0F, std::nanf(""), -1.0F});
-  EXPECT_EQ(gpu.weights(), (sim::SwarmWeights{3.0F, 1.0F, 0.0F}));
+  gpu.set_weights({9.0F, std::nanf(""), -1.0F, 5.0F});
+  EXPECT_EQ(gpu.weights(), (sim::SwarmWeights{3.0F, 1.0F, 0.0F, 2.0F}));
   sim::SerialFor serial;
   gpu.step(land, serial);
   EXPECT_EQ(gpu.steps(), 1U);
@@ -243,8 +243,9 @@ TEST_F(GpuSwarmTest, PlacesANewSwarmAsTheCpuEngineDoesAndKeepsTheInterface) {
   for (std::size_t i = 0; i < gpu.count(); ++i) {
     ASSERT_TRUE(world.contains({gpu.view().x[i], gpu.view().y[i]})) << i;
     const float speed = std::hypot(gpu.view().vx[i], gpu.view().vy[i]);
-    ASSERT_GE(speed, 1.8F - 1e-4F);
-    ASSERT_LE(speed, 3.2F + 1e-4F);
+    // In the band of the speed setting kept above (2: 3.6 … 6.4 units a step).
+    ASSERT_GE(speed, 3.6F - 1e-4F);
+    ASSERT_LE(speed, 6.4F + 1e-4F);
   }
   gpu.resize(10, land);  // below the smallest swarm: clamped
   std::size_t leaving = 0;

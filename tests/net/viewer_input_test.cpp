@@ -21,12 +21,19 @@ class FakePort final : public ViewerPort {
     ++switches;
   }
   void take_video(bool offered) override { video = offered; }
+  void take_trails(bool on) override { trails = on; }
   void send_to_viewer(SharedBytes message) override {
     v1::ServerMessage m;
     ASSERT_TRUE(m.ParseFromString(*message));
     sent.push_back(m);
   }
+  // Answers later go to `later` (their thread is the test's to choose).
+  std::function<void(SharedBytes)> later_sender() override {
+    return [this](SharedBytes message) { later.push_back(std::move(message)); };
+  }
   bool video = false;
+  bool trails = false;
+  std::vector<SharedBytes> later;
   std::vector<std::string> notice_codes() const {
     std::vector<std::string> out;
     for (const auto& m : sent) {
@@ -128,6 +135,76 @@ TEST_F(ViewerInputTest, RateLimitsWithAtMostOneNoticeASecond) {
   EXPECT_EQ(input.handle(bytes, port, t1).result, InputResult::kDone);
   for (int i = 0; i < 200; ++i) (void)input.handle(bytes, port, t1);
   EXPECT_EQ(port.notice_codes(), (std::vector<std::string>{"rate_limited", "rate_limited"}));
+}
+
+// A trails control that answers when the test says so.
+class HeldTrails final : public TrailsControl {
+ public:
+  void record(sim::TrailPlan plan, std::function<void(const TrailsAnswer&)> done) override {
+    asked.push_back(plan);
+    pending = std::move(done);
+  }
+  std::vector<sim::TrailPlan> asked;
+  std::function<void(const TrailsAnswer&)> pending;
+};
+
+v1::ServerMessage parsed(const SharedBytes& bytes) {
+  v1::ServerMessage m;
+  EXPECT_TRUE(m.ParseFromString(*bytes));
+  return m;
+}
+
+TEST_F(ViewerInputTest, WatchesTrailsOnAndOff) {
+  ViewerInput input(context, 7);
+  v1::ClientMessage watch;
+  watch.mutable_watch_trails()->set_on(true);
+  EXPECT_EQ(input.handle(watch.SerializeAsString(), port, Clock::now()).result, InputResult::kDone);
+  EXPECT_TRUE(port.trails);
+  watch.mutable_watch_trails()->set_on(false);
+  (void)input.handle(watch.SerializeAsString(), port, Clock::now());
+  EXPECT_FALSE(port.trails);
+}
+
+TEST_F(ViewerInputTest, RecordsTrailsOneAtATimeAndAnswersLater) {
+  HeldTrails trails;
+  context.trails = &trails;
+  ViewerInput input(context, 7);
+  v1::ClientMessage record;
+  record.mutable_record_trails()->set_count(12);
+  EXPECT_EQ(input.handle(record.SerializeAsString(), port, Clock::now()).result, InputResult::kDone);
+  ASSERT_EQ(trails.asked.size(), 1U);
+  EXPECT_EQ(trails.asked[0].count, 12U);
+  EXPECT_EQ(trails.asked[0].steps, sim::kTrailDefaultSteps);
+  // A second ask while the first records is refused, not queued.
+  EXPECT_EQ(input.handle(record.SerializeAsString(), port, Clock::now()).code, "trails_busy");
+  EXPECT_EQ(trails.asked.size(), 1U);
+
+  TrailsAnswer answer{true, {}, {sim::Trail{5, {1.0F, 0.5F, 0.0F}, {{{1.0F, 2.0F}, {3.0F, 4.0F}}}}},
+                      trails.asked[0], {0.0F, 0.0F, 1600.0F, 900.0F}, 99};
+  trails.pending(answer);
+  ASSERT_EQ(port.later.size(), 1U);
+  const v1::ServerMessage m = parsed(port.later[0]);
+  ASSERT_TRUE(m.has_trails());
+  ASSERT_EQ(m.trails().trails_size(), 1);
+  EXPECT_EQ(m.trails().trails(0).id(), 5U);
+  EXPECT_EQ(m.trails().trails(0).pieces(0).xy_size(), 4);
+  EXPECT_EQ(m.trails().tick(), 99U);
+  EXPECT_EQ(m.trails().count(), 12U);
+
+  // Answered: the viewer may ask again; a refusal comes back as a notice.
+  EXPECT_EQ(input.handle(record.SerializeAsString(), port, Clock::now()).result, InputResult::kDone);
+  trails.pending(TrailsAnswer{false, "the meadow is paused", {}, trails.asked[1], {}, 0});
+  const v1::ServerMessage refused = parsed(port.later.back());
+  ASSERT_TRUE(refused.has_notice());
+  EXPECT_EQ(refused.notice().code(), "trails_busy");
+  EXPECT_NE(refused.notice().text().find("paused"), std::string::npos);
+}
+
+TEST_F(ViewerInputTest, ATrailsRequestWithoutARecorderIsExplained) {
+  ViewerInput input(context, 7);
+  v1::ClientMessage record;
+  record.mutable_record_trails();
+  EXPECT_EQ(input.handle(record.SerializeAsString(), port, Clock::now()).code, "trails_unavailable");
 }
 
 }  // namespace

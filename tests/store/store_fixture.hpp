@@ -64,7 +64,10 @@ inline std::vector<sim::Action> script_at(std::uint64_t tick) {
     case 45: add(12, FlowerTap{at(100, 100)}, WorldKind::mold); break;      // food for the mold
     case 50: add(12, AttractPointer{PointerPhase::down, at(10, 10)}, WorldKind::mold); break;
     case 70: add(12, AttractPointer{PointerPhase::up, at(10, 10)}, WorldKind::mold); break;
-    case 60: add(11, SwarmSettingsChange{tick % 300 < 150 ? 9'000U : 2'000U, 1.5F, std::nullopt, 0.7F}); break;
+    case 60:
+      add(11, SwarmSettingsChange{tick % 300 < 150 ? 9'000U : 2'000U, 1.5F, std::nullopt, 0.7F,
+                                  tick % 300 < 150 ? 1.6F : 0.8F});
+      break;
     case 80: add(kOperator, MoldSettingsChange{std::nullopt, 30.0F}); break;
     case 90: add(kOperator, SetPaused{true}); break;
     case 95: add(kOperator, SetPaused{false}); break;
@@ -73,6 +76,11 @@ inline std::vector<sim::Action> script_at(std::uint64_t tick) {
     case 111: add(11, FlowerTap{at(0, 0)}); break;  // refused: locked
     case 120: add(kOperator, SetLocks{}); break;
     case 130: add(12, ViewerLeft{}); break;
+    case 135: add(12, FrogTap{at(500, 150)}, WorldKind::colony); break;
+    case 138: add(kOperator, FrogTap{at(700, -100)}, WorldKind::colony); break;
+    case 145:
+      if (tick % 300 < 150) add(kOperator, ClearFrogs{}, WorldKind::colony);
+      break;
     default: break;
   }
   return out;

@@ -311,5 +311,58 @@ TEST(ClientInput, InvalidUtf8NameIsMalformed) {
   EXPECT_EQ(rejection_code(parse_client_message(bytes, kWorld, kLimits)), reject::kMalformed);
 }
 
+TEST(ClientInput, TheSpeedSettingIsCheckedAgainstItsOwnRange) {
+  v1::ClientMessage m = settings();
+  m.mutable_swarm_settings()->set_speed(2.0F);
+  const ClientInput fast = parse(m);
+  const auto* change = body_of<sim::SwarmSettingsChange>(fast);
+  ASSERT_NE(change, nullptr);
+  EXPECT_EQ(change->speed, 2.0F);
+  m.mutable_swarm_settings()->set_speed(0.5F);
+  EXPECT_EQ(rejection_code(parse(m)), "(accepted)");
+  for (const float bad : {0.49F, 2.01F, 0.0F, 3.0F}) {
+    m.mutable_swarm_settings()->set_speed(bad);
+    const ClientInput refused = parse(m);
+    EXPECT_EQ(rejection_code(refused), reject::kOutOfRange) << bad;
+    const auto* r = std::get_if<Rejection>(&refused);
+    if (r != nullptr) EXPECT_EQ(r->text, "The speed must be between 0.5 and 2.");
+  }
+  m.mutable_swarm_settings()->set_speed(kNaN);
+  EXPECT_EQ(rejection_code(parse(m)), reject::kNotFinite);
+}
+
+TEST(ClientInput, AFrogTapIsAnAction) {
+  const ClientInput input = parse(tool(v1::TOOL_FROG, v1::ToolAction::PHASE_TAP, 400, 300));
+  const auto* frog = body_of<sim::FrogTap>(input);
+  ASSERT_NE(frog, nullptr);
+  EXPECT_EQ(frog->at, (sim::Vec2{400.0F, 300.0F}));
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_FROG, v1::ToolAction::PHASE_DOWN, 400, 300))),
+            reject::kUnsupportedPhase);
+  EXPECT_EQ(rejection_code(parse(tool(v1::TOOL_FROG, v1::ToolAction::PHASE_TAP, kNaN, 300))), reject::kNotFinite);
+}
+
+TEST(ClientInput, TrailsAreForTheNetLayerWithinTheirLimits) {
+  v1::ClientMessage watch;
+  watch.mutable_watch_trails()->set_on(true);
+  const ClientInput w = parse(watch);
+  ASSERT_TRUE(std::holds_alternative<WatchTrails>(w));
+  EXPECT_TRUE(std::get<WatchTrails>(w).on);
+
+  v1::ClientMessage record;
+  record.mutable_record_trails();
+  const ClientInput plate = parse(record);
+  ASSERT_TRUE(std::holds_alternative<RecordTrails>(plate));
+  EXPECT_EQ(std::get<RecordTrails>(plate).plan.warmup_steps, sim::kTrailDefaultWarmupSteps);
+  EXPECT_EQ(std::get<RecordTrails>(plate).plan.steps, sim::kTrailDefaultSteps);
+  EXPECT_EQ(std::get<RecordTrails>(plate).plan.count, sim::kTrailDefaultCount);
+  record.mutable_record_trails()->set_count(sim::kTrailMostCount);
+  record.mutable_record_trails()->set_steps(30);
+  const ClientInput asked = parse(record);
+  ASSERT_TRUE(std::holds_alternative<RecordTrails>(asked));
+  EXPECT_EQ(std::get<RecordTrails>(asked).plan.steps, 30U);
+  record.mutable_record_trails()->set_count(sim::kTrailMostCount + 1);
+  EXPECT_EQ(rejection_code(parse(record)), reject::kOutOfRange);
+}
+
 }  // namespace
 }  // namespace meadow::stream

@@ -1,4 +1,5 @@
 #include "stream/light_raster.hpp"
+#include "stream/light_request.hpp"
 
 #include <gtest/gtest.h>
 
@@ -190,6 +191,29 @@ TEST(LightRaster, TheFastestBurnWhiterAndHeatIsTheShareOfTheLight) {
   EXPECT_TRUE(heat(half, middle) == 136 || heat(half, middle) == 119) << int{heat(half, middle)};
   EXPECT_GT(intensity(half, middle), intensity(hot, middle));
   EXPECT_NEAR(light.heat_at(200, 112), 0.5F * light.density_at(200, 112), 1e-6F);
+}
+
+// The heat follows the speed setting: the top of the band burns whitest at any setting, and the
+// engines' light request carries the same scaled speeds.
+TEST(LightRaster, TheHeatFollowsTheSpeedSetting) {
+  LightRaster light;
+  const RasterGeometry g = light_geometry(kOneMeadow);
+  const std::size_t middle = 112 * g.width + 200;
+  Swarm top_of_double_band;
+  top_of_double_band.add(802.0F, 450.0F, 2.0F * kHeatFullSpeed);
+  EXPECT_EQ(heat(light.render(top_of_double_band.view(), g, 2.0F), middle), 255);
+  Swarm cruising_at_double;
+  cruising_at_double.add(802.0F, 450.0F, 2.0F * 2.2F);
+  const auto cruising = light.render(cruising_at_double.view(), g, 2.0F);
+  EXPECT_GT(intensity(cruising, middle), 0);
+  EXPECT_EQ(heat(cruising, middle), 0) << "twice the speed at twice the band is cruising";
+  Swarm top_of_half_band;
+  top_of_half_band.add(802.0F, 450.0F, 0.5F * kHeatFullSpeed);
+  EXPECT_EQ(heat(light.render(top_of_half_band.view(), g, 0.5F), middle), 255);
+  EXPECT_EQ(heat(light.render(top_of_half_band.view(), g), middle), 0) << "at the default band it is slow";
+  const sim::SwarmLightRequest request = light_request(g, light.curve(), {}, 2.0F);
+  EXPECT_FLOAT_EQ(request.heat_from_speed, 2.0F * kHeatFromSpeed);
+  EXPECT_FLOAT_EQ(request.heat_full_speed, 2.0F * kHeatFullSpeed);
 }
 
 TEST(LightRaster, SameInputSameImage) {

@@ -12,15 +12,6 @@
 
 namespace meadow::sim {
 
-namespace {
-
-float clamp_weight(float w, float previous) {
-  if (std::isnan(w)) return previous;
-  return std::clamp(w, SwarmWeights::kMin, SwarmWeights::kMax);
-}
-
-}  // namespace
-
 CpuSwarm::CpuSwarm(std::uint64_t seed, std::size_t count, const Land& land) : seed_(seed) {
   population::place_random(f_, std::min(count, kMaxCount), land, seed_, next_id_);
 }
@@ -61,9 +52,7 @@ void CpuSwarm::restore(const SwarmEngineState& state) {
 }
 
 void CpuSwarm::set_weights(SwarmWeights weights) {
-  weights_.separation = clamp_weight(weights.separation, weights_.separation);
-  weights_.alignment = clamp_weight(weights.alignment, weights_.alignment);
-  weights_.cohesion = clamp_weight(weights.cohesion, weights_.cohesion);
+  weights_ = clamped_weights(weights, weights_);
 }
 
 void CpuSwarm::resize(std::size_t count, const Land& land, std::optional<Rect> grown_from) {

@@ -39,11 +39,7 @@ NaiveSwarm::NaiveSwarm(std::uint64_t seed, const SwarmView& fireflies) : seed_(s
 }
 
 void NaiveSwarm::set_weights(SwarmWeights weights) {
-  const auto clamp = [](float w, float previous) {
-    return std::isnan(w) ? previous : std::clamp(w, SwarmWeights::kMin, SwarmWeights::kMax);
-  };
-  weights_ = {clamp(weights.separation, weights_.separation), clamp(weights.alignment, weights_.alignment),
-              clamp(weights.cohesion, weights_.cohesion)};
+  weights_ = clamped_weights(weights, weights_);
 }
 
 void NaiveSwarm::resize(std::size_t count, const Land& land, std::optional<Rect> grown_from) {

@@ -9,7 +9,7 @@
 // Exact: the sums are integers in fixed point, added modulo 2³² (unsigned, so wrapping is
 // defined). A difference of two running totals is then exact modulo 2³², which is the true value
 // whenever the true value fits in 32 bits signed. For the stretches a firefly reads it does while
-// fewer than kMaxExactSeen fireflies lie in one circle of view (about 66 per square unit, far
+// fewer than kMaxExactSeen fireflies lie in one circle of view (about 33 per square unit, far
 // beyond what personal space lets a swarm reach). So the sums do not depend on the order in
 // which fireflies are added, nor on threads, and tests compare them with brute force exactly.
 #include <cmath>
@@ -25,9 +25,10 @@ inline constexpr float kInvSquareSize = 1.0F / kSquareSize;
 // fireflies is under 30,000 units wide: 7.7·10⁶ < 2³¹), velocities in 1/4096 units per step.
 inline constexpr float kPositionScale = 256.0F;
 inline constexpr float kVelocityScale = 4096.0F;
-// The sums of a circle of view are exact up to this many fireflies in it: |Σv| ≤ n × 3.2 × 4096
-// and |Σ(x − own x)| ≤ n × 28 × 256 must stay below 2³¹.
-inline constexpr std::uint32_t kMaxExactSeen = 163'840;
+// The sums of a circle of view are exact up to this many fireflies in it: |Σv| ≤ n × 6.4 × 4096
+// (the fastest speed, at the top speed setting) and |Σ(x − own x)| ≤ n × 28 × 256 must stay
+// below 2³¹.
+inline constexpr std::uint32_t kMaxExactSeen = 81'920;
 
 // A firefly's own fixed-point values (also what it subtracts for itself).
 [[nodiscard]] inline std::uint32_t fixed_position(float relative) {

@@ -93,18 +93,17 @@ struct NeighbourSums {
   return {edge_push_1d(p.x, world.x, world.right()), edge_push_1d(p.y, world.y, world.bottom())};
 }
 
-// Keeps the speed within [kMinSpeed, kMaxSpeed], keeping the heading. A firefly that came to a
-// dead stop takes `fallback` (a unit vector) as its heading.
-[[nodiscard]] inline Vec2 clamp_speed(Vec2 v, Vec2 fallback) {
-  namespace r = swarm_rules;
+// Keeps the speed within the band, keeping the heading. A firefly that came to a dead stop takes
+// `fallback` (a unit vector) as its heading.
+[[nodiscard]] inline Vec2 clamp_speed(Vec2 v, Vec2 fallback, swarm_rules::SpeedBand band) {
   const float s2 = v.x * v.x + v.y * v.y;
-  if (s2 > r::kMaxSpeed * r::kMaxSpeed) {
-    const float k = r::kMaxSpeed / std::sqrt(s2);
+  if (s2 > band.most * band.most) {
+    const float k = band.most / std::sqrt(s2);
     return {v.x * k, v.y * k};
   }
-  if (s2 < r::kMinSpeed * r::kMinSpeed) {
-    if (s2 <= 1e-12F) return {fallback.x * r::kMinSpeed, fallback.y * r::kMinSpeed};
-    const float k = r::kMinSpeed / std::sqrt(s2);
+  if (s2 < band.least * band.least) {
+    if (s2 <= 1e-12F) return {fallback.x * band.least, fallback.y * band.least};
+    const float k = band.least / std::sqrt(s2);
     return {v.x * k, v.y * k};
   }
   return v;
@@ -139,7 +138,7 @@ struct StepRules {
     next.y += tool.y;
   }
   // A dead stop (practically never) resumes along the old heading's x sign.
-  return clamp_speed(next, {v.x < 0.0F ? -1.0F : 1.0F, 0.0F});
+  return clamp_speed(next, {v.x < 0.0F ? -1.0F : 1.0F, 0.0F}, swarm_rules::speed_band(rules.weights.speed));
 }
 
 }  // namespace meadow::sim::steering

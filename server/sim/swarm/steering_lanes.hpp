@@ -87,17 +87,16 @@ inline F8 edge_push_1d(F8 p, float low, float high) {
 
 // clamp_speed() with the fallback next_velocity gives it, lane by lane (old_vx: the velocity
 // before this step, whose sign picks the fallback heading).
-inline void clamp_speed(F8& vx, F8& vy, F8 old_vx) {
-  namespace r = swarm_rules;
+inline void clamp_speed(F8& vx, F8& vy, F8 old_vx, swarm_rules::SpeedBand band) {
   const F8 s2 = vx * vx + vy * vy;
   const F8 speed = lanes::sqrt(s2);
-  const F8 k_max = r::kMaxSpeed / speed;
-  const F8 k_min = r::kMinSpeed / speed;
-  const auto fast = s2 > r::kMaxSpeed * r::kMaxSpeed;
-  const auto slow = s2 < r::kMinSpeed * r::kMinSpeed;
+  const F8 k_max = band.most / speed;
+  const F8 k_min = band.least / speed;
+  const auto fast = s2 > band.most * band.most;
+  const auto slow = s2 < band.least * band.least;
   const auto stopped = s2 <= 1e-12F;
-  const F8 fallback_x = select(old_vx < 0.0F, F8{} - 1.0F, F8{} + 1.0F) * r::kMinSpeed;
-  const F8 fallback_y = F8{} * r::kMinSpeed;
+  const F8 fallback_x = select(old_vx < 0.0F, F8{} - 1.0F, F8{} + 1.0F) * band.least;
+  const F8 fallback_y = F8{} * band.least;
   const F8 slow_x = select(stopped, fallback_x, vx * k_min);
   const F8 slow_y = select(stopped, fallback_y, vy * k_min);
   vx = select(fast, vx * k_max, select(slow, slow_x, vx));
@@ -125,7 +124,7 @@ inline void next_velocities(const FireflyLanes& f, const StepRules& rules, lanes
       next_vy[l] += tool.y;
     }
   }
-  d::clamp_speed(next_vx, next_vy, f.vx);
+  d::clamp_speed(next_vx, next_vy, f.vx, swarm_rules::speed_band(rules.weights.speed));
 }
 
 }  // namespace meadow::sim::steering

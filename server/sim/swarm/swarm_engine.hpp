@@ -2,6 +2,8 @@
 // The swarm's one interface. The CPU engine (swarm/cpu_swarm.hpp) and the Vulkan engine
 // (server/gpu/, issue 6) both implement it, so the server can switch engines without losing the
 // world.
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -14,6 +16,7 @@
 #include "sim/swarm/swarm_inputs.hpp"
 #include "sim/swarm/swarm_light.hpp"
 #include "sim/swarm/swarm_measures.hpp"
+#include "sim/swarm/swarm_rules.hpp"
 #include "sim/world_size.hpp"
 
 namespace meadow::sim {
@@ -25,8 +28,25 @@ struct SwarmWeights {
   float separation = 1.0F;
   float alignment = 1.0F;
   float cohesion = 1.0F;
+  // The speed band's factor (swarm_rules::kLeastSpeedFactor … kMostSpeedFactor), the aquarium's
+  // speed setting; kept with the weights because it travels with them everywhere.
+  float speed = 1.0F;
   friend bool operator==(const SwarmWeights&, const SwarmWeights&) = default;
 };
+
+// `asked` within the ranges (weights kMin … kMax, speed swarm_rules' factors); a NaN keeps that
+// part of `previous`. What every engine's set_weights() keeps.
+[[nodiscard]] inline SwarmWeights clamped_weights(const SwarmWeights& asked, const SwarmWeights& previous) {
+  const auto clamp = [](float value, float previous_value, float least, float most) {
+    return std::isnan(value) ? previous_value : std::clamp(value, least, most);
+  };
+  constexpr float kLow = SwarmWeights::kMin;
+  constexpr float kHigh = SwarmWeights::kMax;
+  return {clamp(asked.separation, previous.separation, kLow, kHigh),
+          clamp(asked.alignment, previous.alignment, kLow, kHigh),
+          clamp(asked.cohesion, previous.cohesion, kLow, kHigh),
+          clamp(asked.speed, previous.speed, swarm_rules::kLeastSpeedFactor, swarm_rules::kMostSpeedFactor)};
+}
 
 // Read-only structure-of-arrays view of the fireflies; valid until the next step.
 struct SwarmView {

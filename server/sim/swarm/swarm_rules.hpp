@@ -38,6 +38,19 @@ inline constexpr float kPersonalStrength = 1.0F;
 // --- Speed band ---------------------------------------------------------------------------------
 inline constexpr float kMinSpeed = 1.8F;  // units/step
 inline constexpr float kMaxSpeed = 3.2F;  // units/step
+// The aquarium's speed setting (SPEC §2, issue 30) scales the whole band: a factor of the band
+// above, shared like the rule weights. Twice is the most the engines' fixed-point velocity sums
+// allow (square_sums.hpp); half still crosses a meadow in under five seconds.
+inline constexpr float kLeastSpeedFactor = 0.5F;
+inline constexpr float kMostSpeedFactor = 2.0F;
+// The band at a speed setting (units/step).
+struct SpeedBand {
+  float least = kMinSpeed;
+  float most = kMaxSpeed;
+};
+[[nodiscard]] constexpr SpeedBand speed_band(float factor) { return {kMinSpeed * factor, kMaxSpeed * factor}; }
+// The fastest any firefly flies at any setting (units/step).
+inline constexpr float kFastestSpeed = kMaxSpeed * kMostSpeedFactor;
 
 // --- Nudge: a tiny random push every step, counter-based ----------------------------------------
 // Largest nudge per axis (units/step²); each axis is uniform in ±kNudge.

@@ -67,6 +67,8 @@ std::optional<ActionOutcome> SwarmWorld::apply(const Action& action, Land& land)
           return tools_.drop_crumb(origin, body.at);
         } else if constexpr (std::is_same_v<T, PredatorPointer>) {
           return tools_.predator(origin, body.phase, body.at);
+        } else if constexpr (std::is_same_v<T, FrogTap>) {
+          return refused("tool_unavailable", "The frog hunts the colony's fireflies: watch the colony to drop one.");
         } else {
           return std::nullopt;  // the land's and the operator's actions are the meadow's
         }
@@ -86,6 +88,7 @@ ActionOutcome SwarmWorld::change_settings(const SwarmSettingsChange& change, con
   if (change.separation) w.separation = *change.separation;
   if (change.alignment) w.alignment = *change.alignment;
   if (change.cohesion) w.cohesion = *change.cohesion;
+  if (change.speed) w.speed = *change.speed;
   swarm_->set_weights(w);
   if (!change.count) return {};
   if (action.origin == kOperator) {
@@ -217,6 +220,7 @@ void SwarmWorld::figures(std::vector<WorldFigure>& out) const {
   out.push_back({"separation", weights.separation});
   out.push_back({"alignment", weights.alignment});
   out.push_back({"cohesion", weights.cohesion});
+  out.push_back({"speed", weights.speed});
   out.push_back({"fed", static_cast<double>(tools_.fed())});
   out.push_back({"meadows_wide", meadows_wide(world_, meadow_)});
 }

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <utility>
 
-#include "sim/random.hpp"
+#include "sim/swarm/trail_choice.hpp"
 
 namespace meadow::sim {
 
@@ -34,20 +34,11 @@ TrailRecorder::TrailRecorder(TrailPlan plan, std::uint64_t seed)
     : plan_(clamped_trail_plan(plan)), seed_(seed), warmup_left_(plan_.warmup_steps) {}
 
 void TrailRecorder::choose(std::span<const std::uint32_t> ids) {
-  // The fireflies whose keyed draws are smallest: the same whatever order the engine keeps them in.
-  const CounterRandom random(seed_, 0, RandomPurpose::kSwarmTrailChoice);
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> draws;
-  draws.reserve(ids.size());
-  for (const std::uint32_t id : ids) draws.emplace_back(random.bits(id), id);
-  const std::size_t chosen = std::min<std::size_t>(plan_.count, draws.size());
-  std::partial_sort(draws.begin(), draws.begin() + static_cast<std::ptrdiff_t>(chosen), draws.end());
-  std::vector<std::uint32_t> by_id;
-  for (std::size_t k = 0; k < chosen; ++k) by_id.push_back(draws[k].second);
-  std::sort(by_id.begin(), by_id.end());
-  for (std::size_t k = 0; k < by_id.size(); ++k) {
+  const std::vector<std::size_t> chosen = chosen_for_trails(ids, seed_, plan_.count);
+  for (std::size_t k = 0; k < chosen.size(); ++k) {
     Trail& t = trails_.emplace_back();
-    t.id = by_id[k];
-    t.colour = trail_colour(k, by_id.size());
+    t.id = ids[chosen[k]];
+    t.colour = trail_colour(k, chosen.size());
     place_[t.id] = k;
   }
   seen_at_.assign(trails_.size(), 0);

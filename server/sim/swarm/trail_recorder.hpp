@@ -26,9 +26,9 @@ inline constexpr std::uint32_t kTrailDefaultCount = 200;
 inline constexpr std::uint32_t kTrailMostWarmupSteps = 3600;
 inline constexpr std::uint32_t kTrailMostSteps = 3600;
 inline constexpr std::uint32_t kTrailMostCount = 5000;
-// A move longer than this in one step is not flight (the speed band's top, with room for the
-// tools' pushes): the line is lifted there.
-inline constexpr float kTrailLiftDistance = 2.0F * swarm_rules::kMaxSpeed;  // units
+// A move longer than this in one step is not flight (the fastest speed at any setting, with room
+// for the tools' pushes): the line is lifted there.
+inline constexpr float kTrailLiftDistance = 2.0F * swarm_rules::kFastestSpeed;  // units
 
 struct TrailPlan {
   std::uint32_t warmup_steps = kTrailDefaultWarmupSteps;

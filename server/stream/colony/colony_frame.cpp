@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/colony/frog_look.hpp"
 #include "stream/proto_mapping.hpp"
 
 namespace meadow::stream {
@@ -115,6 +116,18 @@ void fill_colony_state(const sim::Colony& colony, v1::ColonyState& to) {
   to.set_position_unit(kColonyPositionUnit);
   to.set_max_dropped_flowers(params.max_dropped_flowers);
   to.set_dormant(colony.dormant());
+  for (const sim::Frog& frog : state.frogs) {
+    const sim::FrogLook look = sim::frog_look(frog, params);
+    v1::ColonyFrog& out = *to.add_frogs();
+    out.set_id(look.id);
+    to_proto(look.at, *out.mutable_position());
+    out.set_heading(look.heading);
+    out.set_hop(look.hop);
+    out.set_gulp(look.gulp);
+    out.set_owner_session(look.owner);
+    out.set_reach(params.frog_reach);
+  }
+  to.set_max_frogs(params.max_frogs);
 }
 
 }  // namespace meadow::stream

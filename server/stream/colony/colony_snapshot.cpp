@@ -5,6 +5,7 @@
 
 #include "sim/colony/colony_world_state.hpp"
 #include "stream/colony/colony_frame.hpp"
+#include "stream/colony/frog_snapshot.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/snapshot_checks.hpp"
 
@@ -95,6 +96,7 @@ void colony_to_saved(const sim::WorldState& state, v1::SavedWorld& to) {
   s.set_next_firefly_id(c.next_firefly_id);
   s.set_next_flower_id(c.next_flower_id);
   s.set_next_seed_id(c.next_seed_id);
+  frogs_to_saved(c, s);
 }
 
 std::unique_ptr<sim::WorldState> colony_from_saved(const v1::SavedWorld& from) {
@@ -149,6 +151,7 @@ std::unique_ptr<sim::WorldState> colony_from_saved(const v1::SavedWorld& from) {
   c.next_firefly_id = s.next_firefly_id();
   c.next_flower_id = s.next_flower_id();
   c.next_seed_id = s.next_seed_id();
+  frogs_from_saved(s, c);
   return state;
 }
 

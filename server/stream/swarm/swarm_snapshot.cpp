@@ -38,6 +38,7 @@ void engine_to_proto(const sim::SwarmEngineState& from, v1::SavedSwarmEngine& to
   to.set_separation(from.weights.separation);
   to.set_alignment(from.weights.alignment);
   to.set_cohesion(from.weights.cohesion);
+  to.set_speed(from.weights.speed);
   v1::SavedSwarmMeasures& m = *to.mutable_measures();
   m.set_order(from.measures.order);
   m.set_mean_alignment(from.measures.mean_alignment);
@@ -63,7 +64,8 @@ void engine_from_proto(const v1::SavedSwarmEngine& from, sim::SwarmEngineState& 
   }
   to.steps = from.steps();
   to.next_id = from.next_id();
-  to.weights = {swarm_weight(from.separation()), swarm_weight(from.alignment()), swarm_weight(from.cohesion())};
+  to.weights = {swarm_weight(from.separation()), swarm_weight(from.alignment()), swarm_weight(from.cohesion()),
+                from.has_speed() ? snapshot_checks::speed_factor(from.speed(), "the swarm's snapshot") : 1.0F};
   const v1::SavedSwarmMeasures& m = from.measures();
   to.measures = {m.order(), m.mean_alignment(), m.tightness(), m.mean_seen(), m.lonely()};
   sim::FireflyArrays& f = to.fireflies;
@@ -75,8 +77,8 @@ void engine_from_proto(const v1::SavedSwarmEngine& from, sim::SwarmEngineState& 
   f.flags.assign(from.flags().begin(), from.flags().end());
   for (std::size_t i = 0; i < n; ++i) {
     (void)snapshot_checks::land_point(f.x[i], f.y[i], "the swarm's snapshot: a firefly");
-    // The engines' fixed-point sums count on the speed band (swarm_rules::kMaxSpeed).
-    (void)snapshot_checks::velocity(f.vx[i], f.vy[i], 2.0F * sim::swarm_rules::kMaxSpeed,
+    // The engines' fixed-point sums count on the speed band (swarm_rules::kFastestSpeed).
+    (void)snapshot_checks::velocity(f.vx[i], f.vy[i], 2.0F * sim::swarm_rules::kFastestSpeed,
                                     "the swarm's snapshot: a firefly");
     if ((f.flags[i] & ~(sim::kFlagArriving | sim::kFlagLeaving)) != 0) swarm_damaged("a firefly of unknown flags");
   }

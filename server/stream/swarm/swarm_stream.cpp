@@ -8,6 +8,7 @@
 #include "stream/light_request.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/rock_rims.hpp"
+#include "stream/swarm/live_trails.hpp"
 
 namespace meadow::stream {
 
@@ -22,6 +23,7 @@ void fill_figures(v1::SwarmFigures& figures, const sim::SwarmWorld& world, const
   figures.set_separation(weights.separation);
   figures.set_alignment(weights.alignment);
   figures.set_cohesion(weights.cohesion);
+  figures.set_speed(weights.speed);
   const sim::SwarmMeasures measures = swarm.measures();
   figures.set_order(measures.order);
   figures.set_mean_alignment(measures.mean_alignment);
@@ -71,9 +73,11 @@ void SwarmStream::build(const sim::World& w, const FrameContext& context, v1::Se
   // The engine's own light where it makes one (the GPU: the fireflies stay there), else the
   // raster of its view here.
   const std::span<const sim::Rock> rocks = meadow.land().rocks();
-  const sim::SwarmLightFrame* engine_light = world.swarm().light(light_request(geometry, light_.curve(), rocks));
+  // The heat follows the speed setting: the fastest of the band burn whiter at any setting.
+  const float speed = world.swarm().weights().speed;
+  const sim::SwarmLightFrame* engine_light = world.swarm().light(light_request(geometry, light_.curve(), rocks, speed));
   const std::span<const std::uint8_t> raster =
-      engine_light != nullptr ? engine_light->raster : light_.render(world.swarm().view(), geometry);
+      engine_light != nullptr ? engine_light->raster : light_.render(world.swarm().view(), geometry, speed);
 
   v1::Frame& frame = *message.mutable_frame();
   to_proto(context.camera.value_or(world.camera()), *frame.mutable_camera());
@@ -115,6 +119,11 @@ void SwarmStream::build(const sim::World& w, const FrameContext& context, v1::Se
   previous_.assign(raster.begin(), raster.end());
   previous_geometry_ = geometry;
   last_number_ = context.number;
+  if (context.trails != nullptr && context.trails->wanted()) {
+    v1::ServerMessage points;
+    fill_trail_points(world.swarm(), meadow.seed(), bounds, context.number, meadow.tick(), *points.mutable_trail_points());
+    points.SerializeToString(&out.trail_message);
+  }
 }
 
 }  // namespace meadow::stream

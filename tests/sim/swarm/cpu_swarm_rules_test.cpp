@@ -126,6 +126,36 @@ TEST(SwarmRules, SpeedsStayInTheBand) {
   }
 }
 
+// The speed setting (the aquarium's) scales the band the engine keeps every firefly in, and the
+// engine keeps the setting within its range.
+TEST(SwarmRules, TheSpeedSettingScalesTheBand) {
+  const Land land;
+  for (const float factor : {r::kLeastSpeedFactor, r::kMostSpeedFactor}) {
+    CpuSwarm s(11, 3000, land);
+    s.set_weights({1.0F, 1.0F, 1.0F, factor});
+    SerialFor serial;
+    float fastest = 0.0F;
+    for (int step = 0; step < 120; ++step) {
+      s.step(land, serial);
+      const SwarmView v = s.view();
+      for (std::size_t i = 0; i < v.x.size(); ++i) {
+        const float speed = std::hypot(v.vx[i], v.vy[i]);
+        ASSERT_GE(speed, r::kMinSpeed * factor - 1e-4F) << "step " << step;
+        ASSERT_LE(speed, r::kMaxSpeed * factor + 1e-4F) << "step " << step;
+        fastest = std::max(fastest, speed);
+      }
+    }
+    EXPECT_GT(fastest, r::kMaxSpeed * factor * 0.9F) << "the band's top is reached at " << factor;
+  }
+  CpuSwarm s(11, 100, land);
+  s.set_weights({1.0F, 1.0F, 1.0F, 9.0F});
+  EXPECT_EQ(s.weights().speed, r::kMostSpeedFactor);
+  s.set_weights({1.0F, 1.0F, 1.0F, std::nanf("")});
+  EXPECT_EQ(s.weights().speed, r::kMostSpeedFactor) << "NaN keeps the setting";
+  s.set_weights({1.0F, 1.0F, 1.0F, 0.1F});
+  EXPECT_EQ(s.weights().speed, r::kLeastSpeedFactor);
+}
+
 // A lone firefly flying at full speed into each edge, straight on and at a slant: it turns
 // before reaching the edge (so the soft push did it, not the hard stop) and never leaves.
 TEST(SwarmRules, EdgesTurnFirefliesAwayBeforeTheyLeave) {

@@ -80,14 +80,35 @@ TEST(Steering, EdgesPushSoftlyOverTheirMargin) {
 }
 
 TEST(Steering, SpeedStaysInTheBand) {
-  EXPECT_NEAR(length(clamp_speed({10.0F, 10.0F}, {1.0F, 0.0F})), r::kMaxSpeed, 1e-5F);
-  EXPECT_NEAR(length(clamp_speed({0.1F, -0.1F}, {1.0F, 0.0F})), r::kMinSpeed, 1e-5F);
-  const Vec2 stopped = clamp_speed({0.0F, 0.0F}, {0.0F, -1.0F});
+  const r::SpeedBand band = r::speed_band(1.0F);
+  EXPECT_NEAR(length(clamp_speed({10.0F, 10.0F}, {1.0F, 0.0F}, band)), r::kMaxSpeed, 1e-5F);
+  EXPECT_NEAR(length(clamp_speed({0.1F, -0.1F}, {1.0F, 0.0F}, band)), r::kMinSpeed, 1e-5F);
+  const Vec2 stopped = clamp_speed({0.0F, 0.0F}, {0.0F, -1.0F}, band);
   EXPECT_EQ(stopped, (Vec2{0.0F, -r::kMinSpeed}));
-  EXPECT_EQ(clamp_speed({2.0F, 1.0F}, {1.0F, 0.0F}), (Vec2{2.0F, 1.0F}));
+  EXPECT_EQ(clamp_speed({2.0F, 1.0F}, {1.0F, 0.0F}, band), (Vec2{2.0F, 1.0F}));
   // The heading is kept.
-  const Vec2 fast = clamp_speed({30.0F, 40.0F}, {1.0F, 0.0F});
+  const Vec2 fast = clamp_speed({30.0F, 40.0F}, {1.0F, 0.0F}, band);
   EXPECT_NEAR(fast.y / fast.x, 40.0F / 30.0F, 1e-5F);
+}
+
+// The speed setting scales the whole band (SPEC §2, the aquarium's speed setting).
+TEST(Steering, TheSpeedSettingScalesTheBand) {
+  const r::SpeedBand slow = r::speed_band(r::kLeastSpeedFactor);
+  const r::SpeedBand quick = r::speed_band(r::kMostSpeedFactor);
+  EXPECT_FLOAT_EQ(slow.least, 0.9F);
+  EXPECT_FLOAT_EQ(slow.most, 1.6F);
+  EXPECT_FLOAT_EQ(quick.most, r::kFastestSpeed);
+  // 2.5 units a step: inside the default band, above the slow one, below the quick one.
+  EXPECT_NEAR(length(clamp_speed({2.5F, 0.0F}, {1.0F, 0.0F}, slow)), 1.6F, 1e-5F);
+  EXPECT_NEAR(length(clamp_speed({2.5F, 0.0F}, {1.0F, 0.0F}, quick)), 3.6F, 1e-5F);
+  EXPECT_NEAR(length(clamp_speed({9.0F, 0.0F}, {1.0F, 0.0F}, quick)), 6.4F, 1e-5F);
+  // next_velocity takes the band from the rules' speed setting.
+  StepRules rules{{1.0F, 1.0F, 1.0F, r::kMostSpeedFactor}, CounterRandom(3, 4, RandomPurpose::kSwarmNudge), {},
+                  {0.0F, 0.0F, 1600.0F, 900.0F}, nullptr};
+  const Vec2 v = next_velocity(NeighbourSums{}, {800.0F, 450.0F}, {6.0F, 0.0F}, 7, 0, rules);
+  EXPECT_GT(length(v), 5.5F);
+  rules.weights.speed = r::kLeastSpeedFactor;
+  EXPECT_LE(length(next_velocity(NeighbourSums{}, {800.0F, 450.0F}, {6.0F, 0.0F}, 7, 0, rules)), 1.6F + 1e-5F);
 }
 
 // The engine applies the rules eight fireflies at a time (steering_lanes.hpp); every lane must give
@@ -107,7 +128,8 @@ TEST(Steering, EightLanesGiveExactlyWhatOneFireflyGets) {
   const auto same = [](float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; };
   int checked = 0;
   for (const bool with_tools : {false, true}) {
-    StepRules rules{{1.3F, 0.7F, 2.9F}, CounterRandom(3, 4, RandomPurpose::kSwarmNudge), rocks, world,
+    // A speed setting other than 1, so the lanes' band is checked against the scalar one too.
+    StepRules rules{{1.3F, 0.7F, 2.9F, 1.4F}, CounterRandom(3, 4, RandomPurpose::kSwarmNudge), rocks, world,
                     with_tools ? &tools : nullptr};
     for (std::uint32_t block = 0; block < 200; ++block) {
       FireflyLanes f;

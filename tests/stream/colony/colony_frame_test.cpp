@@ -10,6 +10,7 @@
 #include "meadow/v1/viewer.pb.h"
 #include "sim/meadow.hpp"
 #include "stream/frame_builder.hpp"
+#include "stream/proto_mapping.hpp"
 #include "stream/swarm/swarm_stream.hpp"
 #include "support/meadow_streams.hpp"
 #include "support/meadow_worlds.hpp"
@@ -152,6 +153,47 @@ TEST(ColonyFrame, FlowersStagesSeedsAndTheBreezeAreOnTheWire) {
     EXPECT_FLOAT_EQ(m.frame().breeze().strength(), testing::colony_of(*meadow).colony().breeze().strength);
     EXPECT_FLOAT_EQ(m.frame().breeze().direction(), testing::colony_of(*meadow).colony().breeze().direction);
   }
+}
+
+// The frogs (issue 30) on the wire: where each is, its hop and gulp as shares, its reach, and
+// the meadow's limit.
+TEST(ColonyFrame, FrogsAreOnTheWire) {
+  sim::ColonyState state;
+  sim::Frog sitting;
+  sitting.id = 4;
+  sitting.at = {900.0F, 300.0F};
+  sitting.heading = 1.0F;
+  sitting.owner = 12;
+  sitting.gulp_steps = 12;  // half its gulp left
+  sim::Frog hopping;
+  hopping.id = 5;
+  hopping.at = {600.0F, 500.0F};
+  hopping.hop_from = {580.0F, 500.0F};
+  hopping.hop_to = {640.0F, 500.0F};
+  hopping.hop_step = 15;  // halfway through its hop
+  state.frogs = {sitting, hopping};
+  const sim::Colony colony(1, {0, 0, 1600, 900}, {}, state);
+  v1::ColonyState out;
+  fill_colony_state(colony, out);
+  ASSERT_EQ(out.frogs_size(), 2);
+  EXPECT_EQ(out.frogs(0).id(), 4U);
+  EXPECT_FLOAT_EQ(out.frogs(0).position().x(), 900.0F);
+  EXPECT_FLOAT_EQ(out.frogs(0).heading(), 1.0F);
+  EXPECT_EQ(out.frogs(0).hop(), 0.0F);
+  EXPECT_FLOAT_EQ(out.frogs(0).gulp(), 0.5F);
+  EXPECT_EQ(out.frogs(0).owner_session(), 12U);
+  EXPECT_FLOAT_EQ(out.frogs(0).reach(), colony.params().frog_reach);
+  EXPECT_FLOAT_EQ(out.frogs(1).hop(), 0.5F);
+  EXPECT_EQ(out.max_frogs(), colony.params().max_frogs);
+
+  v1::Event event;
+  to_proto(sim::MeadowEvent{1, 7, sim::FrogCatchEvent{4, 33, {880.0F, 310.0F}}}, event);
+  ASSERT_TRUE(event.has_frog_catch());
+  EXPECT_EQ(event.frog_catch().firefly_id(), 33U);
+  EXPECT_FLOAT_EQ(event.frog_catch().position().y(), 310.0F);
+  to_proto(sim::MeadowEvent{2, 7, sim::FrogHopEvent{5, {580.0F, 500.0F}, {640.0F, 500.0F}}}, event);
+  ASSERT_TRUE(event.has_frog_hop());
+  EXPECT_FLOAT_EQ(event.frog_hop().to().x(), 640.0F);
 }
 
 TEST(ColonyFrame, AttractAndThePredatorAreTheSwarmsTools) {

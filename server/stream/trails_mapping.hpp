@@ -1,0 +1,24 @@
+#pragma once
+// Trails on the wire (issue 30), the same for the operator's RecordTrails and a viewer's
+// TrailsRequest: a request becomes a plan within the limits, a recording becomes Trails.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "meadow/v1/viewer.pb.h"
+#include "sim/geometry.hpp"
+#include "sim/swarm/trail_recorder.hpp"
+
+namespace meadow::stream {
+
+// The plan a request asks for, 0 meaning the plate's default; nullopt when a field is over its
+// limit (trail_limits_text() says which they are: "at most …").
+[[nodiscard]] std::optional<sim::TrailPlan> trail_plan(const v1::TrailsRequest& request);
+[[nodiscard]] std::string trail_limits_text();
+
+// A finished recording of `plan` over `world` at `tick`.
+void to_proto(std::span<const sim::Trail> trails, const sim::TrailPlan& plan, const sim::Rect& world,
+              std::uint64_t tick, v1::Trails& to);
+
+}  // namespace meadow::stream
