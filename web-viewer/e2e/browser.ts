@@ -160,6 +160,8 @@ export function debugState(page: Page): Promise<DebugState> {
       targetCount: m.targetCount,
       requestedCount: m.requestedCount,
       weights: copy(m.weights),
+      speed: m.speed,
+      trails: copy(m.trails),
       settingsLocked: m.settingsLocked,
       viewers: m.viewers,
       latencyMs: m.latencyMs,

@@ -250,8 +250,8 @@ describe("the experience", () => {
     expect(await page.isVisible("#start")).toBe(false);
 
     const keys = await page.$$eval("#help dt[data-keys]", (dts) => dts.flatMap((dt) => (dt as HTMLElement).dataset.keys?.split("|") ?? []));
-    expect(keys).toEqual([" ", "1", "2", "3", "4", "f", "ArrowUp", "ArrowDown", "w", "m", "p", "x", "h"]);
-    const tools: Record<string, string> = { "1": "attract", "2": "flower", "3": "rock", "4": "predator" };
+    expect(keys).toEqual([" ", "1", "2", "3", "4", "5", "f", "t", "r", "ArrowUp", "ArrowDown", "w", "m", "p", "x", "h"]);
+    const tools: Record<string, string> = { "1": "attract", "2": "flower", "3": "rock", "4": "predator", "5": "frog" };
     for (const key of keys) {
       const before = await debugState(page);
       await page.keyboard.press(key);
@@ -263,7 +263,17 @@ describe("the experience", () => {
         case "2":
         case "3":
         case "4":
+        case "5":
           expect((await debugState(page)).tool).toBe(tools[key]);
+          break;
+        case "t":
+          await waitFor(page, (s) => s.trails.on && s.trails.ids > 0, "t draws the live trails");
+          await page.keyboard.press("t");
+          await waitFor(page, (s) => !s.trails.on, "t again: no trails");
+          break;
+        case "r":
+          // A recording under way (its picture downloads a few seconds later), or already answered.
+          await waitFor(page, (s) => s.trails.recording || s.trails.saved.length > 0, "r records trails");
           break;
         case "f":
           await waitFor(page, (s) => s.sentActions.length > before.sentActions.length && s.sentActions.at(-1)?.tool === "flower" && s.sentActions.at(-1)?.phase === "tap", "f throws food (flower taps)");
@@ -340,7 +350,7 @@ describe("the experience", () => {
     expect(await page.isVisible("#more")).toBe(true);
     // A button per key (the swarm's sliders join the menu on a phone, below them).
     const actions = await page.$$eval("#more > button", (bs) => bs.map((b) => (b as HTMLElement).dataset.action));
-    expect(actions).toEqual(["start", "tool-attract", "tool-flower", "tool-rock", "tool-predator", "food", "count-more", "count-fewer", "world", "sound", "palette", "fullscreen", "help"]);
+    expect(actions).toEqual(["start", "tool-attract", "tool-flower", "tool-rock", "tool-predator", "tool-frog", "food", "trails", "record", "count-more", "count-fewer", "world", "sound", "palette", "fullscreen", "help"]);
     expect(await page.isVisible("#more #weight-alignment"), "the sliders in the menu").toBe(true);
     saveArtifact("phone-more.png", await page.screenshot());
     await page.tap('#more button[data-action="start"]');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ToolAction_Phase } from "../src/gen/meadow/v1/viewer_pb";
+import { Tool, ToolAction_Phase } from "../src/gen/meadow/v1/viewer_pb";
 import { GestureMapper, type PointerSample, type ToolIntent } from "../src/tools/gesture-mapper";
 import { TOOLS, toolForKey, type ToolSpec } from "../src/tools/tool-catalog";
 
@@ -22,13 +22,15 @@ const at = (x: number, y: number, timeMs: number, pointerId = 1): PointerSample 
 const phases = (intents: readonly ToolIntent[]) => intents.map((i) => ToolAction_Phase[i.phase]);
 
 describe("tool catalog", () => {
-  it("has keys 1–4 for attract, flower, rock, predator", () => {
+  it("has keys 1–5 for attract, flower, rock, predator and the colony's frog", () => {
     expect(TOOLS.map((t) => `${t.key}:${t.name}:${t.gesture}`)).toEqual([
       "1:attract:tap",
       "2:flower:tap",
       "3:rock:tap",
       "4:predator:hold",
+      "5:frog:tap",
     ]);
+    expect(TOOLS[4].tool).toBe(Tool.FROG);
   });
 });
 

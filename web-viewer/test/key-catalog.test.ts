@@ -12,8 +12,18 @@ describe("key catalogue (help rows and the phone's buttons)", () => {
     }
   });
 
-  it("covers every key of SPEC §7 (space, w, m, x, h, 1–4, ↑/↓), p and f", () => {
-    expect(actions.map((a) => a.key).sort()).toEqual([" ", "1", "2", "3", "4", "ArrowDown", "ArrowUp", "f", "h", "m", "p", "w", "x"].sort());
+  it("covers every key of SPEC §7 (space, w, m, x, h, 1–4, ↑/↓), p and f, the frog's 5 and the trails' t and r", () => {
+    expect(actions.map((a) => a.key).sort()).toEqual([" ", "1", "2", "3", "4", "5", "ArrowDown", "ArrowUp", "f", "h", "m", "p", "r", "t", "w", "x"].sort());
+  });
+
+  it("gives the frog, the live trails and the recording a button each for the phone's menu", () => {
+    const byId = new Map(actions.map((a) => [actionId(a), a] as const));
+    expect(byId.get("tool-frog")?.key).toBe("5");
+    expect(byId.get("trails")?.command).toEqual({ kind: "trails" });
+    expect(byId.get("record")?.command).toEqual({ kind: "record" });
+    // Neither is locked with the settings or a tool: the frog carries its own lock.
+    expect(byId.get("trails")?.settings).toBeUndefined();
+    expect(byId.get("record")?.tool).toBeUndefined();
   });
 
   it("locks throwing food with the flower tool, whose taps it sends", () => {

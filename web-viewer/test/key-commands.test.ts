@@ -4,12 +4,20 @@ import { commandForKey, type KeyLike } from "../src/ui/key-commands";
 const key = (k: string, over: Partial<KeyLike> = {}): KeyLike => ({ key: k, ctrlKey: false, altKey: false, metaKey: false, ...over });
 
 describe("commandForKey", () => {
-  it("maps 1–4 to the tools", () => {
-    const names = ["1", "2", "3", "4"].map((k) => {
+  it("maps 1–5 to the tools", () => {
+    const names = ["1", "2", "3", "4", "5"].map((k) => {
       const c = commandForKey(key(k));
       return c?.kind === "tool" ? c.spec.name : undefined;
     });
-    expect(names).toEqual(["attract", "flower", "rock", "predator"]);
+    expect(names).toEqual(["attract", "flower", "rock", "predator", "frog"]);
+  });
+
+  it("maps t to the live trails and r to recording them, once per press", () => {
+    expect(commandForKey(key("t"))).toEqual({ kind: "trails" });
+    expect(commandForKey(key("T"))).toEqual({ kind: "trails" });
+    expect(commandForKey(key("r"))).toEqual({ kind: "record" });
+    expect(commandForKey(key("t", { repeat: true }))).toBeUndefined();
+    expect(commandForKey(key("r", { ctrlKey: true }))).toBeUndefined();
   });
 
   it("maps the arrows to the count, h to help, x to fullscreen", () => {
@@ -54,6 +62,6 @@ describe("commandForKey", () => {
   it("stays out of browser shortcuts and keys it does not have", () => {
     expect(commandForKey(key("1", { ctrlKey: true }))).toBeUndefined();
     expect(commandForKey(key("x", { metaKey: true }))).toBeUndefined();
-    expect(commandForKey(key("5"))).toBeUndefined();
+    expect(commandForKey(key("6"))).toBeUndefined();
   });
 });

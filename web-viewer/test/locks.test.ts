@@ -16,4 +16,8 @@ describe("locks", () => {
     expect(sameLocks(l, locksFromProto(create(LocksSchema, { rock: true, settings: true })))).toBe(false);
     expect(sameLocks(NO_LOCKS, locksFromProto(create(LocksSchema, {})))).toBe(true);
   });
+
+  it("locks the frog tool like the others", () => {
+    expect([...locksFromProto(create(LocksSchema, { frog: true })).tools]).toEqual(["frog"]);
+  });
 });

@@ -16,6 +16,8 @@ const SOUNDING: readonly MusicEvent[] = [
   { kind: "bloom" },
   { kind: "wilt" },
   { kind: "gust", strength: 0.7 },
+  { kind: "frogCatch" },
+  { kind: "frogHop" },
 ];
 
 describe("event → sound", () => {

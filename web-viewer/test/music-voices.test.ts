@@ -78,7 +78,7 @@ function fakeKit() {
   return { kit, gains, sources };
 }
 
-const VOICES: Voice[] = ["handpan", "cricket", "rush", "pad", "flash", "wanderer", "kick", "hat", "snare", "bass", "stab", "lead", "motif", "birth", "death", "delivery", "meal", "seed", "rooted", "sprout", "bloom", "wilt"];
+const VOICES: Voice[] = ["handpan", "cricket", "rush", "pad", "flash", "wanderer", "kick", "hat", "snare", "bass", "stab", "lead", "motif", "birth", "death", "delivery", "meal", "seed", "rooted", "sprout", "bloom", "wilt", "croak", "plop"];
 
 describe("voices", () => {
   for (const voice of VOICES) {

@@ -1,10 +1,11 @@
 // Everything a viewer does to the meadow: keys (SPEC §7), the tool bar, pointer gestures on the
-// meadow, ↑/↓ for the count, the three rule sliders, f to throw food, w for the world, help and
-// fullscreen. Actions become ClientMessages here and go out through `send`. The count, the
-// sliders and the food are the swarm's: while another world is shown the sliders are put away
-// and ↑/↓ and f say so. The world shown may bring its own panel (the mold's settings), take some
-// tools held (heldTools) and have some follow a hovering mouse (hoverTools).
-import { ToolAction_Phase } from "../gen/meadow/v1/viewer_pb";
+// meadow, ↑/↓ for the count, the swarm's sliders (three rules and the speed), f to throw food,
+// t and r for trails (trail-controls.ts), w for the world, help and fullscreen. Actions become
+// ClientMessages here and go out through `send`. The count, the sliders, the food and the trails
+// are the swarm's: while another world is shown the sliders are put away and the keys say so.
+// The world shown may bring its own panel (the mold's settings), take some tools held
+// (heldTools) and have some follow a hovering mouse (hoverTools).
+import { ToolAction_Phase, type Trails } from "../gen/meadow/v1/viewer_pb";
 import { swarmSettingsBytes, toolActionBytes } from "../net/messages";
 import type { RockView } from "../render/rocks";
 import type { Viewport, WorldRect } from "../render/viewport";
@@ -24,6 +25,7 @@ import { Toolbar } from "../ui/toolbar";
 import { WeightSliders } from "../ui/weight-sliders";
 import type { SwarmState } from "../swarm/swarm-state";
 import type { WorldName, WorldPanel, WorldView } from "../worlds/world-view";
+import { TrailControls } from "./trail-controls";
 
 export interface ControlElements {
   readonly stage: HTMLElement;
@@ -54,6 +56,8 @@ export interface ControlHooks {
   readonly toggleSound: () => void;
   /** p: the next palette. */
   readonly nextPalette: () => void;
+  /** t: the swarm's live trails layer on or off. */
+  readonly showTrails: (on: boolean) => void;
 }
 
 /** One action sent, for the debug hook. */
@@ -91,6 +95,7 @@ export class Controls {
   private hoverTools: ReadonlySet<ToolName> | undefined;
   private readonly food = new FoodThrow();
   private readonly foodButton: FoodButton;
+  readonly trails: TrailControls;
   private lockedTools: ReadonlySet<ToolName> = new Set();
   /** The world shown's own panel, if it has one. */
   private panel: WorldPanel | undefined;
@@ -110,6 +115,7 @@ export class Controls {
       if (!hooks.send(swarmSettingsBytes({ [name]: value }))) this.notConnected();
     });
     this.foodButton = new FoodButton(el.sliders, () => this.run({ kind: "food" }));
+    this.trails = new TrailControls(el.sliders, { send: hooks.send, say: hooks.say, showTrails: hooks.showTrails });
     // On a phone the sliders join the ⋯ menu, as the mold's panel does: the meadow keeps the screen.
     placeByScreen(el.sliders, el.sliders.parentElement ?? document.body, el.more);
     this.tools = new ToolInput(el.stage, {
@@ -143,9 +149,10 @@ export class Controls {
     this.tools.flush(nowMs);
     this.throwDueCrumb(nowMs);
     this.sliders.flush(nowMs);
+    this.trails.tick(nowMs);
     this.panel?.tick(nowMs);
     const f = this.hooks.state.figures;
-    if (f) this.sliders.reflect(f.weights, f.settingsLocked, nowMs);
+    if (f) this.sliders.reflect({ ...f.weights, speed: f.speed }, f.settingsLocked, nowMs);
   }
 
   get moreOpen(): boolean {
@@ -163,6 +170,17 @@ export class Controls {
   /** A notice came from the server: a throw under way stops there (it may be a refusal of its crumbs), or slows down for "too soon". */
   noticeArrived(code: string): void {
     this.food.noticed(code, performance.now());
+    this.trails.noticeArrived(code);
+  }
+
+  /** The server's answer to this viewer's recording of trails. */
+  trailsArrived(trails: Trails): void {
+    this.trails.trailsArrived(trails);
+  }
+
+  /** A frame of a world arrived and is shown (what the swarm's trails need is asked for again). */
+  frameShown(world: WorldName): void {
+    this.trails.frameShown(world);
   }
 
   /** Whether a tool follows the mouse now (the predator on a desktop), for the debug hook. */
@@ -170,10 +188,11 @@ export class Controls {
     return this.tools.hovering;
   }
 
-  /** The link dropped: a held predator is let go (the server drops it with the session), a throw stops. */
+  /** The link dropped: a held predator is let go (the server drops it with the session), a throw stops, a recording is lost. */
   linkLost(): void {
     this.tools.releaseAll();
     this.food.stop();
+    this.trails.linkLost();
   }
 
   /** The world now shown: the swarm's sliders only make sense in the swarm; its own panel comes out. */
@@ -228,6 +247,12 @@ export class Controls {
         break;
       case "food":
         this.throwFood();
+        break;
+      case "trails":
+        this.trails.toggle(this.world);
+        break;
+      case "record":
+        this.trails.record(this.world);
         break;
       case "help":
         this.help.toggle();

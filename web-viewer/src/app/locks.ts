@@ -13,6 +13,7 @@ export function locksFromProto(l: Locks | undefined): LockView {
   if (l.flower) tools.add("flower");
   if (l.rock) tools.add("rock");
   if (l.predator) tools.add("predator");
+  if (l.frog) tools.add("frog");
   return { tools, settings: l.settings };
 }
 

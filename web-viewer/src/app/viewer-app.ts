@@ -182,6 +182,7 @@ export class ViewerApp {
       start: () => this.startCard.start(),
       toggleSound: () => this.toast.show(toggleSound(), "info"),
       nextPalette: () => this.nextPalette(),
+      showTrails: (on) => this.swarm.showTrails(on),
     });
     this.startCard = new StartCard(el.start, () => announceStart());
     if (this.kiosk) {
@@ -236,6 +237,13 @@ export class ViewerApp {
         if (this.notices.length > NOTICES_KEPT) this.notices.shift();
         this.controls.noticeArrived(body.value.code);
         this.toast.show(body.value.text || body.value.code, noticeLevel(body.value.level));
+        break;
+      case "trailPoints":
+        // Points that come after the viewer left the swarm are the swarm's last: not drawn.
+        if (this.shown === this.swarm) this.swarm.takeTrailPoints(body.value);
+        break;
+      case "trails":
+        this.controls.trailsArrived(body.value);
         break;
       case "pong":
       case undefined:
@@ -302,6 +310,7 @@ export class ViewerApp {
     // A world this viewer cannot draw is passed over (it is never offered, so never chosen).
     if (!view || this.worldChoice.passOver(name, now)) return;
     if (view !== this.shown) this.showWorld(view);
+    this.controls.frameShown(name);
     const heard = view.music(frame);
     if (heard) this.music.onFrame(heard);
     else this.music.silence();
@@ -361,7 +370,7 @@ export class ViewerApp {
       this.groundDirty = false;
     }
     if (moved) paintRocks(this.el.rocks, viewport, this.rocks);
-    this.shown?.draw({ viewport, nowMs: now, dt, moved, rocks: this.rocks, breeze: this.breeze });
+    this.shown?.draw({ viewport, nowMs: now, dt, moved, rocks: this.rocks, breeze: this.breeze, tool: this.controls.activeTool.name });
     this.air.draw(viewport, this.breeze, now / 1000);
     this.controls.tick(now);
     this.updateStatus(now, false);

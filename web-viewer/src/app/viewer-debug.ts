@@ -39,6 +39,20 @@ export function installViewerDebug(app: ViewerApp): void {
     get weights() {
       return swarm.state.figures?.weights;
     },
+    get speed() {
+      return swarm.state.figures?.speed;
+    },
+    get trails() {
+      const t = app.controls.trails;
+      return {
+        on: swarm.trailsOn,
+        ids: swarm.trails.ids,
+        points: swarm.trails.points,
+        strokes: swarm.trailStrokesDrawn,
+        recording: t.recordingNow,
+        saved: t.saved,
+      };
+    },
     get settingsLocked() {
       return swarm.state.figures?.settingsLocked ?? false;
     },
@@ -98,6 +112,9 @@ export function installViewerDebug(app: ViewerApp): void {
         seeds: c.seeds.map((sd) => ({ id: sd.id, x: sd.x, y: sd.y, height: sd.height })),
         seedCarriers: c.fireflies.filter((f) => f.seed).length,
         activities: activityCounts(c.fireflies),
+        frogs: c.frogs.map((f) => ({ id: f.id, x: f.x, y: f.y, hop: f.hop, gulp: f.gulp, reach: f.reach, own: f.owner === app.sessionId })),
+        maxFrogs: c.maxFrogs,
+        frogsDrawn: colony.layer.frogsDrawn,
       };
     },
     get mold() {

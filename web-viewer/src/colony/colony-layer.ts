@@ -1,15 +1,17 @@
-// The colony on screen, in two canvases: the things (the stump with its store, the flowers at
-// their stage of life with their nectar) painted over the meadow like the rocks, and the light
-// (colony-light.ts) added onto everything. The light is redrawn every animation frame while the
-// colony is watched; the things when a frame or the view changes them, and every animation frame
-// while a breeze sways flowers; both are cleared when it is not watched.
+// The colony on screen, in three canvases: the things (the stump with its store, the flowers at
+// their stage of life with their nectar) painted over the meadow like the rocks, the frogs
+// (frog-painter.ts) over them, and the light (colony-light.ts) added onto everything. The light
+// is redrawn every animation frame while the colony is watched, the frogs every animation frame
+// while there are any; the things when a frame or the view changes them, and every animation
+// frame while a breeze sways flowers; all are cleared when it is not watched.
 import { clearCanvas, clearedContext } from "../render/canvas-2d";
-import { sameViewport, type MutablePoint, type Viewport } from "../render/viewport";
+import { sameViewport, type MutablePoint, type Point, type Viewport } from "../render/viewport";
 import type { BreezeView } from "../wind/breeze";
-import type { ColonySnapshot } from "./colony-snapshot";
+import type { ColonySnapshot, FrogView } from "./colony-snapshot";
 import { ColonyLightScratch, paintColonyLight, type ColonyMotion } from "./colony-light";
 import { flowerLook, newFlowerLook } from "./flower-look";
 import { paintFlower } from "./flower-painter";
+import { paintFrogs } from "./frog-painter";
 import { swayOffset } from "./flower-sway";
 import { GlowSprites } from "./glow-sprites";
 import { StumpPainter } from "./stump-painter";
@@ -23,12 +25,14 @@ export class ColonyLayer {
   private shown = false;
   /** What the things canvas shows now. */
   private thingsOf: { colony: ColonySnapshot; viewport: Viewport } | undefined;
-  /** Fireflies drawn in the latest frame (in view), for the debug hook. */
+  /** Fireflies and frogs drawn in the latest frame (in view), for the debug hook. */
   drawn = 0;
+  frogsDrawn = 0;
 
   constructor(
     private readonly things: HTMLCanvasElement,
     private readonly light: HTMLCanvasElement,
+    private readonly frogs: HTMLCanvasElement,
   ) {
     this.sprites = new GlowSprites(light.ownerDocument);
     this.stump = new StumpPainter(things.ownerDocument);
@@ -49,13 +53,23 @@ export class ColonyLayer {
     this.shown = true;
   }
 
+  /** The frogs as they are now; `showReach` while the frog tool is chosen. */
+  drawFrogs(viewport: Viewport, frogs: readonly FrogView[], catches: ReadonlyMap<number, Point>, showReach: boolean): void {
+    // Once the last frog is gone its canvas is cleared once, then left alone.
+    if (frogs.length === 0 && this.frogsDrawn === 0) return;
+    this.frogsDrawn = paintFrogs(this.frogs, viewport, frogs, catches, showReach);
+    this.shown = true;
+  }
+
   clear(): void {
     if (!this.shown) return;
     clearCanvas(this.things);
     clearCanvas(this.light);
+    clearCanvas(this.frogs);
     this.shown = false;
     this.thingsOf = undefined;
     this.drawn = 0;
+    this.frogsDrawn = 0;
   }
 
   private paintThings(viewport: Viewport, colony: ColonySnapshot, breeze: BreezeView | undefined, timeS: number): void {

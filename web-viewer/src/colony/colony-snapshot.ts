@@ -1,6 +1,6 @@
 // A colony frame's ColonyState → plain, validated values in world units (SPEC §3, §4, the
 // wire's quantisation undone): positions × position_unit, heading 0…255 → radians, energy,
-// flash and fade 0…255 → 0…1; flowers with their stage of life, falling seeds. Anything not
+// flash and fade 0…255 → 0…1; flowers with their stage of life, falling seeds, frogs. Anything not
 // finite, or a unit that is not positive, is left out rather than drawn in the wrong place.
 import { ColonyFireflyState, FlowerStage, type ColonyState } from "../gen/meadow/v1/viewer_pb";
 
@@ -70,6 +70,24 @@ export interface SeedView {
   readonly height: number;
 }
 
+/** A frog on the meadow (issue 30). */
+export interface FrogView {
+  readonly id: number;
+  /** World units, where it is now (along its hop while it jumps). */
+  readonly x: number;
+  readonly y: number;
+  /** Radians it faces: 0 = +x, growing towards +y. */
+  readonly heading: number;
+  /** 0 sitting; 0 … 1 through a hop (its height is sin(π · hop)). */
+  readonly hop: number;
+  /** 1 as it catches a firefly, falling to 0 over its tongue's flick. */
+  readonly gulp: number;
+  /** The viewer that dropped it (0: the operator). */
+  readonly owner: bigint;
+  /** World units: a firefly this close for too long is eaten. */
+  readonly reach: number;
+}
+
 export interface StumpView {
   readonly x: number;
   readonly y: number;
@@ -94,6 +112,9 @@ export interface ColonySnapshot {
   readonly maxDroppedFlowers: number;
   /** The colony died out; one spark sleeps in the stump. */
   readonly dormant: boolean;
+  readonly frogs: readonly FrogView[];
+  /** A viewer may drop a frog while fewer than this many are on the meadow. */
+  readonly maxFrogs: number;
 }
 
 const ACTIVITIES: Record<ColonyFireflyState, FireflyActivity> = {
@@ -172,6 +193,21 @@ export function colonyFromProto(c: ColonyState): ColonySnapshot {
     if (!p || !Number.isFinite(p.x) || !Number.isFinite(p.y)) continue;
     seeds.push({ id: sd.id, x: p.x, y: p.y, height: clamp01(sd.height) });
   }
+  const frogs: FrogView[] = [];
+  for (const fr of c.frogs) {
+    const p = fr.position;
+    if (!p || !Number.isFinite(p.x) || !Number.isFinite(p.y)) continue;
+    frogs.push({
+      id: fr.id,
+      x: p.x,
+      y: p.y,
+      heading: Number.isFinite(fr.heading) ? fr.heading : 0,
+      hop: clamp01(fr.hop),
+      gulp: clamp01(fr.gulp),
+      owner: fr.ownerSession,
+      reach: Number.isFinite(fr.reach) && fr.reach > 0 ? fr.reach : 0,
+    });
+  }
   const s = c.stump;
   const stump =
     s && Number.isFinite(s.x) && Number.isFinite(s.y) && Number.isFinite(c.stumpRadius) && c.stumpRadius > 0
@@ -189,6 +225,8 @@ export function colonyFromProto(c: ColonyState): ColonySnapshot {
     groupsInSync: c.groupsInSync,
     maxDroppedFlowers: c.maxDroppedFlowers,
     dormant: c.dormant,
+    frogs,
+    maxFrogs: c.maxFrogs,
   };
 }
 

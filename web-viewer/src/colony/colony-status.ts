@@ -1,5 +1,5 @@
-// The colony's part of the status line (SPEC §7): its size (or that it sleeps), its store and
-// its flowers in bloom.
+// The colony's part of the status line (SPEC §7): its size (or that it sleeps), its store, its
+// flowers in bloom and, when there are any, its frogs.
 import { formatCount } from "../ui/status";
 
 export interface ColonyStatus {
@@ -11,6 +11,8 @@ export interface ColonyStatus {
   readonly flowersInBloom: number;
   /** The colony died out; a spark sleeps in the stump. */
   readonly dormant: boolean;
+  /** Frogs on the meadow (none: not said). */
+  readonly frogs?: number;
 }
 
 export function colonyStatusParts(c: ColonyStatus): string[] {
@@ -18,5 +20,8 @@ export function colonyStatusParts(c: ColonyStatus): string[] {
   const who = c.dormant ? "dormant" : `${formatCount(size)} ${size === 1 ? "firefly" : "fireflies"}`;
   const n = c.flowersInBloom;
   const flowers = n === 0 ? "no flowers" : `${n} ${n === 1 ? "flower" : "flowers"}`;
-  return [who, `store ${Math.round(c.store * 100)} %`, flowers];
+  const frogs = c.frogs ?? 0;
+  const parts = [who, `store ${Math.round(c.store * 100)} %`, flowers];
+  if (frogs > 0) parts.push(`${frogs} ${frogs === 1 ? "frog" : "frogs"}`);
+  return parts;
 }

@@ -1,6 +1,6 @@
-// The colony on screen (SPEC §3, §7): its stump, flowers and glowing fireflies, moving smoothly
-// between its frames (ColonyFrames keeps what they say, ColonyLayer draws it); its size, store
-// and flowers in the status line; its figures to the music.
+// The colony on screen (SPEC §3, §7): its stump, flowers, frogs and glowing fireflies, moving
+// smoothly between its frames (ColonyFrames keeps what they say, ColonyLayer draws it); its size,
+// store, flowers and frogs in the status line; its figures to the music.
 import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { musicFrame } from "../music/frame-to-music";
 import type { MusicFrame } from "../music/music-frame";
@@ -17,6 +17,8 @@ export interface ColonyCanvases {
   readonly things: HTMLCanvasElement;
   /** The fireflies' light (added onto the meadow). */
   readonly light: HTMLCanvasElement;
+  /** The frogs (painted over the things, under the light). */
+  readonly frogs: HTMLCanvasElement;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -31,7 +33,7 @@ export class ColonyView implements WorldView {
   private readonly motion: Mutable<ColonyMotion> = { fireflies: [], effects: [], breeze: undefined, sinceFrameS: 0 };
 
   constructor(canvases: ColonyCanvases) {
-    this.layer = new ColonyLayer(canvases.things, canvases.light);
+    this.layer = new ColonyLayer(canvases.things, canvases.light, canvases.frogs);
   }
 
   landOf(welcome: Welcome): WorldRect | undefined {
@@ -60,7 +62,7 @@ export class ColonyView implements WorldView {
   statusParts(): readonly string[] {
     const c = this.frames.snapshot;
     if (!c) return [];
-    return colonyStatusParts({ size: c.size, store: c.store, flowersInBloom: c.flowersInBloom, dormant: c.dormant });
+    return colonyStatusParts({ size: c.size, store: c.store, flowersInBloom: c.flowersInBloom, dormant: c.dormant, frogs: c.frogs.length });
   }
 
   music(frame: Frame): MusicFrame {
@@ -85,6 +87,7 @@ export class ColonyView implements WorldView {
     motion.breeze = scene.breeze;
     motion.sinceFrameS = (scene.nowMs - this.frames.arrivedMs) / 1000;
     this.layer.draw(scene.viewport, snapshot, motion, scene.nowMs / 1000);
+    this.layer.drawFrogs(scene.viewport, this.frames.frogs(scene.nowMs), this.frames.frogCatches, scene.tool === "frog");
   }
 
   hide(): void {

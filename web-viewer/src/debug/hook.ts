@@ -37,6 +37,32 @@ export interface FlowerDebug {
   readonly dropped: boolean;
 }
 
+/** A frog as the latest colony frame has it. */
+export interface FrogDebug {
+  readonly id: number;
+  readonly x: number;
+  readonly y: number;
+  readonly hop: number;
+  readonly gulp: number;
+  readonly reach: number;
+  /** Dropped by this viewer. */
+  readonly own: boolean;
+}
+
+/** The swarm's trails (issue 30): the live layer (t) and the recordings (r). */
+export interface TrailsDebug {
+  /** The live layer is on. */
+  readonly on: boolean;
+  /** Fireflies followed and points kept; strokes drawn in the latest redraw. */
+  readonly ids: number;
+  readonly points: number;
+  readonly strokes: number;
+  /** A recording is under way. */
+  readonly recording: boolean;
+  /** Recordings saved since the page loaded: the file and how many polylines it holds. */
+  readonly saved: readonly { readonly fileName: string; readonly polylines: number; readonly trails: number }[];
+}
+
 /** The colony as the latest colony frame has it (while the colony is shown). */
 export interface ColonyDebug {
   /** Colony frames received since the page loaded. */
@@ -59,6 +85,10 @@ export interface ColonyDebug {
   /** Fireflies with a seed stuck on them. */
   readonly seedCarriers: number;
   readonly activities: Partial<Record<FireflyActivity, number>>;
+  readonly frogs: readonly FrogDebug[];
+  readonly maxFrogs: number;
+  /** Frogs drawn in the latest animation frame. */
+  readonly frogsDrawn: number;
 }
 
 /** The mold as its latest frame has it (while the mold is shown): its snapshot, and more. */
@@ -157,6 +187,9 @@ export interface MeadowDebug {
   /** The last count this viewer asked for with ↑/↓. */
   readonly requestedCount: number | undefined;
   readonly weights: Weights | undefined;
+  /** The swarm's speed factor as its latest frame says (0.5 … 2). */
+  readonly speed: number | undefined;
+  readonly trails: TrailsDebug;
   readonly settingsLocked: boolean;
   readonly viewers: number | undefined;
   readonly latencyMs: number | undefined;

@@ -1,5 +1,6 @@
 // Colony events → their own sounds (SPEC §8: births, deaths, deliveries, meals, seeds landing,
-// sprouts, blooms, wilting; a rush for each gust). Pitches are in the colony's D lydian, so every
+// sprouts, blooms, wilting; a rush for each gust; issue 30: a frog's croak when it eats a
+// firefly, a soft plop when it hops). Pitches are in the colony's D lydian, so every
 // event sits in the groove's key. Flashes and group sync are not here: flashes become thinned
 // notes (flash-gate.ts), sync drives the harmony.
 import type { MusicEvent, MusicEventKind } from "./music-frame";
@@ -33,6 +34,10 @@ export function soundForEvent(e: MusicEvent): Note | undefined {
       return { voice: "wilt", midi: d(OCT + 5), velocity: 0.3, durationS: 1.4 };
     case "gust": // the rush of air, as hard as the gust blows
       return { voice: "rush", midi: d(OCT), velocity: 0.4 + 0.6 * Math.min(1, Math.max(0, e.strength)), durationS: 2.5 };
+    case "frogCatch": // a low two-part croak from D2, the lowest sound of the colony
+      return { voice: "croak", midi: d(-OCT), velocity: 0.5, durationS: 0.32 };
+    case "frogHop": // a soft plop in the grass, well under everything else
+      return { voice: "plop", midi: d(OCT - 3), velocity: 0.2, durationS: 0.12 };
     case "flash":
     case "groupSync":
     case "orderCrossing": // the swarm's theme answers it with a motif (order-motif.ts)
@@ -56,6 +61,9 @@ export const EVENT_GAP_S: Readonly<Partial<Record<MusicEventKind, number>>> = {
   wilt: 0.8,
   // SPEC §4: a gust every 20 … 45 s; one rush each, never two for one gust.
   gust: 6,
+  // A few frogs: one croak or plop at a time is plenty.
+  frogCatch: 0.5,
+  frogHop: 0.4,
 };
 
 /** Lets each kind of event sound at most once per its gap. */

@@ -38,6 +38,10 @@ export function musicEvent(e: Event): MusicEvent | undefined {
       return { kind: "wilt" };
     case "gust":
       return { kind: "gust", strength: round(b.value.strength) };
+    case "frogCatch":
+      return { kind: "frogCatch" };
+    case "frogHop":
+      return { kind: "frogHop" };
     case "orderCrossing":
       return { kind: "orderCrossing", rising: b.value.rising, threshold: round(b.value.threshold) };
     default:

@@ -18,6 +18,9 @@ export type MusicEvent =
   | { readonly kind: "bloom" }
   | { readonly kind: "wilt" }
   | { readonly kind: "gust"; readonly strength: number }
+  // The colony's frogs (issue 30): one ate a firefly, one hopped.
+  | { readonly kind: "frogCatch" }
+  | { readonly kind: "frogHop" }
   // The swarm's order parameter crossed a threshold (its theme marks it with a motif).
   | { readonly kind: "orderCrossing"; readonly rising: boolean; readonly threshold: number };
 

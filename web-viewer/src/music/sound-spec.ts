@@ -33,7 +33,10 @@ export type Voice =
   | "rooted"
   | "sprout"
   | "bloom"
-  | "wilt";
+  | "wilt"
+  // The colony's frogs.
+  | "croak"
+  | "plop";
 
 export interface Note {
   readonly voice: Voice;

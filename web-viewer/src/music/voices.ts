@@ -238,6 +238,20 @@ const VOICES: Record<Voice, Play> = {
       osc(k, "sine", midiToHz(n.midi + semi), g, at, pluckEnvelope(g.gain, at, 0.12 * n.velocity, 0.005, n.durationS));
     });
   },
+  croak: (k, out, t, n) => {
+    // "Rib-bit": the note, then a fourth below a little longer, the two within the note's length.
+    const hz = midiToHz(n.midi);
+    const part = n.durationS * 0.3;
+    croakPart(k, out, t, hz, 0.22 * n.velocity, part);
+    croakPart(k, out, t + n.durationS * 0.45, hz * 2 ** (-5 / 12), 0.2 * n.velocity, part * 1.3);
+  },
+  plop: (k, out, t, n) => {
+    // A drop into the grass: a round sine falling an octave at once, dull and short.
+    const g = gain(k, out);
+    const end = pluckEnvelope(g.gain, t, 0.16 * n.velocity, 0.003, n.durationS);
+    const o = osc(k, "sine", midiToHz(n.midi) * 2, filter(k, "lowpass", 900, 0.7, g), t, end);
+    o.frequency.exponentialRampToValueAtTime(midiToHz(n.midi), t + 0.05);
+  },
   wilt: (k, out, t, n) => {
     const g = gain(k, out);
     const end = heldEnvelope(g.gain, t, 0.2 * n.velocity, 0.3, n.durationS * 0.3, n.durationS * 0.7);
@@ -245,6 +259,17 @@ const VOICES: Record<Voice, Play> = {
     o.frequency.exponentialRampToValueAtTime(midiToHz(n.midi - 4), end);
   },
 };
+
+/** One part of a frog's croak: a buzzing low sawtooth through its throat's resonance, sagging in pitch. */
+function croakPart(kit: VoiceKit, out: AudioNode, t: number, hz: number, peak: number, lengthS: number): void {
+  const g = gain(kit, out);
+  const end = pluckEnvelope(g.gain, t, peak, 0.012, lengthS);
+  const throat = filter(kit, "bandpass", 420, 2.5, g);
+  const o = osc(kit, "sawtooth", hz, throat, t, end);
+  o.frequency.exponentialRampToValueAtTime(hz * 0.85, end);
+  // A second reed a few cents off: the buzz beats, as a frog's throat does.
+  osc(kit, "square", hz * 2 ** (-9 / 1200), throat, t, end);
+}
 
 export function playVoice(kit: VoiceKit, out: AudioNode, t: number, note: Note): void {
   VOICES[note.voice](kit, out, t, note);

@@ -66,6 +66,8 @@ export interface SettingsChange {
   readonly separation?: number;
   readonly alignment?: number;
   readonly cohesion?: number;
+  /** The speed band's factor, 0.5 … 2. */
+  readonly speed?: number;
 }
 
 export function swarmSettingsBytes(change: SettingsChange): Bytes {
@@ -78,10 +80,21 @@ export function swarmSettingsBytes(change: SettingsChange): Bytes {
           ...(change.separation !== undefined ? { separation: change.separation } : {}),
           ...(change.alignment !== undefined ? { alignment: change.alignment } : {}),
           ...(change.cohesion !== undefined ? { cohesion: change.cohesion } : {}),
+          ...(change.speed !== undefined ? { speed: change.speed } : {}),
         },
       },
     }),
   );
+}
+
+/** Live trails (WatchTrails): the server sends TrailPoints after each swarm frame while on. */
+export function watchTrailsBytes(on: boolean): Bytes {
+  return encode(create(ClientMessageSchema, { body: { case: "watchTrails", value: { on } } }));
+}
+
+/** A recording of trails (TrailsRequest); 0 for a field, as here for all: the server's defaults. */
+export function recordTrailsBytes(): Bytes {
+  return encode(create(ClientMessageSchema, { body: { case: "recordTrails", value: {} } }));
 }
 
 /** Shared mold settings (MoldSettings); fields left undefined are left as they are on the server. */

@@ -64,7 +64,7 @@ export type MarkShaper<M extends MarkView, S> = (mark: M, at: Point, own: boolea
 /**
  * Every world's marks (data → screen shapes), in their order: each world shapes its attract
  * and flower marks its own way; a predator is the same everywhere; rocks arrive in their own
- * message and have their own layer.
+ * message and have their own layer, frogs are the colony's own (its ColonyState).
  */
 export function shapesOfMarks<M extends MarkView, S>(
   marks: readonly M[],
@@ -86,6 +86,7 @@ export function shapesOfMarks<M extends MarkView, S>(
         out.push({ kind: "predator", x: p.x, y: p.y, radius: Math.max((m.radius || DEFAULT_PREDATOR_RADIUS) * s, RING_MIN_PX), alpha: 0.6, own });
         break;
       case "rock":
+      case "frog":
         break;
     }
   }

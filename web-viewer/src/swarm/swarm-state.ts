@@ -13,13 +13,20 @@ export interface Figures {
   /** The count asked for; equals `count` once arrivals and departures are done. */
   readonly target: number;
   readonly weights: Weights;
+  /** The speed band's factor, 0.5 … 2 (1: the usual 1.8 … 3.2 units a step). */
+  readonly speed: number;
   readonly settingsLocked: boolean;
   /** The most fireflies this viewer may ask for (the operator may have set more). */
   readonly viewerMaxCount: number;
   readonly fed: number;
   readonly slowed: boolean;
   readonly order: number;
+  /** The swarm's pace, steps a second (60·√(meadows wide)); 60 from a server that does not say. */
+  readonly targetStepsPerSecond: number;
 }
+
+/** Steps a second of a one-meadow swarm (SPEC §2 "Pace"), which is also the ticks a second. */
+export const USUAL_STEPS_PER_SECOND = 60;
 
 export class SwarmState {
   figures: Figures | undefined;
@@ -69,11 +76,14 @@ export function figuresFromProto(s: SwarmFigures): Figures {
     // A server that predates target_count leaves it 0: the count is the target then.
     target: s.targetCount > 0 ? s.targetCount : s.count,
     weights: { separation: s.separation, alignment: s.alignment, cohesion: s.cohesion },
+    // A server that predates the speed setting leaves it 0: its fireflies fly the usual band.
+    speed: s.speed > 0 ? s.speed : 1,
     settingsLocked: s.settingsLocked,
     // A server that predates the viewers' ceiling leaves it 0: the viewer's own range holds.
     viewerMaxCount: s.viewerMaxCount > 0 ? Math.min(s.viewerMaxCount, MAX_COUNT) : MAX_COUNT,
     fed: Number(s.fed),
     slowed: s.slowed,
     order: s.order,
+    targetStepsPerSecond: s.targetStepsPerSecond > 0 ? s.targetStepsPerSecond : USUAL_STEPS_PER_SECOND,
   };
 }

@@ -1,9 +1,10 @@
 // The swarm on screen (SPEC §2, §7): its light (a WorldLight: decoded and drawn in a worker where
-// the browser allows, else here), the rocks' rim light, every viewer's marks and the little
-// flashes of eaten crumbs; its order parameter as a live trace and its order crossings said on
+// the browser allows, else here), the rocks' rim light, the live trails while t has them on
+// (LiveTrails, from the server's TrailPoints), every viewer's marks and the little flashes of
+// eaten crumbs; its order parameter as a live trace and its order crossings said on
 // screen; its figures in the status line and to the music. What its frames say is kept in
 // SwarmState.
-import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
+import { World, type Frame, type TrailPoints, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { musicFrame } from "../music/frame-to-music";
 import type { MusicFrame } from "../music/music-frame";
 import { rectFromProto, rimsFromProto } from "../net/proto-mapping";
@@ -18,9 +19,12 @@ import { HOVERING_PREDATOR } from "../tools/tool-catalog";
 import { StateView } from "../worlds/state-view";
 import type { Scene, WorldView } from "../worlds/world-view";
 import { announcementFor } from "./order-crossings";
+import { LiveTrails, type TrailPace } from "./live-trails";
 import { OrderHistory } from "./order-history";
-import { SwarmState } from "./swarm-state";
+import { SwarmState, USUAL_STEPS_PER_SECOND } from "./swarm-state";
 import { swarmStatusParts } from "./swarm-status";
+import { trailSampleFromProto } from "./trail-points";
+import { paintTrails } from "./trails-layer";
 
 /** Where on the light's ramp (0…1) the rocks' rims take their colour: the bright green-yellow of a flock's knots. */
 const RIM_LIGHT_AT = 0.85;
@@ -28,6 +32,8 @@ const RIM_LIGHT_AT = 0.85;
 export interface SwarmCanvases {
   readonly light: HTMLCanvasElement;
   readonly rims: HTMLCanvasElement;
+  /** The live trails: over the light and the rims, under the marks. */
+  readonly trails: HTMLCanvasElement;
   readonly marks: HTMLCanvasElement;
 }
 
@@ -61,6 +67,10 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
   /** What the latest crossing said on screen, and how many were said, for the debug hook. */
   lastAnnouncement: string | undefined;
   announcements = 0;
+  /** The live trails' paths while t has them on; strokes drawn in the latest animation frame. */
+  readonly trails = new LiveTrails();
+  trailsOn = false;
+  trailStrokesDrawn = 0;
 
   private palette: Palette;
   private readonly rimEaser = new RimEaser();
@@ -124,6 +134,19 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
     this.light.take(frame.number, frame.light);
   }
 
+  /** The points the live trails follow, after a swarm frame (while t has them on). */
+  takeTrailPoints(points: TrailPoints): void {
+    if (!this.trailsOn) return;
+    const sample = trailSampleFromProto(points);
+    if (sample) this.trails.add(sample, this.trailPace());
+  }
+
+  /** t: the live trails on (from the next points) or off (gone at once). */
+  showTrails(on: boolean): void {
+    this.trailsOn = on;
+    this.clearTrails();
+  }
+
   show(viewport: Viewport): void {
     this.light.show(viewport);
     this.phases?.gauge.show(true);
@@ -139,6 +162,11 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
     }
     // The light draws itself (in its worker) or now (here), only when something moved.
     this.light.tick(nowMs);
+    if (this.trailsOn && (this.trails.changed || moved)) {
+      const strokes = this.trails.strokes();
+      paintTrails(this.canvases.trails, viewport, strokes);
+      this.trailStrokesDrawn = strokes.length;
+    }
     this.phases?.gauge.paint(this.orderHistory, nowMs);
     const marks = this.state.marks;
     const live = marks.length > 0 || this.sparks.length > 0;
@@ -159,6 +187,7 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
     clearCanvas(this.canvases.marks);
     this.marksShown = false;
     this.clearRims();
+    this.clearTrails();
   }
 
   forget(): void {
@@ -169,6 +198,7 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
     this.phases?.caption.clear();
     this.sparks = [];
     this.clearRims();
+    this.clearTrails();
   }
 
   setFrameRate(framesPerSecond: number): void {
@@ -178,6 +208,18 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
   setPalette(palette: Palette): void {
     this.palette = palette;
     this.light.setRamp(palette.light);
+  }
+
+  /** How fast the swarm runs now, for telling a firefly's flight from a jump. */
+  private trailPace(): TrailPace {
+    const f = this.state.figures;
+    return { stepsPerTick: (f?.targetStepsPerSecond ?? USUAL_STEPS_PER_SECOND) / USUAL_STEPS_PER_SECOND, speed: f?.speed ?? 1 };
+  }
+
+  private clearTrails(): void {
+    this.trails.clear();
+    this.trailStrokesDrawn = 0;
+    clearCanvas(this.canvases.trails);
   }
 
   /** The rims belong to the swarm's light: gone with it. */

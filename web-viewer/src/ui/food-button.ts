@@ -2,6 +2,7 @@
 // tap), with the swarm's other controls at the bottom right, so it is out only while the swarm
 // is watched. It does what f and the phone menu's button do; dimmed with a lock while the
 // operator locks the flower tool, whose taps it sends.
+import { keyLabel, panelButton } from "./panel-button";
 import { lockIcon } from "./weight-sliders";
 
 export class FoodButton {
@@ -9,19 +10,11 @@ export class FoodButton {
   private locked = false;
 
   constructor(panel: HTMLElement, onThrow: () => void) {
-    const doc = panel.ownerDocument;
-    const b = doc.createElement("button");
-    b.type = "button";
-    b.id = "throw-food";
-    b.title = "f · Throw food: a handful of crumbs where you look";
-    this.element = b;
-    this.render();
-    // Buttons never keep focus, so keys keep going to the meadow.
-    b.addEventListener("pointerdown", (ev) => ev.preventDefault());
-    b.addEventListener("click", () => {
+    this.element = panelButton(panel, "throw-food", () => {
       if (!this.locked) onThrow();
     });
-    panel.append(b);
+    this.element.title = "f · Throw food: a handful of crumbs where you look";
+    this.render();
   }
 
   showLocked(locked: boolean): void {
@@ -34,9 +27,7 @@ export class FoodButton {
 
   private render(): void {
     const doc = this.element.ownerDocument;
-    const key = doc.createElement("kbd");
-    key.textContent = "f";
-    const parts: (Node | string)[] = this.locked ? [lockIcon(doc), " throw food"] : ["⁂ throw food ", key];
+    const parts: (Node | string)[] = this.locked ? [lockIcon(doc), " throw food"] : ["⁂ throw food ", keyLabel(doc, "f")];
     this.element.replaceChildren(...parts);
   }
 }

@@ -31,6 +31,16 @@ export const KEY_ROWS: readonly KeyRow[] = [
     actions: [{ key: "f", command: { kind: "food" }, button: "⁂ throw food", tool: "flower" }],
   },
   {
+    keys: "t",
+    text: "Trails on / off: each firefly's path over the last seconds, a fading line in a colour of its own (the swarm)",
+    actions: [{ key: "t", command: { kind: "trails" }, button: "〰 trails" }],
+  },
+  {
+    keys: "r",
+    text: "Record trails: 200 fireflies' paths for 2 s after a warm-up, saved as an SVG picture (the swarm; the button at the bottom right too)",
+    actions: [{ key: "r", command: { kind: "record" }, button: "● record trails" }],
+  },
+  {
     keys: "↑ / ↓",
     text: "More fireflies (×1.5) / fewer (÷1.5)",
     actions: [

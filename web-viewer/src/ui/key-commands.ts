@@ -6,6 +6,8 @@ export type KeyCommand =
   | { readonly kind: "tool"; readonly spec: ToolSpec }
   | { readonly kind: "count"; readonly direction: "more" | "fewer" }
   | { readonly kind: "food" }
+  | { readonly kind: "trails" }
+  | { readonly kind: "record" }
   | { readonly kind: "help" }
   | { readonly kind: "fullscreen" }
   | { readonly kind: "world" }
@@ -56,6 +58,12 @@ export function commandForKey(ev: KeyLike): KeyCommand | undefined {
     case "f":
     case "F":
       return ev.repeat ? undefined : { kind: "food" };
+    case "t":
+    case "T":
+      return ev.repeat ? undefined : { kind: "trails" };
+    case "r":
+    case "R":
+      return ev.repeat ? undefined : { kind: "record" };
     case "Escape":
       return { kind: "close" };
     default: {

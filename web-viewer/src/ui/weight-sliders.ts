@@ -1,7 +1,8 @@
-// The three sliders for the swarm's rules (SPEC §2, §7): separation, alignment, cohesion, each a
-// factor of its default from 0 to 3. Changes go out throttled; the server's values show when
-// the slider is left alone; all three are disabled, with a lock, when the operator locked them.
-import { WEIGHT_MAX, WEIGHT_MIN, WEIGHT_STEP, WeightSliderModel, type WeightName } from "./weight-slider-model";
+// The swarm's sliders (SPEC §2, §7): its three rules, separation, alignment, cohesion, each a
+// factor of its default from 0 to 3, and the speed band's factor from 0.5 to 2 (the aquarium's
+// speed setting). Changes go out throttled; the server's values show when a slider is left
+// alone; all are disabled, with a lock, when the operator locked the settings.
+import { WeightSliderModel, type SwarmSliderName } from "./weight-slider-model";
 
 export interface Weights {
   readonly separation: number;
@@ -9,7 +10,12 @@ export interface Weights {
   readonly cohesion: number;
 }
 
-const NAMES: readonly WeightName[] = ["separation", "alignment", "cohesion"];
+/** What the sliders show: the weights and the speed factor. */
+export interface SliderValues extends Weights {
+  readonly speed: number;
+}
+
+const NAMES: readonly SwarmSliderName[] = ["separation", "alignment", "cohesion", "speed"];
 const LOCKED_TITLE = "Locked by the operator";
 
 interface Row {
@@ -25,7 +31,7 @@ export class WeightSliders {
 
   constructor(
     private readonly panel: HTMLElement,
-    private readonly send: (name: WeightName, value: number) => void,
+    private readonly send: (name: SwarmSliderName, value: number) => void,
   ) {
     const doc = panel.ownerDocument;
     this.lock = doc.createElement("span");
@@ -46,11 +52,11 @@ export class WeightSliders {
   }
 
   /** The server's figures: shown on sliders nobody is moving. */
-  reflect(weights: Weights, locked: boolean, nowMs: number): void {
+  reflect(values: SliderValues, locked: boolean, nowMs: number): void {
     if (locked !== this.locked) this.setLocked(locked);
     for (const row of this.rows) {
       if (!row.model.reflects(nowMs)) continue;
-      const v = weights[row.model.name];
+      const v = values[row.model.name];
       if (!Number.isFinite(v)) continue;
       const text = v.toFixed(2);
       if (row.input.value !== String(v)) row.input.value = String(v);
@@ -68,26 +74,26 @@ export class WeightSliders {
     }
   }
 
-  private addRow(name: WeightName): Row {
+  private addRow(name: SwarmSliderName): Row {
     const doc = this.panel.ownerDocument;
+    const model = new WeightSliderModel(name);
     const label = doc.createElement("label");
     label.className = "weight";
     const caption = doc.createElement("span");
     caption.textContent = name;
     const input = doc.createElement("input");
     input.type = "range";
-    input.min = String(WEIGHT_MIN);
-    input.max = String(WEIGHT_MAX);
-    input.step = String(WEIGHT_STEP);
+    input.min = String(model.range.min);
+    input.max = String(model.range.max);
+    input.step = String(model.range.step);
     input.value = "1";
-    input.id = `weight-${name}`;
-    input.setAttribute("aria-label", `${name} weight`);
+    input.id = name === "speed" ? "swarm-speed" : `weight-${name}`;
+    input.setAttribute("aria-label", name === "speed" ? "speed: factor of the fireflies' speed" : `${name} weight`);
     const value = doc.createElement("output");
     value.textContent = "1.00";
     label.append(caption, input, value);
     this.panel.append(label);
 
-    const model = new WeightSliderModel(name);
     const row: Row = { model, input, value };
     input.addEventListener("pointerdown", () => model.grab());
     input.addEventListener("input", () => {

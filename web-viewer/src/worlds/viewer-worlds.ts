@@ -27,6 +27,7 @@ export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks, panels: Pane
     {
       light: stageLayer(stage, "light-layer", { added: true }),
       rims: stageLayer(stage, "rims-layer", { added: true }),
+      trails: stageLayer(stage, "trails-layer"),
       marks: stageLayer(stage, "marks-layer"),
     },
     hooks,
@@ -36,6 +37,7 @@ export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks, panels: Pane
   const colony = new ColonyView({
     things: stageLayer(stage, "colony-layer"),
     light: stageLayer(stage, "colony-light", { added: true }),
+    frogs: stageLayer(stage, "colony-frogs"),
   });
   const mold = new MoldView(
     {

@@ -26,6 +26,8 @@ export interface Scene {
   readonly rocks: readonly RockView[];
   /** The breeze of the latest frame, blowing over every world. */
   readonly breeze: BreezeView | undefined;
+  /** The tool chosen now: a world may show where it reaches (the frogs' reach with the frog tool). */
+  readonly tool?: ToolName;
 }
 
 /** A world's own controls (the mold's settings): put out only while that world is watched. */
