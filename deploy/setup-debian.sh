@@ -33,14 +33,32 @@ if ((${#missing[@]})); then
 fi
 
 # The viewer's tools (Vite 7, Vitest 3) need Node.js 20 or newer; Debian 12's own nodejs is 18.
-node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
-if [ "$node_major" -lt 20 ]; then
-  if [ "$node_major" -eq 0 ] && [ "$(id -u)" -eq 0 ]; then
-    apt-get install -y -q --no-install-recommends nodejs npm
-    node_major=$(node -p 'process.versions.node.split(".")[0]')
+# Then Debian's npm brings Node.js itself from the npm registry: the node-linux-<arch> package
+# carries the official binary. It goes to /opt/meadow-node, linked from /usr/local/bin (ahead of
+# /usr/bin on root's PATH), so every later command finds it.
+meadow_node_version=22.23.5
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+if [ "$(node_major)" -lt 20 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup: Node.js 20 or newer is needed for the viewer (found $(node_major)); run this as root to install it" >&2
+    exit 1
   fi
-  if [ "$node_major" -lt 20 ]; then
-    echo "setup: Node.js 20 or newer is needed for the viewer (found ${node_major}); install it, e.g. from NodeSource" >&2
+  if ! command -v npm >/dev/null; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q
+    apt-get install -y -q --no-install-recommends nodejs npm
+  fi
+  case "$(dpkg --print-architecture)" in
+    amd64) node_arch=x64 ;;
+    arm64) node_arch=arm64 ;;
+    *) echo "setup: no Node.js package for $(dpkg --print-architecture); install Node.js 20 or newer" >&2; exit 1 ;;
+  esac
+  echo "setup: Node.js ${meadow_node_version} from the npm registry into /opt/meadow-node"
+  npm install --global --prefix /opt/meadow-node --no-audit --no-fund "node-linux-${node_arch}@${meadow_node_version}"
+  ln -sf /opt/meadow-node/bin/node /usr/local/bin/node
+  hash -r
+  if [ "$(node_major)" -lt 20 ]; then
+    echo "setup: Node.js 20 or newer is needed for the viewer; /usr/local/bin/node is $(node --version 2>&1)" >&2
     exit 1
   fi
 fi
