@@ -277,6 +277,18 @@ void snapshot_seeds(const fs::path& out) {
     stream::to_proto(meadow->save(), small_meadow_mappings(), saved);
     seeds.write("meadow-at-" + std::to_string(tick), saved.SerializeAsString());
   }
+  // A frog in the colony (issue 30), mid-hop after a few hundred steps, so its saved fields are seeds too.
+  sim::Action frog{sim::kOperator, 0, sim::FrogTap{{1000.0F, 300.0F}}, sim::WorldKind::colony};
+  (void)meadow->apply(frog);
+  for (int step = 0; step < 240; ++step) {
+    for (sim::World* w : meadow->worlds()) {
+      if (w->kind() == sim::WorldKind::colony) meadow->step_world(*w, serial, sim::kNoStepBudget);
+    }
+    meadow->end_tick();
+  }
+  v1::SavedMeadow with_frog;
+  stream::to_proto(meadow->save(), small_meadow_mappings(), with_frog);
+  seeds.write("meadow-with-a-frog", with_frog.SerializeAsString());
 }
 
 // The small meadow's journal over the store tests' script (tests/store/store_fixture.hpp): every
