@@ -9,7 +9,8 @@
 #   3. the networking and threading tests, and the swarm's step on two threads, under
 #      ThreadSanitizer (preset "tsan"), then the libFuzzer targets for 20 s each (preset "fuzz",
 #      tests/fuzz/run-fuzzers.sh),
-#   4. the deployment checks (systemd-analyze verify),
+#   4. the deployment checks (systemd-analyze verify; promtool on the alert rules and their unit
+#      tests; the Grafana dashboard's JSON),
 #   5. the viewer's unit tests (Vitest) and browser tests (Playwright + Debian's Chromium)
 #      against the real server.
 # Stops at the first failing stage; a stage that runs no test or skips any fails. The last line
@@ -124,6 +125,7 @@ fi
 
 stage "deployment checks"
 counted tests/deploy/systemd_unit_test.sh
+counted tests/deploy/monitoring_test.sh
 
 stage "viewer: Vitest"
 counted npm --prefix web-viewer test
