@@ -10,7 +10,8 @@
 #      ThreadSanitizer (preset "tsan"), then the libFuzzer targets for 20 s each (preset "fuzz",
 #      tests/fuzz/run-fuzzers.sh),
 #   4. the deployment checks (systemd-analyze verify; promtool on the alert rules and their unit
-#      tests; the Grafana dashboard's JSON; a real Prometheus whose alert fires on a slow server),
+#      tests; the Grafana dashboard's JSON; a real Prometheus whose alert fires on a slow server;
+#      nginx with TLS in front of the server: the page, the WebSocket, meadowctl --tls),
 #   5. the viewer's unit tests (Vitest) and browser tests (Playwright + Debian's Chromium)
 #      against the real server.
 # Stops at the first failing stage; a stage that runs no test or skips any fails. The last line
@@ -127,6 +128,7 @@ stage "deployment checks"
 counted tests/deploy/systemd_unit_test.sh
 counted tests/deploy/monitoring_test.sh
 counted tests/deploy/prometheus_e2e_test.sh
+counted tests/deploy/nginx_e2e_test.sh
 
 stage "viewer: Vitest"
 counted npm --prefix web-viewer test

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# deploy/nginx/meadow.conf for real: Debian's nginx, started here with a throw-away certificate
+# for localhost, in front of a real meadow-server; only the ports and the certificate's paths are
+# changed. Checks `nginx -t`, the viewer page and /healthz over HTTPS, the WebSocket upgrade
+# through it, and `meadowctl --tls` through its gRPC proxy. Everything on loopback, free ports,
+# stopped at the end.
+#   tests/deploy/nginx_e2e_test.sh [BUILD_DIR]
+set -euo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+build=${1:-$here/build/release}
+scratch=$(mktemp -d)
+server_pid=""
+nginx_pid=""
+cleanup() {
+  [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null || true
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
+  rm -rf "$scratch"
+}
+trap cleanup EXIT
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+passed=0
+check() { passed=$((passed + 1)); echo "ok: $1"; }
+
+# A certificate for localhost, trusted by the clients below through --cacert / --ca-file.
+openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost -addext subjectAltName=DNS:localhost \
+  -keyout "$scratch/key.pem" -out "$scratch/cert.pem" 2>/dev/null
+(umask 077 && head -c 32 /dev/urandom | base64 >"$scratch/token")
+
+"$build/server/app/meadow-server" --port 0 --operator-port 0 --viewer-grpc-port 0 --seed 5 --swarm-count 500 \
+  --log-level warn --web-root "$here/tests/app/web_root" --operator-token-file "$scratch/token" \
+  --trusted-proxy 127.0.0.1 >"$scratch/server.out" 2>"$scratch/server.err" &
+server_pid=$!
+for _ in $(seq 1 300); do
+  grep -q "^meadow-server listening on" "$scratch/server.out" && break
+  sleep 0.1
+done
+port_of() { sed -n "s|^meadow-server $1 .*:\([0-9]*\)\$|\1|p" "$scratch/server.out"; }
+viewer_port=$(port_of listening)
+operator_port=$(port_of operator)
+grpc_port=$(sed -n 's|^meadow-server viewer gRPC on .*:\([0-9]*\)$|\1|p' "$scratch/server.out")
+[ -n "$viewer_port" ] && [ -n "$operator_port" ] && [ -n "$grpc_port" ] \
+  || { cat "$scratch/server.out" "$scratch/server.err"; echo "FAIL: the server did not start"; exit 1; }
+
+http_port=$(free_port)
+https_port=$(free_port)
+sed -e "s|127.0.0.1:8080;|127.0.0.1:${viewer_port};|" -e "s|127.0.0.1:8081;|127.0.0.1:${operator_port};|" \
+    -e "s|127.0.0.1:8082;|127.0.0.1:${grpc_port};|" \
+    -e "s|listen 80;|listen 127.0.0.1:${http_port};|" -e "/listen \[::\]:80;/d" \
+    -e "s|listen 443 ssl http2;|listen 127.0.0.1:${https_port} ssl http2;|" -e "/listen \[::\]:443/d" \
+    -e "s|/etc/ssl/meadow/fullchain.pem|$scratch/cert.pem|" -e "s|/etc/ssl/meadow/privkey.pem|$scratch/key.pem|" \
+    "$here/deploy/nginx/meadow.conf" >"$scratch/meadow.conf"
+grep -q "127.0.0.1:${https_port} ssl http2" "$scratch/meadow.conf" || { echo "FAIL: the config's listen lines changed"; exit 1; }
+mkdir -p "$scratch/logs" "$scratch/tmp"
+cat >"$scratch/nginx.conf" <<CONF
+pid $scratch/nginx.pid;
+error_log $scratch/logs/error.log warn;
+events {}
+http {
+    access_log $scratch/logs/access.log;
+    client_body_temp_path $scratch/tmp/body;
+    proxy_temp_path $scratch/tmp/proxy;
+    fastcgi_temp_path $scratch/tmp/fastcgi;
+    uwsgi_temp_path $scratch/tmp/uwsgi;
+    scgi_temp_path $scratch/tmp/scgi;
+    include $scratch/meadow.conf;
+}
+CONF
+nginx -t -p "$scratch" -c "$scratch/nginx.conf" 2>&1 | tail -2
+check "nginx -t"
+nginx -p "$scratch" -c "$scratch/nginx.conf" -g 'daemon off;' &
+nginx_pid=$!
+base="https://localhost:${https_port}"
+for _ in $(seq 1 50); do curl -fsS --cacert "$scratch/cert.pem" "$base/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+
+curl -fsS --cacert "$scratch/cert.pem" "$base/healthz" | grep -q . || { echo "FAIL: /healthz over HTTPS"; exit 1; }
+check "/healthz over HTTPS"
+curl -fsS --cacert "$scratch/cert.pem" "$base/" | grep -qi "<!doctype html" || { echo "FAIL: the viewer's page over HTTPS"; exit 1; }
+check "the viewer's page over HTTPS"
+curl -fsS -o /dev/null -w '%{http_code} %{redirect_url}\n' "http://127.0.0.1:${http_port}/" | grep -q "^301 https://" \
+  || { echo "FAIL: plain HTTP is not sent to HTTPS"; exit 1; }
+check "plain HTTP sent to HTTPS"
+# The WebSocket handshake through the proxy: 101 and the server's first message (a Welcome).
+upgrade=$(curl -sS --http1.1 --cacert "$scratch/cert.pem" --max-time 3 -i -N "$base/ws" \
+  -H "Connection: Upgrade" -H "Upgrade: websocket" -H "Sec-WebSocket-Version: 13" \
+  -H "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==" -H "Origin: $base" 2>/dev/null | head -c 400 | tr -d '\0' || true)
+echo "$upgrade" | head -1 | grep -q " 101 " || { echo "$upgrade" | head -5; echo "FAIL: no WebSocket upgrade through nginx"; exit 1; }
+check "the WebSocket upgrade through nginx"
+# The operator's console over TLS through the gRPC proxy.
+"$build/client/meadowctl" --server "localhost:${https_port}" --tls --ca-file "$scratch/cert.pem" \
+  --token-file "$scratch/token" status >"$scratch/status.txt" \
+  || { cat "$scratch/status.txt"; tail -3 "$scratch/logs/error.log"; echo "FAIL: meadowctl --tls through nginx"; exit 1; }
+grep -q "swarm" "$scratch/status.txt" || { cat "$scratch/status.txt"; echo "FAIL: meadowctl's status"; exit 1; }
+check "meadowctl --tls status through nginx's gRPC proxy"
+
+kill "$nginx_pid"; wait "$nginx_pid" 2>/dev/null || true; nginx_pid=""
+kill "$server_pid"
+wait "$server_pid" || { echo "FAIL: the server did not exit cleanly"; exit 1; }
+server_pid=""
+echo "nginx e2e: ${passed} passed, 0 failed"
