@@ -21,9 +21,6 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 passed=0
 check() { passed=$((passed + 1)); echo "ok: $1"; }
 
-# A certificate for localhost, trusted by the clients below through --cacert / --ca-file.
-openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost -addext subjectAltName=DNS:localhost \
-  -keyout "$scratch/key.pem" -out "$scratch/cert.pem" 2>/dev/null
 (umask 077 && head -c 32 /dev/urandom | base64 >"$scratch/token")
 
 "$build/server/app/meadow-server" --port 0 --operator-port 0 --viewer-grpc-port 0 --seed 5 --swarm-count 500 \
@@ -43,28 +40,7 @@ grpc_port=$(sed -n 's|^meadow-server viewer gRPC on .*:\([0-9]*\)$|\1|p' "$scrat
 
 http_port=$(free_port)
 https_port=$(free_port)
-sed -e "s|127.0.0.1:8080;|127.0.0.1:${viewer_port};|" -e "s|127.0.0.1:8081;|127.0.0.1:${operator_port};|" \
-    -e "s|127.0.0.1:8082;|127.0.0.1:${grpc_port};|" \
-    -e "s|listen 80;|listen 127.0.0.1:${http_port};|" -e "/listen \[::\]:80;/d" \
-    -e "s|listen 443 ssl http2;|listen 127.0.0.1:${https_port} ssl http2;|" -e "/listen \[::\]:443/d" \
-    -e "s|/etc/ssl/meadow/fullchain.pem|$scratch/cert.pem|" -e "s|/etc/ssl/meadow/privkey.pem|$scratch/key.pem|" \
-    "$here/deploy/nginx/meadow.conf" >"$scratch/meadow.conf"
-grep -q "127.0.0.1:${https_port} ssl http2" "$scratch/meadow.conf" || { echo "FAIL: the config's listen lines changed"; exit 1; }
-mkdir -p "$scratch/logs" "$scratch/tmp"
-cat >"$scratch/nginx.conf" <<CONF
-pid $scratch/nginx.pid;
-error_log $scratch/logs/error.log warn;
-events {}
-http {
-    access_log $scratch/logs/access.log;
-    client_body_temp_path $scratch/tmp/body;
-    proxy_temp_path $scratch/tmp/proxy;
-    fastcgi_temp_path $scratch/tmp/fastcgi;
-    uwsgi_temp_path $scratch/tmp/uwsgi;
-    scgi_temp_path $scratch/tmp/scgi;
-    include $scratch/meadow.conf;
-}
-CONF
+"$here/tests/deploy/nginx_local_conf.sh" "$scratch" "$viewer_port" "$operator_port" "$grpc_port" "$http_port" "$https_port"
 nginx -t -p "$scratch" -c "$scratch/nginx.conf" 2>&1 | tail -2
 check "nginx -t"
 nginx -p "$scratch" -c "$scratch/nginx.conf" -g 'daemon off;' &
