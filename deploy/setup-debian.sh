@@ -15,7 +15,7 @@ packages=(
   clang llvm libclang-rt-14-dev
   librsvg2-bin openssl util-linux
   chromium systemd
-  prometheus nginx
+  prometheus nginx python3
 )
 
 missing=()
