@@ -3,10 +3,14 @@
 // as the flower tool's taps, spaced past the server's tap cooldown; a crumb the server finds too
 // soon is thrown again, another refusal (all of the viewer's crumbs out) shows as a tap's would
 // and ends the throw; the fed count is in the status line from the start.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { debugState, launchChromium, openViewer, saveArtifact, waitConnected, waitForState as waitFor, worldToScreen } from "./browser";
-import { sleep, startServer, type RunningServer } from "./server";
+import { freePort, SERVER_BIN, sleep, startServer, type RunningServer } from "./server";
 
 /** Different spots among taps (a crumb thrown again is one spot). */
 function distinct(taps: readonly { x: number; y: number }[]): number {
@@ -135,33 +139,35 @@ describe("throwing food for the swarm", () => {
 describe("a throw the server refuses", () => {
   let server: RunningServer;
   let browser: Browser;
+  let operatorPort = 0;
+  let secrets = "";
 
   beforeAll(async () => {
-    server = await startServer();
+    // The operator pauses the meadow below, so no firefly eats a crumb before all of the viewer's
+    // are out (a running swarm, even of 100, ate six handfuls in a row on a busy machine).
+    operatorPort = await freePort();
+    secrets = mkdtempSync(join(tmpdir(), "meadow-throw-"));
+    writeFileSync(join(secrets, "token"), "throw-food-operator-token-0123456789", { mode: 0o600 });
+    server = await startServer(undefined, ["--operator-port", String(operatorPort), "--operator-token-file", join(secrets, "token")]);
     browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    if (secrets) rmSync(secrets, { recursive: true, force: true });
   });
 
   it("shows the server's refusal when the viewer's crumbs are all out, and ends the throw there", async () => {
     const { page, errors } = await openViewer(browser, server.url);
     await waitConnected(page);
-    // The fewest fireflies (↓ until the count goes no lower): crumbs lie uneaten long enough for
-    // all of a viewer's eight to be out.
-    for (let i = 0; i < 14; i++) {
-      const before = (await debugState(page)).targetCount;
-      await page.keyboard.press("ArrowDown");
-      await sleep(600);
-      if ((await debugState(page)).targetCount === before && i > 0) break;
-    }
-    const few = await waitFor(page, (s) => s.fireflies !== undefined && s.fireflies === s.targetCount && s.fireflies < 200 && s.fireflies, "a small swarm", 20_000);
+    const meadowctl = resolve(dirname(SERVER_BIN), "../../client/meadowctl");
+    execFileSync(meadowctl, ["--server", `127.0.0.1:${operatorPort}`, "--token-file", join(secrets, "token"), "pause"]);
+    // meadowctl answers once the sim thread has applied the pause.
+    const few = await waitFor(page, (s) => s.fireflies, "the swarm's count", 20_000);
     let refusal: { code: string; text: string } | undefined;
-    // Throws back to back: now and then the swarm finds a handful before the next lands (it ate
-    // six in a row once on a busy machine), so it gets a dozen tries.
-    for (let throws = 0; throws < 12 && !refusal; throws++) {
+    // A viewer has eight crumbs: the second throw meets the limit.
+    for (let throws = 0; throws < 3 && !refusal; throws++) {
       const start = await debugState(page);
       await page.keyboard.press("f");
       // Until this throw ends: all five out, or refused.
@@ -181,7 +187,7 @@ describe("a throw the server refuses", () => {
       }
     }
     expect(refusal, "a throw met the crumb limit").toBeDefined();
-    console.log(`[e2e] throw food refused, ${few} fireflies: "${refusal?.text}"`);
+    console.log(`[e2e] throw food refused, ${few} fireflies standing still: "${refusal?.text}"`);
     saveArtifact("throw-food-refused.png", await page.screenshot());
     expect(errors).toEqual([]);
   }, 120_000);
