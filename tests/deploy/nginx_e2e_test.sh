@@ -8,35 +8,20 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$here/build/release}
-scratch=$(mktemp -d)
-server_pid=""
-nginx_pid=""
-cleanup() {
-  [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null || true
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
-  rm -rf "$scratch"
-}
-trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+source "$here/tests/deploy/local_server.sh"
 passed=0
 check() { passed=$((passed + 1)); echo "ok: $1"; }
 
 (umask 077 && head -c 32 /dev/urandom | base64 >"$scratch/token")
 
-"$build/server/app/meadow-server" --port 0 --operator-port 0 --viewer-grpc-port 0 --seed 5 --swarm-count 500 \
-  --log-level warn --web-root "$here/tests/app/web_root" --operator-token-file "$scratch/token" \
-  --trusted-proxy 127.0.0.1 >"$scratch/server.out" 2>"$scratch/server.err" &
-server_pid=$!
-for _ in $(seq 1 300); do
-  grep -q "^meadow-server listening on" "$scratch/server.out" && break
-  sleep 0.1
-done
-port_of() { sed -n "s|^meadow-server $1 .*:\([0-9]*\)\$|\1|p" "$scratch/server.out"; }
-viewer_port=$(port_of listening)
-operator_port=$(port_of operator)
-grpc_port=$(sed -n 's|^meadow-server viewer gRPC on .*:\([0-9]*\)$|\1|p' "$scratch/server.out")
+start_meadow_server "$build/server/app/meadow-server" --operator-port 0 --viewer-grpc-port 0 --seed 5 \
+  --swarm-count 500 --log-level warn --web-root "$here/tests/app/web_root" --operator-token-file "$scratch/token" \
+  --trusted-proxy 127.0.0.1
+viewer_port=$(server_port listening)
+operator_port=$(server_port operator)
+grpc_port=$(server_port "viewer gRPC")
 [ -n "$viewer_port" ] && [ -n "$operator_port" ] && [ -n "$grpc_port" ] \
-  || { cat "$scratch/server.out" "$scratch/server.err"; echo "FAIL: the server did not start"; exit 1; }
+  || { cat "$scratch/server.out"; echo "FAIL: the server's ports"; exit 1; }
 
 http_port=$(free_port)
 https_port=$(free_port)
@@ -44,7 +29,7 @@ https_port=$(free_port)
 nginx -t -p "$scratch" -c "$scratch/nginx.conf" 2>&1 | tail -2
 check "nginx -t"
 nginx -p "$scratch" -c "$scratch/nginx.conf" -g 'daemon off;' &
-nginx_pid=$!
+stop_later $!
 base="https://localhost:${https_port}"
 for _ in $(seq 1 50); do curl -fsS --cacert "$scratch/cert.pem" "$base/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
 
@@ -68,8 +53,5 @@ check "the WebSocket upgrade through nginx"
 grep -q "swarm" "$scratch/status.txt" || { cat "$scratch/status.txt"; echo "FAIL: meadowctl's status"; exit 1; }
 check "meadowctl --tls status through nginx's gRPC proxy"
 
-kill "$nginx_pid"; wait "$nginx_pid" 2>/dev/null || true; nginx_pid=""
-kill "$server_pid"
-wait "$server_pid" || { echo "FAIL: the server did not exit cleanly"; exit 1; }
-server_pid=""
+stop_meadow_server
 echo "nginx e2e: ${passed} passed, 0 failed"

@@ -8,26 +8,11 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 server_bin=${1:-$here/build/release/server/app/meadow-server}
-scratch=$(mktemp -d)
-server_pid=""
-prometheus_pid=""
-cleanup() {
-  [ -n "$prometheus_pid" ] && kill "$prometheus_pid" 2>/dev/null && wait "$prometheus_pid" 2>/dev/null || true
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
-  rm -rf "$scratch"
-}
-trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+source "$here/tests/deploy/local_server.sh"
 
-"$server_bin" --port 0 --seed 5 --swarm-engine cpu --swarm-count 1000000 --log-level warn \
-  --web-root "$here/tests/app/web_root" >"$scratch/server.out" 2>"$scratch/server.err" &
-server_pid=$!
-for _ in $(seq 1 300); do
-  port=$(sed -n 's|^meadow-server listening on http://127.0.0.1:\([0-9]*\)$|\1|p' "$scratch/server.out")
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "${port:-}" ] || { cat "$scratch/server.err"; echo "FAIL: the server did not start"; exit 1; }
+start_meadow_server "$server_bin" --seed 5 --swarm-engine cpu --swarm-count 1000000 --log-level warn \
+  --web-root "$here/tests/app/web_root"
+port=$(server_port listening)
 
 sed -E 's/^(\s*)for: .*/\1for: 5s/' "$here/deploy/prometheus/meadow-alerts.yml" >"$scratch/meadow-alerts.yml"
 cat >"$scratch/prometheus.yml" <<YAML
@@ -42,7 +27,7 @@ YAML
 prom_port=$(free_port)
 prometheus --config.file="$scratch/prometheus.yml" --storage.tsdb.path="$scratch/data" \
   --web.listen-address="127.0.0.1:${prom_port}" --log.level=warn >"$scratch/prometheus.log" 2>&1 &
-prometheus_pid=$!
+stop_later $!
 
 firing=""
 for _ in $(seq 1 120); do
@@ -64,7 +49,5 @@ if [ -z "$firing" ]; then
   exit 1
 fi
 echo "MeadowTickOverBudget fired with the p99 tick at ${p99} s"
-kill "$server_pid"
-wait "$server_pid" || { echo "FAIL: the server did not exit cleanly"; exit 1; }
-server_pid=""
+stop_meadow_server
 echo "prometheus e2e: 1 passed, 0 failed"
