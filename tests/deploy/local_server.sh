@@ -1,7 +1,8 @@
 # Sourced by the deployment checks that run a real meadow-server beside another program (nginx,
 # Prometheus): a scratch folder, the server started in the background on free ports and waited
 # for, its ports read from its start lines, everything stopped and removed on exit.
-#   start_meadow_server BIN ARGS...   starts it; its output goes to $scratch/server.out and .err
+#   start_meadow_server BIN ARGS...   starts it on a free port (or on $server_listen_port); its output
+#                                     goes to $scratch/server.out and .err
 #   server_port listening|operator|"viewer gRPC"   a port it printed
 #   stop_later PID                    a process to end on exit besides the server
 #   stop_meadow_server                SIGTERM, and fails unless it exits with status 0
@@ -18,7 +19,7 @@ trap cleanup EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 server_port() { sed -n "s|^meadow-server $1 .*:\([0-9]*\)\$|\1|p" "$scratch/server.out"; }
 start_meadow_server() {
-  "$@" --port 0 >"$scratch/server.out" 2>"$scratch/server.err" &
+  "$@" --port "${server_listen_port:-0}" >"$scratch/server.out" 2>"$scratch/server.err" &
   server_pid=$!
   for _ in $(seq 1 300); do
     grep -q "^meadow-server listening on" "$scratch/server.out" && return 0
