@@ -5,18 +5,27 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(
+# What building the server and the viewer needs (also all a container's build stage installs).
+build_packages=(
   build-essential cmake ninja-build ccache pkg-config git ca-certificates curl
   libboost1.81-dev
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
-  libvulkan-dev mesa-vulkan-drivers glslc glslang-tools vulkan-tools vulkan-validationlayers
-  libspdlog-dev libzstd-dev zstd nlohmann-json3-dev libcli11-dev libpng-dev libsqlite3-dev sqlite3 libvpx-dev
+  libvulkan-dev glslc glslang-tools
+  libspdlog-dev libzstd-dev nlohmann-json3-dev libcli11-dev libpng-dev libsqlite3-dev libvpx-dev
+)
+# What running it here and every test need besides.
+test_packages=(
+  mesa-vulkan-drivers vulkan-tools vulkan-validationlayers zstd sqlite3
   libgtest-dev libgmock-dev libbenchmark-dev
   clang llvm libclang-rt-14-dev
   librsvg2-bin openssl util-linux
   chromium systemd
-  prometheus nginx python3
+  prometheus nginx python3 yamllint
+  podman runc docker-compose golang-github-containernetworking-plugin-dnsname debootstrap
 )
+#   deploy/setup-debian.sh [--build-only]
+packages=("${build_packages[@]}")
+[ "${1:-}" = "--build-only" ] || packages+=("${test_packages[@]}")
 
 missing=()
 for p in "${packages[@]}"; do
@@ -64,10 +73,15 @@ if [ "$(node_major)" -lt 20 ]; then
   fi
 fi
 
-# npm ci again only when the lock file changed since the last install.
-stamp=web-viewer/node_modules/.meadow-lock-stamp
-if [ ! -f "$stamp" ] || ! cmp -s web-viewer/package-lock.json "$stamp"; then
-  echo "setup: npm ci in web-viewer/"
-  (cd web-viewer && npm ci --no-audit --no-fund)
-  cp web-viewer/package-lock.json "$stamp"
-fi
+# npm ci again only when a lock file changed since the last install: the viewer's tools, and
+# (for the tests) the Kubernetes manifests' validator.
+npm_folders=(web-viewer)
+[ "${1:-}" = "--build-only" ] || npm_folders+=(tests/deploy/k8s-validate)
+for folder in "${npm_folders[@]}"; do
+  stamp=$folder/node_modules/.meadow-lock-stamp
+  if [ ! -f "$stamp" ] || ! cmp -s "$folder/package-lock.json" "$stamp"; then
+    echo "setup: npm ci in $folder/"
+    (cd "$folder" && npm ci --no-audit --no-fund)
+    cp "$folder/package-lock.json" "$stamp"
+  fi
+done

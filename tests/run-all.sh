@@ -11,7 +11,10 @@
 #      tests/fuzz/run-fuzzers.sh),
 #   4. the deployment checks (systemd-analyze verify; promtool on the alert rules and their unit
 #      tests; the Grafana dashboard's JSON; a real Prometheus whose alert fires on a slow server;
-#      nginx with TLS in front of the server: the page, the WebSocket, meadowctl --tls),
+#      nginx with TLS in front of the server: the page, the WebSocket, meadowctl --tls; the
+#      Dockerfile built and run with podman and compose.yaml with docker-compose; the Kubernetes
+#      manifests against Kubernetes' schema and Meadow's rules; the kiosk launcher run headless
+#      against a real server and the real viewer),
 #   5. the viewer's unit tests (Vitest) and browser tests (Playwright + Debian's Chromium)
 #      against the real server.
 # Stops at the first failing stage; a stage that runs no test or skips any fails. The last line
@@ -129,6 +132,9 @@ counted tests/deploy/systemd_unit_test.sh
 counted tests/deploy/monitoring_test.sh
 counted tests/deploy/prometheus_e2e_test.sh
 counted tests/deploy/nginx_e2e_test.sh
+counted tests/deploy/container_test.sh
+counted tests/deploy/k8s_manifests_test.sh
+counted tests/deploy/kiosk_test.sh
 
 stage "viewer: Vitest"
 counted npm --prefix web-viewer test
