@@ -8,9 +8,6 @@
 # your own will do (tests/deploy/container_test.sh makes them with debootstrap).
 ARG DEBIAN=docker.io/library/debian:12
 ARG DEBIAN_SLIM=docker.io/library/debian:12-slim
-# Where the installed files come from: the build stage below, or an image that holds the same
-# tree under /out (the tests build the runtime stage from the checkout's own release build).
-ARG MEADOW_BUILT=build
 
 FROM ${DEBIAN} AS build
 WORKDIR /src
@@ -25,8 +22,6 @@ RUN cmake -S . -B build/image -G Ninja -DCMAKE_BUILD_TYPE=Release \
  && npm --prefix web-viewer run build \
  && DESTDIR=/out cmake --install build/image --prefix /usr/local --strip
 
-FROM ${MEADOW_BUILT} AS built
-
 FROM ${DEBIAN_SLIM} AS runtime
 # The shared libraries meadow-server and meadowctl link (ldd), and Vulkan's loader: the GPU
 # engine needs a driver besides (a GPU host's, passed in; or mesa-vulkan-drivers for lavapipe).
@@ -38,7 +33,7 @@ RUN apt-get update \
  && groupadd --system --gid 10001 meadow \
  && useradd --system --uid 10001 --gid 10001 --home-dir /var/lib/meadow --shell /usr/sbin/nologin meadow \
  && install -d -o meadow -g meadow -m 0750 /var/lib/meadow
-COPY --from=built /out/ /
+COPY --from=build /out/ /
 # By number, so that Kubernetes' runAsNonRoot can tell without a passwd file.
 USER 10001
 WORKDIR /var/lib/meadow

@@ -46,10 +46,17 @@ base=$(debian_base)
 mkdir -p "$scratch/out"
 DESTDIR="$scratch/out/out" cmake --install "$build" --prefix /usr/local --strip >/dev/null
 tar -C "$scratch/out" -c out | podman import - "localhost/meadow-built:$tag" >/dev/null
+# The Dockerfile with its build stage swapped for that tree (the runtime stage as it is).
+awk -v built="localhost/meadow-built:$tag" '
+  /^FROM .* AS build$/ { print "FROM " built " AS build"; skipping = 1; next }
+  /^FROM / { skipping = 0 }
+  !skipping' "$here/Dockerfile" >"$scratch/Dockerfile.runtime"
+grep -q "^FROM localhost/meadow-built:$tag AS build$" "$scratch/Dockerfile.runtime" \
+  || fail "the Dockerfile's build stage was not found"
 start=$(date +%s)
 podman build --quiet --format docker --network host "${podman_limits[@]}" --target runtime \
-  --build-arg DEBIAN="$base" --build-arg DEBIAN_SLIM="$base" --build-arg MEADOW_BUILT="localhost/meadow-built:$tag" \
-  -t "localhost/meadow:$tag" -f "$here/Dockerfile" "$here" >/dev/null
+  --build-arg DEBIAN="$base" --build-arg DEBIAN_SLIM="$base" \
+  -t "localhost/meadow:$tag" -f "$scratch/Dockerfile.runtime" "$here" >/dev/null
 size=$(podman image inspect --format '{{.Size}}' "localhost/meadow:$tag")
 echo "the runtime image: $(( size / 1000000 )) MB, built in $(( $(date +%s) - start )) s"
 check "the Dockerfile's runtime stage builds"
