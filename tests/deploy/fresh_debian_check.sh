@@ -87,6 +87,8 @@ set +e
 unshare --mount --propagation private --fork bash -c '
   set -e
   root=$1
+  # The root a mount of its own, as on a real machine: podman remounts "/" to unpack images.
+  mount --bind "$root" "$root"
   mount -t proc proc "$root/proc"
   mount --rbind /sys "$root/sys"
   mount --rbind /dev "$root/dev"
