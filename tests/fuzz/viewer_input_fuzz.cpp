@@ -19,6 +19,7 @@
 #include "sim/land.hpp"
 #include "sim/mold/mold_settings.hpp"
 #include "sim/swarm/swarm_engine.hpp"
+#include "sim/swarm/swarm_rules.hpp"
 
 namespace meadow::fuzz {
 
@@ -80,7 +81,7 @@ void check_queued(const sim::ActionBody& body, const sim::Rect& world, const net
       [&](const auto& b) {
         using T = std::decay_t<decltype(b)>;
         if constexpr (std::is_same_v<T, sim::RockTap> || std::is_same_v<T, sim::AttractTap> ||
-                      std::is_same_v<T, sim::FlowerTap>) {
+                      std::is_same_v<T, sim::FlowerTap> || std::is_same_v<T, sim::FrogTap>) {
           MEADOW_FUZZ_CHECK(finite_inside(b.at, world));
         } else if constexpr (std::is_same_v<T, sim::PredatorPointer> || std::is_same_v<T, sim::AttractPointer>) {
           MEADOW_FUZZ_CHECK(b.phase == sim::PointerPhase::up || finite_inside(b.at, world));
@@ -89,6 +90,8 @@ void check_queued(const sim::ActionBody& body, const sim::Rect& world, const net
           for (const auto& weight : {b.separation, b.alignment, b.cohesion}) {
             MEADOW_FUZZ_CHECK(in_range(weight, sim::SwarmWeights::kMin, sim::SwarmWeights::kMax));
           }
+          MEADOW_FUZZ_CHECK(
+              in_range(b.speed, sim::swarm_rules::kLeastSpeedFactor, sim::swarm_rules::kMostSpeedFactor));
         } else if constexpr (std::is_same_v<T, sim::MoldSettingsChange>) {
           // The agents are the world's to clamp (mold_settings.hpp); every other setting is checked here.
           MEADOW_FUZZ_CHECK(in_range(b.sensor_angle_deg, sim::kSensorAngleRange));
