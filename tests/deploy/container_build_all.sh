@@ -31,7 +31,8 @@ t1=$(date +%s)
 podman build --format docker --network host "${podman_limits[@]}" \
   --build-arg DEBIAN="$build_base" --build-arg DEBIAN_SLIM="$base" -t "$image" "$here"
 echo "container build: the image built in $(( $(date +%s) - t1 )) s, $(( $(podman image inspect --format '{{.Size}}' "$image") / 1000000 )) MB"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+source "$here/tests/deploy/free_port.sh"
+port=$(free_port)
 podman run -d --name meadow-build-check -p "127.0.0.1:$port:8080" "$image" >/dev/null
 for _ in $(seq 1 150); do curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
 curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null || { podman logs meadow-build-check | tail -20; echo "FAIL: /healthz"; exit 1; }

@@ -21,8 +21,7 @@ check() { passed=$((passed + 1)); echo "ok: $1"; }
 fail() { echo "FAIL: $1"; exit 1; }
 tag=meadowtest$$
 project=meadow$$
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-
+source "$here/tests/deploy/free_port.sh"
 source "$here/tests/deploy/podman_env.sh"
 podman_env "$scratch"
 

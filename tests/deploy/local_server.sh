@@ -16,7 +16,7 @@ cleanup() {
   rm -rf "$scratch"
 }
 trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+source "$(dirname "${BASH_SOURCE[0]}")/free_port.sh"
 server_port() { sed -n "s|^meadow-server $1 .*:\([0-9]*\)\$|\1|p" "$scratch/server.out"; }
 start_meadow_server() {
   "$@" --port "${server_listen_port:-0}" >"$scratch/server.out" 2>"$scratch/server.err" &
