@@ -27,7 +27,7 @@ FROM ${DEBIAN_SLIM} AS runtime
 # engine needs a driver besides (a GPU host's, passed in; or mesa-vulkan-drivers for lavapipe).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
-      libgrpc++1.51 libprotobuf32 libspdlog1.10 libfmt9 libzstd1 libvpx7 libsqlite3-0 libvulkan1 \
+      libgrpc++1.51 libprotobuf32 libspdlog1.10 libfmt9 libzstd1 libvpx7 libsqlite3-0 libnats3.4 libvulkan1 \
       ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 meadow \

@@ -11,7 +11,7 @@ build_packages=(
   libboost1.81-dev
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libvulkan-dev glslc glslang-tools
-  libspdlog-dev libzstd-dev nlohmann-json3-dev libcli11-dev libpng-dev libsqlite3-dev libvpx-dev
+  libspdlog-dev libzstd-dev nlohmann-json3-dev libcli11-dev libpng-dev libsqlite3-dev libvpx-dev libnats-dev
 )
 # What running it here and every test need besides.
 test_packages=(
@@ -20,7 +20,7 @@ test_packages=(
   clang llvm libclang-rt-14-dev
   librsvg2-bin openssl util-linux
   chromium systemd
-  prometheus nginx python3 yamllint
+  prometheus nginx python3 yamllint nats-server
   podman runc docker-compose golang-github-containernetworking-plugin-dnsname debootstrap
 )
 #   deploy/setup-debian.sh [--build-only]

@@ -107,7 +107,7 @@ if [ "${MEADOW_SKIP_SANITIZERS:-0}" != 1 ]; then
   stage "networking and threads under TSan"
   cmake --preset tsan >/dev/null
   cmake --build --preset tsan --target net_test app_test worker_pool_test server_integration_test meadow-server sim_test \
-    meadow_store_tests
+    meadow_store_tests edges_e2e_test
   export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
   for t in tests/net/net_test tests/app/app_test tests/app/worker_pool_test; do
     counted build/tsan/$t --gtest_brief=1
@@ -116,6 +116,10 @@ if [ "${MEADOW_SKIP_SANITIZERS:-0}" != 1 ]; then
   # rate, which at TSan's 2 to 4 frames a second takes minutes (it runs in the other stages).
   counted build/tsan/tests/app/server_integration_test --gtest_brief=1 \
     --gtest_filter='-VideoLightE2e.ALinkCarryingAThirdKeepsAMovingPictureAtAFewerFrames'
+  # The sim's relay and the edges' links (NATS's threads beside the sim's and the network's); not
+  # the tests that need the operator's port (gRPC's own threads, which TSan cannot judge).
+  counted build/tsan/tests/app/edges_e2e_test --gtest_brief=1 \
+    --gtest_filter='-EdgesEndToEnd.TheOperatorSeesAndClosesViewersOnBothEdges:EdgesEndToEnd.KillingEdgeALeavesEdgeBsViewersUntouched'
   # The store's own thread (app_test has the sim loop handing it journals and snapshots); not the
   # tests that run hundreds of ticks of all three worlds to compare hashes (minutes under TSan).
   counted build/tsan/tests/store/meadow_store_tests --gtest_brief=1 \

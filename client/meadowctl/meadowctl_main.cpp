@@ -453,13 +453,14 @@ int main(int argc, char** argv) {
         console.print_json(list);
         return kOk;
       }
-      std::printf("%-8s %-22s %-7s %10s %12s %10s %8s\n", "session", "address", "world", "connected", "bytes sent",
-                  "frames", "dropped");
+      std::printf("%-8s %-22s %-7s %10s %12s %10s %8s %s\n", "session", "address", "world", "connected", "bytes sent",
+                  "frames", "dropped", "edge");
       for (const auto& v : list.viewers()) {
-        std::printf("%-8llu %-22s %-7s %9.0fs %12llu %10llu %8llu\n", static_cast<unsigned long long>(v.session_id()),
+        // The edge server a viewer is on (issue 32); "-": the server this console talks to.
+        std::printf("%-8llu %-22s %-7s %9.0fs %12llu %10llu %8llu %s\n", static_cast<unsigned long long>(v.session_id()),
                     v.address().c_str(), world_name(v.world()), v.connected_seconds(),
                     static_cast<unsigned long long>(v.bytes_sent()), static_cast<unsigned long long>(v.frames_sent()),
-                    static_cast<unsigned long long>(v.frames_dropped()));
+                    static_cast<unsigned long long>(v.frames_dropped()), v.edge().empty() ? "-" : v.edge().c_str());
       }
       return kOk;
     }

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <charconv>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <string>
 
+#include "edge/edge_subjects.hpp"
 #include "net/origin_check.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/mold/mold_rules.hpp"
@@ -33,6 +35,47 @@ std::string token_file_problem(const std::filesystem::path& path) {
     std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
     return "the operator token file " + path.string() + " can be read or written by others (mode " + mode +
            "): chmod 600 " + path.string();
+  }
+  return {};
+}
+
+// The host's name as an edge name: characters a NATS subject token may not hold become '-'.
+std::string host_edge_name() {
+  char host[256] = {0};
+  if (gethostname(host, sizeof host - 1) != 0 || host[0] == '\0') return "edge";
+  std::string name(host);
+  for (char& ch : name) {
+    if (!edge::valid_edge_name(std::string_view(&ch, 1))) ch = '-';
+  }
+  return name.substr(0, 64);
+}
+
+// What is wrong with the role's flags (issue 32); empty when nothing. Fills in the edge's name.
+std::string role_problem(Config& c) {
+  if (c.role == "all") {
+    if (!c.nats_url.empty()) return "--nats is for --role sim or --role edge (this server runs alone with --role all)";
+    return {};
+  }
+  if (c.nats_url.empty()) return "--role " + c.role + " needs --nats URL (the NATS server the sim and its edges share)";
+  if (c.nats_tls_key.empty() != c.nats_tls_cert.empty()) return "--nats-tls-cert and --nats-tls-key go together";
+  const std::string_view subject = c.nats_subject;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t dot = subject.find('.', start);
+    if (!edge::valid_edge_name(subject.substr(start, dot == std::string_view::npos ? dot : dot - start))) {
+      return "--nats-subject wants dot-separated words of letters, digits, - and _, not '" + c.nats_subject + "'";
+    }
+    if (dot == std::string_view::npos) break;
+    start = dot + 1;
+  }
+  if (c.role == "edge") {
+    if (!c.state_dir.empty() || !c.replay_dir.empty()) {
+      return "an edge keeps no meadow of its own: --state-dir and --replay belong to the sim";
+    }
+    if (c.edge_name.empty()) c.edge_name = host_edge_name();
+    if (!edge::valid_edge_name(c.edge_name)) {
+      return "--edge-name wants letters, digits, - and _ (at most 64), not '" + c.edge_name + "'";
+    }
   }
   return {};
 }
@@ -262,6 +305,36 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->envname("MEADOW_OPERATOR_TLS_KEY")
       ->check(CLI::ExistingFile);
 
+  app.add_option("--role", c.role,
+                 "all: simulate and serve viewers; sim: that, and publish every frame on NATS for edge servers; "
+                 "edge: simulate nothing, serve the sim's meadow from NATS to this server's viewers")
+      ->envname("MEADOW_ROLE")
+      ->check(CLI::IsMember({"all", "sim", "edge"}))
+      ->capture_default_str();
+  app.add_option("--nats", c.nats_url,
+                 "NATS server(s) for --role sim and edge: nats://[user:password@]host:port, comma-separated")
+      ->envname("MEADOW_NATS");
+  app.add_option("--nats-creds", c.nats_creds, "NATS credentials file (JWT and seed), as the nats CLI's --creds")
+      ->envname("MEADOW_NATS_CREDS")
+      ->check(CLI::ExistingFile);
+  app.add_option("--nats-tls-ca", c.nats_tls_ca, "PEM CA certificates to trust: talk to NATS over TLS")
+      ->envname("MEADOW_NATS_TLS_CA")
+      ->check(CLI::ExistingFile);
+  app.add_option("--nats-tls-cert", c.nats_tls_cert, "PEM client certificate for NATS servers that ask for one")
+      ->envname("MEADOW_NATS_TLS_CERT")
+      ->check(CLI::ExistingFile);
+  app.add_option("--nats-tls-key", c.nats_tls_key, "PEM key of --nats-tls-cert")
+      ->envname("MEADOW_NATS_TLS_KEY")
+      ->check(CLI::ExistingFile);
+  app.add_option("--nats-subject", c.nats_subject,
+                 "Subject prefix of this meadow on NATS (meadows that share a NATS need their own)")
+      ->envname("MEADOW_NATS_SUBJECT")
+      ->capture_default_str();
+  app.add_option("--edge-name", c.edge_name,
+                 "This edge's name, shown to the operator beside its viewers (letters, digits, - and _); "
+                 "default: the host's name")
+      ->envname("MEADOW_EDGE_NAME");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -289,7 +362,15 @@ ParseResult parse_config(int argc, const char* const* argv) {
       return {std::nullopt, 2};
     }
   } else if (const char* env = std::getenv("MEADOW_OPERATOR_TOKEN"); env != nullptr) {
+    // Trimmed as the file's is: a Secret made with `echo` carries a newline.
     c.operator_token = env;
+    const auto first = c.operator_token.find_first_not_of(" \t\r\n");
+    const auto last = c.operator_token.find_last_not_of(" \t\r\n");
+    c.operator_token = first == std::string::npos ? std::string() : c.operator_token.substr(first, last - first + 1);
+  }
+  if (const std::string why = role_problem(c); !why.empty()) {
+    std::fprintf(stderr, "meadow-server: %s\n", why.c_str());
+    return {std::nullopt, 2};
   }
   if (!c.operator_token.empty() && c.operator_token.size() < kMinOperatorTokenLength) {
     std::fprintf(stderr,

@@ -85,6 +85,17 @@ struct Config {
   bool operator_allow_plaintext = false;  // plain text on a non-loopback --operator-bind is meant
   std::filesystem::path operator_tls_cert;
   std::filesystem::path operator_tls_key;
+  // Past one machine (issue 32, docs/edges.md): "all" simulates and serves; "sim" does that and
+  // publishes every frame on NATS for edge servers; "edge" simulates nothing and serves the sim's
+  // meadow to its own viewers.
+  std::string role = "all";
+  std::string nats_url;  // nats://[user:password@]host:port[,…]
+  std::filesystem::path nats_creds;
+  std::filesystem::path nats_tls_ca;
+  std::filesystem::path nats_tls_cert;
+  std::filesystem::path nats_tls_key;
+  std::string nats_subject = "meadow";
+  std::string edge_name;  // the host's name when empty
 };
 
 // The shortest operator token accepted (characters): `head -c 24 /dev/urandom | base64` gives 32.

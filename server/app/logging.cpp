@@ -13,7 +13,7 @@ namespace meadow::app {
 
 namespace {
 
-constexpr std::array kAreas = {"app", "net", "sim", "gpu", "store"};
+constexpr std::array kAreas = {"app", "net", "sim", "gpu", "store", "edge"};
 
 // %j: the message escaped for a JSON string.
 class JsonMessageFlag final : public spdlog::custom_flag_formatter {

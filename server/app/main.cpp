@@ -1,6 +1,5 @@
 // meadow-server: wires the meadow, the sim thread and the network together and runs until
 // SIGINT or SIGTERM, then shuts down cleanly (sessions closed with "going away").
-#include <sys/resource.h>
 
 #include <chrono>
 #include <csignal>
@@ -13,6 +12,8 @@
 #include <spdlog/spdlog.h>
 
 #include "app/config.hpp"
+#include "app/edge_server.hpp"
+#include "app/serving.hpp"
 #include "app/huge_pages.hpp"
 #include "app/logging.hpp"
 #include "app/replay_run.hpp"
@@ -24,16 +25,14 @@
 #include "app/worlds.hpp"
 #include "sim/state_hash.hpp"
 #include "sim/swarm/swarm_world.hpp"
+#include "edge/nats_link.hpp"
+#include "edge/sim_relay.hpp"
 #include "net/admission.hpp"
 #include "net/net_server.hpp"
 #include "net/operator_server.hpp"
 #include "net/viewer_grpc_server.hpp"
 
 namespace {
-
-// Actions waiting for the next tick, from all viewers together; beyond this viewers are told
-// the meadow is busy (a tick drains them all, so this only fills under a flood).
-constexpr std::size_t kActionQueueCapacity = 4096;
 
 // Blocks SIGINT and SIGTERM in this thread and, by inheritance, every thread started after it,
 // so that only wait_for_stop_signal() sees them.
@@ -46,41 +45,10 @@ sigset_t block_stop_signals() {
   return set;
 }
 
-// Descriptors kept free of connections: the log, the swarm's files, gRPC's sockets, Vulkan.
-constexpr rlim_t kDescriptorsKept = 64;
-
-// Raises the soft limit on open descriptors to the hard one (the default soft limit, 1,024, is
-// less than the connections a gallery's server may hold), and keeps the connection cap below
-// what the descriptors allow: over the cap a connection is answered 503; past the descriptors
-// accept itself fails.
-std::uint32_t connections_within_descriptors(std::uint32_t wanted, spdlog::logger& log) {
-  rlimit limit{};
-  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return wanted;
-  if (limit.rlim_cur < limit.rlim_max) {
-    limit.rlim_cur = limit.rlim_max;
-    setrlimit(RLIMIT_NOFILE, &limit);
-    getrlimit(RLIMIT_NOFILE, &limit);
-  }
-  if (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= wanted + 2 * kDescriptorsKept) return wanted;
-  const auto fits = static_cast<std::uint32_t>(limit.rlim_cur > 2 * kDescriptorsKept ? limit.rlim_cur - 2 * kDescriptorsKept : 1);
-  log.warn("only {} open files are allowed (ulimit -n): at most {} connections instead of {}", limit.rlim_cur, fits, wanted);
-  return fits;
-}
-
-int wait_for_stop_signal(const sigset_t& set) {
-  int signal = 0;
-  sigwait(&set, &signal);
-  return signal;
-}
-
 int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   using namespace meadow;
   auto log = spdlog::get("app");
-  if (!std::filesystem::is_regular_file(config.web_root / "index.html")) {
-    log->warn("no viewer at '{}' (index.html missing): build it with `npm --prefix web-viewer run build` "
-              "or pass --web-root; /ws, /healthz and /metrics still work",
-              config.web_root.string());
-  }
+  app::warn_without_viewer(config, *log);
 
   // Before any world is made: its large arrays go into huge pages where the kernel lets us.
   app::use_huge_pages_for_large_arrays();
@@ -128,26 +96,22 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     saved->recover(meadow, pool, app::snapshot_mappings_of(worlds));
     state_writer = saved->start_writer(app::snapshot_mappings_of(worlds), {config.keep_snapshots, config.keep_hours, state_max_bytes});
   }
-  stream::ActionQueue actions(kActionQueueCapacity);
+  stream::ActionQueue actions(app::kActionQueueCapacity);
   net::Hub hub(config.light_video == "on", stream::VideoLightSettings{.quality = config.video_quality,
                                                                       .speed = stream::kVideoDefaultSpeed,
                                                                       .key_interval = config.video_key_interval,
                                                                       .layers = config.video_layers});
-  if (saved) {
+  const bool publishes = config.role == "sim";
+  if (saved || publishes) {
     // Ids no earlier run of this saved meadow handed out: boot milliseconds × 2¹⁰ (the last run
     // would have needed a thousand sessions a millisecond to reach them; below 2⁵³ for JavaScript).
+    // A sim's edges keep their viewers across its restarts, so a sim's ids grow across runs too.
     const auto boot =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
     hub.start_session_ids_at(static_cast<std::uint64_t>(boot.count()) << 10U);
   }
   net::Metrics metrics;
-  net::AdmissionLimits admission_limits;
-  admission_limits.max_viewers = config.max_viewers;
-  admission_limits.max_viewers_per_address = config.max_viewers_per_address;
-  admission_limits.max_connections = connections_within_descriptors(config.max_connections, *log);
-  admission_limits.max_connections_per_address = config.max_connections_per_address;
-  admission_limits.trusted_proxies.insert(config.trusted_proxies.begin(), config.trusted_proxies.end());
-  net::Admission admission(admission_limits);
+  net::Admission admission(app::admission_limits(config, *log));
 
   app::SimLoop loop(meadow, pool, actions, hub, metrics, config.frame_rate, app::streams_of(worlds));
   if (recording) {
@@ -164,31 +128,26 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
         std::make_unique<app::StoreSnapshotControl>(loop, *state_writer, app::snapshot_mappings_of(worlds));
   }
 
-  net::NetConfig net_config;
-  net_config.bind_address = config.bind_address;
-  net_config.port = config.port;
-  net_config.web_root = config.web_root;
-  net_config.io_threads = config.io_threads;
-  net_config.limits.write_timeout = std::chrono::milliseconds(config.viewer_write_timeout_ms);
-  net_config.limits.origins = net::OriginPolicy(config.allowed_origins);
-  if (const auto metrics_listen = app::split_listen(config.metrics_listen)) {
-    net_config.metrics_address = metrics_listen->first;
-    net_config.metrics_port = metrics_listen->second;
-  }
+  net::NetConfig net_config = app::net_config(config);
   net_config.trails = &trails_control;
-  net_config.facts.version = MEADOW_VERSION;
   net_config.facts.frame_rate = config.frame_rate;
   net_config.facts.tick_rate = sim::kTicksPerSecond;
   net_config.facts.max_swarm_count = max_swarm_count;
   net_config.facts.worlds.clear();
   for (const sim::World* w : meadow.worlds()) net_config.facts.worlds.push_back(w->kind());
-  net::NetServer server(net_config, hub, actions, metrics, admission);
-  std::unique_ptr<net::ViewerGrpcServer> viewer_grpc;
-  if (config.viewer_grpc) {
-    viewer_grpc = std::make_unique<net::ViewerGrpcServer>(
-        net::ViewerGrpcConfig{config.viewer_grpc_bind, config.viewer_grpc_port},
-        net::SessionContext{hub, actions, metrics, admission, net_config.limits, net_config.facts, {}, &trails_control});
+  // --role sim: every frame published once on NATS for the edge servers (issue 32).
+  std::unique_ptr<edge::NatsLink> nats;
+  std::unique_ptr<edge::SimRelay> relay;
+  if (publishes) {
+    nats = std::make_unique<edge::NatsLink>(app::nats_options(config, "meadow-sim"));
+    relay = std::make_unique<edge::SimRelay>(
+        edge::SimRelayConfig{edge::EdgeSubjects{config.nats_subject}, net_config.facts, config.light_video == "on",
+                             hub.video().settings()},
+        *nats, hub, actions, metrics);
+    hub.set_relay(relay.get());
+    metrics.render_more = [&relay = *relay](std::string& out) { relay.render_metrics(out); };
   }
+  net::NetServer server(net_config, hub, actions, metrics, admission);
 
   // The operator's port: only with a token (or, on loopback, when told to do without one).
   std::unique_ptr<net::OperatorServer> operator_server;
@@ -218,36 +177,16 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   }
   log->info("meadow-server {} seed {}: {}; {} sim threads{}", MEADOW_VERSION, seed, running, pool.threads(),
             saved ? "; saved in " + config.state_dir.string() : std::string("; not saved (no --state-dir)"));
+  if (relay) relay->start();
   loop.start();
   server.start();
-  bool serving_viewer_grpc = viewer_grpc != nullptr;
-  try {
-    if (viewer_grpc) viewer_grpc->start();
-  } catch (const std::exception& e) {
-    if (config.viewer_grpc_port_given) throw;
-    serving_viewer_grpc = false;
-    log->warn("{}: native viewers over gRPC are not served (pass --viewer-grpc-port)", e.what());
-  }
+  const std::unique_ptr<net::ViewerGrpcServer> viewer_grpc = app::start_viewer_grpc(
+      config, net::SessionContext{hub, actions, metrics, admission, net_config.limits, net_config.facts, {}, &trails_control},
+      *log);
   if (operator_server) operator_server->start();
-  // Scripts and tests read these lines to learn the ports (useful with --port 0).
-  if (serving_viewer_grpc) {
-    std::printf("meadow-server viewer gRPC on %s:%u\n", config.viewer_grpc_bind.c_str(),
-                static_cast<unsigned>(viewer_grpc->port()));
-  }
-  if (operator_server) {
-    std::printf("meadow-server operator on %s:%u\n", config.operator_bind.c_str(),
-                static_cast<unsigned>(operator_server->port()));
-  }
-  if (server.metrics_port() != 0) {
-    std::printf("meadow-server metrics on %s:%u\n", net_config.metrics_address.c_str(),
-                static_cast<unsigned>(server.metrics_port()));
-  }
-  // The listening line last: a reader that saw it has seen every other port line.
-  std::printf("meadow-server listening on http://%s:%u\n", config.bind_address.c_str(),
-              static_cast<unsigned>(server.port()));
-  std::fflush(stdout);
+  app::announce_ports(config, server, viewer_grpc.get(), operator_server.get(), net_config.metrics_address);
 
-  const int signal = wait_for_stop_signal(stop_signals);
+  const int signal = app::wait_for_stop_signal(stop_signals);
   log->info("received {}, shutting down", signal == SIGINT ? "SIGINT" : "SIGTERM");
   // The operator first: calls waiting on the sim thread are answered while it still runs (a
   // trails recording that would take longer is answered that the server stops, to a viewer too).
@@ -256,6 +195,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   if (viewer_grpc) viewer_grpc->stop();
   server.stop();
   loop.stop();
+  if (relay) relay->stop();
   if (state_writer) {
     // A last snapshot: the next start needs no replay.
     try {
@@ -281,6 +221,7 @@ int main(int argc, char** argv) {
   if (!parsed.config) return parsed.exit_code;
   try {
     meadow::app::setup_logging(parsed.config->log_level, parsed.config->log_json);
+    if (parsed.config->role == "edge") return meadow::app::run_edge(*parsed.config, stop_signals);
     return run(*parsed.config, stop_signals);
   } catch (const std::exception& e) {
     spdlog::critical("meadow-server cannot run: {}", e.what());

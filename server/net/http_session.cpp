@@ -65,7 +65,14 @@ http::message_generator handle_request(const Request& req, const SessionContext&
   }
   const std::string_view target = req.target();
   const std::string_view path = target.substr(0, target.find('?'));
-  if (path == "/healthz") return text_response(req, http::status::ok, kTextType, "ok\n");
+  if (path == "/healthz") {
+    if (context.not_ready) {
+      if (std::string why = context.not_ready(); !why.empty()) {
+        return text_response(req, http::status::service_unavailable, kTextType, why + "\n");
+      }
+    }
+    return text_response(req, http::status::ok, kTextType, "ok\n");
+  }
   if (path == "/metrics") {
     if (!routes.metrics) return not_found(req);
     std::string body = context.metrics.render();

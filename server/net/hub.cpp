@@ -24,6 +24,13 @@ void Hub::start_session_ids_at(std::uint64_t first) {
   next_id_ = std::max(next_id_, first);
 }
 
+std::uint64_t Hub::reserve_session_ids(std::uint64_t count) {
+  const std::lock_guard lock(mutex_);
+  const std::uint64_t first = next_id_;
+  next_id_ += count;
+  return first;
+}
+
 std::uint64_t Hub::next_session_id() {
   const std::lock_guard lock(mutex_);
   return next_id_++;
@@ -46,6 +53,7 @@ void Hub::publish(stream::FrameBundlePtr bundle) {
     live = sessions_locked();
   }
   for (const auto& session : live) session->deliver_frame(bundle);
+  if (relay_ != nullptr) relay_->relay_frame(bundle);
 }
 
 void Hub::broadcast(SharedBytes message) {
@@ -55,6 +63,7 @@ void Hub::broadcast(SharedBytes message) {
     live = sessions_locked();
   }
   for (const auto& session : live) session->deliver_reliable(message);
+  if (relay_ != nullptr) relay_->relay_broadcast(message, nullptr);
 }
 
 bool Hub::send_to(std::uint64_t session_id, SharedBytes message) {
@@ -64,7 +73,7 @@ bool Hub::send_to(std::uint64_t session_id, SharedBytes message) {
     const auto it = sessions_.find(session_id);
     if (it != sessions_.end()) session = it->second.lock();
   }
-  if (!session) return false;
+  if (!session) return relay_ != nullptr && relay_->relay_send_to(session_id, message);
   session->deliver_reliable(std::move(message));
   return true;
 }
@@ -78,6 +87,8 @@ void Hub::update_land(LandSnapshot land, SharedBytes announcement) {
     // Deliveries only post onto each session's strand, so doing them under the lock is cheap,
     // and it orders them before any session that joins after the new land is visible.
     for (const auto& session : live) session->deliver_reliable(announcement);
+    // The edges get the new land with the announcement (or alone), in the same order.
+    if (relay_ != nullptr) relay_->relay_broadcast(announcement, land_);
   }
 }
 
@@ -102,7 +113,7 @@ bool Hub::close(std::uint64_t session_id, const char* reason) {
     const auto it = sessions_.find(session_id);
     if (it != sessions_.end()) session = it->second.lock();
   }
-  if (!session) return false;
+  if (!session) return relay_ != nullptr && relay_->relay_close(session_id, reason);
   session->close_soon(reason);
   return true;
 }
@@ -116,6 +127,7 @@ std::vector<SessionInfo> Hub::sessions() const {
   std::vector<SessionInfo> out;
   out.reserve(live.size());
   for (const auto& session : live) out.push_back(session->info());
+  if (relay_ != nullptr) relay_->relay_sessions(out);
   std::sort(out.begin(), out.end(), [](const SessionInfo& a, const SessionInfo& b) { return a.id < b.id; });
   return out;
 }
@@ -131,6 +143,10 @@ std::shared_ptr<const MeadowStatus> Hub::status() const {
 }
 
 std::size_t Hub::session_count() const {
+  return local_session_count() + (relay_ != nullptr ? relay_->relay_session_count() : 0);
+}
+
+std::size_t Hub::local_session_count() const {
   const std::lock_guard lock(mutex_);
   return sessions_.size();
 }

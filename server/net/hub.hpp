@@ -38,6 +38,22 @@ class HubSession {
 
 using LandSnapshot = std::shared_ptr<const sim::Land>;
 
+// Where a sim's hub sends on what it fans out, for sessions it does not hold itself: the edge
+// servers' viewers (issue 32, server/edge/sim_relay.*). Called on the threads that call the hub
+// (frames: the sim thread), so each must only hand over, never wait on a network.
+class HubRelay {
+ public:
+  virtual ~HubRelay() = default;
+  virtual void relay_frame(const stream::FrameBundlePtr& bundle) = 0;
+  // `land` is set when the message announces the land's change.
+  virtual void relay_broadcast(const SharedBytes& message, const LandSnapshot& land) = 0;
+  // To one viewer it does not hold; false when no edge holds it either.
+  virtual bool relay_send_to(std::uint64_t session_id, const SharedBytes& message) = 0;
+  virtual bool relay_close(std::uint64_t session_id, const char* reason) = 0;
+  [[nodiscard]] virtual std::size_t relay_session_count() const = 0;
+  virtual void relay_sessions(std::vector<SessionInfo>& out) const = 0;
+};
+
 class Hub {
  public:
   // `video`: whether sessions may take the light as video, and the encoders' settings.
@@ -52,6 +68,11 @@ class Hub {
   // of its last run (their rocks, cooldowns, counts) by their ids: a new run must not hand those
   // ids to new viewers (main starts them from its boot time).
   void start_session_ids_at(std::uint64_t first);
+  // A block of `count` ids no session of this hub will be given (an edge server's, issue 32).
+  [[nodiscard]] std::uint64_t reserve_session_ids(std::uint64_t count);
+  // The sessions of other servers this hub's messages reach too (the sim's edges); set before
+  // any session joins, and outlives the hub's use.
+  void set_relay(HubRelay* relay) { relay_ = relay; }
 
   // Sim thread: the newest frame for every session.
   void publish(stream::FrameBundlePtr bundle);
@@ -69,8 +90,11 @@ class Hub {
   void close_all(const char* reason);
   // Closes one session; false when it is not connected.
   bool close(std::uint64_t session_id, const char* reason);
+  // This server's sessions and, on a sim, its edges' viewers.
   [[nodiscard]] std::size_t session_count() const;
   [[nodiscard]] std::vector<SessionInfo> sessions() const;
+  // This server's own sessions only.
+  [[nodiscard]] std::size_t local_session_count() const;
 
   // Sim thread: the meadow's figures for the operator; any thread: the newest.
   void publish_status(std::shared_ptr<const MeadowStatus> status);
@@ -95,6 +119,7 @@ class Hub {
   EventFeed events_;
   stream::VideoDemand video_;
   stream::TrailDemand trails_;
+  HubRelay* relay_ = nullptr;
 };
 
 }  // namespace meadow::net

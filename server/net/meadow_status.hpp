@@ -55,6 +55,7 @@ struct SessionInfo {
   std::uint64_t bytes_sent = 0;
   std::uint64_t frames_sent = 0;
   std::uint64_t frames_dropped = 0;
+  std::string edge = {};  // the edge server it is on (issue 32); empty: this server
 };
 
 }  // namespace meadow::net

@@ -12,10 +12,6 @@ namespace {
 
 constexpr double kNanosPerSecond = 1e9;
 
-void counter(std::string& out, const char* name, const char* help, std::uint64_t value) {
-  out += fmt::format("# HELP {0} {1}\n# TYPE {0} counter\n{0} {2}\n", name, help, value);
-}
-
 // The process's resident set from /proc/self/statm (pages × page size); 0 where unreadable.
 std::int64_t resident_bytes() {
   std::FILE* f = std::fopen("/proc/self/statm", "r");
@@ -27,16 +23,25 @@ std::int64_t resident_bytes() {
   return read == 2 ? static_cast<std::int64_t>(resident) * sysconf(_SC_PAGESIZE) : 0;
 }
 
-void gauge(std::string& out, const char* name, const char* help, std::int64_t value) {
-  out += fmt::format("# HELP {0} {1}\n# TYPE {0} gauge\n{0} {2}\n", name, help, value);
-}
-
 template <typename T>
 T load(const std::atomic<T>& a) {
   return a.load(std::memory_order_relaxed);
 }
 
 }  // namespace
+
+void render_counter(std::string& out, const char* name, const char* help, std::uint64_t value) {
+  out += fmt::format("# HELP {0} {1}\n# TYPE {0} counter\n{0} {2}\n", name, help, value);
+}
+
+void render_gauge(std::string& out, const char* name, const char* help, std::int64_t value) {
+  out += fmt::format("# HELP {0} {1}\n# TYPE {0} gauge\n{0} {2}\n", name, help, value);
+}
+
+void render_histogram(std::string& out, const char* name, const char* help, const Histogram& histogram) {
+  out += fmt::format("# HELP {0} {1}\n# TYPE {0} histogram\n", name, help);
+  histogram.render(out, name, "");
+}
 
 void Histogram::observe(double seconds) {
   std::size_t i = 0;
@@ -65,8 +70,8 @@ void Histogram::render(std::string& out, const std::string& name, const std::str
 std::string Metrics::render() const {
   std::string out;
   out.reserve(4096);
-  counter(out, "meadow_ticks_total", "Simulation ticks run.", load(ticks_total));
-  counter(out, "meadow_ticks_skipped_total",
+  render_counter(out, "meadow_ticks_total", "Simulation ticks run.", load(ticks_total));
+  render_counter(out, "meadow_ticks_skipped_total",
           "Ticks skipped because steps could not keep up (the meadow slows instead of stuttering).",
           load(ticks_skipped_total));
   out += "# HELP meadow_step_seconds Time to step one world by one tick.\n";
@@ -88,46 +93,47 @@ std::string Metrics::render() const {
     out += "# TYPE meadow_video_encode_seconds histogram\n";
     video_encode_seconds.render(out, "meadow_video_encode_seconds", "");
   }
-  counter(out, "meadow_frames_total", "Frame bundles built (each encoded once).", load(frames_total));
+  render_counter(out, "meadow_frames_total", "Frame bundles built (each encoded once).", load(frames_total));
   out += "# HELP meadow_frame_bytes_total Bytes of frames written to sessions, by the light codec they carried.\n";
   out += "# TYPE meadow_frame_bytes_total counter\n";
   out += fmt::format("meadow_frame_bytes_total{{codec=\"zstd\"}} {}\n", load(frame_bytes_zstd_total));
   out += fmt::format("meadow_frame_bytes_total{{codec=\"vp9\"}} {}\n", load(frame_bytes_video_total));
-  counter(out, "meadow_sent_frames_total", "Frames written to sessions.", load(sent_frames_total));
-  counter(out, "meadow_frames_dropped_total",
+  render_counter(out, "meadow_sent_frames_total", "Frames written to sessions.", load(sent_frames_total));
+  render_counter(out, "meadow_frames_dropped_total",
           "Frames replaced by a newer one before a slow session could send them.",
           load(frames_dropped_total));
-  counter(out, "meadow_sent_bytes_total", "Bytes written to viewers (HTTP responses and WebSocket messages).",
+  render_counter(out, "meadow_sent_bytes_total", "Bytes written to viewers (HTTP responses and WebSocket messages).",
           load(sent_bytes_total));
-  counter(out, "meadow_received_messages_total", "Messages received from viewers.",
+  render_counter(out, "meadow_received_messages_total", "Messages received from viewers.",
           load(received_messages_total));
-  counter(out, "meadow_rejected_messages_total",
+  render_counter(out, "meadow_rejected_messages_total",
           "Viewer messages rejected by validation or rate limits.", load(rejected_messages_total));
-  counter(out, "meadow_sessions_closed_slow_total",
+  render_counter(out, "meadow_sessions_closed_slow_total",
           "Sessions closed because they stayed behind past the limits.",
           load(sessions_closed_slow_total));
-  counter(out, "meadow_http_requests_total", "HTTP requests served.", load(http_requests_total));
-  counter(out, "meadow_http_bad_requests_total", "HTTP requests refused as malformed or too large.",
+  render_counter(out, "meadow_http_requests_total", "HTTP requests served.", load(http_requests_total));
+  render_counter(out, "meadow_http_bad_requests_total", "HTTP requests refused as malformed or too large.",
           load(http_bad_requests_total));
-  gauge(out, "meadow_connections", "HTTP connections open, viewers' included.", load(connections));
+  render_gauge(out, "meadow_connections", "HTTP connections open, viewers' included.", load(connections));
   out += "# HELP meadow_refused_total Connections and viewers refused at the door.\n# TYPE meadow_refused_total counter\n";
   out += fmt::format("meadow_refused_total{{what=\"connection\",why=\"full\"}} {}\n", load(connections_refused_full_total));
   out += fmt::format("meadow_refused_total{{what=\"connection\",why=\"address\"}} {}\n", load(connections_refused_address_total));
   out += fmt::format("meadow_refused_total{{what=\"viewer\",why=\"full\"}} {}\n", load(viewers_refused_full_total));
   out += fmt::format("meadow_refused_total{{what=\"viewer\",why=\"address\"}} {}\n", load(viewers_refused_address_total));
   out += fmt::format("meadow_refused_total{{what=\"viewer\",why=\"origin\"}} {}\n", load(viewers_refused_origin_total));
-  counter(out, "meadow_accept_errors_total", "Failed accepts (the listener backs off after each).",
+  render_counter(out, "meadow_accept_errors_total", "Failed accepts (the listener backs off after each).",
           load(accept_errors_total));
-  gauge(out, "meadow_sessions", "Viewer sessions connected.", load(sessions));
+  render_gauge(out, "meadow_sessions", "Viewer sessions connected.", load(sessions));
   out += "# HELP meadow_tick_seconds Time of one whole tick (actions, steps, frame).\n";
   out += "# TYPE meadow_tick_seconds histogram\n";
   tick_seconds.render(out, "meadow_tick_seconds", "");
   out += fmt::format("# HELP meadow_tick_p99_seconds A whole tick's 99th percentile over about the last 10 s.\n"
                      "# TYPE meadow_tick_p99_seconds gauge\nmeadow_tick_p99_seconds {}\n",
                      static_cast<double>(load(tick_p99_nanos)) * 1e-9);
-  counter(out, "meadow_ticks_over_budget_total", "Ticks that took longer than one tick (1/60 s).",
+  render_counter(out, "meadow_ticks_over_budget_total", "Ticks that took longer than one tick (1/60 s).",
           load(ticks_over_budget_total));
-  gauge(out, "process_resident_memory_bytes", "Resident memory of the server process.", resident_bytes());
+  render_gauge(out, "process_resident_memory_bytes", "Resident memory of the server process.", resident_bytes());
+  if (render_more) render_more(out);
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "net/meadow_status.hpp"
@@ -29,6 +30,12 @@ class Histogram {
   std::atomic<std::uint64_t> count_{0};
   std::atomic<std::uint64_t> sum_nanos_{0};
 };
+
+// One series in the Prometheus text format, with its HELP and TYPE lines (the edges' relay and
+// link render theirs with these too).
+void render_counter(std::string& out, const char* name, const char* help, std::uint64_t value);
+void render_gauge(std::string& out, const char* name, const char* help, std::int64_t value);
+void render_histogram(std::string& out, const char* name, const char* help, const Histogram& histogram);
 
 struct Metrics {
   std::atomic<std::uint64_t> ticks_total{0};
@@ -64,6 +71,10 @@ struct Metrics {
   std::atomic<std::uint64_t> viewers_refused_address_total{0};
   std::atomic<std::uint64_t> viewers_refused_origin_total{0};  // a WebSocket from a page not allowed
   std::atomic<std::uint64_t> accept_errors_total{0};  // accept() failed (out of descriptors, say)
+
+  // More series, from parts of the server net/ does not know (the edges' relay, issue 32); set
+  // before the server starts.
+  std::function<void(std::string& out)> render_more;
 
   // The whole exposition, Prometheus text format 0.0.4.
   [[nodiscard]] std::string render() const;

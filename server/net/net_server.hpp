@@ -3,6 +3,7 @@
 // Beast: binds HTTP + WebSocket on one port and runs the I/O threads.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -25,6 +26,7 @@ struct NetConfig {
   SessionLimits limits;
   ServerFacts facts;
   TrailsControl* trails = nullptr;  // records trails for viewers (null: none); outlives the server
+  std::function<std::string()> not_ready;  // SessionContext::not_ready
 };
 
 class NetServer {

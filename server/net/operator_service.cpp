@@ -414,6 +414,7 @@ grpc::ServerUnaryReactor* OperatorService::ListViewers(grpc::CallbackServerConte
     v.set_bytes_sent(s.bytes_sent);
     v.set_frames_sent(s.frames_sent);
     v.set_frames_dropped(s.frames_dropped);
+    v.set_edge(s.edge);
   }
   reactor->Finish(grpc::Status::OK);
   return reactor;

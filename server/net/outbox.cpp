@@ -69,6 +69,12 @@ void Outbox::set_video(bool wanted) {
 }
 
 void Outbox::offer_frame(stream::FrameBundlePtr bundle) {
+  if (bundle->stream_restart) {
+    // What waits and what the viewer holds belong to a stream that ended: start from a key frame.
+    frames_dropped_ += pending_.size();
+    pending_.clear();
+    reset_delta_chain();
+  }
   if (!video_on_) {
     if (latest_ != nullptr) ++frames_dropped_;
     latest_ = std::move(bundle);

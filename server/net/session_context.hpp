@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,9 @@ struct SessionContext {
   std::filesystem::path web_root;
   // Records trails for viewers that ask (issue 30); null: this server records none.
   TrailsControl* trails = nullptr;
+  // Why /healthz should say this server cannot serve now (an edge without its sim, issue 32);
+  // empty function or empty answer: it can.
+  std::function<std::string()> not_ready = nullptr;
 };
 
 }  // namespace meadow::net

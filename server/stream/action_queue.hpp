@@ -27,18 +27,28 @@ class ActionQueue {
 
   // False when the queue is full; the action is then not queued (and `reply` not called).
   bool push(sim::Action action, ActionReply reply = {}) {
-    const std::lock_guard lock(mutex_);
-    if (items_.size() >= capacity_) return false;
-    items_.push_back(QueuedAction{std::move(action), std::move(reply)});
+    {
+      const std::lock_guard lock(mutex_);
+      if (items_.size() >= capacity_) return false;
+      items_.push_back(QueuedAction{std::move(action), std::move(reply)});
+    }
+    if (on_push_) on_push_();
     return true;
   }
 
   // Queues an action that must not be lost even when the queue is full: a viewer leaving (its
   // predator must go). One per session end, so it stays bounded by the number of sessions.
   void push_always(sim::Action action) {
-    const std::lock_guard lock(mutex_);
-    items_.push_back(QueuedAction{std::move(action), {}});
+    {
+      const std::lock_guard lock(mutex_);
+      items_.push_back(QueuedAction{std::move(action), {}});
+    }
+    if (on_push_) on_push_();
   }
+
+  // Called after every push, on the pushing thread (an edge server's uplink wakes on it rather
+  // than polling, issue 32); quick and non-blocking. Set before anyone pushes.
+  void set_on_push(std::function<void()> on_push) { on_push_ = std::move(on_push); }
 
   // Moves every queued action into `out` (cleared first), in the order they were pushed.
   void drain(std::vector<QueuedAction>& out) {
@@ -54,6 +64,7 @@ class ActionQueue {
   const std::size_t capacity_;
   std::mutex mutex_;
   std::vector<QueuedAction> items_;
+  std::function<void()> on_push_;
 };
 
 }  // namespace meadow::stream

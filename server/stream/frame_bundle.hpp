@@ -37,6 +37,9 @@ struct FrameBundle {
   std::uint64_t number = 0;  // frame number, one more than the previous bundle's
   std::uint64_t tick = 0;    // sim tick shown
   std::array<WorldFrame, sim::kWorldKinds> worlds;
+  // The frames before this one came from another sim (an edge server's sim restarted, issue 32):
+  // no session's delta or video chain goes on across it.
+  bool stream_restart = false;
 
   [[nodiscard]] const WorldFrame& world(sim::WorldKind w) const { return worlds[sim::index_of(w)]; }
   [[nodiscard]] WorldFrame& world(sim::WorldKind w) { return worlds[sim::index_of(w)]; }

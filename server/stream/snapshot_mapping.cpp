@@ -150,18 +150,36 @@ sim::Action from_proto(const v1::SavedAction& from) {
 
 }  // namespace
 
+void to_proto(const sim::Land::State& from, v1::SavedLand& to) {
+  stream::to_proto(from.world, *to.mutable_world());
+  for (const sim::Rock& rock : from.rocks) {
+    v1::SavedRock& saved = *to.add_rocks();
+    stream::to_proto(rock, *saved.mutable_rock());
+    saved.set_owner(rock.owner);
+  }
+  to.set_next_rock_id(from.next_rock_id);
+}
+
+sim::Land::State land_from_proto(const v1::SavedLand& from) {
+  sim::Land::State land;
+  land.world = snapshot_checks::world_rect(from.world(), "the land's world");
+  if (static_cast<std::size_t>(from.rocks_size()) > sim::kMaxRocks) damaged("more rocks than the land takes");
+  for (const v1::SavedRock& saved : from.rocks()) {
+    finite_point(saved.rock().center(), "a rock");
+    sim::Rock rock = stream::from_proto(saved.rock());
+    if (!std::isfinite(rock.radius) || rock.radius <= 0.0F || rock.radius > sim::kMeadowWidth) damaged("a rock of no size");
+    rock.owner = saved.owner();
+    land.rocks.push_back(rock);
+  }
+  land.next_rock_id = from.next_rock_id();
+  return land;
+}
+
 void to_proto(const sim::MeadowState& from, std::span<const WorldSnapshotMapping> worlds, v1::SavedMeadow& to) {
   to.set_format(v1::SNAPSHOT_FORMAT_CURRENT);
   to.set_seed(from.seed);
   to.set_tick(from.tick);
-  v1::SavedLand& land = *to.mutable_land();
-  stream::to_proto(from.land.world, *land.mutable_world());
-  for (const sim::Rock& rock : from.land.rocks) {
-    v1::SavedRock& saved = *land.add_rocks();
-    stream::to_proto(rock, *saved.mutable_rock());
-    saved.set_owner(rock.owner);
-  }
-  land.set_next_rock_id(from.land.next_rock_id);
+  to_proto(from.land, *to.mutable_land());
   stream::to_proto(from.locks, *to.mutable_locks());
   to.set_paused(from.paused);
   for (const auto& [viewer, tick] : from.taps) {
@@ -185,16 +203,7 @@ sim::MeadowState from_proto(const v1::SavedMeadow& from, std::span<const WorldSn
   sim::MeadowState state;
   state.seed = from.seed();
   state.tick = from.tick();
-  state.land.world = snapshot_checks::world_rect(from.land().world(), "the land's world");
-  if (static_cast<std::size_t>(from.land().rocks_size()) > sim::kMaxRocks) damaged("more rocks than the land takes");
-  for (const v1::SavedRock& saved : from.land().rocks()) {
-    finite_point(saved.rock().center(), "a rock");
-    sim::Rock rock = stream::from_proto(saved.rock());
-    if (!std::isfinite(rock.radius) || rock.radius <= 0.0F || rock.radius > sim::kMeadowWidth) damaged("a rock of no size");
-    rock.owner = saved.owner();
-    state.land.rocks.push_back(rock);
-  }
-  state.land.next_rock_id = from.land().next_rock_id();
+  state.land = land_from_proto(from.land());
   state.locks = stream::from_proto(from.locks());
   state.paused = from.paused();
   for (const v1::SavedTap& tap : from.taps()) state.taps[tap.viewer()] = tap.tick();

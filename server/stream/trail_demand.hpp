@@ -10,6 +10,7 @@ class TrailDemand {
  public:
   // A session of the swarm starts (+1) or stops (−1) watching trails.
   void watch(int change) { watchers_.fetch_add(change, std::memory_order_relaxed); }
+  [[nodiscard]] int watchers() const { return watchers_.load(std::memory_order_relaxed); }
   [[nodiscard]] bool wanted() const { return watchers_.load(std::memory_order_relaxed) > 0; }
 
  private:

@@ -29,6 +29,9 @@ class VideoDemand {
   void watch(sim::WorldKind world, int change) {
     viewers_[sim::index_of(world)].fetch_add(change, std::memory_order_relaxed);
   }
+  [[nodiscard]] int viewers(sim::WorldKind world) const {
+    return viewers_[sim::index_of(world)].load(std::memory_order_relaxed);
+  }
   [[nodiscard]] bool wanted(sim::WorldKind world) const {
     return enabled_ && viewers_[sim::index_of(world)].load(std::memory_order_relaxed) > 0;
   }

@@ -155,5 +155,32 @@ TEST(Config, AllowedOriginsAreReadFromFlagsAndTheEnvironmentAndChecked) {
   EXPECT_NE(said.find("origin"), std::string::npos) << said;
 }
 
+TEST(Config, RolesAndTheirNatsFlags) {
+  const auto all = parse({});
+  ASSERT_TRUE(all.config);
+  EXPECT_EQ(all.config->role, "all");
+  const auto sim = parse({"--role", "sim", "--nats", "nats://127.0.0.1:4222", "--nats-subject", "gallery.meadow"});
+  ASSERT_TRUE(sim.config);
+  EXPECT_EQ(sim.config->nats_url, "nats://127.0.0.1:4222");
+  EXPECT_EQ(sim.config->nats_subject, "gallery.meadow");
+  const auto edge = parse({"--role", "edge", "--nats", "nats://nats:4222"});
+  ASSERT_TRUE(edge.config);
+  EXPECT_FALSE(edge.config->edge_name.empty()) << "named after the host";
+  const auto named = parse({"--role", "edge", "--nats", "nats://nats:4222", "--edge-name", "hall-2"});
+  ASSERT_TRUE(named.config);
+  EXPECT_EQ(named.config->edge_name, "hall-2");
+}
+
+TEST(Config, RoleMistakesAreRefusedWithAReason) {
+  EXPECT_EQ(parse({"--role", "edge"}).exit_code, 2) << "an edge without NATS";
+  EXPECT_EQ(parse({"--role", "sim"}).exit_code, 2) << "a sim without NATS";
+  EXPECT_EQ(parse({"--nats", "nats://x:4222"}).exit_code, 2) << "NATS without a role that uses it";
+  EXPECT_EQ(parse({"--role", "edge", "--nats", "nats://x:4222", "--state-dir", "/tmp/x"}).exit_code, 2);
+  EXPECT_EQ(parse({"--role", "edge", "--nats", "nats://x:4222", "--edge-name", "a.b"}).exit_code, 2)
+      << "a dot would split the edge's subject";
+  EXPECT_EQ(parse({"--role", "sim", "--nats", "nats://x:4222", "--nats-subject", "a..b"}).exit_code, 2);
+  EXPECT_NE(parse({"--role", "sideways"}).exit_code, 0);
+}
+
 }  // namespace
 }  // namespace meadow::app

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "edge/edge_mapping.hpp"
 #include "fuzz_inputs.hpp"
 #include "meadow/v1/viewer.pb.h"
 #include "sim/land.hpp"
@@ -315,6 +316,52 @@ void journal_seeds(const fs::path& out) {
   }
 }
 
+// What the sim and its edges send each other (edge_messages_fuzz.cpp): a kind byte, then a
+// message made from the small meadow's real frames, actions and land.
+void edge_seeds(const fs::path& out) {
+  SeedWriter seeds(out, "edge_messages");
+  const auto with_kind = [](char kind, const google::protobuf::Message& m) { return std::string(1, kind) + m.SerializeAsString(); };
+  sim::SerialFor serial;
+  auto meadow = small_meadow(5);
+  testing::ScriptDriver driver;
+  driver.run(*meadow, 120, serial);
+  // A frame: a bundle of two worlds, one message each.
+  stream::FrameBundle bundle;
+  bundle.number = 9;
+  bundle.tick = 18;
+  bundle.world(sim::WorldKind::swarm).key_message = "key";
+  bundle.world(sim::WorldKind::swarm).delta_message = "delta";
+  bundle.world(sim::WorldKind::swarm).delta_base = 8;
+  bundle.world(sim::WorldKind::colony).key_message = "colony key";
+  std::vector<v1::EdgeFrame> frames;
+  edge::to_proto(bundle, 77, 1, frames);
+  seeds.write("frame", with_kind(0, frames[0]));
+  // Actions: the script's, as an edge forwards them.
+  v1::EdgeActions actions;
+  actions.set_edge("edge-a");
+  for (const stream::JournalEntry& entry : driver.journal) {
+    if (std::holds_alternative<sim::Action>(entry.entry)) stream::to_proto(entry, *actions.add_actions());
+    if (actions.actions_size() == 6) break;
+  }
+  seeds.write("actions", with_kind(1, actions));
+  v1::EdgeReport report;
+  report.set_edge("edge-a");
+  edge::to_proto(net::SessionInfo{42, "10.0.0.2:4000", sim::WorldKind::colony, 3.0, 1000, 90, 1}, *report.add_viewers());
+  report.add_video_viewers(1);
+  report.add_video_key_asked(true);
+  seeds.write("report", with_kind(2, report));
+  v1::SavedLand land;
+  stream::to_proto(meadow->land().state(), land);
+  seeds.write("land", with_kind(3, land));
+  v1::EdgeWelcome welcome;
+  welcome.set_sim(77);
+  welcome.add_worlds(v1::WORLD_SWARM);
+  welcome.add_worlds(v1::WORLD_COLONY);
+  *welcome.mutable_land() = land;
+  for (const v1::EdgeFrame& f : frames) *welcome.add_frames() = f;
+  seeds.write("welcome", with_kind(4, welcome));
+}
+
 }  // namespace
 }  // namespace meadow::fuzz
 
@@ -328,5 +375,6 @@ int main(int argc, char** argv) {
   meadow::fuzz::light_seeds(out);
   meadow::fuzz::snapshot_seeds(out);
   meadow::fuzz::journal_seeds(out);
+  meadow::fuzz::edge_seeds(out);
   return 0;
 }

@@ -90,5 +90,88 @@ TEST(Hub, CloseAllAsksEverySession) {
   EXPECT_EQ(hub.session_count(), 1U) << "sessions leave when they are gone, not when asked";
 }
 
+// The sim's edges (issue 32), as the hub sees them: what it hands on and what it asks.
+class FakeRelay final : public HubRelay {
+ public:
+  void relay_frame(const stream::FrameBundlePtr& bundle) override { frames.push_back(bundle); }
+  void relay_broadcast(const SharedBytes& message, const LandSnapshot& land) override {
+    broadcasts.emplace_back(message ? *message : std::string("(none)"), land != nullptr);
+  }
+  bool relay_send_to(std::uint64_t session_id, const SharedBytes& message) override {
+    if (session_id != kRemote) return false;
+    sent.push_back(*message);
+    return true;
+  }
+  bool relay_close(std::uint64_t session_id, const char*) override {
+    closed.push_back(session_id);
+    return session_id == kRemote;
+  }
+  [[nodiscard]] std::size_t relay_session_count() const override { return 1; }
+  void relay_sessions(std::vector<SessionInfo>& out) const override {
+    SessionInfo remote;
+    remote.id = kRemote;
+    remote.edge = "edge-a";
+    out.push_back(remote);
+  }
+
+  static constexpr std::uint64_t kRemote = 5;
+  std::vector<stream::FrameBundlePtr> frames;
+  std::vector<std::pair<std::string, bool>> broadcasts;  // message, with the land
+  std::vector<std::string> sent;
+  std::vector<std::uint64_t> closed;
+};
+
+TEST(HubRelay, GetsEveryFrameBroadcastAndLandOnce) {
+  Hub hub;
+  FakeRelay relay;
+  hub.set_relay(&relay);
+  auto local = std::make_shared<FakeSession>(9);
+  hub.join(local);
+  auto bundle = std::make_shared<stream::FrameBundle>();
+  bundle->worlds[0].key_message = "frame";
+  hub.publish(bundle);
+  hub.broadcast(shared("hello"));
+  hub.update_land(std::make_shared<const sim::Land>(), shared("rocks"));
+  hub.update_land(std::make_shared<const sim::Land>(), nullptr);
+  ASSERT_EQ(relay.frames.size(), 1U);
+  EXPECT_EQ(relay.frames[0], bundle) << "the same bundle, not a copy";
+  ASSERT_EQ(relay.broadcasts.size(), 3U);
+  EXPECT_EQ(relay.broadcasts[0], std::make_pair(std::string("hello"), false));
+  EXPECT_EQ(relay.broadcasts[1], std::make_pair(std::string("rocks"), true));
+  EXPECT_EQ(relay.broadcasts[2], std::make_pair(std::string("(none)"), true)) << "a silent land change reaches the edges too";
+  EXPECT_TRUE(local->box.has_frame());
+}
+
+TEST(HubRelay, ViewersItDoesNotHoldAreTheRelays) {
+  Hub hub;
+  FakeRelay relay;
+  hub.set_relay(&relay);
+  auto local = std::make_shared<FakeSession>(9);
+  hub.join(local);
+  EXPECT_TRUE(hub.send_to(9, shared("mine")));
+  EXPECT_TRUE(relay.sent.empty()) << "a local session's message stays here";
+  EXPECT_TRUE(hub.send_to(FakeRelay::kRemote, shared("theirs")));
+  EXPECT_EQ(relay.sent, std::vector<std::string>{"theirs"});
+  EXPECT_FALSE(hub.send_to(77, shared("nobody's")));
+  EXPECT_TRUE(hub.close(FakeRelay::kRemote, "operator"));
+  EXPECT_FALSE(hub.close(77, "operator"));
+  EXPECT_EQ(hub.session_count(), 2U) << "frames count the edges' viewers too";
+  EXPECT_EQ(hub.local_session_count(), 1U);
+  const std::vector<SessionInfo> all = hub.sessions();
+  ASSERT_EQ(all.size(), 2U);
+  EXPECT_EQ(all[0].id, FakeRelay::kRemote);
+  EXPECT_EQ(all[0].edge, "edge-a");
+  EXPECT_EQ(all[1].id, 9U);
+}
+
+TEST(Hub, ReservedSessionIdsAreNeverHandedOut) {
+  Hub hub;
+  const std::uint64_t before = hub.next_session_id();
+  const std::uint64_t block = hub.reserve_session_ids(1000);
+  const std::uint64_t after = hub.next_session_id();
+  EXPECT_GT(block, before);
+  EXPECT_GE(after, block + 1000);
+}
+
 }  // namespace
 }  // namespace meadow::net

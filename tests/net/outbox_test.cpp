@@ -82,6 +82,22 @@ TEST(Outbox, ResetDeltaChainForcesAKeyFrame) {
   EXPECT_EQ(box.next()->bytes, "key2");
 }
 
+TEST(Outbox, AStreamRestartStartsFromAKeyFrame) {
+  // An edge's sim restarted (issue 32): the new sim's deltas never build on the old sim's frames,
+  // even where the numbers would let them.
+  Outbox box(4);
+  box.offer_frame(bundle(1));
+  EXPECT_EQ(box.next()->bytes, "key1");
+  box.offer_frame(bundle(2));
+  EXPECT_EQ(box.next()->bytes, "delta2");
+  auto restarted = std::make_shared<stream::FrameBundle>(*bundle(3));
+  restarted->stream_restart = true;
+  box.offer_frame(restarted);
+  EXPECT_EQ(box.next()->bytes, "key3");
+  box.offer_frame(bundle(4));
+  EXPECT_EQ(box.next()->bytes, "delta4") << "and deltas again from the new key";
+}
+
 TEST(Outbox, MessageKeepsItsBytesAliveAfterTheBundleIsReplaced) {
   Outbox box(4);
   box.offer_frame(bundle(1));

@@ -1,0 +1,374 @@
+#include "edge/sim_relay.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <optional>
+#include <random>
+#include <variant>
+
+#include "edge/edge_log.hpp"
+#include "edge/edge_mapping.hpp"
+#include "meadow/v1/edge.pb.h"
+#include "stream/proto_mapping.hpp"
+#include "stream/snapshot_mapping.hpp"
+#include "stream/world_mapping.hpp"
+
+namespace meadow::edge {
+
+namespace {
+
+std::uint64_t random_instance() {
+  std::random_device device;
+  return (static_cast<std::uint64_t>(device()) << 32U) ^ device();
+}
+
+void land_to_proto(const net::LandSnapshot& land, v1::SavedLand& to) {
+  if (land) stream::to_proto(land->state(), to);
+}
+
+}  // namespace
+
+SimRelay::SimRelay(SimRelayConfig config, NatsLink& nats, net::Hub& hub, stream::ActionQueue& actions,
+                   net::Metrics& metrics)
+    : config_(std::move(config)), nats_(nats), hub_(hub), actions_(actions), metrics_(metrics), instance_(random_instance()) {}
+
+SimRelay::~SimRelay() { stop(); }
+
+void SimRelay::start() {
+  subscriptions_.push_back(nats_.subscribe(config_.subjects.hello(), [this](const NatsMessage& m) { on_hello(m); }));
+  subscriptions_.push_back(nats_.subscribe(config_.subjects.actions(), [this](const NatsMessage& m) { on_actions(m); }));
+  subscriptions_.push_back(nats_.subscribe(config_.subjects.report(), [this](const NatsMessage& m) { on_report(m); }));
+  thread_ = std::jthread([this](const std::stop_token& stop) { run(stop); });
+  edge_log()->info("publishing the meadow on NATS under '{}' (sim instance {:016x})", config_.subjects.prefix, instance_);
+}
+
+void SimRelay::stop() {
+  subscriptions_.clear();
+  if (thread_.joinable()) {
+    thread_.request_stop();
+    out_ready_.notify_all();
+    thread_.join();
+  }
+}
+
+// ------------------------------------------------------------------------------ from the hub
+
+void SimRelay::relay_frame(const stream::FrameBundlePtr& bundle) {
+  {
+    const std::lock_guard lock(out_mutex_);
+    if (frame_) frames_replaced_.fetch_add(1, std::memory_order_relaxed);
+    frame_ = bundle;
+  }
+  out_ready_.notify_one();
+}
+
+void SimRelay::enqueue(std::string subject, std::string bytes) {
+  {
+    const std::lock_guard lock(out_mutex_);
+    if (out_.size() >= kRelayQueueMost) {
+      if (reliable_lost_.fetch_add(1, std::memory_order_relaxed) % 1000 == 0) {
+        edge_log()->warn("NATS does not take the messages for the edges: {} lost", reliable_lost_.load());
+      }
+      return;
+    }
+    out_.push_back({std::move(subject), std::move(bytes)});
+  }
+  out_ready_.notify_one();
+}
+
+void SimRelay::relay_broadcast(const net::SharedBytes& message, const net::LandSnapshot& land) {
+  v1::EdgeReliable reliable;
+  reliable.set_sim(instance_);
+  if (message) reliable.set_message(*message);
+  if (land) land_to_proto(land, *reliable.mutable_land());
+  enqueue(config_.subjects.broadcast(), reliable.SerializeAsString());
+}
+
+std::optional<std::string> SimRelay::edge_of(std::uint64_t session_id) const {
+  const std::lock_guard lock(edges_mutex_);
+  const auto it = viewer_edge_.find(session_id);
+  if (it == viewer_edge_.end()) return std::nullopt;
+  return it->second;
+}
+
+bool SimRelay::relay_send_to(std::uint64_t session_id, const net::SharedBytes& message) {
+  const std::optional<std::string> edge = edge_of(session_id);
+  if (!edge) return false;
+  v1::EdgeReliable reliable;
+  reliable.set_sim(instance_);
+  reliable.set_session_id(session_id);
+  reliable.set_message(*message);
+  enqueue(config_.subjects.to_viewer(*edge), reliable.SerializeAsString());
+  return true;
+}
+
+bool SimRelay::relay_close(std::uint64_t session_id, const char* reason) {
+  const std::optional<std::string> edge = edge_of(session_id);
+  if (!edge) return false;
+  v1::EdgeClose close;
+  close.set_session_id(session_id);
+  close.set_reason(reason);
+  enqueue(config_.subjects.close(*edge), close.SerializeAsString());
+  return true;
+}
+
+std::size_t SimRelay::relay_session_count() const {
+  const std::lock_guard lock(edges_mutex_);
+  return remote_viewers_;
+}
+
+void SimRelay::relay_sessions(std::vector<net::SessionInfo>& out) const {
+  const std::lock_guard lock(edges_mutex_);
+  for (const auto& [name, edge] : edges_) out.insert(out.end(), edge.viewers.begin(), edge.viewers.end());
+}
+
+std::size_t SimRelay::edge_count() const {
+  const std::lock_guard lock(edges_mutex_);
+  return edges_.size();
+}
+
+// ------------------------------------------------------------------------------ publishing
+
+void SimRelay::run(const std::stop_token& stop) {
+  auto next_beat = std::chrono::steady_clock::now();
+  std::deque<Outgoing> out;
+  while (!stop.stop_requested()) {
+    stream::FrameBundlePtr frame;
+    {
+      std::unique_lock lock(out_mutex_);
+      out_ready_.wait_until(lock, next_beat, [&] { return stop.stop_requested() || frame_ || !out_.empty(); });
+      out.swap(out_);
+      frame.swap(frame_);
+    }
+    // The reliable messages first: a rock's announcement before the frame that shows it.
+    for (const Outgoing& o : out) nats_.publish(o.subject, o.bytes);
+    out.clear();
+    if (frame) publish_frame(frame);
+    if (std::chrono::steady_clock::now() >= next_beat) {
+      nats_.publish(config_.subjects.beat(), beat_bytes());
+      expire_silent_edges();
+      next_beat = std::chrono::steady_clock::now() + kBeatEvery;
+    }
+  }
+}
+
+void SimRelay::publish_frame(const stream::FrameBundlePtr& bundle) {
+  std::vector<v1::EdgeFrame> frames;
+  to_proto(*bundle, instance_, now_us(), frames);
+  std::string bytes;
+  for (const v1::EdgeFrame& f : frames) {
+    f.SerializeToString(&bytes);
+    sim::WorldKind world = sim::WorldKind::swarm;
+    if (!stream::world_from_proto(f.world(), world)) continue;
+    if (nats_.publish(config_.subjects.frame(world), bytes)) {
+      frame_bytes_published_.fetch_add(bytes.size(), std::memory_order_relaxed);
+    }
+  }
+  frames_published_.fetch_add(1, std::memory_order_relaxed);
+  const std::lock_guard lock(latest_mutex_);
+  latest_ = bundle;
+}
+
+std::string SimRelay::beat_bytes() const {
+  v1::SimBeat beat;
+  beat.set_sim(instance_);
+  land_to_proto(hub_.land(), *beat.mutable_land());
+  beat.set_tick(hub_.latest_tick());
+  return beat.SerializeAsString();
+}
+
+// ------------------------------------------------------------------------------ from the edges
+
+void SimRelay::on_hello(const NatsMessage& message) {
+  v1::EdgeHello hello;
+  if (message.reply.empty() || !hello.ParseFromArray(message.data.data(), static_cast<int>(message.data.size()))) return;
+  if (!valid_edge_name(hello.edge())) {
+    edge_log()->warn("an edge named '{}' said hello: not a valid edge name (letters, digits, '-', '_')", hello.edge());
+    return;
+  }
+  v1::EdgeWelcome welcome;
+  welcome.set_sim(instance_);
+  welcome.set_version(config_.facts.version);
+  welcome.set_frame_rate(config_.facts.frame_rate);
+  welcome.set_tick_rate(config_.facts.tick_rate);
+  welcome.set_max_swarm_count(config_.facts.max_swarm_count);
+  for (const sim::WorldKind w : config_.facts.worlds) welcome.add_worlds(stream::to_proto(w));
+  welcome.set_video(config_.video);
+  welcome.set_video_quality(static_cast<std::uint32_t>(config_.video_settings.quality));
+  welcome.set_video_key_interval(static_cast<std::uint32_t>(config_.video_settings.key_interval));
+  welcome.set_video_layers(static_cast<std::uint32_t>(config_.video_settings.layers));
+  const std::uint64_t first = hub_.reserve_session_ids(kEdgeSessionIds);
+  welcome.set_first_session_id(first);
+  welcome.set_session_ids(kEdgeSessionIds);
+  land_to_proto(hub_.land(), *welcome.mutable_land());
+  stream::FrameBundlePtr latest;
+  {
+    const std::lock_guard lock(latest_mutex_);
+    latest = latest_;
+  }
+  if (latest) {
+    std::vector<v1::EdgeFrame> frames;
+    to_proto(*latest, instance_, now_us(), frames);
+    for (v1::EdgeFrame& f : frames) *welcome.add_frames() = std::move(f);
+  }
+  {
+    const std::lock_guard lock(edges_mutex_);
+    Edge& edge = edges_[hello.edge()];
+    if (edge.name.empty()) edge_log()->info("edge '{}' joined", hello.edge());
+    edge.name = hello.edge();
+    edge.id_blocks.emplace_back(first, first + kEdgeSessionIds);
+    edge.heard = std::chrono::steady_clock::now();
+  }
+  nats_.publish(message.reply, welcome.SerializeAsString());
+}
+
+bool SimRelay::edge_may_act_for(const Edge& edge, std::uint64_t origin) const {
+  if (origin == sim::kOperator) return false;
+  for (const auto& [first, end] : edge.id_blocks) {
+    if (origin >= first && origin < end) return true;
+  }
+  // A viewer the edge had before this sim started (its ids came from the sim before).
+  const auto it = viewer_edge_.find(origin);
+  return it != viewer_edge_.end() && it->second == edge.name;
+}
+
+void SimRelay::on_actions(const NatsMessage& message) {
+  v1::EdgeActions batch;
+  if (!batch.ParseFromArray(message.data.data(), static_cast<int>(message.data.size()))) {
+    actions_refused_.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
+  if (batch.sent_at_us() > 0) {
+    action_hop_seconds_.observe(static_cast<double>(std::max<std::int64_t>(0, now_us() - batch.sent_at_us())) * 1e-6);
+  }
+  std::vector<sim::Action> accepted;
+  {
+    const std::lock_guard lock(edges_mutex_);
+    const auto edge = edges_.find(batch.edge());
+    if (edge == edges_.end()) {
+      // Not welcomed by this sim (it restarted): the edge says hello again when it sees the beat.
+      actions_refused_.fetch_add(static_cast<std::uint64_t>(batch.actions_size()), std::memory_order_relaxed);
+      return;
+    }
+    edge->second.heard = std::chrono::steady_clock::now();
+    for (const v1::JournalRecord& record : batch.actions()) {
+      try {
+        stream::JournalEntry entry = stream::from_proto(record);
+        auto* action = std::get_if<sim::Action>(&entry.entry);
+        if (action == nullptr || !edge_may_act_for(edge->second, action->origin)) {
+          actions_refused_.fetch_add(1, std::memory_order_relaxed);
+          continue;
+        }
+        action->tick = 0;  // the sim thread stamps it
+        viewer_edge_.try_emplace(action->origin, batch.edge());
+        accepted.push_back(std::move(*action));
+      } catch (const std::exception& e) {
+        actions_refused_.fetch_add(1, std::memory_order_relaxed);
+        edge_log()->warn("edge '{}' sent an action the sim refuses: {}", batch.edge(), e.what());
+      }
+    }
+  }
+  for (sim::Action& action : accepted) {
+    actions_received_.fetch_add(1, std::memory_order_relaxed);
+    const std::uint64_t origin = action.origin;
+    if (std::holds_alternative<sim::ViewerLeft>(action.body)) {
+      actions_.push_always(std::move(action));
+    } else if (!actions_.push(std::move(action))) {
+      relay_send_to(origin, net::shared(stream::notice_message(v1::Notice::LEVEL_WARNING, "busy",
+                                                               "The meadow is busy; that action was not applied. Try again.")));
+    }
+  }
+}
+
+void SimRelay::on_report(const NatsMessage& message) {
+  v1::EdgeReport report;
+  if (!report.ParseFromArray(message.data.data(), static_cast<int>(message.data.size()))) return;
+  const std::lock_guard lock(edges_mutex_);
+  const auto found = edges_.find(report.edge());
+  if (found == edges_.end()) return;  // not welcomed by this sim: it says hello first
+  Edge& edge = found->second;
+  if (report.leaving()) {
+    forget_edge_locked(report.edge(), "stopped");
+    return;
+  }
+  edge.heard = std::chrono::steady_clock::now();
+  // Viewers that left the edge without their ViewerLeft reaching the sim are forgotten here too.
+  for (const net::SessionInfo& old : edge.viewers) viewer_edge_.erase(old.id);
+  remote_viewers_ -= edge.viewers.size();
+  edge.viewers.clear();
+  for (const v1::EdgeViewer& v : report.viewers()) {
+    if (v.session_id() == sim::kOperator) continue;
+    edge.viewers.push_back(from_proto(v, edge.name));
+    viewer_edge_[v.session_id()] = edge.name;
+  }
+  remote_viewers_ += edge.viewers.size();
+  // What its viewers watch, as the difference from what it said before.
+  stream::VideoDemand& video = hub_.video();
+  for (const sim::WorldKind world : sim::kAllWorldKinds) {
+    const std::size_t i = sim::index_of(world);
+    const int now = i < static_cast<std::size_t>(report.video_viewers_size()) ? static_cast<int>(report.video_viewers(static_cast<int>(i))) : 0;
+    video.watch(world, now - edge.video_viewers[i]);
+    edge.video_viewers[i] = now;
+    if (i < static_cast<std::size_t>(report.video_key_asked_size()) && report.video_key_asked(static_cast<int>(i))) {
+      video.ask_key(world);
+    }
+  }
+  const int trails = static_cast<int>(report.trail_watchers());
+  hub_.trails().watch(trails - edge.trail_watchers);
+  edge.trail_watchers = trails;
+}
+
+void SimRelay::forget_edge_locked(const std::string& name, const char* why) {
+  const auto it = edges_.find(name);
+  if (it == edges_.end()) return;
+  Edge& edge = it->second;
+  for (const net::SessionInfo& v : edge.viewers) {
+    viewer_edge_.erase(v.id);
+    // Its predator goes, its counts are freed: as when a viewer of the sim's own leaves.
+    actions_.push_always(sim::Action{v.id, 0, sim::ViewerLeft{}});
+  }
+  remote_viewers_ -= edge.viewers.size();
+  for (const sim::WorldKind world : sim::kAllWorldKinds) {
+    hub_.video().watch(world, -edge.video_viewers[sim::index_of(world)]);
+  }
+  hub_.trails().watch(-edge.trail_watchers);
+  edge_log()->info("edge '{}' {}: its {} viewers left the meadow", name, why, edge.viewers.size());
+  edges_.erase(it);
+}
+
+void SimRelay::expire_silent_edges() {
+  const auto now = std::chrono::steady_clock::now();
+  const std::lock_guard lock(edges_mutex_);
+  std::vector<std::string> silent;
+  for (const auto& [name, edge] : edges_) {
+    if (now - edge.heard > kEdgeSilence) silent.push_back(name);
+  }
+  for (const std::string& name : silent) {
+    edges_expired_.fetch_add(1, std::memory_order_relaxed);
+    forget_edge_locked(name, "went silent");
+  }
+}
+
+void SimRelay::render_metrics(std::string& out) const {
+  const auto load = [](const std::atomic<std::uint64_t>& a) { return a.load(std::memory_order_relaxed); };
+  net::render_gauge(out, "meadow_edges", "Edge servers this sim serves (issue 32).", static_cast<std::int64_t>(edge_count()));
+  net::render_gauge(out, "meadow_edge_viewers", "Viewers on the edge servers.", static_cast<std::int64_t>(relay_session_count()));
+  net::render_counter(out, "meadow_nats_frames_published_total",
+                      "Frame bundles published on NATS, once each whatever the viewers.", load(frames_published_));
+  net::render_counter(out, "meadow_nats_frame_bytes_published_total", "Bytes of frames published on NATS.",
+                      load(frame_bytes_published_));
+  net::render_counter(out, "meadow_nats_frames_replaced_total", "Frames replaced by a newer one before NATS took them.",
+                      load(frames_replaced_));
+  net::render_counter(out, "meadow_edge_actions_total", "Edge viewers' actions taken into the sim's queue.",
+                      load(actions_received_));
+  net::render_counter(out, "meadow_edge_actions_refused_total",
+                      "Edge actions refused: malformed, unknown edge or viewer.", load(actions_refused_));
+  net::render_counter(out, "meadow_edges_expired_total", "Edges forgotten after kEdgeSilence without a word.",
+                      load(edges_expired_));
+  net::render_counter(out, "meadow_edge_reliable_lost_total", "Reliable messages for the edges lost to a stalled NATS.",
+                      load(reliable_lost_));
+  net::render_histogram(out, "meadow_edge_action_hop_seconds", "An edge's actions from its send to the sim's queue.",
+                        action_hop_seconds_);
+}
+
+}  // namespace meadow::edge

@@ -1,0 +1,444 @@
+// One meadow, many edge servers, on NATS (issue 32), end to end: a real nats-server on a free
+// loopback port, the real meadow-server as `--role sim` and two `--role edge` processes, and
+// viewers on each over WebSocket. A rock placed on edge A is seen on edge B and on the sim; the
+// light decodes to the same pixels everywhere; the operator sees and closes viewers on both
+// edges; killing edge A leaves edge B's viewers untouched; NATS and the sim restart under the
+// edges and their viewers carry on.
+#include <gtest/gtest.h>
+#include <grpcpp/grpcpp.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "launch/server_launch.hpp"
+#include "meadow/v1/operator.grpc.pb.h"
+#include "support/server_process.hpp"
+#include "support/temp_path.hpp"
+#include "support/viewer_messages.hpp"
+#include "watch/frame_follower.hpp"
+#include "ws/ws_client.hpp"
+
+namespace meadow {
+namespace {
+
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+using client::WsClient;
+using testing::kReplyWait;
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::uint16_t free_port() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = 0;
+  bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+  socklen_t len = sizeof addr;
+  getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+  close(fd);
+  return ntohs(addr.sin_port);
+}
+
+bool accepts(std::uint16_t port) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = htons(port);
+  const bool ok = connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+  close(fd);
+  return ok;
+}
+
+// Debian's nats-server on a loopback port, until stopped.
+class NatsServer {
+ public:
+  explicit NatsServer(std::uint16_t port) : port_(port) { start(); }
+  ~NatsServer() { stop(); }
+  NatsServer(const NatsServer&) = delete;
+  NatsServer& operator=(const NatsServer&) = delete;
+
+  void start() {
+    log_ = testing::unique_temp_path("nats-log");
+    pid_ = fork();
+    if (pid_ == 0) {
+      const std::string port = std::to_string(port_);
+      const std::string log = log_;
+      execlp("nats-server", "nats-server", "-a", "127.0.0.1", "-p", port.c_str(), "-l", log.c_str(), nullptr);
+      _exit(127);
+    }
+    for (int i = 0; i < 100 && !accepts(port_); ++i) std::this_thread::sleep_for(50ms);
+    if (!accepts(port_)) {
+      stop();
+      throw std::runtime_error("nats-server did not start on port " + std::to_string(port_) +
+                               " (is Debian's nats-server installed? deploy/setup-debian.sh installs it)");
+    }
+  }
+  void stop() {
+    if (pid_ <= 0) return;
+    kill(pid_, SIGTERM);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+  }
+  [[nodiscard]] std::string url() const { return "nats://127.0.0.1:" + std::to_string(port_); }
+
+ private:
+  std::uint16_t port_;
+  pid_t pid_ = -1;
+  std::string log_;
+};
+
+// The sim; `with_operator`: its operator port too (gRPC, whose own threads ThreadSanitizer cannot
+// judge: the TSan stage runs the tests without it).
+client::LaunchSpec sim_spec(const std::string& nats, const std::string& log, std::vector<std::string> more = {},
+                            bool with_operator = false) {
+  client::LaunchSpec spec;
+  spec.binary = MEADOW_SERVER_BIN;
+  spec.args = {"--role", "sim", "--nats", nats, "--bind", "127.0.0.1", "--port", "0", "--seed", "5",
+               "--swarm-engine", "cpu", "--mold-engine", "cpu", "--no-viewer-grpc", "--web-root",
+               MEADOW_TEST_WEB_ROOT};
+  if (with_operator) {
+    spec.args.insert(spec.args.end(), {"--operator-insecure-local", "--operator-port", "0"});
+    spec.wants_operator = true;
+  }
+  spec.args.insert(spec.args.end(), more.begin(), more.end());
+  spec.stderr_path = log;
+  return spec;
+}
+
+client::LaunchSpec edge_spec(const std::string& nats, const std::string& name, const std::string& log) {
+  client::LaunchSpec spec;
+  spec.binary = MEADOW_SERVER_BIN;
+  spec.args = {"--role", "edge", "--nats", nats, "--edge-name", name, "--bind", "127.0.0.1", "--port", "0",
+               "--no-viewer-grpc", "--web-root", MEADOW_TEST_WEB_ROOT};
+  spec.stderr_path = log;
+  return spec;
+}
+
+v1::ClientMessage rock_tap(float x, float y) { return testing::tool_tap(v1::TOOL_ROCK, x, y); }
+
+bool has_rock(const google::protobuf::RepeatedPtrField<v1::Rock>& rocks, float x, float y) {
+  for (const v1::Rock& r : rocks) {
+    if (std::abs(r.center().x() - x) < 0.01F && std::abs(r.center().y() - y) < 0.01F) return true;
+  }
+  return false;
+}
+
+bool is_welcome(const v1::ServerMessage& s) { return s.has_welcome(); }
+bool is_frame(const v1::ServerMessage& s) { return s.has_frame(); }
+
+// A viewer connected and welcomed on `port`.
+std::unique_ptr<WsClient> viewer_on(std::uint16_t port) {
+  auto viewer = std::make_unique<WsClient>();
+  viewer->connect("127.0.0.1", port);
+  EXPECT_TRUE(viewer->wait_for(is_welcome, kReplyWait).has_value()) << "no welcome on port " << port;
+  return viewer;
+}
+
+// The operator's console, by gRPC.
+class Operator {
+ public:
+  explicit Operator(std::uint16_t port)
+      : stub_(v1::Operator::NewStub(
+            grpc::CreateChannel("127.0.0.1:" + std::to_string(port), grpc::InsecureChannelCredentials()))) {}
+  v1::ViewerList viewers() {
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + kReplyWait);
+    v1::ViewerList list;
+    EXPECT_TRUE(stub_->ListViewers(&context, {}, &list).ok());
+    return list;
+  }
+  bool close(std::uint64_t session) {
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + kReplyWait);
+    v1::CloseViewerRequest request;
+    request.set_session_id(session);
+    v1::ActionReply reply;
+    return stub_->CloseViewer(&context, request, &reply).ok();
+  }
+  // Waits until the viewer list satisfies `ok`; returns the last list.
+  v1::ViewerList wait_for(const std::function<bool(const v1::ViewerList&)>& ok) {
+    v1::ViewerList list;
+    const auto until = Clock::now() + kReplyWait;
+    while (Clock::now() < until) {
+      list = viewers();
+      if (ok(list)) break;
+      std::this_thread::sleep_for(100ms);
+    }
+    return list;
+  }
+
+ private:
+  std::unique_ptr<v1::Operator::Stub> stub_;
+};
+
+std::size_t on_edge(const v1::ViewerList& list, const std::string& edge) {
+  std::size_t n = 0;
+  for (const v1::ViewerInfo& v : list.viewers()) n += v.edge() == edge ? 1 : 0;
+  return n;
+}
+
+std::string healthz(std::uint16_t port) { return testing::http_request(port, "GET /healthz HTTP/1.0"); }
+
+// Frames keep coming to `viewer` for `span` with no gap longer than `gap`; returns how many came.
+int frames_without_gap(WsClient& viewer, std::chrono::milliseconds span, std::chrono::milliseconds gap) {
+  int frames = 0;
+  const auto until = Clock::now() + span;
+  while (Clock::now() < until) {
+    if (!viewer.wait_for(is_frame, gap).has_value()) return -1;
+    ++frames;
+  }
+  return frames;
+}
+
+class EdgesEndToEnd : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    nats_ = std::make_unique<NatsServer>(free_port());
+    sim_log_ = testing::unique_temp_path("edges-sim-log");
+    a_log_ = testing::unique_temp_path("edges-a-log");
+    b_log_ = testing::unique_temp_path("edges-b-log");
+  }
+  void start_all(bool with_operator = false) {
+    sim_ = std::make_unique<client::LaunchedServer>(sim_spec(nats_->url(), sim_log_, {}, with_operator));
+    a_ = std::make_unique<client::LaunchedServer>(edge_spec(nats_->url(), "edge-a", a_log_));
+    b_ = std::make_unique<client::LaunchedServer>(edge_spec(nats_->url(), "edge-b", b_log_));
+  }
+  [[nodiscard]] std::string logs() const {
+    return "--- sim\n" + read_file(sim_log_) + "--- edge-a\n" + read_file(a_log_) + "--- edge-b\n" + read_file(b_log_);
+  }
+  void stop_all() {
+    // Edges first (they say goodbye), then the sim; each must exit cleanly.
+    for (auto* server : {&a_, &b_, &sim_}) {
+      if (*server) {
+        EXPECT_EQ((*server)->stop(), 0) << logs();
+      }
+    }
+  }
+
+  std::unique_ptr<NatsServer> nats_;
+  std::string sim_log_, a_log_, b_log_;
+  std::unique_ptr<client::LaunchedServer> sim_, a_, b_;
+};
+
+TEST_F(EdgesEndToEnd, ARockPlacedOnEdgeAIsSeenOnEdgeBAndOnTheSim) {
+  start_all();
+  auto on_a = viewer_on(a_->port());
+  auto on_b = viewer_on(b_->port());
+  auto on_sim = viewer_on(sim_->port());
+  on_a->send(rock_tap(400.0F, 300.0F));
+  const auto seen = [](const v1::ServerMessage& s) { return s.has_rocks() && has_rock(s.rocks().rocks(), 400.0F, 300.0F); };
+  EXPECT_TRUE(on_a->wait_for(seen, kReplyWait).has_value()) << logs();
+  EXPECT_TRUE(on_b->wait_for(seen, kReplyWait).has_value()) << logs();
+  EXPECT_TRUE(on_sim->wait_for(seen, kReplyWait).has_value()) << logs();
+  // A viewer who joins edge B later is welcomed with the rock.
+  auto late = viewer_on(b_->port());
+  // (viewer_on consumed the welcome; a new one shows it.)
+  WsClient check;
+  check.connect("127.0.0.1", b_->port());
+  const auto welcome = check.wait_for(is_welcome, kReplyWait);
+  ASSERT_TRUE(welcome.has_value());
+  EXPECT_TRUE(has_rock(welcome->welcome().rocks(), 400.0F, 300.0F)) << logs();
+  // The sim validates again: an edge viewer's refusals come back to that viewer alone.
+  for (int i = 0; i < 12; ++i) on_a->send(rock_tap(100.0F + 50.0F * static_cast<float>(i), 700.0F));
+  const auto refused = on_a->wait_for([](const v1::ServerMessage& s) { return s.has_notice(); }, kReplyWait);
+  EXPECT_TRUE(refused.has_value()) << "the rock cooldown's or cap's notice never reached the viewer on edge A\n" << logs();
+  check.close();
+  late->close();
+  on_a->close();
+  on_b->close();
+  on_sim->close();
+  stop_all();
+}
+
+TEST_F(EdgesEndToEnd, TheLightDecodesToTheSamePixelsOnBothEdgesAndOnTheSim) {
+  start_all();
+  std::vector<std::uint16_t> ports = {sim_->port(), a_->port(), b_->port()};
+  std::vector<std::unique_ptr<WsClient>> viewers;
+  for (const std::uint16_t port : ports) viewers.push_back(viewer_on(port));
+  // Each viewer's decoded light by tick, for two seconds.
+  std::vector<std::map<std::uint64_t, std::vector<std::uint8_t>>> light(viewers.size());
+  std::vector<client::FrameFollower> followers;
+  for (std::size_t i = 0; i < viewers.size(); ++i) followers.emplace_back(true);
+  const auto until = Clock::now() + 3s;
+  while (Clock::now() < until) {
+    for (std::size_t i = 0; i < viewers.size(); ++i) {
+      auto message = viewers[i]->next(5ms);
+      if (!message) continue;
+      const std::size_t bytes = message->ByteSizeLong();
+      followers[i].take(std::move(*message), bytes, Clock::now());
+      if (const auto& raster = followers[i].light()) light[i][raster->tick] = raster->pixels;
+    }
+  }
+  std::size_t compared = 0;
+  for (const auto& [tick, pixels] : light[0]) {
+    const auto a = light[1].find(tick);
+    const auto b = light[2].find(tick);
+    if (a == light[1].end() || b == light[2].end()) continue;
+    EXPECT_EQ(a->second, pixels) << "edge A's light differs from the sim's at tick " << tick;
+    EXPECT_EQ(b->second, pixels) << "edge B's light differs from the sim's at tick " << tick;
+    ++compared;
+  }
+  EXPECT_GE(compared, 5U) << "too few frames were seen by all three viewers\n" << logs();
+  for (const auto& f : followers) EXPECT_EQ(f.light_errors(), 0U);
+  for (auto& v : viewers) v->close();
+  stop_all();
+}
+
+TEST_F(EdgesEndToEnd, TheOperatorSeesAndClosesViewersOnBothEdges) {
+  start_all(true);
+  auto on_a = viewer_on(a_->port());
+  auto on_b1 = viewer_on(b_->port());
+  auto on_b2 = viewer_on(b_->port());
+  auto on_sim = viewer_on(sim_->port());
+  Operator op(sim_->operator_port());
+  const v1::ViewerList list =
+      op.wait_for([](const v1::ViewerList& l) { return on_edge(l, "edge-a") == 1 && on_edge(l, "edge-b") == 2; });
+  EXPECT_EQ(on_edge(list, "edge-a"), 1U) << list.DebugString() << logs();
+  EXPECT_EQ(on_edge(list, "edge-b"), 2U) << list.DebugString();
+  EXPECT_EQ(on_edge(list, ""), 1U) << "the sim's own viewer" << list.DebugString();
+  // Every viewer's frames count the viewers of every server.
+  const auto four = [](const v1::ServerMessage& s) { return s.has_frame() && s.frame().viewers() == 4; };
+  EXPECT_TRUE(on_a->wait_for(four, kReplyWait).has_value()) << logs();
+  // Closing a viewer on edge B from the sim's console.
+  std::uint64_t target = 0;
+  for (const v1::ViewerInfo& v : list.viewers()) {
+    if (v.edge() == "edge-b") target = v.session_id();
+  }
+  ASSERT_NE(target, 0U);
+  EXPECT_TRUE(op.close(target));
+  const v1::ViewerList after = op.wait_for([](const v1::ViewerList& l) { return on_edge(l, "edge-b") == 1; });
+  EXPECT_EQ(on_edge(after, "edge-b"), 1U) << after.DebugString() << logs();
+  on_a->close();
+  on_b1->close();
+  on_b2->close();
+  on_sim->close();
+  stop_all();
+}
+
+TEST_F(EdgesEndToEnd, KillingEdgeALeavesEdgeBsViewersUntouched) {
+  start_all(true);
+  auto on_a = viewer_on(a_->port());
+  auto on_b = viewer_on(b_->port());
+  Operator op(sim_->operator_port());
+  op.wait_for([](const v1::ViewerList& l) { return on_edge(l, "edge-a") == 1 && on_edge(l, "edge-b") == 1; });
+  ASSERT_EQ(kill(a_->pid(), SIGKILL), 0);
+  // Edge B's viewer sees frames on, never waiting a second for one (a slow sanitizer build still
+  // sends several a second).
+  EXPECT_GE(frames_without_gap(*on_b, 4s, 1s), 4) << logs();
+  // The sim forgets edge A's viewer once A is silent (3 s).
+  const v1::ViewerList list = op.wait_for([](const v1::ViewerList& l) { return on_edge(l, "edge-a") == 0; });
+  EXPECT_EQ(on_edge(list, "edge-a"), 0U) << list.DebugString() << logs();
+  EXPECT_EQ(on_edge(list, "edge-b"), 1U);
+  // And edge B still places rocks.
+  on_b->send(rock_tap(500.0F, 500.0F));
+  EXPECT_TRUE(on_b->wait_for([](const v1::ServerMessage& s) { return s.has_rocks() && has_rock(s.rocks().rocks(), 500.0F, 500.0F); },
+                             kReplyWait)
+                  .has_value());
+  on_b->close();
+  a_->stop();  // already dead: its status is not this test's business
+  a_.reset();
+  stop_all();
+}
+
+TEST_F(EdgesEndToEnd, ANatsRestartIsSurvived) {
+  start_all();
+  auto on_b = viewer_on(b_->port());
+  ASSERT_TRUE(on_b->wait_for(is_frame, kReplyWait).has_value());
+  nats_->stop();
+  std::this_thread::sleep_for(1500ms);
+  nats_->start();
+  // Everyone reconnects (a second apart); frames flow again and actions reach the sim.
+  EXPECT_TRUE(on_b->wait_for(is_frame, kReplyWait).has_value()) << logs();
+  const auto seen = [](const v1::ServerMessage& s) { return s.has_rocks() && has_rock(s.rocks().rocks(), 700.0F, 200.0F); };
+  std::optional<v1::ServerMessage> rock;
+  for (int attempt = 0; attempt < 5 && !rock; ++attempt) {
+    on_b->send(rock_tap(700.0F, 200.0F));
+    rock = on_b->wait_for(seen, 3s);
+  }
+  EXPECT_TRUE(rock.has_value()) << logs();
+  on_b->close();
+  stop_all();
+}
+
+TEST_F(EdgesEndToEnd, ASimRestartLeavesTheEdgesUpAndTheMeadowResumesAsItWas) {
+  const std::filesystem::path state = testing::unique_temp_path("edges-state");
+  std::filesystem::remove_all(state);
+  sim_ = std::make_unique<client::LaunchedServer>(sim_spec(nats_->url(), sim_log_, {"--state-dir", state.string()}));
+  a_ = std::make_unique<client::LaunchedServer>(edge_spec(nats_->url(), "edge-a", a_log_));
+  auto on_a = viewer_on(a_->port());
+  on_a->send(rock_tap(300.0F, 600.0F));
+  ASSERT_TRUE(on_a->wait_for([](const v1::ServerMessage& s) { return s.has_rocks() && has_rock(s.rocks().rocks(), 300.0F, 600.0F); },
+                             kReplyWait)
+                  .has_value())
+      << logs();
+  EXPECT_EQ(sim_->stop(), 0) << logs();
+  // The viewer stays connected and is told; the edge says it is not ready.
+  const auto returning = on_a->wait_for(
+      [](const v1::ServerMessage& s) { return s.has_notice() && s.notice().code() == "meadow_returning"; }, kReplyWait);
+  EXPECT_TRUE(returning.has_value()) << logs();
+  EXPECT_NE(healthz(a_->port()).find("503"), std::string::npos);
+  // The series the alert MeadowEdgeWithoutSim reads (deploy/prometheus/meadow-alerts.yml).
+  const std::string metrics = testing::http_request(a_->port(), "GET /metrics HTTP/1.0");
+  EXPECT_NE(metrics.find("\nmeadow_edge_sim_up 0\n"), std::string::npos) << metrics;
+  EXPECT_NE(metrics.find("\nmeadow_nats_connected 1\n"), std::string::npos) << metrics;
+  const std::string sim_log2 = testing::unique_temp_path("edges-sim2-log");
+  sim_ = std::make_unique<client::LaunchedServer>(sim_spec(nats_->url(), sim_log2, {"--state-dir", state.string()}));
+  EXPECT_TRUE(on_a->wait_for([](const v1::ServerMessage& s) { return s.has_notice() && s.notice().code() == "meadow_back"; },
+                             kReplyWait)
+                  .has_value())
+      << logs() << read_file(sim_log2);
+  // Frames again, and the meadow as it was: the rock is there for a newcomer on the same edge.
+  EXPECT_TRUE(on_a->wait_for(is_frame, kReplyWait).has_value());
+  EXPECT_NE(healthz(a_->port()).find("200 OK"), std::string::npos);
+  WsClient newcomer;
+  newcomer.connect("127.0.0.1", a_->port());
+  const auto welcome = newcomer.wait_for(is_welcome, kReplyWait);
+  ASSERT_TRUE(welcome.has_value());
+  EXPECT_TRUE(has_rock(welcome->welcome().rocks(), 300.0F, 600.0F)) << logs() << read_file(sim_log2);
+  // The viewer who stayed acts in the new sim, as the same viewer: the restored meadow still holds
+  // its rock tap's cooldown (a restart does not reset a viewer's limits), then takes its rock.
+  std::string notices;
+  std::optional<v1::ServerMessage> placed;
+  for (int attempt = 0; attempt < 10 && !placed; ++attempt) {
+    on_a->send(rock_tap(900.0F, 600.0F));
+    placed = on_a->wait_for(
+        [&notices](const v1::ServerMessage& s) {
+          if (s.has_notice()) notices += s.notice().code() + " ";
+          return s.has_rocks() && has_rock(s.rocks().rocks(), 900.0F, 600.0F);
+        },
+        1s);
+  }
+  EXPECT_TRUE(placed.has_value()) << "notices: " << notices << "\n" << logs() << read_file(sim_log2)
+                                  << testing::http_request(sim_->port(), "GET /metrics HTTP/1.0");
+  newcomer.close();
+  on_a->close();
+  stop_all();
+  std::filesystem::remove_all(state);
+}
+
+}  // namespace
+}  // namespace meadow
