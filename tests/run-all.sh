@@ -142,6 +142,7 @@ counted tests/deploy/prometheus_e2e_test.sh
 counted tests/deploy/nginx_e2e_test.sh
 counted tests/deploy/container_test.sh
 counted tests/deploy/k8s_manifests_test.sh
+counted tests/deploy/edges_compose_test.sh
 counted tests/deploy/kiosk_test.sh
 
 stage "viewer: Vitest"

@@ -13,27 +13,35 @@
 // Prints "ok: …" or "FAIL: …" for each check and "validator: N passed, M failed"; exits 1 on
 // any failure.
 //   node validate.mjs --dir deploy/k8s --repo . [--help-text FILE] [--self-test]
+//   node validate.mjs --layout edges --dir deploy/k8s/edges --base deploy/k8s --repo . [...]
 // --help-text: `meadow-server --help` saved to a file; without it the flags come from
 // server/app/config.cpp (the same CLI11 declarations --help prints).
+// --layout edges: deploy/k8s/edges/ (one sim, NATS, edges; its rules are edges.mjs), checked
+// against the single meadow of --base, whose namespace, names and claim it takes over.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import YAML from "yaml";
 import ts from "typescript";
+import { edgesLayout } from "./edges.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 function parseArgs(argv) {
-  const args = { dir: null, repo: null, helpText: null, selfTest: false };
+  const args = { dir: null, repo: null, helpText: null, selfTest: false, layout: "single", base: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--dir") args.dir = argv[++i];
     else if (a === "--repo") args.repo = argv[++i];
     else if (a === "--help-text") args.helpText = argv[++i];
     else if (a === "--self-test") args.selfTest = true;
+    else if (a === "--layout") args.layout = argv[++i];
+    else if (a === "--base") args.base = argv[++i];
     else throw new Error(`unknown argument ${a}`);
   }
-  if (!args.dir || !args.repo) throw new Error("usage: validate.mjs --dir DIR --repo ROOT [--help-text FILE] [--self-test]");
+  if (!args.dir || !args.repo) throw new Error("usage: validate.mjs [--layout single|edges --base DIR] --dir DIR --repo ROOT [--help-text FILE] [--self-test]");
+  if (!["single", "edges"].includes(args.layout)) throw new Error(`unknown layout ${args.layout}`);
+  if (args.layout === "edges" && !args.base) throw new Error("--layout edges needs --base (deploy/k8s)");
   return args;
 }
 
@@ -451,10 +459,11 @@ function kustomizationErrors(files) {
 const objectEntries = (files) =>
   files.flatMap((f) => f.objects.filter((obj) => !isKustomization(obj)).map((obj) => ({ file: f.name, obj })));
 
-// `typeErrors`: unknownFieldErrors() of (at least) these files' objects.
-async function checkAll(files, repo, flagSet, typeErrors, report) {
+// `typeErrors`: unknownFieldErrors() of (at least) these files' objects. `layout`: the rules and
+// the kustomization's check of the folder's layout.
+async function checkAll(files, layout, typeErrors, report) {
   for (const f of files) report(`${f.name} parses as YAML 1.1 without duplicate keys`, f.problems);
-  report("kustomization.yaml lists every manifest and only known fields", kustomizationErrors(files));
+  report("kustomization.yaml lists every manifest and only known fields", layout.kustomizationErrors(files));
   const entries = objectEntries(files);
   for (const e of entries) {
     const errs = [...(await schemaErrors(e.obj)), ...(modelOfSync(e.obj) ? typeErrors.get(typeKey(e.obj)) ?? [] : [])];
@@ -465,7 +474,7 @@ async function checkAll(files, repo, flagSet, typeErrors, report) {
     if (!world.byKind.has(e.obj.kind)) world.byKind.set(e.obj.kind, []);
     world.byKind.get(e.obj.kind).push(e.obj);
   }
-  for (const [name, rule] of meadowRules(repo, flagSet)) {
+  for (const [name, rule] of layout.rules) {
     let errs;
     try { errs = rule(world); } catch (e) { errs = [`the rule threw: ${e.message}`]; }
     report(name, errs);
@@ -538,11 +547,15 @@ async function main() {
   const dir = path.resolve(args.dir);
   const flagSet = serverFlags(repo, args.helpText);
   const files = readManifests(dir);
+  const layout = args.layout === "edges"
+    ? edgesLayout({ repo, flagSet, baseFiles: readManifests(path.resolve(args.base)), meadowRules, kustomizationErrors,
+      parseServerArgs, portOf, bytes })
+    : { rules: meadowRules(repo, flagSet), kustomizationErrors, mutations };
 
   // The broken copies first, so that one type-check reads every object of every copy.
   const broken = [];
   if (args.selfTest) {
-    for (const [what, mutate] of mutations) {
+    for (const [what, mutate] of layout.mutations) {
       const copy = structuredClone(files);
       try {
         mutate(copy);
@@ -565,7 +578,7 @@ async function main() {
     failed++;
   }
   const baseline = new Set();
-  await checkAll(files, repo, flagSet, typeErrors, (name, errs) => {
+  await checkAll(files, layout, typeErrors, (name, errs) => {
     for (const e of errs) baseline.add(`${name}: ${e}`);
     if (errs.length) {
       failed++;
@@ -585,7 +598,7 @@ async function main() {
       continue;
     }
     const found = [];
-    await checkAll(b.files, repo, flagSet, typeErrors, (name, errs) => {
+    await checkAll(b.files, layout, typeErrors, (name, errs) => {
       for (const e of errs) if (!baseline.has(`${name}: ${e}`)) found.push(`${name}: ${e}`);
     });
     if (found.length) {
