@@ -13,6 +13,7 @@
 
 #include "edge/edge_subjects.hpp"
 #include "net/origin_check.hpp"
+#include "net/trusted_proxies.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/mold/mold_rules.hpp"
 #include "sim/swarm/swarm_engine.hpp"
@@ -238,9 +239,11 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->check(CLI::Range(1U, 1000000U))
       ->capture_default_str();
   app.add_option("--trusted-proxy", c.trusted_proxies,
-                 "Address of a proxy in front (nginx) whose X-Forwarded-For names the viewer; repeat for more")
+                 "Address or network (10.0.0.0/8) of a proxy in front (nginx, an Ingress) whose X-Forwarded-For "
+                 "names the viewer; repeat for more")
       ->envname("MEADOW_TRUSTED_PROXY")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->check(CLI::Validator([](const std::string& entry) { return net::TrustedProxies::problem(entry); }, "ADDRESS[/BITS]"));
   app.add_option("--allowed-origin", c.allowed_origins,
                  "A page origin (scheme://host[:port]) besides this server's own that may open /ws, or * for any; "
                  "repeat for more. Upgrades from other pages are refused 403; clients that send no Origin get in")

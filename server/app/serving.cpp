@@ -45,7 +45,7 @@ net::AdmissionLimits admission_limits(const Config& config, spdlog::logger& log)
   limits.max_viewers_per_address = config.max_viewers_per_address;
   limits.max_connections = connections_within_descriptors(config.max_connections, log);
   limits.max_connections_per_address = config.max_connections_per_address;
-  limits.trusted_proxies.insert(config.trusted_proxies.begin(), config.trusted_proxies.end());
+  limits.trusted_proxies = net::TrustedProxies(config.trusted_proxies);
   return limits;
 }
 

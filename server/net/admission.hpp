@@ -15,6 +15,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "net/trusted_proxies.hpp"
+
 namespace meadow::net {
 
 struct AdmissionLimits {
@@ -22,7 +24,7 @@ struct AdmissionLimits {
   std::size_t max_connections_per_address = 32;  // a browser opens about six
   std::size_t max_viewers = 512;                 // viewers at once, WebSocket and gRPC together
   std::size_t max_viewers_per_address = 8;       // a family's phones behind one router
-  std::set<std::string> trusted_proxies;          // addresses whose X-Forwarded-For is believed
+  TrustedProxies trusted_proxies;                // whose X-Forwarded-For is believed
 };
 
 enum class Refusal { kNone, kFull, kAddressFull };
@@ -72,7 +74,7 @@ class Admission {
   // A viewer from `address` (the peer, or the client a trusted proxy forwarded).
   [[nodiscard]] Admitted admit_viewer(const std::string& address);
 
-  [[nodiscard]] bool trusted_proxy(const std::string& peer) const { return limits_.trusted_proxies.count(peer) > 0; }
+  [[nodiscard]] bool trusted_proxy(const std::string& peer) const { return limits_.trusted_proxies.contains(peer); }
   [[nodiscard]] const AdmissionLimits& limits() const { return limits_; }
   [[nodiscard]] std::size_t connections() const;
   [[nodiscard]] std::size_t viewers() const;

@@ -155,6 +155,14 @@ TEST(Config, AllowedOriginsAreReadFromFlagsAndTheEnvironmentAndChecked) {
   EXPECT_NE(said.find("origin"), std::string::npos) << said;
 }
 
+TEST(Config, TrustedProxiesMayBeNetworks) {
+  const auto r = parse({"--trusted-proxy", "10.244.0.0/16,fd00::/8,127.0.0.1"});
+  ASSERT_TRUE(r.config);
+  EXPECT_EQ(r.config->trusted_proxies, (std::vector<std::string>{"10.244.0.0/16", "fd00::/8", "127.0.0.1"}));
+  EXPECT_NE(parse({"--trusted-proxy", "nginx"}).exit_code, 0) << "a name is not an address";
+  EXPECT_NE(parse({"--trusted-proxy", "10.0.0.0/40"}).exit_code, 0);
+}
+
 TEST(Config, RolesAndTheirNatsFlags) {
   const auto all = parse({});
   ASSERT_TRUE(all.config);
