@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -75,7 +76,11 @@ bool accepts(std::uint16_t port) {
 // Debian's nats-server on a loopback port, until stopped.
 class NatsServer {
  public:
-  explicit NatsServer(std::uint16_t port) : port_(port) { start(); }
+  // `tls_args`: nats-server's TLS flags (--tls --tlscert … --tlskey …); none: plain text.
+  explicit NatsServer(std::uint16_t port, std::vector<std::string> tls_args = {})
+      : port_(port), tls_args_(std::move(tls_args)) {
+    start();
+  }
   ~NatsServer() { stop(); }
   NatsServer(const NatsServer&) = delete;
   NatsServer& operator=(const NatsServer&) = delete;
@@ -84,9 +89,12 @@ class NatsServer {
     log_ = testing::unique_temp_path("nats-log");
     pid_ = fork();
     if (pid_ == 0) {
-      const std::string port = std::to_string(port_);
-      const std::string log = log_;
-      execlp("nats-server", "nats-server", "-a", "127.0.0.1", "-p", port.c_str(), "-l", log.c_str(), nullptr);
+      std::vector<std::string> args = {"nats-server", "-a", "127.0.0.1", "-p", std::to_string(port_), "-l", log_};
+      args.insert(args.end(), tls_args_.begin(), tls_args_.end());
+      std::vector<char*> argv;
+      for (std::string& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execvp("nats-server", argv.data());
       _exit(127);
     }
     for (int i = 0; i < 100 && !accepts(port_); ++i) std::this_thread::sleep_for(50ms);
@@ -107,9 +115,23 @@ class NatsServer {
 
  private:
   std::uint16_t port_;
+  std::vector<std::string> tls_args_;
   pid_t pid_ = -1;
   std::string log_;
 };
+
+// A throw-away CA and a certificate for 127.0.0.1 signed by it, in `dir`.
+void make_certificates(const std::filesystem::path& dir) {
+  std::filesystem::create_directories(dir);
+  const std::string d = dir.string();
+  const std::string script =
+      "cd '" + d + "' && openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=meadow-test-ca "
+      "-keyout ca.key -out ca.pem && openssl req -newkey rsa:2048 -nodes -subj /CN=127.0.0.1 "
+      "-keyout server.key -out server.csr && printf 'subjectAltName=IP:127.0.0.1' > san.ext && "
+      "openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 1 "
+      "-extfile san.ext -out server.pem";
+  ASSERT_EQ(std::system(("(" + script + ") >/dev/null 2>&1").c_str()), 0) << "openssl could not make the certificates";
+}
 
 // The sim; `with_operator`: its operator port too (gRPC, whose own threads ThreadSanitizer cannot
 // judge: the TSan stage runs the tests without it).
@@ -438,6 +460,60 @@ TEST_F(EdgesEndToEnd, ASimRestartLeavesTheEdgesUpAndTheMeadowResumesAsItWas) {
   on_a->close();
   stop_all();
   std::filesystem::remove_all(state);
+}
+
+TEST_F(EdgesEndToEnd, ASlowEdgeSlowsNeitherTheSimNorTheOtherEdges) {
+  start_all();
+  auto on_b = viewer_on(b_->port());
+  auto on_sim = viewer_on(sim_->port());
+  ASSERT_TRUE(on_b->wait_for(is_frame, kReplyWait).has_value());
+  // Edge A stops reading altogether (as a machine that hangs): NATS holds what it can for it and
+  // then drops it; the sim publishes on, and edge B's and the sim's viewers see no gap.
+  ASSERT_EQ(kill(a_->pid(), SIGSTOP), 0);
+  std::thread sim_viewer([&] { EXPECT_GE(frames_without_gap(*on_sim, 4s, 1s), 4) << "the sim's own viewer"; });
+  EXPECT_GE(frames_without_gap(*on_b, 4s, 1s), 4) << logs();
+  sim_viewer.join();
+  ASSERT_EQ(kill(a_->pid(), SIGCONT), 0);
+  // Woken, edge A serves again: it catches up with the newest frames.
+  auto on_a = viewer_on(a_->port());
+  EXPECT_TRUE(on_a->wait_for(is_frame, kReplyWait).has_value()) << logs();
+  on_a->close();
+  on_b->close();
+  on_sim->close();
+  stop_all();
+}
+
+// NATS over TLS, as across machines: the server's certificate checked against --nats-tls-ca.
+class EdgesOverTls : public EdgesEndToEnd {
+ protected:
+  void SetUp() override {
+    certs_ = testing::unique_temp_path("edges-certs");
+    make_certificates(certs_);
+    const std::string dir = certs_.string();
+    nats_ = std::make_unique<NatsServer>(
+        free_port(), std::vector<std::string>{"--tls", "--tlscert", dir + "/server.pem", "--tlskey", dir + "/server.key"});
+    sim_log_ = testing::unique_temp_path("edges-tls-sim-log");
+    a_log_ = testing::unique_temp_path("edges-tls-a-log");
+    b_log_ = testing::unique_temp_path("edges-tls-b-log");
+  }
+  void TearDown() override { std::filesystem::remove_all(certs_); }
+  std::filesystem::path certs_;
+};
+
+TEST_F(EdgesOverTls, TheSimAndAnEdgeTalkOverTls) {
+  const std::string ca = (certs_ / "ca.pem").string();
+  sim_ = std::make_unique<client::LaunchedServer>(sim_spec(nats_->url(), sim_log_, {"--nats-tls-ca", ca}));
+  client::LaunchSpec edge = edge_spec(nats_->url(), "edge-a", a_log_);
+  edge.args.insert(edge.args.end(), {"--nats-tls-ca", ca});
+  a_ = std::make_unique<client::LaunchedServer>(edge);
+  auto on_a = viewer_on(a_->port());
+  on_a->send(rock_tap(640.0F, 360.0F));
+  EXPECT_TRUE(on_a->wait_for([](const v1::ServerMessage& s) { return s.has_rocks() && has_rock(s.rocks().rocks(), 640.0F, 360.0F); },
+                             kReplyWait)
+                  .has_value())
+      << logs();
+  on_a->close();
+  stop_all();
 }
 
 }  // namespace
