@@ -217,6 +217,8 @@ void SimRelay::on_hello(const NatsMessage& message) {
     if (edge.name.empty()) edge_log()->info("edge '{}' joined", hello.edge());
     edge.name = hello.edge();
     edge.id_blocks.emplace_back(first, first + kEdgeSessionIds);
+    // Blocks of hellos long past hold no viewer any more: a hello-spamming edge stays bounded.
+    if (edge.id_blocks.size() > kIdBlocksKept) edge.id_blocks.erase(edge.id_blocks.begin());
     edge.heard = std::chrono::steady_clock::now();
   }
   nats_.publish(message.reply, welcome.SerializeAsString());
@@ -244,18 +246,18 @@ void SimRelay::on_actions(const NatsMessage& message) {
   std::vector<sim::Action> accepted;
   {
     const std::lock_guard lock(edges_mutex_);
-    const auto edge = edges_.find(batch.edge());
-    if (edge == edges_.end()) {
+    Edge* edge = known_edge_locked(batch.edge());
+    if (edge == nullptr) {
       // Not welcomed by this sim (it restarted): the edge says hello again when it sees the beat.
       actions_refused_.fetch_add(static_cast<std::uint64_t>(batch.actions_size()), std::memory_order_relaxed);
       return;
     }
-    edge->second.heard = std::chrono::steady_clock::now();
+    edge->heard = std::chrono::steady_clock::now();
     for (const v1::JournalRecord& record : batch.actions()) {
       try {
         stream::JournalEntry entry = stream::from_proto(record);
         auto* action = std::get_if<sim::Action>(&entry.entry);
-        if (action == nullptr || !edge_may_act_for(edge->second, action->origin)) {
+        if (action == nullptr || !edge_may_act_for(*edge, action->origin)) {
           actions_refused_.fetch_add(1, std::memory_order_relaxed);
           continue;
         }
@@ -284,9 +286,9 @@ void SimRelay::on_report(const NatsMessage& message) {
   v1::EdgeReport report;
   if (!report.ParseFromArray(message.data.data(), static_cast<int>(message.data.size()))) return;
   const std::lock_guard lock(edges_mutex_);
-  const auto found = edges_.find(report.edge());
-  if (found == edges_.end()) return;  // not welcomed by this sim: it says hello first
-  Edge& edge = found->second;
+  Edge* known = known_edge_locked(report.edge());
+  if (known == nullptr) return;  // not welcomed by this sim: it says hello first
+  Edge& edge = *known;
   if (report.leaving()) {
     forget_edge_locked(report.edge(), "stopped");
     return;
@@ -318,10 +320,29 @@ void SimRelay::on_report(const NatsMessage& message) {
   edge.trail_watchers = trails;
 }
 
+SimRelay::Edge* SimRelay::known_edge_locked(const std::string& name) {
+  if (const auto it = edges_.find(name); it != edges_.end()) return &it->second;
+  const auto retired = retired_.find(name);
+  if (retired == retired_.end()) return nullptr;
+  // An edge this sim gave up for silence (it hung, or its link did) speaks again: its viewers' ids
+  // are still its own, and its report says who they are.
+  Edge& edge = edges_[name];
+  edge.name = name;
+  edge.id_blocks = std::move(retired->second);
+  edge.heard = std::chrono::steady_clock::now();
+  retired_.erase(retired);
+  edge_log()->info("edge '{}' is back", name);
+  return &edge;
+}
+
 void SimRelay::forget_edge_locked(const std::string& name, const char* why) {
   const auto it = edges_.find(name);
   if (it == edges_.end()) return;
   Edge& edge = it->second;
+  if (std::string_view(why) != "stopped") {
+    retired_[name] = std::move(edge.id_blocks);
+    if (retired_.size() > kRetiredEdgesKept) retired_.erase(retired_.begin());
+  }
   for (const net::SessionInfo& v : edge.viewers) {
     viewer_edge_.erase(v.id);
     // Its predator goes, its counts are freed: as when a viewer of the sim's own leaves.

@@ -35,6 +35,10 @@ inline constexpr std::chrono::milliseconds kEdgeSilence{3000};
 inline constexpr std::chrono::milliseconds kBeatEvery{1000};
 // Session ids an edge gets in one block: far more than one edge serves in a sim's lifetime.
 inline constexpr std::uint64_t kEdgeSessionIds = std::uint64_t{1} << 24U;
+// An edge's newest id blocks kept (one a hello; a hello comes once per sim it meets).
+inline constexpr std::size_t kIdBlocksKept = 8;
+// Edges forgotten for silence whose id blocks are kept, so that one that speaks again is known.
+inline constexpr std::size_t kRetiredEdgesKept = 64;
 // Reliable messages waiting for the relay's thread before it logs that they are being lost (the
 // queue drains each frame; only a stalled NATS fills it).
 inline constexpr std::size_t kRelayQueueMost = 8192;
@@ -88,8 +92,12 @@ class SimRelay final : public net::HubRelay {
   void on_hello(const NatsMessage& message);
   void on_actions(const NatsMessage& message);
   void on_report(const NatsMessage& message);
-  // Under edges_mutex_: forgets an edge, its viewers leaving the meadow and its demand withdrawn.
+  // Under edges_mutex_: forgets an edge, its viewers leaving the meadow and its demand withdrawn
+  // (`why` "stopped": it said goodbye; otherwise its id blocks are kept in retired_).
   void forget_edge_locked(const std::string& name, const char* why);
+  // Under edges_mutex_: the edge of that name, brought back from retired_ if it went silent; null
+  // when this sim never welcomed it.
+  [[nodiscard]] Edge* known_edge_locked(const std::string& name);
   void expire_silent_edges();
   void enqueue(std::string subject, std::string bytes);
   [[nodiscard]] std::string beat_bytes() const;
@@ -107,6 +115,7 @@ class SimRelay final : public net::HubRelay {
   mutable std::mutex edges_mutex_;
   std::map<std::string, Edge> edges_;
   std::unordered_map<std::uint64_t, std::string> viewer_edge_;  // session id → edge name
+  std::map<std::string, std::vector<std::pair<std::uint64_t, std::uint64_t>>> retired_;  // name → id blocks
   std::size_t remote_viewers_ = 0;
 
   std::mutex out_mutex_;

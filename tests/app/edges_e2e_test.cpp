@@ -474,9 +474,15 @@ TEST_F(EdgesEndToEnd, ASlowEdgeSlowsNeitherTheSimNorTheOtherEdges) {
   EXPECT_GE(frames_without_gap(*on_b, 4s, 1s), 4) << logs();
   sim_viewer.join();
   ASSERT_EQ(kill(a_->pid(), SIGCONT), 0);
-  // Woken, edge A serves again: it catches up with the newest frames.
+  // Woken, edge A serves again: it catches up with the newest frames, and the sim, which gave it
+  // up after 3 s of silence, takes its viewers' actions again.
   auto on_a = viewer_on(a_->port());
   EXPECT_TRUE(on_a->wait_for(is_frame, kReplyWait).has_value()) << logs();
+  on_a->send(rock_tap(820.0F, 420.0F));
+  EXPECT_TRUE(on_a->wait_for([](const v1::ServerMessage& s) { return s.has_rocks() && has_rock(s.rocks().rocks(), 820.0F, 420.0F); },
+                             kReplyWait)
+                  .has_value())
+      << logs();
   on_a->close();
   on_b->close();
   on_sim->close();
