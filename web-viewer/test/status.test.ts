@@ -36,6 +36,11 @@ describe("statusText", () => {
     expect(statusText({ ...waiting, reason: "resynchronising light" }, figures, 0)).toBe("Resynchronising light — retrying in 3 s");
   });
 
+  it("says the meadow is coming back while an edge server waits for its sim", () => {
+    expect(statusText({ kind: "connected" }, { ...figures, returning: true }, 0)).toBe("The meadow is coming back…");
+    expect(statusText({ kind: "connected" }, { ...figures, returning: false }, 0)).toBe("3,000 fireflies · 30 fps · 2 viewers · 12 ms");
+  });
+
   it("shows the figures when connected", () => {
     expect(statusText({ kind: "connected" }, figures, 0)).toBe("3,000 fireflies · 30 fps · 2 viewers · 12 ms");
     expect(statusText({ kind: "connected" }, { ...figures, viewers: 1, latencyMs: undefined }, 0)).toBe(

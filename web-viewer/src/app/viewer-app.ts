@@ -62,6 +62,8 @@ const PROBLEM_NOTICE_MS = 10_000;
 const READY_WAIT_MS = 2000;
 /** In kiosk mode, a server that speaks another protocol (a new build) gets the page reloaded after this, ms. */
 const KIOSK_RELOAD_MS = 5000;
+/** An edge server's notice that its sim restarts (server/edge/edge_link.cpp): frames stop a while. */
+const MEADOW_RETURNING = "meadow_returning";
 /** The status line is rewritten at most this often, ms. */
 const STATUS_EVERY_MS = 250;
 /** Notices kept for the debug hook. */
@@ -112,6 +114,8 @@ export class ViewerApp {
   readonly startCard: StartCard;
   private locks = NO_LOCKS;
   readonly frameTimes = new DurationStats();
+  /** An edge said its meadow is coming back, and no frame has come since. */
+  private meadowReturning = false;
   /** Whether this device keeps up (SPEC §7), for the status line. */
   private readonly keepUp = new KeepUpMeter();
   keptUp: KeepUp = { behind: false, judged: false, load: 0, displayHz: 60, fireflies: undefined };
@@ -234,6 +238,7 @@ export class ViewerApp {
       case "notice":
         this.notices.push({ code: body.value.code, text: body.value.text });
         if (body.value.code === "world_unavailable" && this.shown) this.worldChoice.refused(this.shown.name);
+        if (body.value.code === MEADOW_RETURNING) this.meadowReturning = true;
         if (this.notices.length > NOTICES_KEPT) this.notices.shift();
         this.controls.noticeArrived(body.value.code);
         this.toast.show(body.value.text || body.value.code, noticeLevel(body.value.level));
@@ -301,6 +306,7 @@ export class ViewerApp {
 
   private onFrame(frame: Frame): void {
     const now = performance.now();
+    this.meadowReturning = false;
     this.frameMeter.mark(now);
     // One breeze blows over the whole land: any world's frame says what it does now.
     this.breeze = breezeFromProto(frame.breeze);
@@ -411,6 +417,7 @@ export class ViewerApp {
       latencyMs: this.latencyMs,
       behind: this.keptUp.behind ? { fireflies: this.keptUp.fireflies } : undefined,
       problem: shown?.problem,
+      returning: this.meadowReturning,
     };
     this.statusLine.show(statusText(this.connection.state, figures, now));
   }

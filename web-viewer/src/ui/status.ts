@@ -12,6 +12,12 @@ export interface StatusFigures {
   readonly problem: string | undefined;
   /** Set only while this device does not keep up (util/keep-up.ts): about how many fireflies it does. */
   readonly behind?: { readonly fireflies: number | undefined } | undefined;
+  /**
+   * The server is up but its meadow is not: an edge server whose sim restarts (notice
+   * "meadow_returning") until the next frame comes. The link is fine, so the line says so instead
+   * of the figures, which stand still.
+   */
+  readonly returning?: boolean;
 }
 
 /** Whole numbers as the status line writes them: 3,000. */
@@ -30,6 +36,7 @@ export function statusText(state: ConnectionState, figures: StatusFigures, nowMs
       return `${friendlyReason(state.reason)} — retrying in ${seconds} s`;
     }
     case "connected": {
+      if (figures.returning) return "The meadow is coming back…";
       const parts = [...figures.world];
       if (figures.behind) parts.splice(1, 0, behindText(figures.behind.fireflies));
       parts.push(`${figures.framesPerSecond.toFixed(0)} fps`);
