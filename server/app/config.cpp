@@ -99,7 +99,8 @@ ParseResult parse_config(int argc, const char* const* argv) {
   CLI::App app{
       "meadow-server: the authoritative server of Meadow, a living night meadow streamed to "
       "every viewer.\nServes the browser viewer over HTTP, the viewer protocol on /ws, "
-      "/healthz and /metrics (Prometheus) on one port.\nEvery flag can also be set with the "
+      "/healthz and /metrics (Prometheus) on one port.\nWith --role sim and --role edge, one simulating "
+      "server and many edge servers share one meadow over NATS (docs/edges.md).\nEvery flag can also be set with the "
       "environment variable named after it (e.g. MEADOW_PORT=9000).",
       "meadow-server"};
   app.set_version_flag("--version", std::string("meadow-server ") + MEADOW_VERSION);
