@@ -154,6 +154,14 @@ void print_status(const v1::Status& s) {
   std::printf("  %-8s %u rocks, frame build %.2f ms, %llu frames\n", "land", s.rocks(), s.frame_build_ms(),
               static_cast<unsigned long long>(s.frames_built()));
   std::printf("  %-8s %u connected, %.1f MB sent\n", "viewers", s.viewers(), static_cast<double>(s.bytes_sent()) / 1e6);
+  if (s.edges_size() > 0) {
+    // A sim's edge servers (docs/edges.md): the viewers above include theirs.
+    std::string edges;
+    for (const auto& e : s.edges()) {
+      edges += (edges.empty() ? "" : ", ") + e.name() + " (" + std::to_string(e.viewers()) + ")";
+    }
+    std::printf("  %-8s %d: %s\n", "edges", s.edges_size(), edges.c_str());
+  }
   const v1::Locks& l = s.locks();
   std::printf("  %-8s attract %s, flower %s, rock %s, predator %s, frog %s, settings %s\n", "locks",
               onoff(l.attract()).c_str(), onoff(l.flower()).c_str(), onoff(l.rock()).c_str(),
@@ -453,11 +461,12 @@ int main(int argc, char** argv) {
         console.print_json(list);
         return kOk;
       }
-      std::printf("%-8s %-22s %-7s %10s %12s %10s %8s %s\n", "session", "address", "world", "connected", "bytes sent",
+      // Ids run to 16 digits where the server keeps state or serves edges (boot time × 2¹⁰).
+      std::printf("%-16s %-22s %-7s %10s %12s %10s %8s %s\n", "session", "address", "world", "connected", "bytes sent",
                   "frames", "dropped", "edge");
       for (const auto& v : list.viewers()) {
         // The edge server a viewer is on (issue 32); "-": the server this console talks to.
-        std::printf("%-8llu %-22s %-7s %9.0fs %12llu %10llu %8llu %s\n", static_cast<unsigned long long>(v.session_id()),
+        std::printf("%-16llu %-22s %-7s %9.0fs %12llu %10llu %8llu %s\n", static_cast<unsigned long long>(v.session_id()),
                     v.address().c_str(), world_name(v.world()), v.connected_seconds(),
                     static_cast<unsigned long long>(v.bytes_sent()), static_cast<unsigned long long>(v.frames_sent()),
                     static_cast<unsigned long long>(v.frames_dropped()), v.edge().empty() ? "-" : v.edge().c_str());

@@ -122,6 +122,13 @@ void SimRelay::relay_sessions(std::vector<net::SessionInfo>& out) const {
   for (const auto& [name, edge] : edges_) out.insert(out.end(), edge.viewers.begin(), edge.viewers.end());
 }
 
+std::vector<net::EdgeSummary> SimRelay::relay_edges() const {
+  const std::lock_guard lock(edges_mutex_);
+  std::vector<net::EdgeSummary> out;
+  for (const auto& [name, edge] : edges_) out.push_back({name, edge.viewers.size()});
+  return out;
+}
+
 std::size_t SimRelay::edge_count() const {
   const std::lock_guard lock(edges_mutex_);
   return edges_.size();

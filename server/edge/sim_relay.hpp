@@ -68,6 +68,7 @@ class SimRelay final : public net::HubRelay {
   bool relay_close(std::uint64_t session_id, const char* reason) override;
   [[nodiscard]] std::size_t relay_session_count() const override;
   void relay_sessions(std::vector<net::SessionInfo>& out) const override;
+  [[nodiscard]] std::vector<net::EdgeSummary> relay_edges() const override;
 
   [[nodiscard]] std::size_t edge_count() const;
   // The relay's series for /metrics.

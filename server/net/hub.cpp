@@ -146,6 +146,10 @@ std::size_t Hub::session_count() const {
   return local_session_count() + (relay_ != nullptr ? relay_->relay_session_count() : 0);
 }
 
+std::vector<EdgeSummary> Hub::edges() const {
+  return relay_ != nullptr ? relay_->relay_edges() : std::vector<EdgeSummary>{};
+}
+
 std::size_t Hub::local_session_count() const {
   const std::lock_guard lock(mutex_);
   return sessions_.size();

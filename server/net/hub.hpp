@@ -52,6 +52,7 @@ class HubRelay {
   virtual bool relay_close(std::uint64_t session_id, const char* reason) = 0;
   [[nodiscard]] virtual std::size_t relay_session_count() const = 0;
   virtual void relay_sessions(std::vector<SessionInfo>& out) const = 0;
+  [[nodiscard]] virtual std::vector<EdgeSummary> relay_edges() const = 0;
 };
 
 class Hub {
@@ -95,6 +96,8 @@ class Hub {
   [[nodiscard]] std::vector<SessionInfo> sessions() const;
   // This server's own sessions only.
   [[nodiscard]] std::size_t local_session_count() const;
+  // The edge servers the relay serves, by name (none without a relay).
+  [[nodiscard]] std::vector<EdgeSummary> edges() const;
 
   // Sim thread: the meadow's figures for the operator; any thread: the newest.
   void publish_status(std::shared_ptr<const MeadowStatus> status);

@@ -2,6 +2,7 @@
 // What the operator sees of the meadow: a snapshot the sim thread publishes with every frame
 // (through the hub) and the operator service and /metrics read from their own threads. Plain
 // data; every world's part is labelled by its world, never named per world.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -44,6 +45,12 @@ struct MeadowStatus {
   sim::ViewerLocks locks;
   bool paused = false;
   std::optional<SaveStatus> save;  // nullopt: the server keeps no state
+};
+
+// One edge server of a sim (issue 32), as the operator sees it.
+struct EdgeSummary {
+  std::string name;
+  std::size_t viewers = 0;
 };
 
 // One viewer as the operator sees it.

@@ -149,6 +149,11 @@ void OperatorService::fill_status(v1::Status& out) const {
   out.set_viewers(static_cast<std::uint32_t>(hub_.session_count()));
   out.set_bytes_sent(metrics_.sent_bytes_total.load(std::memory_order_relaxed));
   out.set_frames_built(metrics_.frames_total.load(std::memory_order_relaxed));
+  for (const EdgeSummary& e : hub_.edges()) {
+    v1::EdgeSummary& to = *out.add_edges();
+    to.set_name(e.name);
+    to.set_viewers(static_cast<std::uint32_t>(e.viewers));
+  }
   const auto status = hub_.status();
   if (!status) return;  // before the first frame
   out.set_tick(status->tick);

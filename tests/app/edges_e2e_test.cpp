@@ -193,6 +193,13 @@ class Operator {
     EXPECT_TRUE(stub_->ListViewers(&context, {}, &list).ok());
     return list;
   }
+  v1::Status status() {
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + kReplyWait);
+    v1::Status out;
+    EXPECT_TRUE(stub_->GetStatus(&context, v1::GetStatusRequest{}, &out).ok());
+    return out;
+  }
   bool close(std::uint64_t session) {
     grpc::ClientContext context;
     context.set_deadline(std::chrono::system_clock::now() + kReplyWait);
@@ -342,6 +349,14 @@ TEST_F(EdgesEndToEnd, TheOperatorSeesAndClosesViewersOnBothEdges) {
   EXPECT_EQ(on_edge(list, "edge-a"), 1U) << list.DebugString() << logs();
   EXPECT_EQ(on_edge(list, "edge-b"), 2U) << list.DebugString();
   EXPECT_EQ(on_edge(list, ""), 1U) << "the sim's own viewer" << list.DebugString();
+  // The status names each edge with its viewers; the viewers in all count every server's.
+  const v1::Status status = op.status();
+  EXPECT_EQ(status.viewers(), 4U) << status.DebugString();
+  ASSERT_EQ(status.edges_size(), 2) << status.DebugString();
+  EXPECT_EQ(status.edges(0).name(), "edge-a");
+  EXPECT_EQ(status.edges(0).viewers(), 1U);
+  EXPECT_EQ(status.edges(1).name(), "edge-b");
+  EXPECT_EQ(status.edges(1).viewers(), 2U);
   // Every viewer's frames count the viewers of every server.
   const auto four = [](const v1::ServerMessage& s) { return s.has_frame() && s.frame().viewers() == 4; };
   EXPECT_TRUE(on_a->wait_for(four, kReplyWait).has_value()) << logs();

@@ -107,6 +107,7 @@ class FakeRelay final : public HubRelay {
     return session_id == kRemote;
   }
   [[nodiscard]] std::size_t relay_session_count() const override { return 1; }
+  [[nodiscard]] std::vector<EdgeSummary> relay_edges() const override { return {{"edge-a", 1}}; }
   void relay_sessions(std::vector<SessionInfo>& out) const override {
     SessionInfo remote;
     remote.id = kRemote;
@@ -162,6 +163,9 @@ TEST(HubRelay, ViewersItDoesNotHoldAreTheRelays) {
   EXPECT_EQ(all[0].id, FakeRelay::kRemote);
   EXPECT_EQ(all[0].edge, "edge-a");
   EXPECT_EQ(all[1].id, 9U);
+  ASSERT_EQ(hub.edges().size(), 1U);
+  EXPECT_EQ(hub.edges()[0].name, "edge-a");
+  EXPECT_TRUE(Hub().edges().empty()) << "a hub without a relay serves no edges";
 }
 
 TEST(Hub, ReservedSessionIdsAreNeverHandedOut) {
