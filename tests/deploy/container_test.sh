@@ -31,6 +31,10 @@ cleanup() {
     (cd "$scratch/compose" && docker-compose -p "$project" down -v >/dev/null 2>&1) || true
     kill "$podman_service" 2>/dev/null && wait "$podman_service" 2>/dev/null || true
   fi
+  # What a down that failed half-way (a check that failed first, a slow stop) leaves behind.
+  podman ps -aq --filter "label=com.docker.compose.project=$project" | xargs -r podman rm -f >/dev/null 2>&1 || true
+  podman network rm -f "${project}_default" >/dev/null 2>&1 || true
+  podman volume rm -f "${project}_meadow-state" "${project}_prometheus-data" >/dev/null 2>&1 || true
   podman rm -f "$tag-run" >/dev/null 2>&1 || true
   podman volume rm -f "$tag-state" >/dev/null 2>&1 || true
   for image in meadow meadow-built meadow-nginx meadow-prometheus; do
@@ -42,20 +46,8 @@ trap cleanup EXIT
 
 # 1. The runtime stage on a Debian 12 base, from this checkout's release build.
 base=$(debian_base)
-mkdir -p "$scratch/out"
-DESTDIR="$scratch/out/out" cmake --install "$build" --prefix /usr/local --strip >/dev/null
-tar -C "$scratch/out" -c out | podman import - "localhost/meadow-built:$tag" >/dev/null
-# The Dockerfile with its build stage swapped for that tree (the runtime stage as it is).
-awk -v built="localhost/meadow-built:$tag" '
-  /^FROM .* AS build$/ { print "FROM " built " AS build"; skipping = 1; next }
-  /^FROM / { skipping = 0 }
-  !skipping' "$here/Dockerfile" >"$scratch/Dockerfile.runtime"
-grep -q "^FROM localhost/meadow-built:$tag AS build$" "$scratch/Dockerfile.runtime" \
-  || fail "the Dockerfile's build stage was not found"
 start=$(date +%s)
-podman build --quiet --format docker --network host "${podman_limits[@]}" --target runtime \
-  --build-arg DEBIAN="$base" --build-arg DEBIAN_SLIM="$base" \
-  -t "localhost/meadow:$tag" -f "$scratch/Dockerfile.runtime" "$here" >/dev/null
+runtime_image "$tag" "$build" "$scratch" "$base" || fail "the runtime image"
 size=$(podman image inspect --format '{{.Size}}' "localhost/meadow:$tag")
 echo "the runtime image: $(( size / 1000000 )) MB, built in $(( $(date +%s) - start )) s"
 check "the Dockerfile's runtime stage builds"

@@ -172,7 +172,8 @@ check "a live nats-server with it: 8 MB messages, 64 MB for a slow subscriber, 5
 
 # 5. A real sim and two real edges on that NATS, as compose.edges.yaml runs them (the edges' caps
 # opened, nginx holding each visitor instead), on free loopback ports.
-"$server" --help | grep -q -- "--role" || fail "$server has no --role (issue 32): build it first"
+# (grep without -q: its early exit would kill the help's writer, which pipefail then reports)
+"$server" --help | grep -- "--role" >/dev/null || fail "$server has no --role (issue 32): build it first"
 (umask 077 && head -c 32 /dev/urandom | base64 >"$scratch/token")
 port_of() { sed -n "s|^meadow-server $2 .*:\([0-9]*\)\$|\1|p" "$scratch/$1.out"; }
 start_role() {  # NAME ARGS...: started in the background, its pid in ${pids[NAME]}
@@ -248,14 +249,14 @@ ws_upgrade() {  # URL [CURL ARGS...]: the status of a WebSocket upgrade there
 }
 
 for _ in 1 2 3 4 5 6; do [ "$(get "$base/healthz")" = 200 ] || fail "/healthz over HTTPS through nginx"; done
-curl -fsS --cacert "$scratch/nginx/cert.pem" "$base/" | grep -qi "<!doctype html" || fail "the viewer's page over HTTPS"
+curl -fsS --cacert "$scratch/nginx/cert.pem" "$base/" | grep -i "<!doctype html" >/dev/null || fail "the viewer's page over HTTPS"
 for port in "$edge_a_http" "$edge_b_http"; do
   grep -q "^127.0.0.1:$port 200 /healthz" "$scratch/nginx/logs/access.log" \
     || { cat "$scratch/nginx/logs/access.log"; fail "the edge on $port got no share of the requests"; }
 done
 check "the page and /healthz over HTTPS, spread over both edges"
 [ "$(get "$base/metrics")" = 404 ] || fail "/metrics is served through nginx"
-curl -fsS "http://127.0.0.1:$edge_a_http/metrics" | grep -q "^meadow_" || fail "an edge's own /metrics"
+curl -fsS "http://127.0.0.1:$edge_a_http/metrics" | grep "^meadow_" >/dev/null || fail "an edge's own /metrics"
 check "/metrics only on each server's own port, not through nginx"
 [ "$(ws_upgrade "$base" --max-time 1)" = 101 ] || fail "the WebSocket upgrade through nginx"
 check "the WebSocket upgrade through nginx to an edge (101)"

@@ -2,6 +2,7 @@
 #   podman_env SCRATCH     exports CONTAINERS_CONF; sets the array podman_limits for podman build
 #   debian_base            echoes the name of a Debian 12 image (minbase, from Debian's archive by
 #                          debootstrap, made once a machine: no image registry is reachable here)
+#   runtime_image TAG BUILD SCRATCH BASE   the Dockerfile's runtime stage from a release build
 #
 # This machine's cgroups are v1 and v2 mixed, which crun refuses, and it has no CAP_SYS_RESOURCE
 # to raise RLIMIT_NPROC to podman's default (runc refused even the machine's own hard limit; 4,096
@@ -30,4 +31,29 @@ debian_base() {
     rm -rf "$root" "$root.log"
   fi
   echo "$name"
+}
+
+# runtime_image TAG BUILD SCRATCH BASE: the Dockerfile's runtime stage, as it is, built as
+# localhost/meadow:TAG on BASE from the release build in BUILD rather than from the build stage
+# (minutes, not the quarter of an hour a from-scratch build takes; container_build_all.sh builds
+# the whole Dockerfile). Also leaves localhost/meadow-built:TAG, the installed tree, to remove.
+runtime_image() {
+  local tag=$1 build=$2 scratch=$3 base=$4
+  local root
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+  mkdir -p "$scratch/out"
+  DESTDIR="$scratch/out/out" cmake --install "$build" --prefix /usr/local --strip >/dev/null
+  tar -C "$scratch/out" -c out | podman import - "localhost/meadow-built:$tag" >/dev/null
+  # The Dockerfile with its build stage swapped for that tree (the runtime stage as it is).
+  awk -v built="localhost/meadow-built:$tag" '
+    /^FROM .* AS build$/ { print "FROM " built " AS build"; skipping = 1; next }
+    /^FROM / { skipping = 0 }
+    !skipping' "$root/Dockerfile" >"$scratch/Dockerfile.runtime"
+  if ! grep "^FROM localhost/meadow-built:$tag AS build$" "$scratch/Dockerfile.runtime" >/dev/null; then
+    echo "runtime_image: the Dockerfile's build stage was not found" >&2
+    return 1
+  fi
+  podman build --quiet --format docker --network host "${podman_limits[@]}" --target runtime \
+    --build-arg DEBIAN="$base" --build-arg DEBIAN_SLIM="$base" \
+    -t "localhost/meadow:$tag" -f "$scratch/Dockerfile.runtime" "$root" >/dev/null
 }
