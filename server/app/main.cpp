@@ -130,6 +130,10 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
 
   net::NetConfig net_config = app::net_config(config);
   net_config.trails = &trails_control;
+  net_config.not_ready = [&metrics] {
+    const auto now = std::chrono::steady_clock::now().time_since_epoch();
+    return app::sim_stuck(metrics, std::chrono::duration_cast<std::chrono::milliseconds>(now).count());
+  };
   net_config.facts.frame_rate = config.frame_rate;
   net_config.facts.tick_rate = sim::kTicksPerSecond;
   net_config.facts.max_swarm_count = max_swarm_count;

@@ -33,6 +33,14 @@ std::uint32_t connections_within_descriptors(std::uint32_t wanted, spdlog::logge
 
 }  // namespace
 
+std::string sim_stuck(const net::Metrics& metrics, std::int64_t now_ms) {
+  const std::int64_t alive = metrics.sim_alive_ms.load(std::memory_order_relaxed);
+  if (alive == 0) return {};
+  const std::int64_t silent = now_ms - alive;
+  if (silent < std::chrono::duration_cast<std::chrono::milliseconds>(kSimStuckAfter).count()) return {};
+  return "the sim thread has not ticked for " + std::to_string(silent / 1000) + " s";
+}
+
 int wait_for_stop_signal(const sigset_t& set) {
   int signal = 0;
   sigwait(&set, &signal);

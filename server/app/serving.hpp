@@ -4,9 +4,11 @@
 // gRPC port, and the lines that tell scripts the ports.
 #include <signal.h>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include <spdlog/spdlog.h>
 
@@ -24,6 +26,15 @@ inline constexpr std::size_t kActionQueueCapacity = 4096;
 
 // Blocks until SIGINT or SIGTERM (blocked in every thread by main) arrives; returns it.
 int wait_for_stop_signal(const sigset_t& set);
+
+// A sim thread that has not started a tick for this long is stuck (a tick takes milliseconds; the
+// largest step budget and a loaded machine, well under a second): /healthz says so, and the
+// liveness checks of systemd's watchers and Kubernetes restart the server.
+inline constexpr std::chrono::seconds kSimStuckAfter{10};
+
+// Why /healthz should fail for this server's sim, given the steady clock now (ms): empty while
+// the sim ticks, or before its first tick.
+[[nodiscard]] std::string sim_stuck(const net::Metrics& metrics, std::int64_t now_ms);
 
 // The door's limits from the flags; the connection cap kept within the open files allowed.
 [[nodiscard]] net::AdmissionLimits admission_limits(const Config& config, spdlog::logger& log);

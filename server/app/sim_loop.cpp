@@ -154,6 +154,9 @@ void SimLoop::snapshot_if_due() {
 
 void SimLoop::tick() {
   const auto tick_started = Clock::now();
+  metrics_.sim_alive_ms.store(
+      std::chrono::duration_cast<std::chrono::milliseconds>(tick_started.time_since_epoch()).count(),
+      std::memory_order_relaxed);
   run_tasks();
   if (replay_) {
     play_ticks();

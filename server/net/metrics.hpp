@@ -39,6 +39,9 @@ void render_histogram(std::string& out, const char* name, const char* help, cons
 
 struct Metrics {
   std::atomic<std::uint64_t> ticks_total{0};
+  // When the sim thread last ran a tick, ms of the steady clock; 0: no sim in this process (an
+  // edge). /healthz reads it: a thread that stopped ticking is a server to restart.
+  std::atomic<std::int64_t> sim_alive_ms{0};
   std::atomic<std::uint64_t> ticks_skipped_total{0};  // ticks dropped to slow down, not stutter
   // One step of each world's engine (the swarm takes several a tick, the colony one), indexed by
   // sim::WorldKind; rendered for the worlds that run, labelled by world.

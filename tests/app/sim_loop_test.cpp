@@ -144,6 +144,10 @@ TEST(SimLoop, RunsOnItsThreadAndStops) {
   const auto ticks = f.metrics.ticks_total.load();
   EXPECT_GE(ticks, 3U);
   EXPECT_EQ(f.meadow.tick(), ticks);
+  // Each tick says the thread is alive, for /healthz (app/serving.hpp's sim_stuck).
+  const auto now_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  EXPECT_GT(f.metrics.sim_alive_ms.load(), now_ms - 10'000);
 }
 
 
