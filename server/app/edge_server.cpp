@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "app/serving.hpp"
+#include "app/service_notify.hpp"
 #include "edge/edge_link.hpp"
 #include "stream/world_mapping.hpp"
 
@@ -69,8 +70,15 @@ int run_edge(const Config& config, const sigset_t& stop_signals) {
   log->info("edge '{}' of meadow-server {} serving the sim's {} worlds", config.edge_name, welcome->version(),
             net.facts.worlds.size());
   announce_ports(config, server, viewer_grpc.get(), nullptr, net.metrics_address);
+  // Under systemd: ready, and alive while the process is (an edge without its sim is waiting,
+  // not broken: a restart would not bring the sim back).
+  const ServiceNotifier systemd;
+  systemd.notify("READY=1");
+  std::jthread watchdog = systemd.keep_alive(nullptr);
 
   signals.join();
+  systemd.notify("STOPPING=1");
+  watchdog = {};
   if (viewer_grpc) viewer_grpc->stop();
   server.stop();  // closes the viewers: their leaving goes to the sim with the link's last word
   link.stop();

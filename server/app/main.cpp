@@ -14,6 +14,7 @@
 #include "app/config.hpp"
 #include "app/edge_server.hpp"
 #include "app/serving.hpp"
+#include "app/service_notify.hpp"
 #include "app/huge_pages.hpp"
 #include "app/logging.hpp"
 #include "app/replay_run.hpp"
@@ -189,8 +190,14 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
       *log);
   if (operator_server) operator_server->start();
   app::announce_ports(config, server, viewer_grpc.get(), operator_server.get(), net_config.metrics_address);
+  // Under systemd (Type=notify, WatchdogSec=): ready now, and alive while the sim ticks.
+  const app::ServiceNotifier systemd;
+  systemd.notify("READY=1");
+  std::jthread watchdog = systemd.keep_alive(net_config.not_ready);
 
   const int signal = app::wait_for_stop_signal(stop_signals);
+  systemd.notify("STOPPING=1");
+  watchdog = {};
   log->info("received {}, shutting down", signal == SIGINT ? "SIGINT" : "SIGTERM");
   // The operator first: calls waiting on the sim thread are answered while it still runs (a
   // trails recording that would take longer is answered that the server stops, to a viewer too).

@@ -29,7 +29,7 @@ fi
 grep -o 'Overall exposure level.*' "$scratch/security.txt"
 
 # The hardening the design asks for must stay in the unit.
-for line in DynamicUser=yes ProtectSystem=strict Restart=on-failure NoNewPrivileges=yes; do
+for line in DynamicUser=yes ProtectSystem=strict Restart=on-failure NoNewPrivileges=yes Type=notify WatchdogSec=30s; do
   grep -qx "$line" "$unit" || { echo "FAIL: $line missing from the unit"; exit 1; }
 done
 echo "systemd unit: 1 passed, 0 failed"
