@@ -35,13 +35,15 @@ bool parse(Message& out, const NatsMessage& message) {
 
 }  // namespace
 
-EdgeLink::EdgeLink(EdgeLinkConfig config, NatsLink& nats) : config_(std::move(config)), nats_(nats) {}
+EdgeLink::EdgeLink(EdgeLinkConfig config, NatsLink& nats)
+    : config_(std::move(config)), instance_(random_instance()), nats_(nats) {}
 
 EdgeLink::~EdgeLink() { stop(); }
 
 std::optional<v1::EdgeWelcome> EdgeLink::wait_for_welcome(const std::stop_token& stop) {
   v1::EdgeHello hello;
   hello.set_edge(config_.name);
+  hello.set_instance(instance_);
   const std::string request = hello.SerializeAsString();
   auto next_log = Clock::now() + kWaitingLogEvery;
   while (!stop.stop_requested()) {
@@ -275,6 +277,7 @@ void EdgeLink::run_uplink(const std::stop_token& stop) {
     if (need_hello_.load() && nats_.connected()) {
       v1::EdgeHello hello;
       hello.set_edge(config_.name);
+      hello.set_instance(instance_);
       if (auto reply = nats_.request(config_.subjects.hello(), hello.SerializeAsString(), kHelloWait)) {
         v1::EdgeWelcome welcome;
         if (welcome.ParseFromString(*reply)) {
@@ -330,6 +333,7 @@ void EdgeLink::forward_actions(std::vector<stream::QueuedAction>& drained, bool 
 void EdgeLink::send_report(bool leaving) {
   v1::EdgeReport report;
   report.set_edge(config_.name);
+  report.set_instance(instance_);
   report.set_leaving(leaving);
   if (!leaving) {
     for (const net::SessionInfo& s : hub_->sessions()) to_proto(s, *report.add_viewers());

@@ -77,6 +77,7 @@ class EdgeLink {
   [[nodiscard]] bool sim_live() const;
 
   const EdgeLinkConfig config_;
+  const std::uint64_t instance_;  // this process, in hellos and reports
   NatsLink& nats_;
   net::Hub* hub_ = nullptr;
   stream::ActionQueue* actions_ = nullptr;

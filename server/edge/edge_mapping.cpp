@@ -1,6 +1,7 @@
 #include "edge/edge_mapping.hpp"
 
 #include <chrono>
+#include <random>
 #include <stdexcept>
 
 #include "stream/snapshot_mapping.hpp"
@@ -77,6 +78,11 @@ std::shared_ptr<const sim::Land> land_from_proto(const v1::SavedLand& from) {
   auto land = std::make_shared<sim::Land>();
   land->restore(stream::land_from_proto(from));
   return land;
+}
+
+std::uint64_t random_instance() {
+  std::random_device device;
+  return (static_cast<std::uint64_t>(device()) << 32U) ^ device();
 }
 
 std::int64_t now_us() {

@@ -27,4 +27,7 @@ void to_proto(const net::SessionInfo& from, v1::EdgeViewer& to);
 // Microseconds of the system clock: the two ends of a hop on one host compare them.
 [[nodiscard]] std::int64_t now_us();
 
+// A random 64-bit id for this process (a sim's or an edge's instance).
+[[nodiscard]] std::uint64_t random_instance();
+
 }  // namespace meadow::edge

@@ -3,7 +3,6 @@
 #include <spdlog/spdlog.h>
 
 #include <optional>
-#include <random>
 #include <variant>
 
 #include "edge/edge_log.hpp"
@@ -16,11 +15,6 @@
 namespace meadow::edge {
 
 namespace {
-
-std::uint64_t random_instance() {
-  std::random_device device;
-  return (static_cast<std::uint64_t>(device()) << 32U) ^ device();
-}
 
 void land_to_proto(const net::LandSnapshot& land, v1::SavedLand& to) {
   if (land) stream::to_proto(land->state(), to);
@@ -222,7 +216,10 @@ void SimRelay::on_hello(const NatsMessage& message) {
     const std::lock_guard lock(edges_mutex_);
     Edge& edge = edges_[hello.edge()];
     if (edge.name.empty()) edge_log()->info("edge '{}' joined", hello.edge());
+    // The newest hello wins the name. An edge restarted in place says hello as a new process;
+    // only reports that keep coming from the other one are a clash (on_report).
     edge.name = hello.edge();
+    edge.instance = hello.instance();
     edge.id_blocks.emplace_back(first, first + kEdgeSessionIds);
     // Blocks of hellos long past hold no viewer any more: a hello-spamming edge stays bounded.
     if (edge.id_blocks.size() > kIdBlocksKept) edge.id_blocks.erase(edge.id_blocks.begin());
@@ -296,6 +293,11 @@ void SimRelay::on_report(const NatsMessage& message) {
   Edge* known = known_edge_locked(report.edge());
   if (known == nullptr) return;  // not welcomed by this sim: it says hello first
   Edge& edge = *known;
+  if (edge.instance != 0 && report.instance() != edge.instance) {
+    // Another process under the same name: its viewers would overwrite the welcomed one's.
+    name_clash_locked(report.edge());
+    return;
+  }
   if (report.leaving()) {
     forget_edge_locked(report.edge(), "stopped");
     return;
@@ -325,6 +327,16 @@ void SimRelay::on_report(const NatsMessage& message) {
   const int trails = static_cast<int>(report.trail_watchers());
   hub_.trails().watch(trails - edge.trail_watchers);
   edge.trail_watchers = trails;
+}
+
+void SimRelay::name_clash_locked(const std::string& name) {
+  name_clashes_.fetch_add(1, std::memory_order_relaxed);
+  const auto now = std::chrono::steady_clock::now();
+  if (now - clash_logged_ < std::chrono::seconds(10)) return;
+  clash_logged_ = now;
+  edge_log()->error("two edge servers are named '{}': give each its own --edge-name (the newest one is served; "
+                    "the other's viewers are not counted)",
+                    name);
 }
 
 SimRelay::Edge* SimRelay::known_edge_locked(const std::string& name) {
@@ -395,6 +407,8 @@ void SimRelay::render_metrics(std::string& out) const {
                       load(edges_expired_));
   net::render_counter(out, "meadow_edge_reliable_lost_total", "Reliable messages for the edges lost to a stalled NATS.",
                       load(reliable_lost_));
+  net::render_counter(out, "meadow_edge_name_clashes_total", "Messages from a second edge server under a name in use.",
+                      load(name_clashes_));
   net::render_histogram(out, "meadow_edge_action_hop_seconds", "An edge's actions from its send to the sim's queue.",
                         action_hop_seconds_);
 }

@@ -82,6 +82,7 @@ class SimRelay final : public net::HubRelay {
     std::array<int, sim::kWorldKinds> video_viewers{};
     int trail_watchers = 0;
     std::chrono::steady_clock::time_point heard;
+    std::uint64_t instance = 0;  // the process that said hello last under this name
   };
   struct Outgoing {
     std::string subject;
@@ -96,6 +97,9 @@ class SimRelay final : public net::HubRelay {
   // Under edges_mutex_: forgets an edge, its viewers leaving the meadow and its demand withdrawn
   // (`why` "stopped": it said goodbye; otherwise its id blocks are kept in retired_).
   void forget_edge_locked(const std::string& name, const char* why);
+  // Under edges_mutex_: two processes speak as one edge (copied configuration): counted, and said
+  // at most every 10 s.
+  void name_clash_locked(const std::string& name);
   // Under edges_mutex_: the edge of that name, brought back from retired_ if it went silent; null
   // when this sim never welcomed it.
   [[nodiscard]] Edge* known_edge_locked(const std::string& name);
@@ -138,6 +142,8 @@ class SimRelay final : public net::HubRelay {
   std::atomic<std::uint64_t> edges_expired_{0};
   std::atomic<std::uint64_t> frames_replaced_{0};  // a newer frame came before NATS took the last
   std::atomic<std::uint64_t> reliable_lost_{0};
+  std::atomic<std::uint64_t> name_clashes_{0};  // two live edges under one name
+  std::chrono::steady_clock::time_point clash_logged_;  // under edges_mutex_
   net::Histogram action_hop_seconds_;  // an edge's send to the sim's queue (same-host clocks)
 };
 

@@ -504,6 +504,26 @@ TEST_F(EdgesEndToEnd, ASlowEdgeSlowsNeitherTheSimNorTheOtherEdges) {
   stop_all();
 }
 
+TEST_F(EdgesEndToEnd, TwoEdgesGivenOneNameAreCalledOut) {
+  sim_ = std::make_unique<client::LaunchedServer>(sim_spec(nats_->url(), sim_log_));
+  a_ = std::make_unique<client::LaunchedServer>(edge_spec(nats_->url(), "edge-a", a_log_));
+  b_ = std::make_unique<client::LaunchedServer>(edge_spec(nats_->url(), "edge-a", b_log_));  // copied by mistake
+  // The first edge's reports go on under the name the second one's hello took: the clash.
+  const auto clashes_counted = [this] {
+    const std::string metrics = testing::http_request(sim_->port(), "GET /metrics HTTP/1.0");
+    return metrics.find("\nmeadow_edge_name_clashes_total ") != std::string::npos &&
+           metrics.find("\nmeadow_edge_name_clashes_total 0\n") == std::string::npos;
+  };
+  bool counted = false;
+  for (int i = 0; i < 50 && !counted; ++i) {
+    counted = clashes_counted();
+    if (!counted) std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_TRUE(counted) << testing::http_request(sim_->port(), "GET /metrics HTTP/1.0");
+  EXPECT_NE(read_file(sim_log_).find("two edge servers are named 'edge-a'"), std::string::npos) << logs();
+  stop_all();
+}
+
 // NATS over TLS, as across machines: the server's certificate checked against --nats-tls-ca.
 class EdgesOverTls : public EdgesEndToEnd {
  protected:
