@@ -349,7 +349,6 @@ void EdgeLink::send_report(bool leaving) {
 void EdgeLink::render_metrics(std::string& out) const {
   const auto load = [](const std::atomic<std::uint64_t>& a) { return a.load(std::memory_order_relaxed); };
   net::render_gauge(out, "meadow_edge_sim_up", "Whether this edge hears its sim (issue 32).", sim_live() ? 1 : 0);
-  net::render_gauge(out, "meadow_nats_connected", "Whether the NATS connection is up.", nats_.connected() ? 1 : 0);
   net::render_counter(out, "meadow_edge_bundles_total",
                       "Frame bundles received from the sim and handed to this edge's viewers.", load(bundles_));
   net::render_counter(out, "meadow_edge_bundles_incomplete_total", "Bundles given up because a world's frame never came.",
@@ -362,6 +361,7 @@ void EdgeLink::render_metrics(std::string& out) const {
   net::render_counter(out, "meadow_edge_sim_restarts_total", "Times a new sim took over the stream.", load(sim_restarts_));
   net::render_histogram(out, "meadow_edge_frame_hop_seconds", "A frame from the sim's publish to this edge's hub.",
                         frame_hop_seconds_);
+  nats_.render_metrics(out);
 }
 
 }  // namespace meadow::edge

@@ -46,7 +46,8 @@ struct NatsCounters {
   std::atomic<std::uint64_t> publish_failures{0};  // not connected, or over the server's payload
   std::atomic<std::uint64_t> received{0};
   std::atomic<std::uint64_t> reconnects{0};
-  std::atomic<std::uint64_t> slow_consumer_drops{0};  // messages NATS dropped for a slow handler
+  // Times NATS began dropping messages a handler was too slow for (it says so once per bout).
+  std::atomic<std::uint64_t> slow_consumer_events{0};
 };
 
 class NatsLink {
@@ -85,9 +86,8 @@ class NatsLink {
   [[nodiscard]] std::unique_ptr<Subscription> subscribe(const std::string& subject, NatsHandler handler,
                                                         int pending_messages = 65536);
 
-  [[nodiscard]] NatsCounters& counters() { return counters_; }
-  // The largest message the server takes (0 until connected).
-  [[nodiscard]] std::int64_t max_payload() const;
+  // The connection's series for /metrics (the sim's relay and an edge's link add them to theirs).
+  void render_metrics(std::string& out) const;
 
  private:
   __natsOptions* options_ = nullptr;

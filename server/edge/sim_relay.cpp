@@ -411,6 +411,7 @@ void SimRelay::render_metrics(std::string& out) const {
                       load(name_clashes_));
   net::render_histogram(out, "meadow_edge_action_hop_seconds", "An edge's actions from its send to the sim's queue.",
                         action_hop_seconds_);
+  nats_.render_metrics(out);
 }
 
 }  // namespace meadow::edge
