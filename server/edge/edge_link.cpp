@@ -129,7 +129,7 @@ void EdgeLink::take_welcome(const v1::EdgeWelcome& welcome) {
   heard_sim_locked(welcome.sim());
   need_hello_.store(false);
   // Viewers already here (a sim that restarted) are told of the land as it is now.
-  set_land(welcome.land(), hub_->local_session_count() > 0);
+  set_land(welcome.land(), nullptr, hub_->local_session_count() > 0);
   if (welcome.frames_size() == 0) return;
   auto bundle = std::make_shared<stream::FrameBundle>();
   for (const v1::EdgeFrame& f : welcome.frames()) add_to_bundle(f, *bundle);
@@ -191,9 +191,12 @@ void EdgeLink::on_frame(const NatsMessage& message) {
   if (++assembled_ >= expected_) publish_locked(frame.published_at_us());
 }
 
-void EdgeLink::set_land(const v1::SavedLand& land, bool announce) {
+void EdgeLink::set_land(const v1::SavedLand& land, net::SharedBytes announcement, bool announce_rocks) {
   std::string bytes = land.SerializeAsString();
-  if (bytes == land_bytes_) return;
+  if (bytes == land_bytes_) {
+    if (announcement) hub_->broadcast(std::move(announcement));
+    return;
+  }
   std::shared_ptr<const sim::Land> parsed;
   try {
     parsed = land_from_proto(land);
@@ -202,24 +205,16 @@ void EdgeLink::set_land(const v1::SavedLand& land, bool announce) {
     return;
   }
   land_bytes_ = std::move(bytes);
-  hub_->update_land(parsed, announce ? net::shared(stream::rocks_message(*parsed)) : nullptr);
+  if (!announcement && announce_rocks) announcement = net::shared(stream::rocks_message(*parsed));
+  hub_->update_land(parsed, std::move(announcement));
 }
 
 void EdgeLink::on_broadcast(const NatsMessage& message) {
   v1::EdgeReliable reliable;
   if (!parse(reliable, message)) return;
   if (reliable.has_land()) {
-    std::string bytes = reliable.land().SerializeAsString();
-    std::shared_ptr<const sim::Land> land;
-    try {
-      land = land_from_proto(reliable.land());
-    } catch (const std::exception& e) {
-      edge_log()->warn("the sim sent a land that does not hold together: {}", e.what());
-      return;
-    }
     const std::lock_guard lock(frame_mutex_);
-    land_bytes_ = std::move(bytes);
-    hub_->update_land(land, reliable.message().empty() ? nullptr : net::shared(reliable.message()));
+    set_land(reliable.land(), reliable.message().empty() ? nullptr : net::shared(reliable.message()), false);
     return;
   }
   if (!reliable.message().empty()) hub_->broadcast(net::shared(reliable.message()));
@@ -231,7 +226,7 @@ void EdgeLink::on_beat(const NatsMessage& message) {
   const std::lock_guard lock(frame_mutex_);
   heard_sim_locked(beat.sim());
   // A land change this edge missed (it joined between, or NATS lost it) heals here.
-  set_land(beat.land(), true);
+  set_land(beat.land(), nullptr, true);
 }
 
 void EdgeLink::on_viewer(const NatsMessage& message) {

@@ -66,8 +66,9 @@ class EdgeLink {
   void on_close(const NatsMessage& message);
   void run_uplink(const std::stop_token& stop);
   void take_welcome(const v1::EdgeWelcome& welcome);
-  // Under frame_mutex_: the land as the sim says it is; `announce`: tell the viewers of the rocks.
-  void set_land(const v1::SavedLand& land, bool announce);
+  // Under frame_mutex_: the land as the sim says it is, with the sim's `announcement` (a land
+  // change's message; null: none, then the rocks' message if `announce_rocks` and it changed).
+  void set_land(const v1::SavedLand& land, net::SharedBytes announcement, bool announce_rocks);
   // Under frame_mutex_: hands the assembled bundle to the hub, renumbered.
   void publish_locked(std::int64_t published_at_us);
   // Under frame_mutex_: a frame or beat of `sim` arrived; notices a new sim.
