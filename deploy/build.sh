@@ -3,8 +3,8 @@
 # a second run rebuilds only what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Paths relative to the checkout in ccache's keys, so a fresh clone (CI) reuses earlier builds.
-export CCACHE_BASEDIR="$PWD"
+# ccache: a fresh clone reuses what earlier clones compiled.
+source deploy/ccache-env.sh
 preset=${1:-release}
 
 cmake --preset "$preset" >/dev/null  # quick when nothing changed; picks up preset changes

@@ -21,8 +21,8 @@
 # counts every test run. MEADOW_SKIP_SANITIZERS=1 skips 2 and 3 for a quick local run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Paths relative to the checkout in ccache's keys, so a fresh clone (CI) reuses earlier builds.
-export CCACHE_BASEDIR="$PWD"
+# ccache: a fresh clone reuses what earlier clones compiled.
+source deploy/ccache-env.sh
 start=$(date +%s)
 stage() { printf '\n==== %s (%ss)\n' "$1" "$(( $(date +%s) - start ))"; }
 

@@ -11,7 +11,8 @@
 # grown corpus, its log, the input of any crash). MEADOW_FUZZ_JOBS sets how many run at once.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export CCACHE_BASEDIR="$PWD"
+# ccache: a fresh clone reuses what earlier clones compiled.
+source deploy/ccache-env.sh
 seconds=${1:-20}
 shift || true
 build=build/fuzz
