@@ -42,6 +42,17 @@ void on_disconnected(natsConnection* /*nc*/, void* closure) {
 // Links alive in this process: the last one to go tears the library down.
 std::atomic<int> links_alive{0};
 
+// The library calls its callbacks from threads of its own, which outlive a destroyed connection:
+// the last link waits for them to end, so that none runs after this link's members (and, at
+// exit, the loggers) are gone. Said when they do not end in time.
+void release_library() {
+  if (links_alive.fetch_sub(1) != 1) return;
+  const natsStatus status = nats_CloseAndWait(kLibraryCloseWaitMs);
+  if (status != NATS_OK) {
+    edge_log()->warn("NATS's threads did not all end within {} ms ({})", kLibraryCloseWaitMs, natsStatus_GetText(status));
+  }
+}
+
 void on_reconnected(natsConnection* nc, void* closure) {
   auto* counters = static_cast<NatsCounters*>(closure);
   counters->reconnects.fetch_add(1, std::memory_order_relaxed);
@@ -130,7 +141,7 @@ NatsLink::NatsLink(const NatsOptions& options) {
   } catch (...) {
     natsConnection_Destroy(connection_);
     natsOptions_Destroy(options_);
-    if (links_alive.fetch_sub(1) == 1) nats_CloseAndWait(kLibraryCloseWaitMs);
+    release_library();
     throw;
   }
 }
@@ -141,9 +152,7 @@ NatsLink::~NatsLink() {
   closing_.store(true);
   natsConnection_Destroy(connection_);
   natsOptions_Destroy(options_);
-  // The library calls its callbacks from threads of its own, which outlive a destroyed connection:
-  // they must be done before this link's members (and, at exit, the loggers) go.
-  if (links_alive.fetch_sub(1) == 1) nats_CloseAndWait(kLibraryCloseWaitMs);
+  release_library();
 }
 
 bool NatsLink::connected() const { return natsConnection_Status(connection_) == NATS_CONN_STATUS_CONNECTED; }
