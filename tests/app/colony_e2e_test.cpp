@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "support/server_process.hpp"
+#include "support/test_paths.hpp"
 #include "support/viewer_messages.hpp"
 #include "ws/ws_client.hpp"
 

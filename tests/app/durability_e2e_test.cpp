@@ -23,6 +23,7 @@
 #include "launch/server_launch.hpp"
 #include "support/server_process.hpp"
 #include "support/temp_path.hpp"
+#include "support/test_paths.hpp"
 #include "ws/ws_client.hpp"
 
 namespace meadow {

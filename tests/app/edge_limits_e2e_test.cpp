@@ -25,6 +25,7 @@
 #include "launch/server_launch.hpp"
 #include "support/server_process.hpp"
 #include "support/temp_path.hpp"
+#include "support/test_paths.hpp"
 #include "watch/metrics_scrape.hpp"
 
 namespace meadow {

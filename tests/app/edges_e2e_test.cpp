@@ -30,6 +30,7 @@
 #include "meadow/v1/operator.grpc.pb.h"
 #include "support/server_process.hpp"
 #include "support/temp_path.hpp"
+#include "support/test_paths.hpp"
 #include "support/viewer_messages.hpp"
 #include "watch/frame_follower.hpp"
 #include "ws/ws_client.hpp"

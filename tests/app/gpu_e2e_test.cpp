@@ -16,6 +16,7 @@
 #include "gpu/gpu_fixture.hpp"
 #include "stream/frame_codec.hpp"
 #include "support/server_process.hpp"
+#include "support/test_paths.hpp"
 #include "support/viewer_messages.hpp"
 #include "ws/ws_client.hpp"
 

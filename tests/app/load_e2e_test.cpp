@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/server_process.hpp"
+#include "support/test_paths.hpp"
 
 namespace meadow {
 namespace {

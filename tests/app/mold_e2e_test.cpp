@@ -12,6 +12,7 @@
 
 #include "stream/frame_codec.hpp"
 #include "support/server_process.hpp"
+#include "support/test_paths.hpp"
 #include "support/viewer_messages.hpp"
 #include "ws/ws_client.hpp"
 
@@ -82,7 +83,7 @@ class MoldServerTest : public ::testing::Test {
     const auto first = viewer.wait_for(is_mold_frame, kReplyWait);
     ASSERT_TRUE(first) << "no mold frame after choosing the mold";
     EXPECT_TRUE(first->frame().light().key()) << "a viewer's first mold frame stands alone";
-    if (light != nullptr) EXPECT_TRUE(light->take(first->frame()));
+    if (light != nullptr) { EXPECT_TRUE(light->take(first->frame())); }
   }
   std::unique_ptr<ServerProcess> server_;
 };

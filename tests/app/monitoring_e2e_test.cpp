@@ -15,6 +15,7 @@
 
 #include "support/server_process.hpp"
 #include "support/temp_path.hpp"
+#include "support/test_paths.hpp"
 
 namespace meadow {
 namespace {

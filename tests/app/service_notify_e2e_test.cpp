@@ -19,6 +19,7 @@
 #include "app/service_notify.hpp"
 #include "launch/server_launch.hpp"
 #include "support/temp_path.hpp"
+#include "support/test_paths.hpp"
 
 namespace meadow {
 namespace {

@@ -13,6 +13,7 @@
 
 #include "stream/frame_codec.hpp"
 #include "support/server_process.hpp"
+#include "support/test_paths.hpp"
 #include "ws/ws_client.hpp"
 
 namespace meadow {

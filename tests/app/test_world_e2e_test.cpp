@@ -12,6 +12,7 @@
 
 #include "stream/frame_codec.hpp"
 #include "support/server_process.hpp"
+#include "support/test_paths.hpp"
 #include "support/test_world.hpp"
 #include "support/viewer_messages.hpp"
 #include "ws/ws_client.hpp"

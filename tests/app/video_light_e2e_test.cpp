@@ -19,6 +19,7 @@
 #include "stream/video_light.hpp"
 #include "watch/metrics_scrape.hpp"
 #include "support/server_process.hpp"
+#include "support/test_paths.hpp"
 #include "support/viewer_messages.hpp"
 #include "ws/ws_client.hpp"
 
@@ -127,14 +128,14 @@ TEST(VideoLightE2e, AViewerThatOffersVideoGetsItWithinHalfASecondAndDecodesEvery
   const Watched first = watch_light(server->port(), true, 90);
   EXPECT_EQ(first.decode_errors, 0);
   ASSERT_TRUE(first.first_video_after_welcome);
-  if (kPaceMeasured) EXPECT_LE(*first.first_video_after_welcome, video_start_bound(first));
+  if (kPaceMeasured) { EXPECT_LE(*first.first_video_after_welcome, video_start_bound(first)); }
   EXPECT_GE(first.video, 80) << "after the start every frame is video (" << first.zstd << " zstd)";
   EXPECT_GT(first.lit_pixels, 100U) << "the decoded picture shows the swarm's light";
   // A late joiner while the stream runs: a key frame on demand, not at the 10 s interval.
   const Watched late = watch_light(server->port(), true, 30);
   EXPECT_EQ(late.decode_errors, 0);
   ASSERT_TRUE(late.first_video_after_welcome);
-  if (kPaceMeasured) EXPECT_LE(*late.first_video_after_welcome, video_start_bound(late));
+  if (kPaceMeasured) { EXPECT_LE(*late.first_video_after_welcome, video_start_bound(late)); }
 }
 
 TEST(VideoLightE2e, AViewerThatOffersNoVideoGetsZstdOnly) {

@@ -22,6 +22,7 @@
 
 #include "meadow/v1/viewer_service.grpc.pb.h"
 #include "support/server_process.hpp"
+#include "support/test_paths.hpp"
 #include "watch/frame_follower.hpp"
 #include "watch/grpc_link.hpp"
 #include "watch/metrics_scrape.hpp"
