@@ -108,7 +108,7 @@ if [ "${MEADOW_SKIP_SANITIZERS:-0}" != 1 ]; then
   cmake --preset tsan >/dev/null
   cmake --build --preset tsan --target net_test app_test worker_pool_test server_integration_test meadow-server sim_test \
     meadow_store_tests edges_e2e_test
-  export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/tsan.supp"
+  export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
   for t in tests/net/net_test tests/app/app_test tests/app/worker_pool_test; do
     counted build/tsan/$t --gtest_brief=1
   done

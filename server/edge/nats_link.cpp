@@ -151,8 +151,17 @@ NatsLink::~NatsLink() {
   if (connected()) natsConnection_FlushTimeout(connection_, 1000);
   closing_.store(true);
   natsConnection_Destroy(connection_);
+  // The reading thread is joined: no message can reach a retired subscription any more.
+  const std::lock_guard lock(retired_mutex_);
+  for (natsSubscription* sub : retired_) natsSubscription_Destroy(sub);
+  retired_.clear();
   natsOptions_Destroy(options_);
   release_library();
+}
+
+void NatsLink::retire(natsSubscription* sub) {
+  const std::lock_guard lock(retired_mutex_);
+  retired_.push_back(sub);
 }
 
 bool NatsLink::connected() const { return natsConnection_Status(connection_) == NATS_CONN_STATUS_CONNECTED; }
@@ -210,6 +219,7 @@ std::unique_ptr<NatsLink::Subscription> NatsLink::subscribe(const std::string& s
   auto subscription = std::make_unique<Subscription>();
   subscription->handler = std::move(handler);
   subscription->counters = &counters_;
+  subscription->link = this;
   check(natsConnection_Subscribe(&subscription->sub, connection_, subject.c_str(), on_message, subscription.get()),
         ("subscribing to " + subject).c_str());
   check(natsSubscription_SetPendingLimits(subscription->sub, pending_messages, kPendingBytes), "pending limits");
@@ -224,7 +234,7 @@ NatsLink::Subscription::~Subscription() {
   // A handler under way finishes first; bounded, in case the library never calls back.
   completed.wait_for(lock, kHandlerFinishWait, [this] { return complete; });
   lock.unlock();
-  natsSubscription_Destroy(sub);
+  link->retire(sub);
 }
 
 }  // namespace meadow::edge

@@ -68,7 +68,8 @@ class NatsLink {
                                                    std::chrono::milliseconds timeout);
 
   // Unsubscribes when destroyed, and returns only once its handler has returned for the last time
-  // (NATS's on-complete callback says so), so a handler may use its owner freely.
+  // (NATS's on-complete callback says so), so a handler may use its owner freely. The library's
+  // own subscription is freed only with the connection (see retire_).
   struct Subscription {
     ~Subscription();
     Subscription() = default;
@@ -77,6 +78,7 @@ class NatsLink {
     __natsSubscription* sub = nullptr;
     NatsHandler handler;
     NatsCounters* counters = nullptr;
+    NatsLink* link = nullptr;
     std::mutex mutex;
     std::condition_variable completed;
     bool complete = false;
@@ -95,6 +97,15 @@ class NatsLink {
   NatsCounters counters_;
   std::atomic<std::int64_t> last_failure_log_ms_{0};
   std::atomic<bool> closing_{false};  // this process closes the connection: no "lost" warning
+
+  // libnats 3.4 (Debian 12's) has a race, fixed upstream in 3.6.1 (nats.c issue 637): its reading
+  // thread looks a message's subscription up, lets go of the lock, then locks the
+  // subscription's own mutex. A subscription freed in between crashed an edge at exit under
+  // ASan (and was TSan's "invalid mutex"). So unsubscribed subscriptions are kept here and
+  // freed after the connection, whose destruction joins that thread.
+  void retire(__natsSubscription* sub);
+  std::mutex retired_mutex_;
+  std::vector<__natsSubscription*> retired_;
 };
 
 }  // namespace meadow::edge
