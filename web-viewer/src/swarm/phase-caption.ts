@@ -6,7 +6,8 @@ import "./swarm-phases.css";
 
 /** How long a caption stays, ms (then it fades out over the CSS transition). */
 export const CAPTION_MS = 4500;
-const FADE_MS = 700;
+/** How long it takes to fade out, ms. */
+export const CAPTION_FADE_MS = 700;
 
 export class PhaseCaption {
   readonly element: HTMLElement;
@@ -37,7 +38,7 @@ export class PhaseCaption {
     this.fadeTimer = setTimeout(() => el.classList.add("fading"), CAPTION_MS);
     this.hideTimer = setTimeout(() => {
       el.hidden = true;
-    }, CAPTION_MS + FADE_MS);
+    }, CAPTION_MS + CAPTION_FADE_MS);
   }
 
   /** Another world is shown, or the link dropped: the swarm's news goes. */
