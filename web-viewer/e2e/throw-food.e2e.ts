@@ -92,9 +92,12 @@ describe("throwing food for the swarm", () => {
     const sent = await waitFor(page, (s) => distinct(s.sentActions.slice(s0.sentActions.length + 1)) >= 5 && s.sentActions.slice(s0.sentActions.length), "the whole handful thrown", 15_000);
     const throwTaps = sent.slice(1);
     expect(sent[0]).toMatchObject({ tool: "flower", phase: "tap" });
-    // The refused crumb went twice: the first two of the throw are one spot.
+    // The refused crumb went twice: two taps of the throw on one spot. Mostly its first two, but
+    // on a busy machine the click and the first crumb may land far enough apart and a later crumb
+    // be the one refused (a full run here saw that once).
     expect(throwTaps.length).toBeGreaterThanOrEqual(6);
-    expect(throwTaps[1]).toMatchObject({ x: throwTaps[0]?.x, y: throwTaps[0]?.y });
+    const spots = new Set(throwTaps.map((t) => `${t.x},${t.y}`));
+    expect(spots.size, `no crumb thrown twice in ${JSON.stringify(throwTaps)}`).toBeLessThan(throwTaps.length);
     await page.keyboard.press("3");
     expect(viewer.errors).toEqual([]);
   }, 60_000);
