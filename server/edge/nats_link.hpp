@@ -69,7 +69,7 @@ class NatsLink {
 
   // Unsubscribes when destroyed, and returns only once its handler has returned for the last time
   // (NATS's on-complete callback says so), so a handler may use its owner freely. The library's
-  // own subscription is freed only with the connection (see retire_).
+  // own subscription is freed only with the connection (see retire).
   struct Subscription {
     ~Subscription();
     Subscription() = default;

@@ -5,7 +5,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { debugState, launchChromium, openViewer, saveArtifact, waitConnected, waitForState as waitFor } from "./browser";
-import { sleep, startServer, type RunningServer } from "./server";
+import { startServer, type RunningServer } from "./server";
 import { CAPTION_FADE_MS, CAPTION_MS } from "../src/swarm/phase-caption";
 
 /** Sets a rule's slider to its end (Home: 0, End: 3) from the keyboard, as a person could. */
@@ -27,27 +27,29 @@ function tracePixels(page: Page): Promise<number> {
 }
 
 /**
- * The caption is transient: waits until it is gone, failing if one stays longer than a caption's
- * life after the crossing that put it there (a free swarm may cross again, and a new crossing
- * says itself anew).
+ * The caption is transient: waits (up to a minute) until it is gone, failing if one stays longer
+ * than a caption's life after the crossing that put it there (a free swarm may cross again, and a
+ * new crossing says itself anew).
  */
 async function captionFades(page: Page): Promise<void> {
   const life = CAPTION_MS + CAPTION_FADE_MS;
-  const deadline = Date.now() + 60_000;
   let said = -1;
   let saidAt = Date.now();
-  for (;;) {
-    const order = (await debugState(page)).order;
-    if (order.caption === undefined) return;
-    if (order.announcements !== said) {
-      said = order.announcements;
-      saidAt = Date.now();
-    }
-    // 3 s to spare: the page is read every 100 ms and Chromium's timers run late under load.
-    expect(Date.now() - saidAt, `"${order.caption}" still shown ${Date.now() - saidAt} ms after it was said`).toBeLessThan(life + 3000);
-    if (Date.now() > deadline) throw new Error(`the swarm kept crossing for a minute (${order.announcements} crossings said): no caption had time to fade`);
-    await sleep(100);
-  }
+  await waitFor(
+    page,
+    ({ order }) => {
+      if (order.caption === undefined) return true;
+      if (order.announcements !== said) {
+        said = order.announcements;
+        saidAt = Date.now();
+      }
+      // 3 s to spare: the page is read every 100 ms and Chromium's timers run late under load.
+      expect(Date.now() - saidAt, `"${order.caption}" still shown ${Date.now() - saidAt} ms after it was said`).toBeLessThan(life + 3000);
+      return undefined;
+    },
+    "the caption fades (a minute of crossings left none time to)",
+    60_000,
+  );
 }
 
 const WORDS = /^The swarm (falls into order|falls into disorder|stirs out of disorder|loosens out of order) \(order \d\.\d\d\)$/;
