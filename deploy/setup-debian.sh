@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 # What building the server and the viewer needs (also all a container's build stage installs).
 build_packages=(
-  build-essential cmake ninja-build ccache pkg-config git ca-certificates curl
+  build-essential cmake ninja-build ccache lld pkg-config git ca-certificates curl
   libboost1.81-dev
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libvulkan-dev glslc glslang-tools
