@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ColonyFireflyState, FlowerStage } from "../src/gen/meadow/v1/viewer_pb";
 import { airSpeed } from "../src/wind/breeze";
 import { streakCount } from "../src/wind/streaks";
-import { canvasBox, canvasPixel, canvasSpecks, debugState, framesLater, launchChromium, openViewer, paintedFrames, saveArtifact, waitConnected, waitForState, worldToScreen } from "./browser";
+import { canvasBox, canvasPixel, canvasSpecks, debugState, framesLater, launchChromium, openViewer, paintedFrames, saveArtifact, waitConnected, waitForState, worldToScreen, DESKTOP_VIEWPORT } from "./browser";
 import { routeColony, type BreezeInit, type ColonyInit } from "./colony-route";
 import { sleep } from "./server";
 
@@ -122,7 +122,7 @@ describe("seeds, flowers' lives and the breeze, from frames of our own making", 
 
   beforeAll(async () => {
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+    const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT, deviceScaleFactor: 1 });
     page = await context.newPage();
     page.on("pageerror", (e) => errors.push(e.message));
     const breeze = (): BreezeInit => ({ ...air });

@@ -8,7 +8,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ColonyFireflyState, World } from "../src/gen/meadow/v1/viewer_pb";
-import { canvasGlow, canvasPixel, debugState, framesLater, launchChromium, saveArtifact, worldToScreen } from "./browser";
+import { canvasGlow, canvasPixel, debugState, framesLater, launchChromium, saveArtifact, worldToScreen, DESKTOP_VIEWPORT } from "./browser";
 import { routeColony, type ColonyInit, type ColonyRoute } from "./colony-route";
 
 const ALONE = process.env.COLONY_ROUTE_ALONE === "1";
@@ -83,7 +83,7 @@ describe("the colony drawn from frames of our own making", () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+    const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT, deviceScaleFactor: 1 });
     page = await context.newPage();
     page.on("pageerror", (e) => errors.push(e.message));
     route = await routeColony(page, scene, ALONE ? "alone" : "server");

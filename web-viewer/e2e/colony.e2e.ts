@@ -6,7 +6,7 @@
 // page is ready before the server starts and asks for the colony as soon as it has loaded.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canvasGlow, canvasPixel, debugState, framesLater, launchChromium, tapUntil, openViewer, saveArtifact, waitConnected, worldToScreen, waitForState as waitFor, type DebugState } from "./browser";
+import { canvasGlow, canvasPixel, debugState, framesLater, launchChromium, tapUntil, openViewer, saveArtifact, waitConnected, worldToScreen, waitForState as waitFor, type DebugState, DESKTOP_VIEWPORT } from "./browser";
 import { startServer, type RunningServer } from "./server";
 
 type ColonyState = NonNullable<DebugState["colony"]>;
@@ -60,7 +60,7 @@ describe("the colony against the real server", () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+    const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT, deviceScaleFactor: 1 });
     a = { page: await context.newPage(), errors: [] };
     a.page.on("pageerror", (e) => a.errors.push(e.message));
     server = await startServer();

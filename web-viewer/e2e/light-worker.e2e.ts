@@ -6,7 +6,7 @@
 // first two print the viewer's own timings.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { compareLight, debugState, launchChromium, openViewer, saveArtifact, waitConnected, waitForState } from "./browser";
+import { compareLight, debugState, launchChromium, openViewer, saveArtifact, waitConnected, waitForState, DESKTOP_VIEWPORT } from "./browser";
 import { lightAlone, litPixels, waitForLight } from "./light-pixels";
 
 /** Whether the page's main thread can still get a context of the light canvas. */
@@ -104,7 +104,7 @@ describe("the swarm's light off the main thread", () => {
   }, 90_000);
 
   it("falls back to the main thread on a fresh canvas when the worker fails", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+    const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT, deviceScaleFactor: 1 });
     // The worker's script cannot load: the worker fails after the canvas's control went to it.
     await context.route(/light-worker[^/]*\.js$/, (route) => route.abort());
     const page = await context.newPage();

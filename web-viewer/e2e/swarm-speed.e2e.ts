@@ -7,7 +7,7 @@ import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ServerMessageSchema } from "../src/gen/meadow/v1/viewer_pb";
-import { saveArtifact, waitConnected, waitForState as waitFor } from "./browser";
+import { saveArtifact, waitConnected, waitForState as waitFor, DESKTOP_VIEWPORT } from "./browser";
 import { openPhone, ownMeadow } from "./own-meadow";
 
 /** Moves the speed slider to its end (Home: 0.5, End: 2) from the keyboard, as a person could. */
@@ -54,7 +54,7 @@ describe("the swarm's speed slider", () => {
 
   it("is locked with the other settings when the operator locks them", async () => {
     // The operator's lock, as frames carry it: set on every frame by a route between page and server.
-    const context = await meadow.browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+    const context = await meadow.browser.newContext({ viewport: DESKTOP_VIEWPORT, deviceScaleFactor: 1 });
     const page = await context.newPage();
     await page.routeWebSocket(/\/ws$/, (ws) => {
       const real = ws.connectToServer();

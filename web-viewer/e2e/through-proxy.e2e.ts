@@ -10,7 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { debugState, launchChromium, saveArtifact, waitConnected, worldToScreen, waitForState as waitFor } from "./browser";
+import { debugState, launchChromium, saveArtifact, waitConnected, worldToScreen, waitForState as waitFor, DESKTOP_VIEWPORT } from "./browser";
 import { freePort, sleep, startServer, type RunningServer } from "./server";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -51,7 +51,7 @@ describe("the meadow behind nginx with TLS", () => {
 
   it("loads over HTTPS, the light moves over the proxied WebSocket, and a rock placed comes back", async () => {
     // The certificate is this test's own: the browser is told to take it, nothing else changes.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, ignoreHTTPSErrors: true });
+    const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT, ignoreHTTPSErrors: true });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
