@@ -46,9 +46,9 @@ counted() {
     failed=$(grep -aoP '\d+(?= tests failed out of)' "$log" | tail -1)
     skipped=$(grep -acP '\(Skipped\)\s*$' "$log" || true)
     passed=$((total - failed - skipped))
-  elif grep -aqP '^\[  PASSED  \] \d+' "$log"; then  # GoogleTest
-    passed=$(grep -aoP '^\[  PASSED  \] \K\d+' "$log" | tail -1)
-    skipped=$(grep -aoP '^\[  SKIPPED \] \K\d+(?= tests?,)' "$log" | tail -1 || true)
+  elif grep -aqP '^\[  PASSED  \] \d+' "$log"; then  # GoogleTest: one summary per executable run
+    passed=$(grep -aoP '^\[  PASSED  \] \K\d+' "$log" | awk '{n += $1} END {print n + 0}')
+    skipped=$( (grep -aoP '^\[  SKIPPED \] \K\d+(?= tests?,)' "$log" || true) | awk '{n += $1} END {print n + 0}')
   elif grep -aqP '^\s*Tests\s+.*\d+ passed' "$log"; then  # Vitest: "Tests  12 passed | 1 skipped (13)"
     passed=$(grep -aP '^\s*Tests\s' "$log" | tail -1 | grep -oP '\d+(?= passed)' || true)
     skipped=$(grep -aP '^\s*Tests\s' "$log" | tail -1 | grep -oP '\d+(?= skipped)' || true)
@@ -70,6 +70,27 @@ counted() {
   passed_total=$((passed_total + passed))
 }
 jobs=$(nproc)
+
+# A test command run beside the stage's others: `beside NAME CMD…` starts it with its output kept
+# in a file, and `counted_beside NAME` waits for it (in this shell: a pipeline's subshell cannot),
+# then shows and counts that output as `counted` does. For stages whose commands each keep about
+# one of CI's two cores busy: TSan's test executables, the deployment checks.
+beside_dir=$(mktemp -d)
+declare -A beside_pid
+beside() {
+  local name=$1
+  shift
+  "$@" >"$beside_dir/$name.log" 2>&1 &
+  beside_pid[$name]=$!
+}
+replay() { cat "$1"; return "$2"; }
+counted_beside() {
+  local name=$1 status=0
+  wait "${beside_pid[$name]}" || status=$?
+  counted replay "$beside_dir/$name.log" "$status"
+}
+# A stage that fails leaves nothing running beside it.
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$beside_dir"' EXIT
 
 stage "setup"
 ./deploy/setup-debian.sh
@@ -109,47 +130,58 @@ if [ "${MEADOW_SKIP_SANITIZERS:-0}" != 1 ]; then
   cmake --build --preset tsan --target net_test app_test worker_pool_test server_integration_test meadow-server sim_test \
     meadow_store_tests edges_e2e_test
   export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
+  # Two lanes: each executable keeps about 1.2 cores busy, and one after another they took 279 s.
+  # The lane beside: the whole server (121 s alone), then the store's own thread (12 s; app_test
+  # has the sim loop handing it journals and snapshots).
+  # Not the throttled video link: it waits for the kernel's buffers to fill at a third of the
+  # rate, which at TSan's 2 to 4 frames a second takes minutes (it runs in the other stages).
+  # Not the store's tests that run hundreds of ticks of all three worlds to compare hashes
+  # (minutes under TSan).
+  tsan_server_and_store() {
+    build/tsan/tests/app/server_integration_test --gtest_brief=1 \
+      --gtest_filter='-VideoLightE2e.ALinkCarryingAThirdKeepsAMovingPictureAtAFewerFrames' &&
+      build/tsan/tests/store/meadow_store_tests --gtest_brief=1 \
+        --gtest_filter='StoreWriter.*:-StoreWriter.JournalReadsBackAsWritten'
+  }
+  beside tsan_server_and_store tsan_server_and_store
   for t in tests/net/net_test tests/app/app_test tests/app/worker_pool_test; do
     counted build/tsan/$t --gtest_brief=1
   done
-  # Not the throttled video link: it waits for the kernel's buffers to fill at a third of the
-  # rate, which at TSan's 2 to 4 frames a second takes minutes (it runs in the other stages).
-  counted build/tsan/tests/app/server_integration_test --gtest_brief=1 \
-    --gtest_filter='-VideoLightE2e.ALinkCarryingAThirdKeepsAMovingPictureAtAFewerFrames'
   # The sim's relay and the edges' links (NATS's threads beside the sim's and the network's); not
   # the tests that need the operator's port (gRPC's own threads, which TSan cannot judge).
   counted build/tsan/tests/app/edges_e2e_test --gtest_brief=1 \
     --gtest_filter='-EdgesEndToEnd.TheOperatorSeesAndClosesViewersOnBothEdges:EdgesEndToEnd.KillingEdgeALeavesEdgeBsViewersUntouched'
-  # The store's own thread (app_test has the sim loop handing it journals and snapshots); not the
-  # tests that run hundreds of ticks of all three worlds to compare hashes (minutes under TSan).
-  counted build/tsan/tests/store/meadow_store_tests --gtest_brief=1 \
-    --gtest_filter='StoreWriter.*:-StoreWriter.JournalReadsBackAsWritten'
 
   # The swarm's step on two threads (the parallel sort, squares and steering), and the colony's
   # determinism. Only the tests that run two threads (a one-thread run has no race to find and
   # costs half a minute under TSan), and of the swarm's two 2-thread runs of the same steps, one.
   counted build/tsan/tests/sim/sim_test --gtest_brief=1 \
     --gtest_filter='*TwoThreads*:ColonyDeterminism.*:-SwarmDeterminism.SameSeedSameSwarmOnTwoThreads'
+  counted_beside tsan_server_and_store
 
   stage "fuzzing: the libFuzzer targets, 20 s each (clang, ASan + UBSan)"
   counted tests/fuzz/run-fuzzers.sh 20
 fi
 
 stage "deployment checks"
+# Two lanes: the containers (87 s, about one core: podman's builds and starts) beside the rest
+# (82 s one after another).
+beside containers tests/deploy/container_test.sh
 counted tests/deploy/systemd_unit_test.sh
 counted tests/deploy/monitoring_test.sh
 counted tests/deploy/prometheus_e2e_test.sh
 counted tests/deploy/nginx_e2e_test.sh
-counted tests/deploy/container_test.sh
 counted tests/deploy/k8s_manifests_test.sh
 counted tests/deploy/edges_compose_test.sh
 counted tests/deploy/kiosk_test.sh
+counted_beside containers
 
 stage "viewer: Vitest"
 counted npm --prefix web-viewer test
 
 stage "viewer: Playwright against the real server"
-counted env MEADOW_SERVER_BIN="$PWD/build/release/server/app/meadow-server" npm --prefix web-viewer run test:e2e
+# (`e2e`, not `test:e2e`: the build stage built the viewer, and building it again took 10 s.)
+counted env MEADOW_SERVER_BIN="$PWD/build/release/server/app/meadow-server" npm --prefix web-viewer run e2e
 
 stage "done"
 echo "run-all: ${passed_total} passed, 0 skipped, 0 failed"
