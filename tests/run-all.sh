@@ -14,11 +14,12 @@
 #      nginx with TLS in front of the server: the page, the WebSocket, meadowctl --tls; the
 #      Dockerfile built and run with podman and compose.yaml with docker-compose; the Kubernetes
 #      manifests against Kubernetes' schema and Meadow's rules; the kiosk launcher run headless
-#      against a real server and the real viewer),
-#   5. the viewer's unit tests (Vitest) and browser tests (Playwright + Debian's Chromium)
-#      against the real server.
+#      against a real server and the real viewer), and beside them the viewer's unit tests (Vitest),
+#   5. the viewer's browser tests (Playwright + Debian's Chromium) against the real server.
 # Stops at the first failing stage; a stage that runs no test or skips any fails. The last line
-# counts every test run. MEADOW_SKIP_SANITIZERS=1 skips 2 and 3 for a quick local run.
+# counts every test run. MEADOW_SKIP_SANITIZERS=1 skips 2 and 3 for a quick local run. Where a
+# stage's commands each leave CPU idle, they run side by side in lanes (`beside`, below): CI has
+# two cores and 30 minutes (docs/testing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # ccache: a fresh clone reuses what earlier clones compiled.
@@ -163,10 +164,12 @@ if [ "${MEADOW_SKIP_SANITIZERS:-0}" != 1 ]; then
   counted tests/fuzz/run-fuzzers.sh 20
 fi
 
-stage "deployment checks"
-# Two lanes: the containers (87 s, about one core: podman's builds and starts) beside the rest
-# (82 s one after another).
+stage "deployment checks, and the viewer's unit tests beside them"
+# Three lanes: the containers (87 s, about one core: podman's builds and starts) beside the rest
+# (82 s one after another), which wait on servers, Prometheus and Chromium for much of it; and
+# Vitest (35 s on its own) in that slack.
 beside containers tests/deploy/container_test.sh
+beside vitest npm --prefix web-viewer test
 counted tests/deploy/systemd_unit_test.sh
 counted tests/deploy/monitoring_test.sh
 counted tests/deploy/prometheus_e2e_test.sh
@@ -175,9 +178,7 @@ counted tests/deploy/k8s_manifests_test.sh
 counted tests/deploy/edges_compose_test.sh
 counted tests/deploy/kiosk_test.sh
 counted_beside containers
-
-stage "viewer: Vitest"
-counted npm --prefix web-viewer test
+counted_beside vitest
 
 stage "viewer: Playwright against the real server"
 # (`e2e`, not `test:e2e`: the build stage built the viewer, and building it again took 10 s.)
