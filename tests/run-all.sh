@@ -181,7 +181,7 @@ counted_beside containers
 counted_beside vitest
 
 stage "viewer: Playwright against the real server"
-# (`e2e`, not `test:e2e`: the build stage built the viewer, and building it again took 10 s.)
+# (`e2e`, not `test:e2e`: the build stage built the viewer, and building it again took 12 s.)
 counted env MEADOW_SERVER_BIN="$PWD/build/release/server/app/meadow-server" npm --prefix web-viewer run e2e
 
 stage "done"
