@@ -24,7 +24,7 @@ int fuzz_journal_reader(const std::uint8_t* data, std::size_t size) {
   // The same meadow at the start of every input (so that a crash input reproduces alone): made
   // once, and brought back to its first state by a restore, which costs far less than making it;
   // an input's records act on what its earlier ones left, as a journal's do.
-  static const std::unique_ptr<sim::Meadow> meadow = small_meadow(5);
+  static const std::unique_ptr<sim::Meadow> meadow = journal_meadow(5);
   static const sim::MeadowState start = meadow->save();
   (void)meadow->restore(start);
   sim::SerialFor serial;
@@ -44,7 +44,7 @@ int fuzz_journal_reader(const std::uint8_t* data, std::size_t size) {
           // Counts held small: a swarm of thousands would make each input cost milliseconds, and
           // what a count does to the swarm is the meadow tests' (this target is the reading).
           if (auto* change = std::get_if<sim::SwarmSettingsChange>(&action->body); change && change->count) {
-            change->count = std::min<std::uint32_t>(*change->count, 2 * kFuzzFireflies);
+            change->count = std::min<std::uint32_t>(*change->count, 2 * kJournalFireflies);
           }
           if (auto* change = std::get_if<sim::MoldSettingsChange>(&action->body); change && change->agents) {
             change->agents = std::min<std::uint32_t>(*change->agents, 2 * kFuzzMoldAgents);
