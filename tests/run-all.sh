@@ -25,7 +25,22 @@ cd "$(dirname "$0")/.."
 # ccache: a fresh clone reuses what earlier clones compiled.
 source deploy/ccache-env.sh
 start=$(date +%s)
-stage() { printf '\n==== %s (%ss)\n' "$1" "$(( $(date +%s) - start ))"; }
+# Each stage's line gives the seconds since the start, and how busy the cores were through the
+# stage before it (from /proc/stat: what is not idle): a stage that leaves them idle is where
+# lanes can find time, and one that keeps them busy is not.
+cpu_ticks() { local _ u n s i w q sq st; read -r _ u n s i w q sq st _ </proc/stat; echo "$((u + n + s + i + w + q + sq + st)) $((i + w))"; }
+cpu_total_at=""
+stage() {
+  local now total idle
+  now=$(date +%s)
+  read -r total idle <<<"$(cpu_ticks)"
+  if [ -n "$cpu_total_at" ] && ((total > cpu_total_at)); then
+    printf '(cores busy through that stage: %d %%)\n' $((100 - 100 * (idle - cpu_idle_at) / (total - cpu_total_at)))
+  fi
+  cpu_total_at=$total
+  cpu_idle_at=$idle
+  printf '\n==== %s (%ss)\n' "$1" "$((now - start))"
+}
 
 # Runs a test command, shows its output, and adds the tests it passed to the total printed at
 # the end. Understands ctest, GoogleTest, Vitest and our own "name: N passed, M failed" lines. A
