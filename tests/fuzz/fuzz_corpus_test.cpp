@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "fuzz_targets.hpp"
+#include "support/test_paths.hpp"
 
 namespace meadow::fuzz {
 
@@ -22,7 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kFuzzDir{MEADOW_FUZZ_DIR};
+const fs::path kFuzzDir = fs::path(MEADOW_SOURCE_DIR) / "tests" / "fuzz";
 
 std::vector<std::uint8_t> read_bytes(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
