@@ -211,6 +211,9 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->capture_default_str();
   app.add_flag("--log-json", c.log_json, "Log JSON lines instead of human text")
       ->envname("MEADOW_LOG_JSON");
+  app.add_flag("--print-prices", c.print_prices,
+               "Print what every message a viewer or the operator may send costs (who may send it, its lock, "
+               "cooldown, caps and ceiling: docs/limits.md's tables) and exit");
   app.add_option("--io-threads", c.io_threads, "Network threads")
       ->envname("MEADOW_IO_THREADS")
       ->check(CLI::Range(1U, kMaxThreads))
@@ -228,6 +231,12 @@ ParseResult parse_config(int argc, const char* const* argv) {
                  "Viewers from one address at once (behind --trusted-proxy: the address it forwards)")
       ->envname("MEADOW_MAX_VIEWERS_PER_ADDRESS")
       ->check(CLI::Range(1U, 100000U))
+      ->capture_default_str();
+  app.add_option("--ipv6-prefix", c.ipv6_prefix_bits,
+                 "An IPv6 visitor counts as its network of this many bits for the per-address caps (one host "
+                 "commonly holds a whole /64)")
+      ->envname("MEADOW_IPV6_PREFIX")
+      ->check(CLI::Range(32U, 128U))
       ->capture_default_str();
   app.add_option("--max-connections", c.max_connections,
                  "HTTP connections at once, viewers' included; more are answered 503 and closed")

@@ -51,11 +51,13 @@ struct Config {
   std::uint32_t video_layers = stream::kVideoLayers;
   std::string log_level = "info";
   bool log_json = false;
+  bool print_prices = false;  // print every message's declared price and exit
   unsigned io_threads = 1;
   unsigned sim_threads = 2;
   // Who gets in (net/admission.hpp): viewers and HTTP connections, in all and per address.
   std::uint32_t max_viewers = 512;
   std::uint32_t max_viewers_per_address = 8;
+  unsigned ipv6_prefix_bits = 64;  // an IPv6 visitor counts as its network of this many bits
   std::uint32_t max_connections = 1024;
   std::uint32_t max_connections_per_address = 32;
   std::vector<std::string> trusted_proxies;  // their X-Forwarded-For names the viewer

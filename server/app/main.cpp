@@ -20,6 +20,7 @@
 #include "app/replay_run.hpp"
 #include "app/saved_state.hpp"
 #include "app/snapshot_control.hpp"
+#include "app/prices_table.hpp"
 #include "app/trails_control.hpp"
 #include "app/sim_loop.hpp"
 #include "app/worker_pool.hpp"
@@ -230,6 +231,10 @@ int main(int argc, char** argv) {
   const sigset_t stop_signals = block_stop_signals();
   const auto parsed = meadow::app::parse_config(argc, argv);
   if (!parsed.config) return parsed.exit_code;
+  if (parsed.config->print_prices) {
+    std::fputs(meadow::app::standard_prices_table().c_str(), stdout);
+    return 0;
+  }
   try {
     meadow::app::setup_logging(parsed.config->log_level, parsed.config->log_json);
     if (parsed.config->role == "edge") return meadow::app::run_edge(*parsed.config, stop_signals);

@@ -51,6 +51,7 @@ net::AdmissionLimits admission_limits(const Config& config, spdlog::logger& log)
   net::AdmissionLimits limits;
   limits.max_viewers = config.max_viewers;
   limits.max_viewers_per_address = config.max_viewers_per_address;
+  limits.ipv6_prefix_bits = config.ipv6_prefix_bits;
   limits.max_connections = connections_within_descriptors(config.max_connections, log);
   limits.max_connections_per_address = config.max_connections_per_address;
   limits.trusted_proxies = net::TrustedProxies(config.trusted_proxies);

@@ -277,6 +277,7 @@ void SimLoop::update_step_budgets() {
 
 void SimLoop::apply_actions() {
   actions_.drain(drained_);
+  stream::drop_superseded_moves(drained_);
   outcomes_.clear();
   bool answered = false;
   for (auto& [action, reply] : drained_) {

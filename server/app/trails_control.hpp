@@ -1,12 +1,19 @@
 #pragma once
-// The operator's RecordTrails (net/trails_control.hpp) done for real: the recording starts on the
-// sim thread between two ticks, on the swarm world, and a task looks again between every two
-// ticks until it is done, then answers. One recording at a time; one the swarm cannot finish (the
-// meadow is paused, or it runs so slowly it would take many minutes) is given up with a reason,
-// and one under way when the server stops is answered so (stop()), so no call is left hanging.
+// The operator's RecordTrails and the viewers' TrailsRequest (net/trails_control.hpp) done for
+// real: a recording starts on the sim thread between two ticks, on the swarm world, in its slot
+// (the operator's and the viewers' are apart), and a task looks again between every two ticks
+// until it is done. One recording a slot at a time; one the swarm cannot finish (the meadow is
+// paused, or it runs so slowly it would take many minutes) is given up with a reason, and one
+// under way when the server stops is answered so (stop()), so no call is left hanging. Answers
+// are handed to a thread of their own: building and serialising thousands of points is not the
+// sim thread's work.
+#include <array>
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <mutex>
+#include <thread>
 
 #include "app/sim_loop.hpp"
 #include "net/trails_control.hpp"
@@ -19,24 +26,33 @@ inline constexpr std::uint64_t kTrailsMostTicks = 4 * 2 * 3600 + 600;
 
 class SimTrailsControl final : public net::TrailsControl {
  public:
-  explicit SimTrailsControl(SimLoop& loop) : loop_(loop) {}
+  explicit SimTrailsControl(SimLoop& loop);
+  ~SimTrailsControl() override;
+  SimTrailsControl(const SimTrailsControl&) = delete;
+  SimTrailsControl& operator=(const SimTrailsControl&) = delete;
 
-  void record(sim::TrailPlan plan, std::function<void(const net::TrailsAnswer&)> done) override;
-  // Answers a recording under way with "the server is stopping" (before the operator's port
-  // stops: its calls must be finished) and refuses any other.
+  void record(sim::TrailSlot slot, sim::TrailPlan plan, std::function<void(const net::TrailsAnswer&)> done) override;
+  // Answers the recordings under way with "the server is stopping" (before the operator's port
+  // stops: its calls must be finished), refuses any other, and waits for the answers to be given.
   void stop();
 
  private:
   using Done = std::function<void(const net::TrailsAnswer&)>;
   // Between two ticks: answers when the recording is done, or gives it up, or looks again next time.
-  void look(sim::TrailPlan plan, std::uint64_t started_tick);
-  // The waiting call's answer, taken once (empty if answered already).
-  Done take_pending();
+  void look(sim::TrailSlot slot, sim::TrailPlan plan, std::uint64_t started_tick);
+  // The slot's waiting call, taken once (empty if answered already).
+  Done take_pending(sim::TrailSlot slot);
+  // Hands `done(answer)` to the answers' thread.
+  void answer(Done done, net::TrailsAnswer answer);
+  void answer_loop(std::stop_token stop);
 
   SimLoop& loop_;
   std::mutex mutex_;
-  Done pending_;  // the call waiting for the recording under way
+  std::array<Done, sim::kTrailSlots> pending_;  // the calls waiting for the recordings under way
   bool stopped_ = false;
+  std::deque<std::function<void()>> answers_;  // for the answers' thread
+  std::condition_variable_any answers_ready_;
+  std::jthread answer_thread_;  // last: it stops and joins first
 };
 
 }  // namespace meadow::app

@@ -13,13 +13,14 @@ AdmissionTicket& AdmissionTicket::operator=(AdmissionTicket&& other) noexcept {
   owner_ = std::exchange(other.owner_, nullptr);
   kind_ = other.kind_;
   address_ = std::move(other.address_);
+  key_ = std::move(other.key_);
   per_address_ = other.per_address_;
   return *this;
 }
 
 void AdmissionTicket::release() {
   if (owner_ == nullptr) return;
-  std::exchange(owner_, nullptr)->give_back(kind_, address_, per_address_);
+  std::exchange(owner_, nullptr)->give_back(kind_, key_, per_address_);
 }
 
 std::string Admitted::reason() const {
@@ -36,18 +37,19 @@ std::string Admitted::reason() const {
 
 Admitted Admission::admit(Pool& pool, std::size_t max, std::size_t max_per_address, AdmissionTicket::Kind kind,
                           const std::string& address, bool per_address) {
+  std::string key = key_of(address);
   const std::lock_guard lock(mutex_);
   if (pool.total >= max) return {AdmissionTicket(), Refusal::kFull};
   if (per_address) {
-    std::size_t& mine = pool.by_address[address];
+    std::size_t& mine = pool.by_address[key];
     if (mine >= max_per_address) {
-      if (mine == 0) pool.by_address.erase(address);
+      if (mine == 0) pool.by_address.erase(key);
       return {AdmissionTicket(), Refusal::kAddressFull};
     }
     ++mine;
   }
   ++pool.total;
-  return {AdmissionTicket(this, kind, address, per_address), Refusal::kNone};
+  return {AdmissionTicket(this, kind, address, std::move(key), per_address), Refusal::kNone};
 }
 
 Admitted Admission::admit_connection(const std::string& peer) {
@@ -81,13 +83,13 @@ std::size_t Admission::viewers() const {
 
 std::size_t Admission::viewers_from(const std::string& address) const {
   const std::lock_guard lock(mutex_);
-  const auto it = viewers_.by_address.find(address);
+  const auto it = viewers_.by_address.find(key_of(address));
   return it == viewers_.by_address.end() ? 0 : it->second;
 }
 
 std::size_t Admission::connections_from(const std::string& address) const {
   const std::lock_guard lock(mutex_);
-  const auto it = connections_.by_address.find(address);
+  const auto it = connections_.by_address.find(key_of(address));
   return it == connections_.by_address.end() ? 0 : it->second;
 }
 

@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "net/address_key.hpp"
 #include "net/trusted_proxies.hpp"
 
 namespace meadow::net {
@@ -25,6 +26,7 @@ struct AdmissionLimits {
   std::size_t max_viewers = 512;                 // viewers at once, WebSocket and gRPC together
   std::size_t max_viewers_per_address = 8;       // a family's phones behind one router
   TrustedProxies trusted_proxies;                // whose X-Forwarded-For is believed
+  unsigned ipv6_prefix_bits = kDefaultIpv6PrefixBits;  // an IPv6 visitor is its network of this many bits
 };
 
 enum class Refusal { kNone, kFull, kAddressFull };
@@ -48,11 +50,13 @@ class AdmissionTicket {
  private:
   friend class Admission;
   enum class Kind { kConnection, kViewer };
-  AdmissionTicket(Admission* owner, Kind kind, std::string address, bool counted_per_address)
-      : owner_(owner), kind_(kind), address_(std::move(address)), per_address_(counted_per_address) {}
+  AdmissionTicket(Admission* owner, Kind kind, std::string address, std::string key, bool counted_per_address)
+      : owner_(owner), kind_(kind), address_(std::move(address)), key_(std::move(key)),
+        per_address_(counted_per_address) {}
   Admission* owner_ = nullptr;
   Kind kind_ = Kind::kConnection;
   std::string address_;
+  std::string key_;  // who it counts as (Admission::key_of)
   bool per_address_ = true;
 };
 
@@ -73,6 +77,10 @@ class Admission {
   [[nodiscard]] Admitted admit_connection(const std::string& peer);
   // A viewer from `address` (the peer, or the client a trusted proxy forwarded).
   [[nodiscard]] Admitted admit_viewer(const std::string& address);
+  // Who `address` counts as for the per-address caps (address_key.hpp: an IPv6 visitor's network).
+  [[nodiscard]] std::string key_of(const std::string& address) const {
+    return address_key(address, limits_.ipv6_prefix_bits);
+  }
 
   [[nodiscard]] bool trusted_proxy(const std::string& peer) const { return limits_.trusted_proxies.contains(peer); }
   [[nodiscard]] const AdmissionLimits& limits() const { return limits_; }

@@ -488,7 +488,7 @@ grpc::ServerUnaryReactor* OperatorService::RecordTrails(grpc::CallbackServerCont
     reactor->Finish(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "trails: " + stream::trail_limits_text()));
     return reactor;
   }
-  trails_->record(*plan, [reactor, response](const TrailsAnswer& a) {
+  trails_->record(sim::TrailSlot::operator_slot, *plan, [reactor, response](const TrailsAnswer& a) {
     if (!a.ok) {
       reactor->Finish(grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, a.reason));
       return;

@@ -25,7 +25,9 @@ struct TrailsAnswer {
 class TrailsControl {
  public:
   virtual ~TrailsControl() = default;
-  virtual void record(sim::TrailPlan plan, std::function<void(const TrailsAnswer&)> done) = 0;
+  // Records `plan` in `slot` (one recording a slot at a time: another is answered "busy") and calls
+  // `done` once, off the sim thread, so that what it builds of the answer costs the sim nothing.
+  virtual void record(sim::TrailSlot slot, sim::TrailPlan plan, std::function<void(const TrailsAnswer&)> done) = 0;
 };
 
 }  // namespace meadow::net

@@ -32,7 +32,31 @@ SharedBytes world_unavailable_notice(sim::WorldKind asked, sim::WorldKind watchi
 ViewerInput::ViewerInput(SessionContext& context, std::uint64_t session_id)
     : context_(context),
       session_id_(session_id),
-      rate_(context.limits.messages_per_second, context.limits.message_burst, Clock::now()) {}
+      rate_(context.limits.messages_per_second, context.limits.message_burst, Clock::now()) {
+  const auto start = Clock::now();
+  for (std::size_t i = 0; i < kMessagePrices.size(); ++i) {
+    if (const auto& rate = kMessagePrices[i].per_second) message_rates_[i].emplace(*rate, kMessagePrices[i].burst, start);
+  }
+}
+
+InputOutcome ViewerInput::throttled_notice(ViewerPort& port, InputResult result, const char* code,
+                                           const std::string& text, Clock::time_point now) {
+  context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);
+  if (now - last_rate_notice_ < kRateNoticeInterval) return InputOutcome{result, code, text};
+  last_rate_notice_ = now;
+  return notice(port, result, code, text);
+}
+
+std::optional<InputOutcome> ViewerInput::admit_body(int field, ViewerPort& port, Clock::time_point now) {
+  const MessagePrice* price = message_price(field);
+  if (price == nullptr) {
+    return throttled_notice(port, InputResult::kRejected, "unknown_message", "This server takes no such message.", now);
+  }
+  auto& rate = message_rates_[static_cast<std::size_t>(price - kMessagePrices.data())];
+  if (!rate || rate->try_take(now)) return std::nullopt;
+  return throttled_notice(port, InputResult::kRateLimited, "too_fast",
+                          "At most about one " + std::string(price->message) + " a second: that one was ignored.", now);
+}
 
 InputOutcome ViewerInput::notice(ViewerPort& port, InputResult result, const char* code, const std::string& text) {
   port.send_to_viewer(shared(stream::notice_message(v1::Notice::LEVEL_WARNING, code, text)));
@@ -42,11 +66,8 @@ InputOutcome ViewerInput::notice(ViewerPort& port, InputResult result, const cha
 std::optional<InputOutcome> ViewerInput::admit(ViewerPort& port, Clock::time_point now) {
   context_.metrics.received_messages_total.fetch_add(1, std::memory_order_relaxed);
   if (rate_.try_take(now)) return std::nullopt;
-  context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);
   static const std::string kSlowDown = "Too many messages: some were ignored. Please slow down.";
-  if (now - last_rate_notice_ < kRateNoticeInterval) return InputOutcome{InputResult::kRateLimited, "rate_limited", kSlowDown};
-  last_rate_notice_ = now;
-  return notice(port, InputResult::kRateLimited, "rate_limited", kSlowDown);
+  return throttled_notice(port, InputResult::kRateLimited, "rate_limited", kSlowDown, now);
 }
 
 InputOutcome ViewerInput::refuse(ViewerPort& port, const char* code, const std::string& text, Clock::time_point now) {
@@ -55,27 +76,43 @@ InputOutcome ViewerInput::refuse(ViewerPort& port, const char* code, const std::
   return notice(port, InputResult::kRejected, code, text);
 }
 
-InputOutcome ViewerInput::record_trails(ViewerPort& port, const sim::TrailPlan& plan) {
+InputOutcome ViewerInput::record_trails(ViewerPort& port, const sim::TrailPlan& plan, Clock::time_point now) {
   if (context_.trails == nullptr) {
     return notice(port, InputResult::kRejected, "trails_unavailable", "This server records no trails.");
   }
-  if (recording_->exchange(true)) {
+  if (recording_->load()) {
     return notice(port, InputResult::kRejected, "trails_busy",
                   "Your trails are still being recorded: they come when the recording is done.");
   }
+  if (last_trails_ && now - *last_trails_ < kViewerTrailsCooldown) {
+    return notice(port, InputResult::kRejected, "too_fast",
+                  "One trails recording every " + std::to_string(kViewerTrailsCooldown.count()) +
+                      " s: ask again in a moment.");
+  }
+  recording_->store(true);
+  last_trails_ = now;
   logger()->debug("session {} records trails: {} steps after {}, {} fireflies", session_id_, plan.steps,
                   plan.warmup_steps, plan.count);
-  context_.trails->record(plan, [send = port.later_sender(), recording = recording_](const TrailsAnswer& a) {
-    recording->store(false);
-    if (!a.ok) {
-      const char* code = a.unavailable ? "trails_unavailable" : "trails_busy";
-      send(shared(stream::notice_message(v1::Notice::LEVEL_WARNING, code, "No trails: " + a.reason + ".")));
-      return;
-    }
-    v1::ServerMessage message;
-    stream::to_proto(a.trails, a.plan, a.world, a.tick, *message.mutable_trails());
-    send(shared(message.SerializeAsString()));
-  });
+  // Answered off the sim thread (TrailsControl), so building and serialising the points costs the
+  // sim nothing; the answer is held to kMaxViewerTrailsBytes.
+  context_.trails->record(sim::TrailSlot::viewers, plan,
+                          [send = port.later_sender(), recording = recording_](const TrailsAnswer& a) {
+                            recording->store(false);
+                            if (!a.ok) {
+                              const char* code = a.unavailable ? "trails_unavailable" : "trails_busy";
+                              send(shared(stream::notice_message(v1::Notice::LEVEL_WARNING, code,
+                                                                 "No trails: " + a.reason + ".")));
+                              return;
+                            }
+                            v1::ServerMessage message;
+                            stream::to_proto(a.trails, a.plan, a.world, a.tick, *message.mutable_trails());
+                            if (message.ByteSizeLong() > kMaxViewerTrailsBytes) {
+                              send(shared(stream::notice_message(v1::Notice::LEVEL_WARNING, "trails_too_large",
+                                                                 "No trails: the recording came out too large to send.")));
+                              return;
+                            }
+                            send(shared(message.SerializeAsString()));
+                          });
   return InputOutcome{};
 }
 
@@ -83,7 +120,11 @@ InputOutcome ViewerInput::handle(std::string_view bytes, ViewerPort& port, Clock
   if (auto limited = admit(port, now)) return *limited;
   const LandSnapshot land = context_.hub.land();
   const stream::InputLimits limits{context_.limits.max_message_bytes, context_.facts.max_swarm_count};
-  stream::ClientInput input = stream::parse_client_message(bytes, land->world(), limits, session_id_);
+  int body = 0;
+  stream::ClientInput input = stream::parse_client_message(bytes, land->world(), limits, session_id_, &body);
+  if (body != 0) {
+    if (auto limited = admit_body(body, port, now)) return *limited;
+  }
   return std::visit(
       [&](auto& value) -> InputOutcome {
         using T = std::decay_t<decltype(value)>;
@@ -109,7 +150,7 @@ InputOutcome ViewerInput::handle(std::string_view bytes, ViewerPort& port, Clock
         } else if constexpr (std::is_same_v<T, stream::WatchTrails>) {
           port.take_trails(value.on);
         } else if constexpr (std::is_same_v<T, stream::RecordTrails>) {
-          return record_trails(port, value.plan);
+          return record_trails(port, value.plan, now);
         } else {
           static_assert(std::is_same_v<T, stream::Rejection>);
           context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);

@@ -3,6 +3,7 @@
 // limit, validation at the edge (stream::parse_client_message), actions queued for the sim
 // thread, a world chosen, a ping answered, and a clear notice for anything refused. The session
 // supplies what is its own through ViewerPort. Not thread-safe: the session serialises calls.
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include <string_view>
 
 #include "meadow/v1/viewer.pb.h"
+#include "net/message_prices.hpp"
 #include "net/outbox.hpp"
 #include "net/rate_limiter.hpp"
 #include "net/session_context.hpp"
@@ -39,6 +41,11 @@ class ViewerPort {
 
 // The notice for a viewer that asked for a world this server does not run (and keeps `watching`).
 [[nodiscard]] SharedBytes world_unavailable_notice(sim::WorldKind asked, sim::WorldKind watching);
+
+// A viewer asks for trails at most once in this long (a recording of the viewers' limits takes 6 s).
+inline constexpr std::chrono::seconds kViewerTrailsCooldown{10};
+// The most a viewer's trails answer may take on the wire (the viewers' limits make at most ~250 KB).
+inline constexpr std::size_t kMaxViewerTrailsBytes = 1U << 20U;
 
 enum class InputResult {
   kDone,         // applied, queued or answered
@@ -67,16 +74,26 @@ class ViewerInput {
  private:
   // Counts the message; an outcome when it is over the rate limit.
   std::optional<InputOutcome> admit(ViewerPort& port, Clock::time_point now);
+  // An outcome when a message of ClientMessage body `field` is undeclared (message_prices.hpp) or
+  // over its own rate.
+  std::optional<InputOutcome> admit_body(int field, ViewerPort& port, Clock::time_point now);
+  // A notice of `result` at most once a second (a flood is not answered with a flood).
+  InputOutcome throttled_notice(ViewerPort& port, InputResult result, const char* code, const std::string& text,
+                                Clock::time_point now);
   InputOutcome notice(ViewerPort& port, InputResult result, const char* code, const std::string& text);
-  // A viewer's TrailsRequest: one at a time per viewer, answered when the recording is done.
-  InputOutcome record_trails(ViewerPort& port, const sim::TrailPlan& plan);
+  // A viewer's TrailsRequest: one at a time per viewer, at most one every kViewerTrailsCooldown,
+  // in the viewers' slot, answered when the recording is done.
+  InputOutcome record_trails(ViewerPort& port, const sim::TrailPlan& plan, Clock::time_point now);
 
   SessionContext& context_;
   const std::uint64_t session_id_;
   TokenBucket rate_;
+  // Per declared message with a rate of its own (kMessagePrices' order).
+  std::array<std::optional<TokenBucket>, kMessagePrices.size()> message_rates_;
   Clock::time_point last_rate_notice_{};
-  // This viewer's recording is under way (set here, cleared by its answer on the sim thread).
+  // This viewer's recording is under way (set here, cleared by its answer), and when it last asked.
   std::shared_ptr<std::atomic<bool>> recording_ = std::make_shared<std::atomic<bool>>(false);
+  std::optional<Clock::time_point> last_trails_;
 };
 
 }  // namespace meadow::net

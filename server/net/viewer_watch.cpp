@@ -119,15 +119,19 @@ void ViewerWatch::deliver_frame(stream::FrameBundlePtr bundle) {
   bool stalled = false;
   {
     std::lock_guard lock(mutex_);
-    if (finish_) return;
-    outbox_.offer_frame(std::move(bundle));
-    counters_.outbox_dropped(outbox_.frames_dropped());
+    if (!finish_) {
+      outbox_.offer_frame(std::move(bundle));
+      counters_.outbox_dropped(outbox_.frames_dropped());
+    }
     // A write that has not finished after the timeout means the viewer stopped reading (gRPC's
-    // flow control holds it): cancel the call, which fails the write and ends the Watch.
+    // flow control holds it): cancel the call, which fails the write and ends the Watch. Also
+    // when the Watch is closing already: it cannot finish while the write hangs.
     if (writing_ && !cancelled_ && std::chrono::steady_clock::now() - write_started_ > context_.limits.write_timeout) {
       cancelled_ = true;
       stalled = true;
       context_.metrics.sessions_closed_slow_total.fetch_add(1, std::memory_order_relaxed);
+    } else if (finish_) {
+      return;
     }
   }
   if (stalled) {

@@ -125,12 +125,15 @@ struct Action {
   return std::nullopt;
 }
 
-// A held pointer let go (the predator's or attract's): whatever it held goes in every world.
-[[nodiscard]] inline bool pointer_let_go(const ActionBody& body) {
-  if (const auto* p = std::get_if<PredatorPointer>(&body)) return p->phase == PointerPhase::up;
-  if (const auto* p = std::get_if<AttractPointer>(&body)) return p->phase == PointerPhase::up;
-  return false;
+// The phase of a held pointer's action (the predator's or attract's); nullopt for any other.
+[[nodiscard]] inline std::optional<PointerPhase> pointer_phase(const ActionBody& body) {
+  if (const auto* p = std::get_if<PredatorPointer>(&body)) return p->phase;
+  if (const auto* p = std::get_if<AttractPointer>(&body)) return p->phase;
+  return std::nullopt;
 }
+
+// A held pointer let go: whatever it held goes in every world.
+[[nodiscard]] inline bool pointer_let_go(const ActionBody& body) { return pointer_phase(body) == PointerPhase::up; }
 
 // What applying an action did; a refusal carries a reason a person can read, and so may an
 // accepted action that did not do all it asked (a count above the viewers' ceiling, one that

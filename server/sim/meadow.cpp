@@ -20,66 +20,44 @@ Meadow::Meadow(std::uint64_t seed, const std::vector<WorldMaker>& worlds) : seed
   }
 }
 
-std::optional<ActionOutcome> Meadow::refused_for_viewer(const Action& action) const {
+std::optional<ActionOutcome> Meadow::refused_by_price(const Price& price, const Action& action) {
   if (action.origin == kOperator) return std::nullopt;
-  const auto locked = [](const char* what) {
-    return refused("locked", std::string("The operator has locked ") + what + " for now.");
-  };
-  return std::visit(
-      [&](const auto& body) -> std::optional<ActionOutcome> {
-        using T = std::decay_t<decltype(body)>;
-        if constexpr (std::is_same_v<T, RockTap>) {
-          if (locks_.rock) return locked("the rock tool");
-        } else if constexpr (std::is_same_v<T, AttractTap>) {
-          if (locks_.attract) return locked("the attract tool");
-        } else if constexpr (std::is_same_v<T, FlowerTap>) {
-          if (locks_.flower) return locked("the flower tool");
-        } else if constexpr (std::is_same_v<T, FrogTap>) {
-          if (locks_.frog) return locked("the frog tool");
-        } else if constexpr (std::is_same_v<T, PredatorPointer>) {
-          // A held predator may still be released when the lock comes.
-          if (locks_.predator && body.phase != PointerPhase::up) return locked("the predator");
-        } else if constexpr (std::is_same_v<T, AttractPointer>) {
-          if (locks_.attract && body.phase != PointerPhase::up) return locked("the attract tool");
-        } else if constexpr (std::is_same_v<T, SwarmSettingsChange>) {
-          if (locks_.settings) return locked("the swarm's count and rules");
-        } else if constexpr (std::is_same_v<T, MoldSettingsChange>) {
-          if (locks_.settings) return locked("the mold's settings");
-        } else if constexpr (std::is_same_v<T, SetLocks> || std::is_same_v<T, SetPaused> ||
-                             std::is_same_v<T, ClearRocks> || std::is_same_v<T, ClearFrogs>) {
-          return refused("operator_only", "Only the operator can do that.");
-        }
-        return std::nullopt;
-      },
-      action.body);
+  if (price.who == Sender::operator_only) return refused("operator_only", "Only the operator can do that.");
+  // A held pointer may still be let go when the lock comes.
+  if (price.lock != nullptr && locks_.*price.lock && !pointer_let_go(action.body)) {
+    return refused("locked", "The operator has locked " + std::string(price.locked_what) + " for now.");
+  }
+  const Cooldown& cooldown = price.cooldown;
+  if (cooldown.ticks > 0 && cooldown.wait == CooldownWait::refuse &&
+      !cooldowns_.take(action.origin, cooldown.group, cooldown.ticks, tick_)) {
+    return refused("too_fast", std::string(cooldown.too_soon));
+  }
+  return std::nullopt;
+}
+
+ActionOutcome Meadow::apply_own(const Action& action) {
+  if (const auto* locks = std::get_if<SetLocks>(&action.body)) {
+    locks_ = locks->locks;
+  } else if (const auto* pause = std::get_if<SetPaused>(&action.body)) {
+    paused_ = pause->paused;
+  } else if (std::holds_alternative<ClearRocks>(action.body)) {
+    while (!land_.rocks().empty()) land_.remove_rock(land_.rocks().back().id);
+  } else if (std::holds_alternative<ViewerLeft>(action.body)) {
+    cooldowns_.forget(action.origin);
+    for (World* w : running_) w->viewer_left(action.origin);
+  } else if (const auto* rock = std::get_if<RockTap>(&action.body)) {
+    return tap_rock(rock->at, action.origin);
+  }
+  return {};
 }
 
 ActionOutcome Meadow::apply(Action& action) {
   action.tick = tick_;
-  if (auto refusal = refused_for_viewer(action)) return *refusal;
-  const bool tap = std::holds_alternative<RockTap>(action.body) || std::holds_alternative<FlowerTap>(action.body) ||
-                   std::holds_alternative<FrogTap>(action.body);
-  if (tap && action.origin != kOperator && !taps_.take(action.origin, tick_)) {
-    return refused("too_fast", "One rock, flower or frog at a time: wait a moment between taps.");
+  const std::size_t body = action.body.index();
+  if (const Price* own = price_of(meadow_prices(), body)) {
+    if (auto refusal = refused_by_price(*own, action)) return *refusal;
+    return apply_own(action);
   }
-  if (const auto* locks = std::get_if<SetLocks>(&action.body)) {
-    locks_ = locks->locks;
-    return {};
-  }
-  if (const auto* pause = std::get_if<SetPaused>(&action.body)) {
-    paused_ = pause->paused;
-    return {};
-  }
-  if (std::holds_alternative<ClearRocks>(action.body)) {
-    while (!land_.rocks().empty()) land_.remove_rock(land_.rocks().back().id);
-    return {};
-  }
-  if (std::holds_alternative<ViewerLeft>(action.body)) {
-    taps_.forget(action.origin);
-    for (World* w : running_) w->viewer_left(action.origin);
-    return {};
-  }
-  if (const auto* rock = std::get_if<RockTap>(&action.body)) return tap_rock(rock->at, action.origin);
 
   // Frogs live in the colony only: clearing them goes there whatever the operator watches.
   const WorldKind target = std::holds_alternative<ClearFrogs>(action.body)
@@ -89,13 +67,27 @@ ActionOutcome Meadow::apply(Action& action) {
   if (w == nullptr) {
     return refused("world_unavailable", "The " + std::string(world_name(target)) + " does not run on this server.");
   }
-  std::optional<ActionOutcome> outcome = w->apply(action, land_);
   // A pointer let go releases whatever it held in any world (it may have been pressed in another
   // before the viewer switched); letting go is never refused.
-  if (pointer_let_go(action.body)) {
+  const bool let_go = pointer_let_go(action.body);
+  const auto release_elsewhere = [&] {
     for (World* other : running_) {
       if (other != w) other->pointer_released(action.origin);
     }
+  };
+  // A world takes only what it declares a price for (sim/price.hpp).
+  const Price* price = price_of(w->prices(), body);
+  if (price == nullptr) {
+    if (let_go) release_elsewhere();
+    // A held pointer moved or let go where nothing is held: nothing to say at every move.
+    if (pointer_phase(action.body).value_or(PointerPhase::down) != PointerPhase::down) return {};
+    return refused("tool_unavailable", "That does nothing in the " + std::string(w->name()) + ". " +
+                                           std::string(w->tools_hint()));
+  }
+  if (auto refusal = refused_by_price(*price, action)) return *refusal;
+  std::optional<ActionOutcome> outcome = w->apply(action, land_);
+  if (let_go) {
+    release_elsewhere();
     if (!outcome) return {};
   }
   if (!outcome) return refused("tool_unavailable", "That does nothing in the " + std::string(w->name()) + ".");
@@ -143,7 +135,7 @@ MeadowState Meadow::save() const {
   state.land = land_.state();
   state.locks = locks_;
   state.paused = paused_;
-  state.taps = taps_.state();
+  state.cooldowns = cooldowns_.state();
   for (const World* world : running_) state.worlds.push_back(world->save());
   return state;
 }
@@ -157,7 +149,7 @@ std::vector<std::string> Meadow::restore(const MeadowState& state) {
   land_.restore(state.land);
   locks_ = state.locks;
   paused_ = state.paused;
-  taps_.restore(state.taps);
+  cooldowns_.restore(state.cooldowns);
   std::vector<std::string> problems;
   for (const auto& saved : state.worlds) {
     if (!saved) continue;

@@ -4,7 +4,7 @@
 // and hands it a ParallelFor.
 //
 // The meadow owns the land (its size, the swarm's growing world, the rocks every world shares),
-// the operator's locks and the pause, and the viewers' tap cooldowns; it routes each action to
+// the operator's locks and the pause, and the viewers' cooldowns; it routes each action to
 // the world it is aimed at (sim/world.hpp), and steps every world in a loop. Which worlds live on
 // it is the caller's choice (the server's registration, a test's list).
 #include <array>
@@ -21,6 +21,7 @@
 #include "sim/land.hpp"
 #include "sim/meadow_state.hpp"
 #include "sim/parallel_for.hpp"
+#include "sim/price.hpp"
 #include "sim/viewer_limits.hpp"
 #include "sim/world.hpp"
 #include "sim/world_kind.hpp"
@@ -61,11 +62,12 @@ class Meadow {
   [[nodiscard]] const ViewerLocks& locks() const { return locks_; }
   [[nodiscard]] bool paused() const { return paused_; }
 
-  // Applies one action at the current tick (stamping it). A viewer's action on a locked tool or
-  // setting, or a viewer trying an operator's action, is refused and changes nothing; so is a
-  // viewer's tap too soon after its last (viewer_limits). Rocks are the land's; settings go to
-  // the world they belong to (settings_world); tools act in the world the viewer watches, which
-  // says what it makes of them ("not here" if nothing).
+  // Applies one action at the current tick (stamping it). Rocks, the operator's actions and a
+  // viewer leaving are the meadow's (meadow_prices()); settings go to the world they belong to
+  // (settings_world); tools act in the world the viewer watches. An action neither the meadow nor
+  // that world declares a price for is refused ("not here"), and so is one its price refuses to
+  // this sender: an operator's action from a viewer, a viewer's on a locked tool, one too soon
+  // after the last of its cooldown group (sim/price.hpp).
   ActionOutcome apply(Action& action);
 
   // Advances every world by one tick (with no step budget: as many steps as their pace wants),
@@ -89,7 +91,11 @@ class Meadow {
   std::vector<std::string> restore(const MeadowState& state);
 
  private:
-  [[nodiscard]] std::optional<ActionOutcome> refused_for_viewer(const Action& action) const;
+  // The declared price's refusal of `action` (operator only, locked, too soon), or nullopt; a
+  // cooldown that lets it pass is taken.
+  [[nodiscard]] std::optional<ActionOutcome> refused_by_price(const Price& price, const Action& action);
+  // The meadow's own actions (meadow_prices()).
+  ActionOutcome apply_own(const Action& action);
   ActionOutcome tap_rock(Vec2 at, std::uint64_t origin);
 
   std::uint64_t seed_;
@@ -99,7 +105,7 @@ class Meadow {
   std::vector<World*> running_;
   ViewerLocks locks_;
   bool paused_ = false;
-  TapCooldowns taps_;
+  Cooldowns cooldowns_;
 };
 
 }  // namespace meadow::sim

@@ -1,6 +1,6 @@
 #pragma once
 // The whole meadow as plain data, between ticks (issue 28's snapshots): the tick, the land and its
-// rocks, the operator's locks and pause, the viewers' tap cooldowns, and each world's own state
+// rocks, the operator's locks and pause, the viewers' cooldowns, and each world's own state
 // (sim/world_state.hpp). Meadow::save() makes it on the sim thread; stream/ maps it to the
 // snapshot format off that thread.
 #include <cstdint>
@@ -20,7 +20,7 @@ struct MeadowState {
   Land::State land;
   ViewerLocks locks;
   bool paused = false;
-  TapCooldowns::State taps;
+  Cooldowns::State cooldowns;
   std::vector<std::shared_ptr<const WorldState>> worlds;  // in the order of their kinds
 };
 

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace meadow::sim {
@@ -20,7 +22,8 @@ namespace viewer_limits {
 // cost a pass over every firefly each time.
 inline constexpr std::uint64_t kCountCooldownTicks = 30;
 // Rock, flower and frog taps (placing or taking away) at most once every this many ticks per viewer
-// (0.2 s: faster than people tap): every rock change goes out to every viewer.
+// (0.2 s: faster than people tap): every rock change goes out to every viewer. One cooldown group
+// ("tap") declared by the meadow's and the worlds' prices.
 inline constexpr std::uint64_t kTapCooldownTicks = 12;
 // Viewers may grow the swarm's world to this many meadows (two by two); the operator may go
 // further. Their count's ceiling is this many meadows at the engine's density (CPU 6,000 a
@@ -29,26 +32,33 @@ inline constexpr std::uint64_t kTapCooldownTicks = 12;
 inline constexpr std::size_t kViewerMaxMeadows = 4;
 }  // namespace viewer_limits
 
-// Each viewer's rock, flower and frog taps (the meadow's: they act on the land and in every world).
-class TapCooldowns {
+// Each viewer's last action of each cooldown group (a Price's Cooldown: "tap" for rocks, flowers
+// and frogs), for the actions whose declared cooldown refuses what comes too soon.
+class Cooldowns {
  public:
-  // Whether `viewer` may tap at `tick`; the tap is recorded when it may.
-  bool take(std::uint64_t viewer, std::uint64_t tick);
+  // Whether `viewer` may act in `group` at `tick`, `ticks` after its last there; recorded when it may.
+  bool take(std::uint64_t viewer, std::string_view group, std::uint64_t ticks, std::uint64_t tick);
+  // The viewer left: its cooldowns go.
   void forget(std::uint64_t viewer) { last_.erase(viewer); }
   [[nodiscard]] std::size_t viewers_known() const { return last_.size(); }
 
-  // viewer → tick of its last tap (snapshots).
-  using State = std::map<std::uint64_t, std::uint64_t>;
+  // viewer → group → tick of its last action there (snapshots).
+  using Groups = std::map<std::string, std::uint64_t, std::less<>>;
+  using State = std::map<std::uint64_t, Groups>;
   [[nodiscard]] const State& state() const { return last_; }
   void restore(const State& state) { last_ = state; }
 
  private:
-  std::map<std::uint64_t, std::uint64_t> last_;  // viewer → tick of its last tap
+  State last_;
 };
 
 // Each viewer's turns to change the swarm's count.
 class CountTurns {
  public:
+  explicit CountTurns(std::uint64_t cooldown_ticks = viewer_limits::kCountCooldownTicks)
+      : cooldown_ticks_(cooldown_ticks) {}
+  [[nodiscard]] std::uint64_t cooldown_ticks() const { return cooldown_ticks_; }
+
   // Whether `viewer`'s count change may take effect at `tick` (then its turn is recorded);
   // otherwise `count` waits for the viewer's next turn, replacing any count already waiting.
   bool take(std::uint64_t viewer, std::uint64_t tick, std::size_t count);
@@ -72,6 +82,7 @@ class CountTurns {
   void restore(const State& state) { viewers_ = state; }
 
  private:
+  std::uint64_t cooldown_ticks_;
   std::map<std::uint64_t, Viewer> viewers_;
 };
 

@@ -11,6 +11,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include "sim/land.hpp"
 #include "sim/meadow_events.hpp"
 #include "sim/parallel_for.hpp"
+#include "sim/price.hpp"
 #include "sim/world_kind.hpp"
 #include "sim/world_state.hpp"
 
@@ -68,9 +70,14 @@ class World {
   // (the app gives the smaller of the two, so the journal records a budget only when it binds).
   [[nodiscard]] virtual std::uint32_t most_steps_per_tick() const { return 1; }
 
-  // An action aimed at this world (stamped with its tick; the meadow has checked the operator's
-  // locks and a viewer's tap cooldown). nullopt: not an action this world takes (the viewer is
-  // told that the tool does nothing here).
+  // What each action this world takes costs (sim/price.hpp), declared beside its rules: the
+  // meadow routes nothing else to it, and checks who sent it, the lock and the cooldown first.
+  [[nodiscard]] virtual std::span<const Price> prices() const = 0;
+  // Which tools work here, for the notice of one that does nothing here.
+  [[nodiscard]] virtual std::string_view tools_hint() const { return {}; }
+  // An action aimed at this world, of a kind it declares a price for (stamped with its tick; the
+  // meadow has checked the price's sender, lock and cooldown). nullopt: nothing to do with it
+  // here (the viewer is told that the tool does nothing here).
   virtual std::optional<ActionOutcome> apply(const Action& action, Land& land) = 0;
   // Why a rock may not go at `at` in this world (the colony's stump), or nullopt.
   [[nodiscard]] virtual std::optional<ActionOutcome> refuses_rock(Vec2 /*at*/) const { return std::nullopt; }

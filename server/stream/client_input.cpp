@@ -147,7 +147,8 @@ ClientInput parse_mold_settings(const v1::MoldSettings& settings, std::uint64_t 
 }  // namespace
 
 ClientInput parse_client_message(std::string_view bytes, const sim::Rect& world,
-                                 const InputLimits& limits, std::uint64_t origin) {
+                                 const InputLimits& limits, std::uint64_t origin, int* body) {
+  if (body != nullptr) *body = 0;
   // protobuf takes an int length; anything near that is far past any sane limit anyway.
   if (bytes.size() > limits.max_message_bytes || bytes.size() > static_cast<std::size_t>(INT_MAX)) {
     return rejected(reject::kTooLarge, "Messages may be at most " +
@@ -157,6 +158,7 @@ ClientInput parse_client_message(std::string_view bytes, const sim::Rect& world,
   if (!message.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
     return rejected(reject::kMalformed, "The message is not a meadow.v1.ClientMessage.");
   }
+  if (body != nullptr) *body = static_cast<int>(message.body_case());
   switch (message.body_case()) {
     case v1::ClientMessage::kHello: {
       const v1::Hello& hello = message.hello();
@@ -192,8 +194,11 @@ ClientInput parse_client_message(std::string_view bytes, const sim::Rect& world,
     case v1::ClientMessage::kWatchTrails:
       return WatchTrails{message.watch_trails().on()};
     case v1::ClientMessage::kRecordTrails: {
-      const std::optional<sim::TrailPlan> plan = trail_plan(message.record_trails());
-      if (!plan) return rejected(reject::kOutOfRange, "A trails recording takes " + trail_limits_text() + ".");
+      const std::optional<sim::TrailPlan> plan = trail_plan(message.record_trails(), sim::kViewerTrailLimits);
+      if (!plan) {
+        return rejected(reject::kOutOfRange,
+                        "A viewer's trails recording takes " + trail_limits_text(sim::kViewerTrailLimits) + ".");
+      }
       return RecordTrails{*plan};
     }
     case v1::ClientMessage::BODY_NOT_SET:

@@ -70,9 +70,11 @@ struct Rejection {
 using ClientInput = std::variant<sim::Action, ClientHello, ChooseWorld, ClientPing, WatchTrails, RecordTrails, Rejection>;
 
 // Parses and validates one binary ClientMessage. `world` is the swarm's world now (points must
-// lie inside it); `origin` is the session id stamped on actions. Never throws for bad input.
+// lie inside it); `origin` is the session id stamped on actions. `body`, when given, is set to
+// the field number of the message's body once it parsed (0: it did not, or carries none): the
+// door's price is the body's (net/message_prices.hpp). Never throws for bad input.
 [[nodiscard]] ClientInput parse_client_message(std::string_view bytes, const sim::Rect& world,
                                                const InputLimits& limits,
-                                               std::uint64_t origin = 0);
+                                               std::uint64_t origin = 0, int* body = nullptr);
 
 }  // namespace meadow::stream

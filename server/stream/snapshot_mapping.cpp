@@ -5,6 +5,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "sim/price.hpp"
 #include "stream/mold/mold_settings_input.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/snapshot_checks.hpp"
@@ -15,6 +16,9 @@ namespace meadow::stream {
 namespace {
 
 using snapshot_checks::damaged;
+
+// A cooldown group's name is a word of the prices' (sim/price.hpp): far shorter than this.
+constexpr std::size_t kMaxCooldownGroupBytes = 64;
 
 sim::Vec2 finite_point(const v1::Vec2& p, const char* what) { return snapshot_checks::land_point(p, what); }
 
@@ -182,10 +186,13 @@ void to_proto(const sim::MeadowState& from, std::span<const WorldSnapshotMapping
   to_proto(from.land, *to.mutable_land());
   stream::to_proto(from.locks, *to.mutable_locks());
   to.set_paused(from.paused);
-  for (const auto& [viewer, tick] : from.taps) {
-    v1::SavedTap& tap = *to.add_taps();
-    tap.set_viewer(viewer);
-    tap.set_tick(tick);
+  for (const auto& [viewer, groups] : from.cooldowns) {
+    for (const auto& [group, tick] : groups) {
+      v1::SavedTap& tap = *to.add_taps();
+      tap.set_viewer(viewer);
+      tap.set_tick(tick);
+      if (group != sim::kTapGroup) tap.set_group(group);
+    }
   }
   for (const auto& world : from.worlds) {
     if (!world) continue;
@@ -206,7 +213,11 @@ sim::MeadowState from_proto(const v1::SavedMeadow& from, std::span<const WorldSn
   state.land = land_from_proto(from.land());
   state.locks = stream::from_proto(from.locks());
   state.paused = from.paused();
-  for (const v1::SavedTap& tap : from.taps()) state.taps[tap.viewer()] = tap.tick();
+  for (const v1::SavedTap& tap : from.taps()) {
+    if (tap.group().size() > kMaxCooldownGroupBytes) damaged("a cooldown group's name is too long");
+    // Snapshots from before cooldown groups name none: their cooldowns are the taps'.
+    state.cooldowns[tap.viewer()][tap.group().empty() ? std::string(sim::kTapGroup) : tap.group()] = tap.tick();
+  }
   for (const v1::SavedWorld& saved : from.worlds()) {
     for (const WorldSnapshotMapping& mapping : worlds) {
       if (auto world = mapping.from_proto(saved)) {

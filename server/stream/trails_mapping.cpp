@@ -4,9 +4,9 @@
 
 namespace meadow::stream {
 
-std::optional<sim::TrailPlan> trail_plan(const v1::TrailsRequest& request) {
-  if (request.warmup_steps() > sim::kTrailMostWarmupSteps || request.steps() > sim::kTrailMostSteps ||
-      request.count() > sim::kTrailMostCount) {
+std::optional<sim::TrailPlan> trail_plan(const v1::TrailsRequest& request, const sim::TrailLimits& limits) {
+  if (request.warmup_steps() > limits.warmup_steps || request.steps() > limits.steps ||
+      request.count() > limits.count) {
     return std::nullopt;
   }
   sim::TrailPlan plan;
@@ -16,9 +16,9 @@ std::optional<sim::TrailPlan> trail_plan(const v1::TrailsRequest& request) {
   return plan;
 }
 
-std::string trail_limits_text() {
-  return "at most " + std::to_string(sim::kTrailMostWarmupSteps) + " steps of warm-up, " +
-         std::to_string(sim::kTrailMostSteps) + " recorded, " + std::to_string(sim::kTrailMostCount) + " fireflies";
+std::string trail_limits_text(const sim::TrailLimits& limits) {
+  return "at most " + std::to_string(limits.warmup_steps) + " steps of warm-up, " + std::to_string(limits.steps) +
+         " recorded, " + std::to_string(limits.count) + " fireflies";
 }
 
 void to_proto(std::span<const sim::Trail> trails, const sim::TrailPlan& plan, const sim::Rect& world,

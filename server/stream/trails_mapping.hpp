@@ -13,9 +13,10 @@
 namespace meadow::stream {
 
 // The plan a request asks for, 0 meaning the plate's default; nullopt when a field is over its
-// limit (trail_limits_text() says which they are: "at most …").
-[[nodiscard]] std::optional<sim::TrailPlan> trail_plan(const v1::TrailsRequest& request);
-[[nodiscard]] std::string trail_limits_text();
+// limit (trail_limits_text() says which they are: "at most …"): the operator's, or a viewer's.
+[[nodiscard]] std::optional<sim::TrailPlan> trail_plan(const v1::TrailsRequest& request,
+                                                       const sim::TrailLimits& limits = sim::kOperatorTrailLimits);
+[[nodiscard]] std::string trail_limits_text(const sim::TrailLimits& limits = sim::kOperatorTrailLimits);
 
 // A finished recording of `plan` over `world` at `tick`.
 void to_proto(std::span<const sim::Trail> trails, const sim::TrailPlan& plan, const sim::Rect& world,

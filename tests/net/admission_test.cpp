@@ -99,5 +99,33 @@ TEST(ForwardedClient, TheLastAddressTheProxyAppended) {
   EXPECT_EQ(forwarded_client("1.2.3.4, evil\nX-Injected: yes"), "") << "not an address";
 }
 
+TEST(AddressKey, AnIpv6VisitorIsItsNetworkAndAnIpv4OneItsHost) {
+  EXPECT_EQ(address_key("203.0.113.7"), "203.0.113.7");
+  EXPECT_EQ(address_key("::ffff:203.0.113.7"), "203.0.113.7") << "a mapped IPv4 address is the IPv4 host";
+  EXPECT_EQ(address_key("2001:db8:1:2:aa:bb:cc:dd"), "2001:db8:1:2::/64");
+  EXPECT_EQ(address_key("2001:db8:1:2::1"), address_key("2001:db8:1:2:ffff::9"));
+  EXPECT_NE(address_key("2001:db8:1:2::1"), address_key("2001:db8:1:3::1"));
+  EXPECT_EQ(address_key("2001:db8:1:2:aa::1", 48), "2001:db8:1::/48");
+  EXPECT_EQ(address_key("2001:db8::1", 128), "2001:db8::1/128");
+  EXPECT_EQ(address_key("not an address"), "not an address");
+}
+
+TEST(Admission, OneIpv6NetworkHoldsOneAddressWorthOfViewers) {
+  AdmissionLimits limits;
+  limits.max_viewers_per_address = 2;
+  Admission a(limits);
+  Admitted first = a.admit_viewer("2001:db8:1:2::1");
+  Admitted second = a.admit_viewer("2001:db8:1:2::2");
+  ASSERT_TRUE(first.ticket.held());
+  ASSERT_TRUE(second.ticket.held());
+  EXPECT_EQ(second.ticket.address(), "2001:db8:1:2::2") << "the ticket keeps the real address";
+  EXPECT_EQ(a.admit_viewer("2001:db8:1:2:ffff:ffff:ffff:ffff").refusal, Refusal::kAddressFull);
+  EXPECT_TRUE(a.admit_viewer("2001:db8:1:3::1").ticket.held()) << "another network is another visitor";
+  EXPECT_EQ(a.viewers_from("2001:db8:1:2::77"), 2U);
+  first.ticket.release();
+  EXPECT_EQ(a.viewers_from("2001:db8:1:2::77"), 1U);
+  EXPECT_TRUE(a.admit_viewer("2001:db8:1:2::3").ticket.held());
+}
+
 }  // namespace
 }  // namespace meadow::net

@@ -116,6 +116,38 @@ TEST_F(ViewerInputTest, ChoosesAWorldOnceAndAnswersAPing) {
   EXPECT_EQ(port.sent.back().pong().client_time_ms(), 1234U);
 }
 
+// Choosing a world, a Hello's codecs and watching trails each restart work on the sim thread (a
+// key frame, an encoder, a gather): about one a second per session, whatever the general rate.
+TEST_F(ViewerInputTest, MessagesThatRestartWorkAreHeldToAboutOneASecond) {
+  ViewerInput input(context, 7);
+  v1::ClientMessage choose;
+  const auto t0 = Clock::now();
+  int done = 0;
+  for (int i = 0; i < 20; ++i) {
+    choose.mutable_choose_world()->set_world(i % 2 == 0 ? v1::WORLD_COLONY : v1::WORLD_SWARM);
+    if (input.handle(choose.SerializeAsString(), port, t0).result == InputResult::kDone) ++done;
+  }
+  const MessagePrice* price = message_price(v1::ClientMessage::kChooseWorldFieldNumber);
+  ASSERT_NE(price, nullptr);
+  EXPECT_EQ(done, static_cast<int>(price->burst));
+  EXPECT_EQ(port.switches, static_cast<int>(price->burst));
+  EXPECT_EQ(port.notice_codes(), std::vector<std::string>{"too_fast"}) << "one notice for the flood";
+  // A second later, one more.
+  choose.mutable_choose_world()->set_world(v1::WORLD_COLONY);
+  EXPECT_EQ(input.handle(choose.SerializeAsString(), port, t0 + std::chrono::seconds(1)).result, InputResult::kDone);
+  EXPECT_EQ(input.handle(choose.SerializeAsString(), port, t0 + std::chrono::seconds(1)).result,
+            InputResult::kRateLimited);
+
+  v1::ClientMessage hello;
+  hello.mutable_hello()->set_protocol_version(v1::PROTOCOL_VERSION_CURRENT);
+  hello.mutable_hello()->add_light_codecs(v1::LIGHT_CODEC_VP9);
+  int hellos = 0;
+  for (int i = 0; i < 20; ++i) {
+    if (input.handle(hello.SerializeAsString(), port, t0).result == InputResult::kDone) ++hellos;
+  }
+  EXPECT_EQ(hellos, static_cast<int>(message_price(v1::ClientMessage::kHelloFieldNumber)->burst));
+}
+
 TEST_F(ViewerInputTest, RateLimitsWithAtMostOneNoticeASecond) {
   ViewerInput input(context, 7);
   v1::ClientMessage ping;
@@ -140,10 +172,12 @@ TEST_F(ViewerInputTest, RateLimitsWithAtMostOneNoticeASecond) {
 // A trails control that answers when the test says so.
 class HeldTrails final : public TrailsControl {
  public:
-  void record(sim::TrailPlan plan, std::function<void(const TrailsAnswer&)> done) override {
+  void record(sim::TrailSlot slot, sim::TrailPlan plan, std::function<void(const TrailsAnswer&)> done) override {
+    slots.push_back(slot);
     asked.push_back(plan);
     pending = std::move(done);
   }
+  std::vector<sim::TrailSlot> slots;
   std::vector<sim::TrailPlan> asked;
   std::function<void(const TrailsAnswer&)> pending;
 };
@@ -171,12 +205,14 @@ TEST_F(ViewerInputTest, RecordsTrailsOneAtATimeAndAnswersLater) {
   ViewerInput input(context, 7);
   v1::ClientMessage record;
   record.mutable_record_trails()->set_count(12);
-  EXPECT_EQ(input.handle(record.SerializeAsString(), port, Clock::now()).result, InputResult::kDone);
+  const auto t0 = Clock::now();
+  EXPECT_EQ(input.handle(record.SerializeAsString(), port, t0).result, InputResult::kDone);
   ASSERT_EQ(trails.asked.size(), 1U);
+  EXPECT_EQ(trails.slots[0], sim::TrailSlot::viewers) << "a viewer's recording is in the viewers' slot";
   EXPECT_EQ(trails.asked[0].count, 12U);
   EXPECT_EQ(trails.asked[0].steps, sim::kTrailDefaultSteps);
   // A second ask while the first records is refused, not queued.
-  EXPECT_EQ(input.handle(record.SerializeAsString(), port, Clock::now()).code, "trails_busy");
+  EXPECT_EQ(input.handle(record.SerializeAsString(), port, t0 + std::chrono::seconds(2)).code, "trails_busy");
   EXPECT_EQ(trails.asked.size(), 1U);
 
   TrailsAnswer answer{true, {}, {sim::Trail{5, {1.0F, 0.5F, 0.0F}, {{{1.0F, 2.0F}, {3.0F, 4.0F}}}}},
@@ -191,8 +227,9 @@ TEST_F(ViewerInputTest, RecordsTrailsOneAtATimeAndAnswersLater) {
   EXPECT_EQ(m.trails().tick(), 99U);
   EXPECT_EQ(m.trails().count(), 12U);
 
-  // Answered: the viewer may ask again; a refusal comes back as a notice.
-  EXPECT_EQ(input.handle(record.SerializeAsString(), port, Clock::now()).result, InputResult::kDone);
+  // Answered: the viewer may ask again once its cooldown is over; a refusal comes back as a notice.
+  EXPECT_EQ(input.handle(record.SerializeAsString(), port, t0 + std::chrono::seconds(4)).code, "too_fast");
+  EXPECT_EQ(input.handle(record.SerializeAsString(), port, t0 + kViewerTrailsCooldown).result, InputResult::kDone);
   trails.pending(TrailsAnswer{false, "the meadow is paused", {}, trails.asked[1], {}, 0});
   const v1::ServerMessage refused = parsed(port.later.back());
   ASSERT_TRUE(refused.has_notice());

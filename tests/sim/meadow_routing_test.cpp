@@ -29,6 +29,9 @@ class RecordingWorld final : public World {
     std::vector<std::uint64_t> left;
     std::vector<std::uint32_t> rocks;
     std::optional<Vec2> objects_to;  // a rock here is refused
+    // What it declares (the attract tool alone, unless a test says otherwise).
+    std::vector<Price> prices{Price{.message = "attract tap (recording world)", .body = body_index<AttractTap>(),
+                                    .lock = &ViewerLocks::attract, .locked_what = "the attract tool"}};
   };
 
   explicit RecordingWorld(std::shared_ptr<Log> log) : log_(std::move(log)) {}
@@ -39,6 +42,7 @@ class RecordingWorld final : public World {
     ++steps_;
   }
   [[nodiscard]] std::uint64_t steps() const override { return steps_; }
+  [[nodiscard]] std::span<const Price> prices() const override { return log_->prices; }
   std::optional<ActionOutcome> apply(const Action& action, Land& /*land*/) override {
     if (!std::holds_alternative<AttractTap>(action.body)) return std::nullopt;
     log_->attracts_from.push_back(action.origin);
@@ -117,6 +121,40 @@ TEST(MeadowRouting, AToolAWorldDoesNotTakeIsRefusedWithANoticeAndChangesNothing)
   EXPECT_TRUE(swarm_of(t.meadow).tools().crumbs().empty());
 }
 
+TEST(MeadowRouting, AWorldTakesNothingItDeclaresNoPriceFor) {
+  ThreeWorlds t;
+  t.log->prices.clear();
+  const ActionOutcome viewer = act(t.meadow, kViewer, AttractTap{kSomewhere}, WorldKind::test);
+  EXPECT_FALSE(viewer.accepted);
+  EXPECT_EQ(viewer.code, "tool_unavailable");
+  EXPECT_FALSE(act(t.meadow, kOperator, AttractTap{kSomewhere}, WorldKind::test).accepted) << "nor from the operator";
+  EXPECT_TRUE(t.log->attracts_from.empty());
+}
+
+TEST(MeadowRouting, TheRouterKeepsTheDeclaredCooldownPerViewerAndGroup) {
+  ThreeWorlds t;
+  constexpr std::uint64_t kTicks = 30;
+  t.log->prices.front().cooldown = Cooldown{kTicks, "beacon", CooldownWait::refuse, "One beacon at a time."};
+  ASSERT_TRUE(act(t.meadow, kViewer, AttractTap{kSomewhere}, WorldKind::test).accepted);
+  const ActionOutcome soon = act(t.meadow, kViewer, AttractTap{kSomewhere}, WorldKind::test);
+  EXPECT_EQ(soon.code, "too_fast");
+  EXPECT_EQ(soon.reason, "One beacon at a time.");
+  EXPECT_TRUE(act(t.meadow, kViewer + 1, AttractTap{kSomewhere}, WorldKind::test).accepted) << "another viewer's own";
+  EXPECT_TRUE(act(t.meadow, kOperator, AttractTap{kSomewhere}, WorldKind::test).accepted) << "the operator waits for none";
+  EXPECT_TRUE(act(t.meadow, kViewer, RockTap{kSomewhere}).accepted) << "the taps' group is another";
+  run_ticks(t.meadow, static_cast<int>(kTicks));
+  EXPECT_TRUE(act(t.meadow, kViewer, AttractTap{kSomewhere}, WorldKind::test).accepted);
+  EXPECT_EQ(t.log->attracts_from, (std::vector<std::uint64_t>{kViewer, kViewer + 1, kOperator, kViewer}));
+}
+
+TEST(MeadowRouting, AnOperatorsActionDeclaredSoIsRefusedToViewers) {
+  ThreeWorlds t;
+  t.log->prices.front().who = Sender::operator_only;
+  EXPECT_EQ(act(t.meadow, kViewer, AttractTap{kSomewhere}, WorldKind::test).code, "operator_only");
+  EXPECT_TRUE(act(t.meadow, kOperator, AttractTap{kSomewhere}, WorldKind::test).accepted);
+  EXPECT_EQ(t.log->attracts_from, std::vector<std::uint64_t>{kOperator});
+}
+
 TEST(MeadowRouting, AnActionForAWorldThatDoesNotRunHereIsRefused) {
   ThreeWorlds t;
   const ActionOutcome outcome = act(t.meadow, kViewer, AttractTap{kSomewhere}, WorldKind::mold);
@@ -138,11 +176,13 @@ TEST(MeadowRouting, TheOperatorsLocksHoldInEveryWorld) {
   ViewerLocks locks;
   locks.attract = true;
   ASSERT_TRUE(act(t.meadow, kOperator, SetLocks{locks}).accepted);
-  for (const WorldKind watched : {WorldKind::swarm, WorldKind::colony, WorldKind::test}) {
+  for (const WorldKind watched : {WorldKind::swarm, WorldKind::test}) {
     const ActionOutcome outcome = act(t.meadow, kViewer, AttractTap{kSomewhere}, watched);
     EXPECT_FALSE(outcome.accepted) << world_name(watched);
     EXPECT_EQ(outcome.code, "locked") << world_name(watched);
   }
+  // Attract does nothing in the colony, locked or not.
+  EXPECT_EQ(act(t.meadow, kViewer, AttractTap{kSomewhere}, WorldKind::colony).code, "tool_unavailable");
   EXPECT_TRUE(t.log->attracts_from.empty());
   EXPECT_TRUE(swarm_of(t.meadow).tools().attract_marks().empty());
   // The operator's own tap is not locked out.

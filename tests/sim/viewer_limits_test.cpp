@@ -10,15 +10,32 @@ namespace {
 using viewer_limits::kCountCooldownTicks;
 using viewer_limits::kTapCooldownTicks;
 
-TEST(TapCooldowns, ATapWaitsForTheCooldownOfItsOwnViewerOnly) {
-  TapCooldowns taps;
-  EXPECT_TRUE(taps.take(1, 100));
-  for (std::uint64_t t = 101; t < 100 + kTapCooldownTicks; ++t) EXPECT_FALSE(taps.take(1, t)) << t;
-  EXPECT_TRUE(taps.take(2, 101)) << "another viewer has its own cooldown";
-  EXPECT_TRUE(taps.take(1, 100 + kTapCooldownTicks));
+TEST(Cooldowns, AnActionWaitsForTheCooldownOfItsOwnViewerAndGroupOnly) {
+  Cooldowns taps;
+  EXPECT_TRUE(taps.take(1, "tap", kTapCooldownTicks, 100));
+  for (std::uint64_t t = 101; t < 100 + kTapCooldownTicks; ++t) {
+    EXPECT_FALSE(taps.take(1, "tap", kTapCooldownTicks, t)) << t;
+  }
+  EXPECT_TRUE(taps.take(2, "tap", kTapCooldownTicks, 101)) << "another viewer has its own cooldown";
+  EXPECT_TRUE(taps.take(1, "other", 600, 101)) << "another group has its own cooldown";
+  EXPECT_FALSE(taps.take(1, "other", 600, 101 + 599));
+  EXPECT_TRUE(taps.take(1, "tap", kTapCooldownTicks, 100 + kTapCooldownTicks));
+  EXPECT_EQ(taps.viewers_known(), 2U);
   taps.forget(1);
   taps.forget(2);
   EXPECT_EQ(taps.viewers_known(), 0U);
+}
+
+TEST(CountTurns, KeepsTheCooldownItWasMadeWith) {
+  CountTurns turns(600);
+  std::vector<std::size_t> released;
+  EXPECT_TRUE(turns.take(1, 0, 10));
+  EXPECT_FALSE(turns.take(1, 599, 20));
+  EXPECT_EQ(turns.wait(1, 599), 1U);
+  turns.release_waiting(599, released);
+  EXPECT_TRUE(released.empty());
+  turns.release_waiting(600, released);
+  EXPECT_EQ(released, (std::vector<std::size_t>{20}));
 }
 
 TEST(CountTurns, ACountAskedTooSoonWaitsAndTheLastOneAskedWins) {

@@ -74,6 +74,8 @@ inline std::vector<sim::Action> script_at(std::uint64_t tick) {
     case 100: add(12, AttractTap{at(-50, -50)}, WorldKind::mold); break;
     case 110: add(kOperator, SetLocks{ViewerLocks{false, true, false, false, false}}); break;
     case 111: add(11, FlowerTap{at(0, 0)}); break;  // refused: locked
+    case 118: add(11, MoldSettingsChange{2'800U}, WorldKind::mold); break;
+    case 119: add(11, MoldSettingsChange{2'600U}, WorldKind::mold); break;  // waits for viewer 11's turn
     case 120: add(kOperator, SetLocks{}); break;
     case 130: add(12, ViewerLeft{}); break;
     case 135: add(12, FrogTap{at(500, 150)}, WorldKind::colony); break;

@@ -355,12 +355,19 @@ TEST(ClientInput, TrailsAreForTheNetLayerWithinTheirLimits) {
   EXPECT_EQ(std::get<RecordTrails>(plate).plan.warmup_steps, sim::kTrailDefaultWarmupSteps);
   EXPECT_EQ(std::get<RecordTrails>(plate).plan.steps, sim::kTrailDefaultSteps);
   EXPECT_EQ(std::get<RecordTrails>(plate).plan.count, sim::kTrailDefaultCount);
-  record.mutable_record_trails()->set_count(sim::kTrailMostCount);
+  // A viewer may ask for the plate's recording at most, not the operator's limits.
+  record.mutable_record_trails()->set_count(sim::kViewerTrailLimits.count);
   record.mutable_record_trails()->set_steps(30);
   const ClientInput asked = parse(record);
   ASSERT_TRUE(std::holds_alternative<RecordTrails>(asked));
   EXPECT_EQ(std::get<RecordTrails>(asked).plan.steps, 30U);
-  record.mutable_record_trails()->set_count(sim::kTrailMostCount + 1);
+  record.mutable_record_trails()->set_count(sim::kViewerTrailLimits.count + 1);
+  EXPECT_EQ(rejection_code(parse(record)), reject::kOutOfRange);
+  record.mutable_record_trails()->set_count(sim::kViewerTrailLimits.count);
+  record.mutable_record_trails()->set_steps(sim::kViewerTrailLimits.steps + 1);
+  EXPECT_EQ(rejection_code(parse(record)), reject::kOutOfRange);
+  record.mutable_record_trails()->set_steps(sim::kViewerTrailLimits.steps);
+  record.mutable_record_trails()->set_warmup_steps(sim::kViewerTrailLimits.warmup_steps + 1);
   EXPECT_EQ(rejection_code(parse(record)), reject::kOutOfRange);
 }
 

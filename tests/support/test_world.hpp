@@ -26,6 +26,13 @@ class TestWorld final : public sim::World {
   [[nodiscard]] sim::WorldKind kind() const override { return kKind; }
   void step(const sim::WorldStep& step) override;
   [[nodiscard]] std::uint64_t steps() const override { return steps_; }
+  // The beacon moves with the attract tool, as often as a viewer may send it.
+  [[nodiscard]] std::span<const sim::Price> prices() const override {
+    static constexpr sim::Price kPrices[] = {
+        {.message = "attract tap (test world)", .body = sim::body_index<sim::AttractTap>(),
+         .lock = &sim::ViewerLocks::attract, .locked_what = "the attract tool"}};
+    return kPrices;
+  }
   std::optional<sim::ActionOutcome> apply(const sim::Action& action, sim::Land& land) override;
   [[nodiscard]] const sim::EventLog& events() const override { return events_; }
   void figures(std::vector<sim::WorldFigure>& out) const override;

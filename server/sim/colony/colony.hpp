@@ -65,15 +65,17 @@ class Colony {
   // A rock placed over flowers crushes them: they wither (and go once no sip of them is carried).
   void crush_flowers(Vec2 center, float radius);
 
-  // The frog tool (issue 30): takes away the frog within params.frog_body_radius of `at` (anyone
-  // may), else drops one there (drop_frog).
+  // The frog tool (issue 30): takes away the frog within params.frog_body_radius of `at` (a
+  // viewer only its own: else "not_yours"; the operator any), else drops one there (drop_frog).
   ActionOutcome tap_frog(Vec2 at, const Land& land, std::uint64_t by = kOperator);
   // A frog at `at`, dropped by `by`, while fewer than params.max_frogs are on the meadow (for
-  // the operator too: else "frog_limit"), where a frog may sit (frog_spot: else "outside_meadow",
+  // the operator too: else "frog_limit") and fewer than params.max_frogs_per_viewer are `by`'s (a
+  // viewer's: else "frog_limit_viewer"), where a frog may sit (frog_spot: else "outside_meadow",
   // or "no_room" on the stump's keep-out, a rock or another frog).
   ActionOutcome drop_frog(Vec2 at, const Land& land, std::uint64_t by = kOperator);
-  // Takes away the frog within params.frog_body_radius of `at` (the nearest); false: none there.
-  bool take_frog(Vec2 at);
+  // The frog within params.frog_body_radius of `at` (the nearest), or nullopt: its place in
+  // state().frogs.
+  [[nodiscard]] std::optional<std::size_t> frog_at(Vec2 at) const;
   // Every frog off the meadow (the operator's ClearFrogs).
   void clear_frogs() { state_.frogs.clear(); }
   // Whether a rock of `radius` at `center` would land on a frog (where it sits or lands).

@@ -75,6 +75,7 @@ std::span<const ColonyParamInfo> colony_param_table() {
       {"gust_boost_max", "0 … 1", "most strength a gust adds", &ColonyParams::gust_boost_max},
       {"stump_radius", "units", "the stump's radius", &ColonyParams::stump_radius},
       {"max_frogs", "frogs", "frogs on the meadow at once", &ColonyParams::max_frogs},
+      {"max_frogs_per_viewer", "frogs", "one viewer's frogs on the meadow at once", &ColonyParams::max_frogs_per_viewer},
       {"frog_reach", "units", "a firefly this close to a sitting frog lingers there", &ColonyParams::frog_reach},
       {"frog_patience_steps", "steps", "a firefly lingering this long without a break is eaten", &ColonyParams::frog_patience_steps},
       {"frog_catch_gap_steps", "steps", "a frog digests this long after a catch", &ColonyParams::frog_catch_gap_steps},

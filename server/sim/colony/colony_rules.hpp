@@ -138,6 +138,9 @@ struct ColonyParams {
   // --- The frog (issue 30; SPEC §6: "a frog dropped like a rock, which hops about and eats the
   // fireflies that hang around it too long") ------------------------------------------------------
   std::uint32_t max_frogs = 3;  // frogs on the meadow at once: a drop beyond is refused (anyone's)
+  // Ours: one viewer's frogs on the meadow at once, so that one viewer cannot take every frog's
+  // place (the operator has no such cap).
+  std::uint32_t max_frogs_per_viewer = 1;
   float frog_reach = 30.0F;     // a firefly within this of a sitting frog lingers there (units)
   // Ours: a firefly lingering this long without a break is eaten (steps; 1 s, as long as a sip):
   // a forager sipping beside a frog is caught, one passing by gets away. Tuned with the study

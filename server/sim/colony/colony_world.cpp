@@ -8,7 +8,25 @@
 namespace meadow::sim {
 
 ColonyWorld::ColonyWorld(std::uint64_t seed, const Land& land, const ColonyParams& params)
-    : colony_(seed, land.meadow(), params) {}
+    : colony_(seed, land.meadow(), params),
+      // Its caps are its parameters' (colony_rules.hpp), which a study may change.
+      prices_{{
+          {.message = "flower tap (colony)",
+           .body = body_index<FlowerTap>(),
+           .lock = &ViewerLocks::flower,
+           .locked_what = "the flower tool",
+           .cooldown = kTapCooldown,
+           .per_viewer = params.max_dropped_flowers_per_viewer,
+           .meadow_wide = params.max_dropped_flowers},
+          {.message = "frog tap (colony)",
+           .body = body_index<FrogTap>(),
+           .lock = &ViewerLocks::frog,
+           .locked_what = "the frog tool",
+           .cooldown = kTapCooldown,
+           .per_viewer = params.max_frogs_per_viewer,
+           .meadow_wide = params.max_frogs},
+          {.message = "clear frogs", .body = body_index<ClearFrogs>(), .who = Sender::operator_only},
+      }} {}
 
 void ColonyWorld::step(const WorldStep& step) {
   if (!step.paused) colony_.step(step.land, step.tick);
@@ -23,12 +41,6 @@ std::optional<ActionOutcome> ColonyWorld::apply(const Action& action, Land& land
     colony_.clear_frogs();
     return ActionOutcome{};
   }
-  const auto* pointer = std::get_if<PredatorPointer>(&action.body);
-  if (std::holds_alternative<AttractTap>(action.body) || (pointer != nullptr && pointer->phase == PointerPhase::down)) {
-    return ActionOutcome{false, "tool_unavailable",
-                         "In the colony the flower, rock and frog tools work; attract and the predator are the swarm's."};
-  }
-  if (pointer != nullptr) return ActionOutcome{};  // a pointer moved or let go: nothing held here
   return std::nullopt;
 }
 

@@ -3,6 +3,7 @@
 // a tick. The flower tool drops a flower here and the frog tool a frog (or takes one away; the
 // operator's ClearFrogs takes them all); attract and the predator are the swarm's tools; a rock
 // crushes the flowers under it and may not go on the stump or a frog.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -24,6 +25,10 @@ class ColonyWorld final : public World {
   [[nodiscard]] WorldKind kind() const override { return kKind; }
   void step(const WorldStep& step) override;
   [[nodiscard]] std::uint64_t steps() const override { return colony_.state().step; }
+  [[nodiscard]] std::span<const Price> prices() const override { return prices_; }
+  [[nodiscard]] std::string_view tools_hint() const override {
+    return "In the colony the flower, rock and frog tools work; attract and the predator are the swarm's.";
+  }
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
   [[nodiscard]] std::optional<ActionOutcome> refuses_rock(Vec2 at) const override;
   void rock_placed(const Rock& rock) override { colony_.crush_flowers(rock.center, rock.radius); }
@@ -35,6 +40,7 @@ class ColonyWorld final : public World {
 
  private:
   Colony colony_;
+  std::array<Price, 3> prices_;
 };
 
 }  // namespace meadow::sim

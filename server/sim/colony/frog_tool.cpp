@@ -34,14 +34,26 @@ Colony::FrogSpot Colony::frog_spot(Vec2 at, const Land& land, std::uint32_t exce
 }
 
 ActionOutcome Colony::tap_frog(Vec2 at, const Land& land, std::uint64_t by) {
-  if (take_frog(at)) return {};
-  return drop_frog(at, land, by);
+  const std::optional<std::size_t> under = frog_at(at);
+  if (!under) return drop_frog(at, land, by);
+  const Frog& frog = state_.frogs[*under];
+  if (by != kOperator && frog.owner != by) {
+    return refused("not_yours", "That frog is another visitor's: only they, or the operator, can take it away.");
+  }
+  state_.frogs.erase(state_.frogs.begin() + static_cast<std::ptrdiff_t>(*under));
+  return {};
 }
 
 ActionOutcome Colony::drop_frog(Vec2 at, const Land& land, std::uint64_t by) {
   if (state_.frogs.size() >= params_.max_frogs) {
     return refused("frog_limit", "There are " + std::to_string(params_.max_frogs) +
                                      " frogs on the meadow already: take one away to drop another.");
+  }
+  if (by != kOperator) {
+    const auto mine = std::count_if(state_.frogs.begin(), state_.frogs.end(), [by](const Frog& f) { return f.owner == by; });
+    if (static_cast<std::uint32_t>(mine) >= params_.max_frogs_per_viewer) {
+      return refused("frog_limit_viewer", "Your frog is on the meadow already: take it away to drop another.");
+    }
   }
   switch (frog_spot(at, land)) {
     case FrogSpot::outside:
@@ -69,19 +81,17 @@ ActionOutcome Colony::drop_frog(Vec2 at, const Land& land, std::uint64_t by) {
   return {};
 }
 
-bool Colony::take_frog(Vec2 at) {
-  auto nearest = state_.frogs.end();
+std::optional<std::size_t> Colony::frog_at(Vec2 at) const {
+  std::optional<std::size_t> nearest;
   float best = params_.frog_body_radius * params_.frog_body_radius;
-  for (auto it = state_.frogs.begin(); it != state_.frogs.end(); ++it) {
-    const float d = distance_squared(at, it->at);
+  for (std::size_t i = 0; i < state_.frogs.size(); ++i) {
+    const float d = distance_squared(at, state_.frogs[i].at);
     if (d <= best) {
       best = d;
-      nearest = it;
+      nearest = i;
     }
   }
-  if (nearest == state_.frogs.end()) return false;
-  state_.frogs.erase(nearest);
-  return true;
+  return nearest;
 }
 
 bool Colony::frog_under(Vec2 center, float radius) const {

@@ -16,8 +16,8 @@ MoldPopulation::MoldPopulation(std::uint64_t seed, MapSize size) : seed_(seed), 
   occupied_.assign(size.cells(), 0);
 }
 
-std::uint32_t MoldPopulation::max_agents(bool occupancy) const {
-  return occupancy ? std::min(mold_rules::kMaxAgents, size_.cells() / 2) : mold_rules::kMaxAgents;
+std::uint32_t mold_capacity(MapSize size, bool occupancy) {
+  return occupancy ? std::min(mold_rules::kMaxAgents, size.cells() / 2) : mold_rules::kMaxAgents;
 }
 
 void MoldPopulation::pop_back() {

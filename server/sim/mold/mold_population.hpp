@@ -41,15 +41,18 @@ class WallTest {
   bool (*call_)(const void*, std::uint32_t);
 };
 
+// The most agents a `size` map may hold: with occupancy every agent needs a cell of its own, and
+// some room to move, so at most half the cells.
+[[nodiscard]] std::uint32_t mold_capacity(MapSize size, bool occupancy);
+
 class MoldPopulation {
  public:
   // No agents yet on a `size` map; placements draw from `seed`. Throws std::invalid_argument for
   // a map no mold engine takes (16 … 4096 cells wide, 2 or more high).
   MoldPopulation(std::uint64_t seed, MapSize size);
 
-  // The most agents a map may hold: with occupancy every agent needs a cell of its own, and some
-  // room to move, so at most half the cells.
-  [[nodiscard]] std::uint32_t max_agents(bool occupancy) const;
+  // The most agents its map may hold (mold_capacity).
+  [[nodiscard]] std::uint32_t max_agents(bool occupancy) const { return mold_capacity(size_, occupancy); }
   [[nodiscard]] std::uint32_t count() const { return static_cast<std::uint32_t>(x_.size()); }
   // The cell agent `agent` stands on.
   [[nodiscard]] std::uint32_t cell_of(std::size_t agent) const {

@@ -31,10 +31,18 @@ inline constexpr std::uint32_t kHeadingSteps = 1024;
 inline constexpr std::uint32_t kHeadingMask = kHeadingSteps - 1;
 // An agent moves this many cells a step (Jones's SS = 1).
 inline constexpr float kStepCells = 1.0F;
-// The fewest and most agents a viewer may ask for; the operator may set up to kMaxAgents.
+// The fewest agents anyone may ask for, and the most the operator may set.
 inline constexpr std::uint32_t kMinAgents = 256;
-inline constexpr std::uint32_t kViewerMaxAgents = 1U << 20U;  // 1,048,576
-inline constexpr std::uint32_t kMaxAgents = 1U << 24U;        // 16,777,216: the H200 goal
+inline constexpr std::uint32_t kMaxAgents = 1U << 24U;  // 16,777,216: the H200 goal
+// The most agents a viewer may ask for, by engine: what keeps a step of the mold to a small share
+// of a tick on two cores beside the other worlds at their viewers' ceilings (docs/limits.md has
+// the measurements). The GPU's is not measured here (no GPU); a million agents take a fraction
+// of a millisecond on any discrete GPU of the last years.
+inline constexpr std::uint32_t kViewerMaxAgentsCpu = 1U << 17U;  // 131,072
+inline constexpr std::uint32_t kViewerMaxAgentsGpu = 1U << 20U;  // 1,048,576
+// A viewer's agent counts take effect at most once every this many ticks (0.5 s, as the swarm's
+// count): one asked sooner waits for its turn, and a newer one replaces it.
+inline constexpr std::uint64_t kAgentsCooldownTicks = 30;
 
 // --- The tools (SPEC §6, issue 27 "On the meadow") ----------------------------------------------
 // A held attract pointer: the map near it gets this much a step (the description's +0.5), in
@@ -53,6 +61,9 @@ inline constexpr float kFoodEatenPerAgentStep = 1.0F / 20000.0F;
 // At most this many flakes on the meadow, and this many of one viewer's.
 inline constexpr std::uint32_t kMaxFood = 24;
 inline constexpr std::uint32_t kMaxFoodPerViewer = 4;
+// Held pointers (attract and the predator): one of each per viewer, and at most this many of each
+// on the meadow at once (each is a disc of cells fed or cleared every step).
+inline constexpr std::uint32_t kMaxHeldPointers = 16;
 // The predator: a repellent within kRepelRadius world units of a held pointer. Sensors read it as
 // this far below an empty cell (fixed point), so agents turn away from it; its cells lose their
 // trail.

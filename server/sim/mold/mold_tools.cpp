@@ -42,6 +42,9 @@ ActionOutcome MoldTools::held(std::vector<MoldPointer>& pointers, std::uint64_t 
   if (it == pointers.end()) {
     // A move without a down (the down was refused, or came in another world) holds nothing.
     if (phase == PointerPhase::move) return {};
+    if (pointers.size() >= mold_rules::kMaxHeldPointers) {
+      return refused("pointer_limit", "As many hands as the mold takes are on it already: try again in a moment.");
+    }
     pointers.push_back(MoldPointer{origin, at, 0});
     return {};
   }
@@ -57,6 +60,9 @@ ActionOutcome MoldTools::attract(std::uint64_t origin, PointerPhase phase, Vec2 
 ActionOutcome MoldTools::attract_tap(std::uint64_t origin, Vec2 at, std::uint64_t step) {
   auto it = std::find_if(attracts_.begin(), attracts_.end(), [origin](const MoldPointer& p) { return p.owner == origin; });
   if (it == attracts_.end()) {
+    if (attracts_.size() >= mold_rules::kMaxHeldPointers) {
+      return refused("pointer_limit", "As many hands as the mold takes are on it already: try again in a moment.");
+    }
     attracts_.push_back(MoldPointer{origin, at, step + kAttractTapSteps});
   } else {
     *it = MoldPointer{origin, at, step + kAttractTapSteps};

@@ -1,6 +1,7 @@
 #include "sim/mold/mold_world.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -8,6 +9,7 @@
 #include <variant>
 
 #include "sim/mold/map_discs.hpp"
+#include "sim/mold/mold_population.hpp"
 #include "sim/mold/mold_world_state.hpp"
 
 namespace meadow::sim {
@@ -18,8 +20,9 @@ MoldWorld::MoldWorld(std::unique_ptr<MoldEngine> engine, const Land& land)
 }
 
 std::uint32_t MoldWorld::viewer_max_agents() const {
-  // The engine's own ceiling (with occupancy, half the map's cells) applies to all.
-  return mold_rules::kViewerMaxAgents;
+  // The engine's own ceiling (with occupancy, half the map's cells) applies to all besides.
+  const Price* settings = price_of(prices(), body_index<MoldSettingsChange>());
+  return static_cast<std::uint32_t>(settings->ceiling->on(engine_->name()));
 }
 
 void MoldWorld::update_walls(const Land& land) {
@@ -35,6 +38,7 @@ void MoldWorld::update_walls(const Land& land) {
 }
 
 void MoldWorld::step(const WorldStep& step) {
+  settle_actions(step.land, step.tick);
   update_walls(step.land);
   if (!step.paused && step.step_budget > 0) {
     const MoldInputs inputs = tools_.inputs(placement_, engine_->steps());
@@ -67,7 +71,7 @@ std::optional<ActionOutcome> MoldWorld::apply(const Action& action, Land& land) 
       [&](const auto& body) -> std::optional<ActionOutcome> {
         using T = std::decay_t<decltype(body)>;
         if constexpr (std::is_same_v<T, MoldSettingsChange>) {
-          return change_settings(body, origin);
+          return change_settings(body, action);
         } else if constexpr (std::is_same_v<T, FlowerTap>) {
           return tools_.drop_food(origin, body.at, land.meadow(), land);
         } else if constexpr (std::is_same_v<T, AttractPointer>) {
@@ -76,8 +80,6 @@ std::optional<ActionOutcome> MoldWorld::apply(const Action& action, Land& land) 
           return tools_.attract_tap(origin, body.at, engine_->steps());
         } else if constexpr (std::is_same_v<T, PredatorPointer>) {
           return tools_.predator(origin, body.phase, body.at);
-        } else if constexpr (std::is_same_v<T, FrogTap>) {
-          return refused("tool_unavailable", "Frogs do not eat mold: watch the colony to drop one.");
         } else {
           return std::nullopt;  // the land's and the operator's actions are the meadow's
         }
@@ -85,8 +87,8 @@ std::optional<ActionOutcome> MoldWorld::apply(const Action& action, Land& land) 
       action.body);
 }
 
-ActionOutcome MoldWorld::change_settings(const MoldSettingsChange& change, std::uint64_t origin) {
-  MoldSettings next = engine_->settings();
+ActionOutcome MoldWorld::change_settings(const MoldSettingsChange& change, const Action& action) {
+  MoldSettings next = pending_.value_or(engine_->settings());
   if (change.preset) {
     const MoldPreset* preset = mold_preset(*change.preset);
     if (preset == nullptr) return refused("unknown_value", "The mold has no preset of that name.");
@@ -101,21 +103,56 @@ ActionOutcome MoldWorld::change_settings(const MoldSettingsChange& change, std::
   if (change.occupancy) next.occupancy = *change.occupancy;
   ActionOutcome outcome;
   if (change.agents) {
-    std::uint32_t agents = std::max(*change.agents, mold_rules::kMinAgents);
-    const std::uint32_t ceiling = origin == kOperator ? mold_rules::kMaxAgents : viewer_max_agents();
-    if (agents > ceiling) {
-      agents = ceiling;
-      outcome = ActionOutcome{true, "count_limit", "Viewers can ask for up to " + std::to_string(ceiling) + " agents."};
+    if (action.origin == kOperator) {
+      next.agents = std::clamp(*change.agents, mold_rules::kMinAgents, mold_rules::kMaxAgents);
+    } else {
+      outcome = viewer_agents(*change.agents, next, action);
     }
-    next.agents = agents;
   }
-  engine_->set_settings(next);
-  if (change.agents && engine_->settings().agents < next.agents && outcome.code.empty()) {
+  pending_ = next;
+  const std::uint32_t room = mold_capacity(engine_->map_size(), next.occupancy);
+  if (change.agents && next.agents > room && outcome.code.empty()) {
     outcome = ActionOutcome{true, "count_limit",
-                            "The map holds " + std::to_string(engine_->settings().agents) +
+                            "The map holds " + std::to_string(room) +
                                 " agents with these settings (with occupancy, one a cell and room to move)."};
   }
   return outcome;
+}
+
+ActionOutcome MoldWorld::viewer_agents(std::uint32_t agents, MoldSettings& next, const Action& action) {
+  agents = std::max(agents, mold_rules::kMinAgents);
+  const std::uint32_t ceiling = viewer_max_agents();
+  ActionOutcome outcome;
+  if (agents > ceiling) {
+    if (next.agents >= ceiling) {
+      return refused("count_limit", "Viewers can ask for up to " + std::to_string(ceiling) +
+                                        " agents; the operator has set more.");
+    }
+    agents = ceiling;
+    outcome = ActionOutcome{true, "count_limit", "Viewers can ask for up to " + std::to_string(ceiling) + " agents."};
+  }
+  if (agent_turns_.take(action.origin, action.tick, agents)) {
+    next.agents = agents;
+    return outcome;
+  }
+  char text[160];
+  std::snprintf(text, sizeof text, "A viewer's agents change at most every %.1f s: yours, %u, follow in %.1f s.",
+                static_cast<double>(mold_rules::kAgentsCooldownTicks) / kTicksPerSecond, agents,
+                static_cast<double>(agent_turns_.wait(action.origin, action.tick)) / kTicksPerSecond);
+  return ActionOutcome{true, "count_cooldown", text};
+}
+
+void MoldWorld::settle_actions(Land& /*land*/, std::uint64_t tick) {
+  agent_turns_.release_waiting(tick, released_agents_);
+  if (!released_agents_.empty()) {
+    // The viewers' waiting counts whose turn came, in the order of their ids: the last one stands.
+    MoldSettings next = pending_.value_or(engine_->settings());
+    next.agents = static_cast<std::uint32_t>(released_agents_.back());
+    pending_ = next;
+  }
+  if (!pending_) return;
+  engine_->set_settings(*pending_);
+  pending_.reset();
 }
 
 void MoldWorld::figures(std::vector<WorldFigure>& out) const {
@@ -141,6 +178,7 @@ std::unique_ptr<WorldState> MoldWorld::save() const {
   state->map = trail.size;
   state->trail.assign(trail.cells.begin(), trail.cells.end());
   state->tools = tools_.state();
+  state->agent_turns = agent_turns_.state();
   return state;
 }
 
@@ -161,6 +199,8 @@ void MoldWorld::restore(const WorldState& saved, Land& land) {
   engine_->restore(MoldAgentsView{state.agent_x, state.agent_y, state.agent_heading}, TrailView{size, state.trail},
                    state.steps, state.placements);
   tools_.restore(state.tools);
+  agent_turns_.restore(state.agent_turns);
+  pending_.reset();
   window_tick_ = kNoWindow;  // the meadow's tick may have moved: the next step starts a window
   measure();
 }

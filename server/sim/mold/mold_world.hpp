@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "sim/mold/mold_engine.hpp"
+#include "sim/mold/mold_rules.hpp"
 #include "sim/mold/mold_tools.hpp"
 #include "sim/mold/network_figures.hpp"
+#include "sim/viewer_limits.hpp"
 #include "sim/world.hpp"
 
 namespace meadow::sim {
@@ -30,7 +32,7 @@ class MoldWorld final : public World {
   [[nodiscard]] const NetworkFigures& network() const { return network_; }
   [[nodiscard]] std::uint64_t network_step() const { return network_step_; }
   [[nodiscard]] double steps_per_second() const { return steps_per_second_; }
-  // The most agents a viewer may ask for, and the fewest.
+  // The most agents a viewer may ask for on the engine it runs on now (its price's ceiling).
   [[nodiscard]] std::uint32_t viewer_max_agents() const;
 
   // World
@@ -38,10 +40,20 @@ class MoldWorld final : public World {
   [[nodiscard]] std::string_view engine() const override { return engine_->name(); }
   void step(const WorldStep& step) override;
   [[nodiscard]] std::uint64_t steps() const override { return engine_->steps(); }
+  [[nodiscard]] std::span<const Price> prices() const override;  // mold_prices.cpp
+  [[nodiscard]] std::string_view tools_hint() const override {
+    return "On the mold oat flakes (the flower tool), attract, rocks and the predator work; frogs are the colony's.";
+  }
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
+  // The settings this tick's changes asked for, once for all of them: a change of the agents
+  // resizes the population, so however many viewers ask, a tick resizes at most once.
+  void settle_actions(Land& land, std::uint64_t tick) override;
   void rock_placed(const Rock& rock) override { tools_.rock_placed(rock); }
   void pointer_released(std::uint64_t viewer) override { tools_.pointer_released(viewer); }
-  void viewer_left(std::uint64_t viewer) override { tools_.viewer_left(viewer); }
+  void viewer_left(std::uint64_t viewer) override {
+    tools_.viewer_left(viewer);
+    agent_turns_.forget(viewer);
+  }
   [[nodiscard]] const EventLog& events() const override { return events_; }
   void figures(std::vector<WorldFigure>& out) const override;
   // A MoldWorldState (mold_world_state.hpp). restore() throws std::invalid_argument for a state of
@@ -50,7 +62,9 @@ class MoldWorld final : public World {
   void restore(const WorldState& state, Land& land) override;
 
  private:
-  ActionOutcome change_settings(const MoldSettingsChange& change, std::uint64_t origin);
+  ActionOutcome change_settings(const MoldSettingsChange& change, const Action& action);
+  // The agents a viewer asked for: within its ceiling, taking effect on its turn.
+  ActionOutcome viewer_agents(std::uint32_t agents, MoldSettings& next, const Action& action);
   void update_walls(const Land& land);
   void measure();
 
@@ -60,6 +74,10 @@ class MoldWorld final : public World {
   EventLog events_;
   std::uint64_t walls_version_ = ~std::uint64_t{0};
   std::vector<CellKind> walls_;
+  // Settings asked for this tick, taken by the engine once in settle_actions.
+  std::optional<MoldSettings> pending_;
+  CountTurns agent_turns_{mold_rules::kAgentsCooldownTicks};
+  std::vector<std::size_t> released_agents_;
   NetworkMeter meter_;
   NetworkFigures network_;
   std::uint64_t network_step_ = 0;

@@ -9,6 +9,7 @@
 #include "sim/mold/mold_settings.hpp"
 #include "sim/mold/mold_tools.hpp"
 #include "sim/mold/trail_map.hpp"
+#include "sim/viewer_limits.hpp"
 #include "sim/world_state.hpp"
 
 namespace meadow::sim {
@@ -26,6 +27,7 @@ struct MoldWorldState final : WorldState {
   MapSize map;
   std::vector<std::uint16_t> trail;  // map.cells() values, row by row
   MoldTools::State tools;
+  CountTurns::State agent_turns;  // the viewers' turns to change the agents
 };
 
 }  // namespace meadow::sim

@@ -67,8 +67,6 @@ std::optional<ActionOutcome> SwarmWorld::apply(const Action& action, Land& land)
           return tools_.drop_crumb(origin, body.at);
         } else if constexpr (std::is_same_v<T, PredatorPointer>) {
           return tools_.predator(origin, body.phase, body.at);
-        } else if constexpr (std::is_same_v<T, FrogTap>) {
-          return refused("tool_unavailable", "The frog hunts the colony's fireflies: watch the colony to drop one.");
         } else {
           return std::nullopt;  // the land's and the operator's actions are the meadow's
         }
@@ -189,8 +187,16 @@ void SwarmWorld::step(const WorldStep& step) {
       tools_.eat_crumbs(reached ? *reached : tools_.crumbs_reached(swarm_->view(), step.parallel), eaten_);
     }
     for (const ToolMark& crumb : eaten_) events_.add(step.tick, CrumbEatenEvent{crumb.id, crumb.at});
-    // Reads the fireflies back every step (the GPU's too) only while trails are recorded.
-    if (trails_ && !trails_->done()) trails_->after_step(swarm_->view(), swarm_->ids(), step.land.world());
+    // Reads the fireflies back every step (the GPU's too) only while trails are recorded, not
+    // during a recording's warm-up.
+    for (std::optional<TrailRecorder>& trails : trails_) {
+      if (!trails || trails->done()) continue;
+      if (trails->wants_positions()) {
+        trails->after_step(swarm_->view(), swarm_->ids(), step.land.world());
+      } else {
+        trails->warmup_step();
+      }
+    }
   }
   if (steps > 0) {
     for (const OrderCrossing& c : crossings_.feed(swarm_->measures().order)) {
@@ -201,12 +207,15 @@ void SwarmWorld::step(const WorldStep& step) {
   settle_world(step.land);
 }
 
-void SwarmWorld::record_trails(TrailPlan plan, std::uint64_t seed) { trails_.emplace(plan, seed); }
+void SwarmWorld::record_trails(TrailSlot slot, TrailPlan plan, std::uint64_t seed) {
+  trails_[slot_index(slot)].emplace(plan, seed);
+}
 
-std::optional<std::vector<Trail>> SwarmWorld::take_trails() {
-  if (!trails_ || !trails_->done()) return std::nullopt;
-  std::vector<Trail> out = trails_->take();
-  trails_.reset();
+std::optional<std::vector<Trail>> SwarmWorld::take_trails(TrailSlot slot) {
+  std::optional<TrailRecorder>& trails = trails_[slot_index(slot)];
+  if (!trails || !trails->done()) return std::nullopt;
+  std::vector<Trail> out = trails->take();
+  trails.reset();
   return out;
 }
 

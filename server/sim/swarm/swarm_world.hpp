@@ -3,6 +3,7 @@
 // that grows and shrinks with it, the shared camera's target, the pace (steps per tick) and the
 // order parameter's crossings. The meadow lends it the land each tick; it sizes the land's world
 // for its count (the land keeps the rocks every world shares).
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -57,13 +58,14 @@ class SwarmWorld final : public World {
   [[nodiscard]] double achieved_steps_per_second() const;
   [[nodiscard]] bool slowed() const { return pace_.slowed() || clock_behind_; }
 
-  // Trails (trail_recorder.hpp): starts recording (in place of one under way), the fireflies
-  // chosen from `seed`; not part of the meadow's state (a recording is the operator's, not saved).
-  void record_trails(TrailPlan plan, std::uint64_t seed);
-  [[nodiscard]] bool recording_trails() const { return trails_.has_value(); }
-  void stop_trails() { trails_.reset(); }
-  // The trails once the recording is done (and it ends), nothing while it goes on or none does.
-  [[nodiscard]] std::optional<std::vector<Trail>> take_trails();
+  // Trails (trail_recorder.hpp), one recording in each slot: starts recording (in place of one
+  // under way in that slot), the fireflies chosen from `seed`; not part of the meadow's state (a
+  // recording is whoever asked for it, not saved).
+  void record_trails(TrailSlot slot, TrailPlan plan, std::uint64_t seed);
+  [[nodiscard]] bool recording_trails(TrailSlot slot) const { return trails_[slot_index(slot)].has_value(); }
+  void stop_trails(TrailSlot slot) { trails_[slot_index(slot)].reset(); }
+  // The trails once the slot's recording is done (and it ends), nothing while it goes on or none does.
+  [[nodiscard]] std::optional<std::vector<Trail>> take_trails(TrailSlot slot);
 
   // World
   [[nodiscard]] WorldKind kind() const override { return kKind; }
@@ -76,6 +78,10 @@ class SwarmWorld final : public World {
   [[nodiscard]] std::uint64_t steps() const override { return swarm_->steps(); }
   // The pace's steps a tick, rounded up (a tick takes the whole steps its carried fraction adds to).
   [[nodiscard]] std::uint32_t most_steps_per_tick() const override;
+  [[nodiscard]] std::span<const Price> prices() const override;  // swarm_prices.cpp
+  [[nodiscard]] std::string_view tools_hint() const override {
+    return "In the swarm attract, crumbs (the flower tool), rocks and the predator work; frogs are the colony's.";
+  }
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
   void pointer_released(std::uint64_t viewer) override;
   void viewer_left(std::uint64_t viewer) override;
@@ -121,7 +127,8 @@ class SwarmWorld final : public World {
   std::size_t per_meadow_ = kCpuFirefliesPerMeadow;  // the engine's density the world is sized for
   bool clock_behind_ = false;
   std::vector<ToolMark> eaten_;  // scratch
-  std::optional<TrailRecorder> trails_;
+  static constexpr std::size_t slot_index(TrailSlot slot) { return static_cast<std::size_t>(slot); }
+  std::array<std::optional<TrailRecorder>, kTrailSlots> trails_;
 };
 
 }  // namespace meadow::sim

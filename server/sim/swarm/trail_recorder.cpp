@@ -16,10 +16,10 @@ constexpr TrailColour kTrailPhases{0.0F, 1.0F / 3.0F, 2.0F / 3.0F};
 
 }  // namespace
 
-TrailPlan clamped_trail_plan(TrailPlan plan) {
-  plan.warmup_steps = std::min(plan.warmup_steps, kTrailMostWarmupSteps);
-  plan.steps = std::clamp<std::uint32_t>(plan.steps, 1, kTrailMostSteps);
-  plan.count = std::clamp<std::uint32_t>(plan.count, 1, kTrailMostCount);
+TrailPlan clamped_trail_plan(TrailPlan plan, const TrailLimits& limits) {
+  plan.warmup_steps = std::min(plan.warmup_steps, limits.warmup_steps);
+  plan.steps = std::clamp<std::uint32_t>(plan.steps, 1, limits.steps);
+  plan.count = std::clamp<std::uint32_t>(plan.count, 1, limits.count);
   return plan;
 }
 

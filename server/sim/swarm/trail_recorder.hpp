@@ -21,14 +21,29 @@ namespace meadow::sim {
 inline constexpr std::uint32_t kTrailDefaultWarmupSteps = 240;
 inline constexpr std::uint32_t kTrailDefaultSteps = 120;
 inline constexpr std::uint32_t kTrailDefaultCount = 200;
+// The most a recording may ask for: of warm-up steps, recorded steps and fireflies.
+struct TrailLimits {
+  std::uint32_t warmup_steps = 0;
+  std::uint32_t steps = 0;
+  std::uint32_t count = 0;
+};
 // What an operator may ask for: a minute of warm-up, a minute of recording, 5,000 fireflies
-// (600,000 points at most).
+// (18 million points at most).
 inline constexpr std::uint32_t kTrailMostWarmupSteps = 3600;
 inline constexpr std::uint32_t kTrailMostSteps = 3600;
 inline constexpr std::uint32_t kTrailMostCount = 5000;
+inline constexpr TrailLimits kOperatorTrailLimits{kTrailMostWarmupSteps, kTrailMostSteps, kTrailMostCount};
+// What a viewer may ask for: the plate's own recording (24,000 points at most, about 200 KB sent),
+// so that a visitor's recording costs the sim thread little and fits any phone.
+inline constexpr TrailLimits kViewerTrailLimits{kTrailDefaultWarmupSteps, kTrailDefaultSteps, kTrailDefaultCount};
 // A move longer than this in one step is not flight (the fastest speed at any setting, with room
 // for the tools' pushes): the line is lifted there.
 inline constexpr float kTrailLiftDistance = 2.0F * swarm_rules::kFastestSpeed;  // units
+
+// Who a recording is for: the operator's slot and the viewers' are apart, so that visitors
+// cannot keep the operator's recordings out (nor the operator theirs).
+enum class TrailSlot : std::uint8_t { operator_slot = 0, viewers = 1 };
+inline constexpr std::size_t kTrailSlots = 2;
 
 struct TrailPlan {
   std::uint32_t warmup_steps = kTrailDefaultWarmupSteps;
@@ -36,8 +51,8 @@ struct TrailPlan {
   std::uint32_t count = kTrailDefaultCount;
 };
 
-// `plan` within the limits above: at least one firefly and one step recorded.
-[[nodiscard]] TrailPlan clamped_trail_plan(TrailPlan plan);
+// `plan` within `limits`: at least one firefly and one step recorded.
+[[nodiscard]] TrailPlan clamped_trail_plan(TrailPlan plan, const TrailLimits& limits = kOperatorTrailLimits);
 
 // A colour, each part 0 … 1.
 using TrailColour = std::array<float, 3>;
@@ -57,6 +72,13 @@ class TrailRecorder {
   // `plan` as asked, clamped (clamped_trail_plan).
   TrailRecorder(TrailPlan plan, std::uint64_t seed);
 
+  // Whether the next step's positions are wanted (not during the warm-up: a GPU engine then need
+  // not read its fireflies back).
+  [[nodiscard]] bool wants_positions() const { return warmup_left_ == 0 && !done(); }
+  // After a step of the warm-up.
+  void warmup_step() {
+    if (warmup_left_ > 0) --warmup_left_;
+  }
   // After each step of the swarm: counts the warm-up down, then records. True once done.
   bool after_step(const SwarmView& view, std::span<const std::uint32_t> ids, const Rect& world);
   [[nodiscard]] bool done() const { return recorded_ >= plan_.steps; }

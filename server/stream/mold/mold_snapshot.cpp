@@ -6,6 +6,7 @@
 
 #include "sim/mold/mold_rules.hpp"
 #include "sim/mold/mold_world_state.hpp"
+#include "stream/count_turns_mapping.hpp"
 #include "stream/mold/mold_stream.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/snapshot_checks.hpp"
@@ -58,6 +59,7 @@ void mold_to_saved(const sim::WorldState& state, v1::SavedWorld& to) {
   for (const sim::MoldPointer& p : from.tools.attracts) pointer_to_proto(p, *s.add_attracts());
   for (const sim::MoldPointer& p : from.tools.predators) pointer_to_proto(p, *s.add_predators());
   s.set_next_food_id(from.tools.next_food_id);
+  count_turns_to_proto(from.agent_turns, *s.mutable_agent_turns());
 }
 
 std::unique_ptr<sim::WorldState> mold_from_saved(const v1::SavedWorld& from) {
@@ -111,6 +113,7 @@ std::unique_ptr<sim::WorldState> mold_from_saved(const v1::SavedWorld& from) {
   for (const v1::SavedMoldPointer& p : s.attracts()) state->tools.attracts.push_back(pointer_from_proto(p));
   for (const v1::SavedMoldPointer& p : s.predators()) state->tools.predators.push_back(pointer_from_proto(p));
   state->tools.next_food_id = s.next_food_id();
+  state->agent_turns = count_turns_from_proto(s.agent_turns(), sim::mold_rules::kMaxAgents, "the mold's snapshot");
   return state;
 }
 

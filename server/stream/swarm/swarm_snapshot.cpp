@@ -8,6 +8,7 @@
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/swarm_rules.hpp"
 #include "sim/swarm/swarm_world_state.hpp"
+#include "stream/count_turns_mapping.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/snapshot_checks.hpp"
 
@@ -105,12 +106,7 @@ void swarm_to_saved(const sim::WorldState& state, v1::SavedWorld& to) {
   pace.set_ticks(from.pace.ticks);
   s.mutable_crossings()->mutable_above()->Add(from.crossings.above.begin(), from.crossings.above.end());
   s.mutable_crossings()->set_started(from.crossings.started);
-  for (const auto& [viewer, turn] : from.count_turns) {
-    v1::SavedCountTurn& saved = *s.add_count_turns();
-    saved.set_viewer(viewer);
-    if (turn.last) saved.set_last(*turn.last);
-    if (turn.waiting) saved.set_waiting(*turn.waiting);
-  }
+  count_turns_to_proto(from.count_turns, *s.mutable_count_turns());
   s.set_target_count(from.target_count);
   s.set_admitted_count(from.admitted_count);
   s.set_aimed_count(from.aimed_count);
@@ -145,11 +141,7 @@ std::unique_ptr<sim::WorldState> swarm_from_saved(const v1::SavedWorld& from) {
   state->pace.ticks = pace.ticks();
   state->crossings.above.assign(s.crossings().above().begin(), s.crossings().above().end());
   state->crossings.started = s.crossings().started();
-  for (const v1::SavedCountTurn& turn : s.count_turns()) {
-    sim::CountTurns::Viewer& v = state->count_turns[turn.viewer()];
-    if (turn.has_last()) v.last = turn.last();
-    if (turn.has_waiting()) v.waiting = snapshot_checks::firefly_count(turn.waiting(), "a viewer's waiting count");
-  }
+  state->count_turns = count_turns_from_proto(s.count_turns(), sim::CpuSwarm::kMaxCount, "the swarm's snapshot");
   state->target_count = snapshot_checks::firefly_count(s.target_count(), "the swarm's target");
   state->admitted_count = snapshot_checks::firefly_count(s.admitted_count(), "the swarm's admitted count");
   state->aimed_count = snapshot_checks::firefly_count(s.aimed_count(), "the swarm's aimed count");

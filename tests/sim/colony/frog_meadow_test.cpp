@@ -32,12 +32,15 @@ ActionOutcome frog_tap(Meadow& m, std::uint64_t origin, Vec2 at, WorldKind world
   return act(m, origin, FrogTap{at}, world);
 }
 
-TEST(FrogOnTheMeadow, AViewersTapDropsAFrogAndAnyonesTapTakesItAway) {
+TEST(FrogOnTheMeadow, AViewersTapDropsAFrogAndItsOwnTapTakesItAway) {
   Meadow m = make_meadow(300, 3);
   ASSERT_TRUE(frog_tap(m, kViewer, {800.0F, 300.0F}).accepted);
   ASSERT_EQ(frogs_of(m).size(), 1U);
   EXPECT_EQ(frogs_of(m).front().owner, kViewer);
-  EXPECT_TRUE(frog_tap(m, kOtherViewer, {805.0F, 300.0F}).accepted);
+  EXPECT_EQ(frog_tap(m, kOtherViewer, {805.0F, 300.0F}).code, "not_yours");
+  ASSERT_EQ(frogs_of(m).size(), 1U);
+  run_ticks(m, static_cast<int>(viewer_limits::kTapCooldownTicks));
+  EXPECT_TRUE(frog_tap(m, kViewer, {805.0F, 300.0F}).accepted);
   EXPECT_TRUE(frogs_of(m).empty());
 }
 

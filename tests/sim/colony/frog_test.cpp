@@ -278,12 +278,23 @@ TEST(Frog, NoMoreThanTheLimitForViewersAndTheOperatorAlike) {
   const ColonyParams p;
   Colony colony(3, kMeadow, p);
   for (std::uint32_t i = 0; i < p.max_frogs; ++i) {
-    ASSERT_TRUE(colony.drop_frog({500.0F + 100.0F * static_cast<float>(i), 300.0F}, kLand, 7).accepted);
+    ASSERT_TRUE(colony.drop_frog({500.0F + 100.0F * static_cast<float>(i), 300.0F}, kLand, 7 + i).accepted);
   }
-  EXPECT_EQ(colony.drop_frog({1200.0F, 300.0F}, kLand, 8).code, "frog_limit");
+  EXPECT_EQ(colony.drop_frog({1200.0F, 300.0F}, kLand, 100).code, "frog_limit");
   EXPECT_EQ(colony.drop_frog({1200.0F, 300.0F}, kLand, kOperator).code, "frog_limit");
   EXPECT_EQ(colony.state().frogs.size(), p.max_frogs);
   EXPECT_EQ(colony.state().frogs.front().owner, 7U);
+}
+
+TEST(Frog, OneViewerHasOneFrogOnTheMeadowAndTheOperatorAny) {
+  const ColonyParams p;
+  ASSERT_EQ(p.max_frogs_per_viewer, 1U);
+  Colony colony(3, kMeadow, p);
+  ASSERT_TRUE(colony.drop_frog({500.0F, 300.0F}, kLand, 7).accepted);
+  EXPECT_EQ(colony.drop_frog({700.0F, 300.0F}, kLand, 7).code, "frog_limit_viewer");
+  EXPECT_TRUE(colony.drop_frog({700.0F, 300.0F}, kLand, 8).accepted) << "another viewer has its own";
+  EXPECT_TRUE(colony.drop_frog({900.0F, 300.0F}, kLand, kOperator).accepted);
+  EXPECT_EQ(colony.state().frogs.size(), 3U);
 }
 
 TEST(Frog, ATapOnAFrogTakesItAwayAndElsewhereDropsOne) {
@@ -291,10 +302,18 @@ TEST(Frog, ATapOnAFrogTakesItAwayAndElsewhereDropsOne) {
   Colony colony(3, kMeadow, p);
   ASSERT_TRUE(colony.tap_frog({800.0F, 300.0F}, kLand, 7).accepted);
   ASSERT_EQ(colony.state().frogs.size(), 1U);
-  // Anyone may take it away, with a tap on its body.
-  EXPECT_TRUE(colony.tap_frog({800.0F + p.frog_body_radius - 1.0F, 300.0F}, kLand, 9).accepted);
+  // Only the viewer who dropped it takes it away, with a tap on its body; another is told so.
+  const ActionOutcome other = colony.tap_frog({800.0F + p.frog_body_radius - 1.0F, 300.0F}, kLand, 9);
+  EXPECT_FALSE(other.accepted);
+  EXPECT_EQ(other.code, "not_yours");
+  ASSERT_EQ(colony.state().frogs.size(), 1U);
+  EXPECT_TRUE(colony.tap_frog({800.0F + p.frog_body_radius - 1.0F, 300.0F}, kLand, 7).accepted);
   EXPECT_TRUE(colony.state().frogs.empty());
-  EXPECT_FALSE(colony.take_frog({800.0F, 300.0F}));
+  EXPECT_FALSE(colony.frog_at({800.0F, 300.0F}));
+  ASSERT_TRUE(colony.tap_frog({800.0F, 300.0F}, kLand, 7).accepted);
+  // The operator takes anyone's.
+  EXPECT_TRUE(colony.tap_frog({800.0F, 300.0F}, kLand, kOperator).accepted);
+  EXPECT_TRUE(colony.state().frogs.empty());
   ASSERT_TRUE(colony.tap_frog({800.0F, 300.0F}, kLand, 7).accepted);
   colony.clear_frogs();
   EXPECT_TRUE(colony.state().frogs.empty());

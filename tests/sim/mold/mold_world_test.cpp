@@ -102,6 +102,7 @@ TEST(MoldWorld, SettingsChangeForEveryViewerAndThePresetSetsThemAll) {
   Action a = in_mold(kViewer, change);
   a.world = WorldKind::swarm;  // settings reach the mold whatever world the viewer watches
   ASSERT_TRUE(meadow.apply(a).accepted);
+  meadow.settle_actions();  // the tick takes them once for all its changes
   const MoldEngine& mold = mold_of(meadow).mold();
   EXPECT_FLOAT_EQ(mold.settings().sensor_distance, 15.0F);
   EXPECT_EQ(mold.settings().agents, 5000U);
@@ -111,8 +112,70 @@ TEST(MoldWorld, SettingsChangeForEveryViewerAndThePresetSetsThemAll) {
   preset.preset = std::string(mold_presets()[1].name);
   Action p = in_mold(kViewer, preset);
   ASSERT_TRUE(meadow.apply(p).accepted);
+  meadow.settle_actions();
   EXPECT_EQ(preset_matching(mold.settings()), &mold_presets()[1]);
   EXPECT_EQ(mold.settings().agents, 5000U) << "a preset keeps the agents";
+}
+
+// A viewer's agents: held to the engine's viewers' ceiling, at most one change a viewer every
+// kAgentsCooldownTicks (one asked sooner waits, the newest replacing it), so that one viewer
+// cannot make every tick resize a million agents.
+TEST(MoldWorld, AViewersAgentsAreHeldToTheCeilingAndWaitForItsTurn) {
+  Meadow meadow(1, mold_only());
+  SerialFor serial;
+  const MoldWorld& mold = mold_of(meadow);
+  ASSERT_EQ(mold.viewer_max_agents(), mold_rules::kViewerMaxAgentsCpu);
+  MoldSettingsChange flood;
+  flood.agents = 1U << 20U;
+  flood.occupancy = false;
+  Action a = in_mold(kViewer, flood);
+  const ActionOutcome first = meadow.apply(a);
+  EXPECT_TRUE(first.accepted);
+  EXPECT_EQ(first.code, "count_limit");
+  meadow.step(serial);
+  EXPECT_EQ(mold.mold().settings().agents, mold_rules::kViewerMaxAgentsCpu);
+
+  MoldSettingsChange fewer;
+  fewer.agents = 1000;
+  Action b = in_mold(kViewer, fewer);
+  const ActionOutcome soon = meadow.apply(b);
+  EXPECT_TRUE(soon.accepted);
+  EXPECT_EQ(soon.code, "count_cooldown");
+  for (std::uint64_t t = 1; t < mold_rules::kAgentsCooldownTicks; ++t) meadow.step(serial);
+  EXPECT_EQ(mold.mold().settings().agents, mold_rules::kViewerMaxAgentsCpu) << "not its turn yet";
+  meadow.step(serial);
+  EXPECT_EQ(mold.mold().settings().agents, 1000U) << "its waiting count came with its turn";
+
+  // The operator may go further, and viewers may then only ask for fewer.
+  MoldSettingsChange more;
+  more.agents = 2 * mold_rules::kViewerMaxAgentsCpu;
+  Action op{kOperator, 0, more, WorldKind::mold};
+  ASSERT_TRUE(meadow.apply(op).accepted);
+  meadow.step(serial);
+  EXPECT_EQ(mold.mold().settings().agents, 2 * mold_rules::kViewerMaxAgentsCpu);
+  for (std::uint64_t t = 0; t < mold_rules::kAgentsCooldownTicks; ++t) meadow.step(serial);
+  Action c = in_mold(kViewer, flood);
+  EXPECT_EQ(meadow.apply(c).code, "count_limit");
+  meadow.step(serial);
+  EXPECT_EQ(mold.mold().settings().agents, 2 * mold_rules::kViewerMaxAgentsCpu);
+}
+
+TEST(MoldWorld, ATickResizesTheAgentsOnceWhateverManyViewersAsk) {
+  Meadow meadow(1, mold_only());
+  SerialFor serial;
+  const MoldWorld& mold = mold_of(meadow);
+  const std::uint64_t placed = mold.mold().placements();
+  for (std::uint64_t viewer = 1; viewer <= 8; ++viewer) {
+    MoldSettingsChange change;
+    change.occupancy = false;
+    change.agents = viewer % 2 == 0 ? 100'000 : mold_rules::kMinAgents;
+    Action a = in_mold(100 + viewer, change);
+    ASSERT_TRUE(meadow.apply(a).accepted);
+  }
+  meadow.step(serial);
+  EXPECT_EQ(mold.mold().settings().agents, 100'000U) << "the tick's last change stands";
+  // One resize, 4,000 → 100,000: each swing to 256 and back would have placed another 99,744.
+  EXPECT_EQ(mold.mold().placements() - placed, 100'000U - 4'000U);
 }
 
 TEST(MoldWorld, TheOperatorsLockHoldsTheSettings) {

@@ -161,6 +161,20 @@ TEST(TrailRecorder, APlanIsKeptWithinItsLimits) {
   EXPECT_EQ(p.warmup_steps, kTrailMostWarmupSteps);
   EXPECT_EQ(p.steps, 1U);
   EXPECT_EQ(p.count, kTrailMostCount);
+  const TrailPlan viewer = clamped_trail_plan({100'000, 100'000, 100'000}, kViewerTrailLimits);
+  EXPECT_EQ(viewer.warmup_steps, 240U);
+  EXPECT_EQ(viewer.steps, 120U);
+  EXPECT_EQ(viewer.count, 200U);
+}
+
+TEST(TrailRecorder, WantsNoPositionsDuringItsWarmUp) {
+  TrailRecorder recorder({3, 2, 10}, 1);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_FALSE(recorder.wants_positions()) << i;
+    recorder.warmup_step();
+  }
+  EXPECT_TRUE(recorder.wants_positions());
+  EXPECT_EQ(recorder.steps_left(), 2U);
 }
 
 }  // namespace

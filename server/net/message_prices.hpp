@@ -1,0 +1,46 @@
+#pragma once
+// What each message a viewer may send costs at the door (docs/limits.md), one declaration per body
+// of meadow.v1.ClientMessage: how many a session may send a second beyond the session's general
+// rate (--messages-per-second). Actions (tools, settings) then meet their world's price on the
+// sim thread (sim/price.hpp); the messages that change what the server does for one session
+// (Hello's codecs, ChooseWorld, WatchTrails: each restarts an encoder's key frame or a gather on
+// the sim thread) are held to about one a second. A ClientMessage body without a declaration here
+// is refused at the door (and fails tests/net/message_prices_test.cpp).
+#include <array>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "meadow/v1/viewer.pb.h"
+
+namespace meadow::net {
+
+struct MessagePrice {
+  std::string_view message;  // as docs/limits.md's tables name it
+  int field = 0;             // its field number in ClientMessage's body
+  // Its own rate (a token bucket per session), or nullopt: the session's general rate alone.
+  std::optional<double> per_second;
+  double burst = 1.0;
+  std::string_view then;  // what happens to it after the door, for the docs
+};
+
+inline constexpr std::array<MessagePrice, 8> kMessagePrices{{
+    {"hello", v1::ClientMessage::kHelloFieldNumber, 1.0, 3.0, "answered on the network thread; its codecs pick the session's light"},
+    {"choose world", v1::ClientMessage::kChooseWorldFieldNumber, 1.0, 3.0, "the next frame is a key frame of that world"},
+    {"tool", v1::ClientMessage::kToolFieldNumber, std::nullopt, 1.0, "its world's price (the table above)"},
+    {"swarm settings", v1::ClientMessage::kSwarmSettingsFieldNumber, std::nullopt, 1.0, "the swarm's price (the table above)"},
+    {"ping", v1::ClientMessage::kPingFieldNumber, std::nullopt, 1.0, "answered on the network thread"},
+    {"mold settings", v1::ClientMessage::kMoldSettingsFieldNumber, std::nullopt, 1.0, "the mold's price (the table above)"},
+    {"trails request", v1::ClientMessage::kRecordTrailsFieldNumber, 1.0, 1.0, "the viewers' recording slot (below)"},
+    {"watch trails", v1::ClientMessage::kWatchTrailsFieldNumber, 1.0, 2.0, "the swarm's live trails gather for this session"},
+}};
+
+// The declaration of ClientMessage body field `field`, or null.
+[[nodiscard]] constexpr const MessagePrice* message_price(int field) {
+  for (const MessagePrice& p : kMessagePrices) {
+    if (p.field == field) return &p;
+  }
+  return nullptr;
+}
+
+}  // namespace meadow::net
