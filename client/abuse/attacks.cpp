@@ -29,6 +29,14 @@ constexpr Millis kMessageEvery{1000 / 60};
 // default.
 constexpr std::uint32_t kFloodHighCount = 2'000'000;
 constexpr std::uint32_t kFloodLowCount = 5'000;
+// The mold's agents the mold flood alternates between: what viewers could ask for before their
+// ceiling was measured per engine, and the fewest.
+constexpr std::uint32_t kFloodHighAgents = 1U << 20U;
+constexpr std::uint32_t kFloodLowAgents = 256;
+// The trails flood's recording: the operator's limits (a minute of warm-up and of recording, 5,000
+// fireflies).
+constexpr std::uint32_t kFloodTrailSteps = 3600;
+constexpr std::uint32_t kFloodTrailFireflies = 5000;
 // How long a probe of a finished attack may still take to be answered before it counts as
 // unanswered.
 constexpr Millis kAnswerGrace{3000};
@@ -201,6 +209,47 @@ AttackOutcome count_flood(const AttackContext& c) {
   every_until_done(c, kMessageEvery, [&](std::uint64_t k) {
     v1::ClientMessage m;
     m.mutable_swarm_settings()->set_count(k % 2 == 0 ? kFloodHighCount : kFloodLowCount);
+    viewer.send(m);
+    ++sent;
+  });
+  return viewer.finish(sent);
+}
+
+AttackOutcome mold_flood(const AttackContext& c) {
+  // Each of the address's viewer slots alternates the mold between a million agents (without
+  // occupancy, so the map takes them all) and the fewest, at the rate limit.
+  std::vector<std::unique_ptr<FloodingViewer>> viewers;
+  for (std::size_t v = 0; v < kViewersPerAddress; ++v) viewers.push_back(std::make_unique<FloodingViewer>(c));
+  std::uint64_t sent = 0;
+  every_until_done(c, kMessageEvery, [&](std::uint64_t k) {
+    for (std::size_t v = 0; v < viewers.size(); ++v) {
+      v1::ClientMessage m;
+      m.mutable_mold_settings()->set_agents((k + v) % 2 == 0 ? kFloodHighAgents : kFloodLowAgents);
+      m.mutable_mold_settings()->set_occupancy(false);
+      viewers[v]->send(m);
+      ++sent;
+    }
+  });
+  AttackOutcome out = viewers.front()->finish(sent);
+  for (std::size_t v = 1; v < viewers.size(); ++v) (void)viewers[v]->finish(0);
+  return out;
+}
+
+AttackOutcome trails_flood(const AttackContext& c) {
+  // The largest recording the operator may ask for, every second, and live trails toggled at
+  // the rate limit.
+  FloodingViewer viewer(c);
+  std::uint64_t sent = 0;
+  every_until_done(c, kMessageEvery, [&](std::uint64_t k) {
+    v1::ClientMessage m;
+    if (k % 60 == 0) {
+      v1::TrailsRequest& request = *m.mutable_record_trails();
+      request.set_warmup_steps(kFloodTrailSteps);
+      request.set_steps(kFloodTrailSteps);
+      request.set_count(kFloodTrailFireflies);
+    } else {
+      m.mutable_watch_trails()->set_on(k % 2 == 0);
+    }
     viewer.send(m);
     ++sent;
   });

@@ -41,6 +41,10 @@ AttackOutcome count_flood(const AttackContext& context);
 // One viewer taps a rock on and off at one spot, and at new spots, 60 times a second.
 // Clear: notices that say why taps are refused (a cooldown, a per-viewer cap).
 AttackOutcome rock_flood(const AttackContext& context);
+// Eight viewers of one address alternating the mold's agents between a million and the fewest.
+AttackOutcome mold_flood(const AttackContext& context);
+// The largest trails recording every second, and live trails switched on and off at the rate limit.
+AttackOutcome trails_flood(const AttackContext& context);
 
 // `connections` connections from one address, each asking for a WebSocket upgrade and then
 // never reading. Clear: every connection beyond what the server takes from one address is

@@ -11,6 +11,7 @@
 
 #include "bench_land.hpp"
 #include "sim/meadow.hpp"
+#include "sim/mold/mold_rules.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "stream/proto_mapping.hpp"
 #include "support/meadow_worlds.hpp"
@@ -131,5 +132,88 @@ BENCHMARK(action_count)
     ->Args({500000, 5000})
     ->Unit(benchmark::kMicrosecond)
     ->Iterations(10);
+
+// The three worlds as the CPU server runs them (the mold on its 256-wide map).
+std::unique_ptr<Meadow> three_worlds(std::uint32_t mold_agents) {
+  auto m = testing::three_cpu_worlds(3, kCount, mold_rules::kCpuMapWidth, mold_agents);
+  SerialFor serial;
+  for (int i = 0; i < 5; ++i) m->step(serial);
+  return m;
+}
+
+// action_mold_agents/<from>/<to>: the mold's agents changed (occupancy off, as a flood asks) and
+// the tick settling it: agents placed on random cells, or the newest dropped.
+void action_mold_agents(benchmark::State& state) {
+  const auto from = static_cast<std::uint32_t>(state.range(0));
+  const auto to = static_cast<std::uint32_t>(state.range(1));
+  for (auto _ : state) {
+    state.PauseTiming();
+    auto m = three_worlds(mold_rules::kCpuAgents);
+    MoldSettingsChange off;
+    off.occupancy = false;
+    off.agents = from;
+    (void)apply(*m, off, WorldKind::mold);
+    m->settle_actions();
+    MoldSettingsChange change;
+    change.agents = to;
+    state.ResumeTiming();
+    benchmark::DoNotOptimize(apply(*m, change, WorldKind::mold));
+    m->settle_actions();
+    state.PauseTiming();
+    m.reset();
+    state.ResumeTiming();
+  }
+}
+BENCHMARK(action_mold_agents)
+    ->Args({mold_rules::kCpuAgents, mold_rules::kViewerMaxAgentsCpu})
+    ->Args({mold_rules::kViewerMaxAgentsCpu, mold_rules::kMinAgents})
+    ->Args({mold_rules::kMinAgents, 1 << 20})
+    ->Unit(benchmark::kMicrosecond)
+    ->Iterations(10);
+
+// A mold setting other than the agents (the decay): taken by the engine at the tick's end.
+void action_mold_setting(benchmark::State& state) {
+  auto m = three_worlds(mold_rules::kCpuAgents);
+  MoldSettingsChange change;
+  float decay = 0.1F;
+  for (auto _ : state) {
+    decay = decay > 0.5F ? 0.1F : decay + 0.01F;
+    change.decay = decay;
+    benchmark::DoNotOptimize(apply(*m, change, WorldKind::mold));
+    m->settle_actions();
+  }
+}
+BENCHMARK(action_mold_setting)->Unit(benchmark::kMicrosecond);
+
+// An oat flake dropped on the mold; the flakes' limit is lifted (untimed) by a new meadow.
+void action_oat_flake(benchmark::State& state) {
+  auto m = three_worlds(mold_rules::kCpuAgents);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(apply(*m, FlowerTap{{300.0F, 300.0F}}, WorldKind::mold));
+    state.PauseTiming();
+    m = three_worlds(mold_rules::kCpuAgents);
+    state.ResumeTiming();
+  }
+}
+BENCHMARK(action_oat_flake)->Unit(benchmark::kMicrosecond)->Iterations(20);
+
+// A frog dropped on the colony's meadow and the next tap taking it away.
+void action_frog_tap(benchmark::State& state) {
+  auto m = meadow_of(kCount);
+  for (auto _ : state) benchmark::DoNotOptimize(apply(*m, FrogTap{{1200.0F, 300.0F}}, WorldKind::colony));
+}
+BENCHMARK(action_frog_tap)->Unit(benchmark::kMicrosecond);
+
+// A held pointer moved on the mold (attract: the map fed around it at the next step).
+void action_mold_attract_move(benchmark::State& state) {
+  auto m = three_worlds(mold_rules::kCpuAgents);
+  (void)apply(*m, AttractPointer{PointerPhase::down, {500.0F, 500.0F}}, WorldKind::mold);
+  float x = 500.0F;
+  for (auto _ : state) {
+    x = x > 1000.0F ? 500.0F : x + 3.0F;
+    benchmark::DoNotOptimize(apply(*m, AttractPointer{PointerPhase::move, {x, 500.0F}}, WorldKind::mold));
+  }
+}
+BENCHMARK(action_mold_attract_move)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

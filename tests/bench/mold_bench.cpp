@@ -23,6 +23,7 @@
 
 #include "app/worker_pool.hpp"
 #include "sim/mold/cpu_mold.hpp"
+#include "sim/mold/mold_rules.hpp"
 #include "sim/mold/mold_settings.hpp"
 #include "sim/mold/trail_map.hpp"
 
@@ -98,6 +99,20 @@ void mold_step(benchmark::State& state, MoldCase c, bool occupancy, std::size_t 
             ->UseRealTime()
             ->MinTime(0.5);
       }
+    }
+  }
+  // The CPU server's own map (256 wide) without occupancy, where a viewer's agents are held to
+  // mold_rules::kViewerMaxAgentsCpu: that ceiling, and the million viewers could ask for before it
+  // (docs/limits.md: the mold flood).
+  for (const std::uint32_t agents : {meadow::sim::mold_rules::kViewerMaxAgentsCpu, 1U << 20U}) {
+    for (const std::size_t threads : {1U, 2U}) {
+      const std::string name =
+          "mold_step_free_server_map/" + std::to_string(agents) + "/threads:" + std::to_string(threads);
+      benchmark::RegisterBenchmark(name.c_str(), mold_step, MoldCase{agents, meadow::sim::mold_rules::kCpuMapWidth},
+                                   false, threads)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime()
+          ->MinTime(0.5);
     }
   }
   return true;
