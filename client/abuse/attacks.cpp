@@ -1,5 +1,7 @@
 #include "abuse/attacks.hpp"
 
+#include "abuse/extreme_messages.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <condition_variable>
@@ -232,6 +234,26 @@ AttackOutcome mold_flood(const AttackContext& c) {
   });
   AttackOutcome out = viewers.front()->finish(sent);
   for (std::size_t v = 1; v < viewers.size(); ++v) (void)viewers[v]->finish(0);
+  return out;
+}
+
+AttackOutcome every_field(const AttackContext& c) {
+  // The address's eight viewers take turns through every message at its extremes, each at the
+  // rate limit, over and over until the time is up.
+  const std::vector<v1::ClientMessage> messages = extreme_messages();
+  std::vector<std::unique_ptr<FloodingViewer>> viewers;
+  for (std::size_t v = 0; v < kViewersPerAddress; ++v) viewers.push_back(std::make_unique<FloodingViewer>(c));
+  std::uint64_t sent = 0;
+  every_until_done(c, kMessageEvery, [&](std::uint64_t /*k*/) {
+    for (auto& viewer : viewers) viewer->send(messages[sent++ % messages.size()]);
+  });
+  AttackOutcome out = viewers.front()->finish(sent);
+  for (std::size_t v = 1; v < viewers.size(); ++v) {
+    const AttackOutcome other = viewers[v]->finish(0);
+    out.answered_clearly = out.answered_clearly && other.answered_clearly;
+    for (const auto& [answer, n] : other.answers) out.answers[answer] += n;
+  }
+  out.verdict += " (" + std::to_string(messages.size()) + " messages, every field of every body at its extremes)";
   return out;
 }
 

@@ -45,6 +45,10 @@ AttackOutcome rock_flood(const AttackContext& context);
 AttackOutcome mold_flood(const AttackContext& context);
 // The largest trails recording every second, and live trails switched on and off at the rate limit.
 AttackOutcome trails_flood(const AttackContext& context);
+// Eight viewers of one address send every ClientMessage body with each of its fields at its
+// extremes (extreme_messages.hpp, by reflection), at the rate limit. Clear: every one of them told
+// why what it sent was refused.
+AttackOutcome every_field(const AttackContext& context);
 
 // `connections` connections from one address, each asking for a WebSocket upgrade and then
 // never reading. Clear: every connection beyond what the server takes from one address is
