@@ -37,6 +37,11 @@ constexpr std::uint64_t kBehindReportTicks = 60;
 // No more steps than this in one tick whatever the measurements say (far above the 4–5 a tick
 // the largest world wants).
 constexpr std::uint32_t kMaxStepsPerTick = 16;
+// A world whose one step takes longer than its share of a tick steps every few ticks instead (it
+// slows itself, the others keep their pace), but at least once in this many ticks (a second).
+constexpr std::uint32_t kMostTicksPerStep = 60;
+// No budget journaled yet (since the start or the last snapshot).
+constexpr sim::StepBudget kUnjournaled{0, 0};
 // A restart replays the journal since the last snapshot at the speed the ticks ran (a replay does
 // a tick's steps, not its frames): snapshots come at least this many seconds of replay apart, so
 // that a restart is live within about 5 s (issue 28) however slow the ticks have become.
@@ -58,6 +63,7 @@ SimLoop::SimLoop(sim::Meadow& meadow, sim::ParallelFor& parallel, stream::Action
       metrics_(metrics),
       frame_rate_(frame_rate),
       frames_(std::move(streams)) {
+  journaled_budgets_.fill(kUnjournaled);
   for (const sim::World* world : meadow_.worlds()) metrics_.world_runs[sim::index_of(world->kind())] = true;
   land_version_ = meadow_.land().rocks_version();
   land_world_ = meadow_.land().world();
@@ -120,7 +126,7 @@ void SimLoop::run_tasks() {
 }
 
 void SimLoop::meadow_restored() {
-  journaled_budgets_.fill(0);
+  journaled_budgets_.fill(kUnjournaled);
   last_snapshot_tick_ = meadow_.tick();
   if (store_ != nullptr) store_->restored(meadow_.save());
 }
@@ -144,7 +150,7 @@ void SimLoop::snapshot_if_due() {
     store_->snapshot(meadow_.save());
     metrics_.snapshot_copy_seconds.observe(Seconds(Clock::now() - started).count());
     last_snapshot_tick_ = tick;
-    journaled_budgets_.fill(0);  // a replay from this snapshot learns the budgets in force anew
+    journaled_budgets_.fill(kUnjournaled);  // a replay from this snapshot learns the budgets in force anew
   } catch (const std::exception& e) {
     // A GPU engine that cannot read its fireflies back: the next step falls back; try again then.
     if (auto log = spdlog::get("store")) log->warn("no snapshot at tick {}: {}", tick, e.what());
@@ -196,16 +202,18 @@ void SimLoop::step_worlds() {
     const WorldTiming& timing = timings_[sim::index_of(world->kind())];
     // The budget comes from the clock: a replay must be told it (store/replay.hpp). Above what the
     // world could take it changes nothing, so it is held there and journaled only when it binds.
-    const std::uint32_t budget = std::min(timing.step_budget, world->most_steps_per_tick());
-    std::uint32_t& journaled = journaled_budgets_[sim::index_of(world->kind())];
+    const sim::StepBudget budget{std::min(timing.step_budget.steps, world->most_steps_per_tick()),
+                                 timing.step_budget.every_ticks};
+    sim::StepBudget& journaled = journaled_budgets_[sim::index_of(world->kind())];
     if (store_ != nullptr && budget != journaled) {
       // Built in place: GCC 12 takes a moved variant for one with its other alternative unset.
       stream::JournalEntry& entry = journal_.emplace_back();
       entry.tick = meadow_.tick();
-      entry.entry.emplace<stream::StepBudgetRecord>(stream::StepBudgetRecord{world->kind(), budget});
+      entry.entry.emplace<stream::StepBudgetRecord>(
+          stream::StepBudgetRecord{world->kind(), budget.steps, budget.every_ticks});
       journaled = budget;
     }
-    step_world_timed(*world, budget, clock_behind);
+    step_world_timed(*world, budget.at(meadow_.tick()), clock_behind);
   }
 }
 
@@ -265,10 +273,17 @@ void SimLoop::update_step_budgets() {
   const double frames_per_tick = frame_rate_ / sim::kTicksPerSecond;
   const double room = tick_seconds * kStepShareOfTick - frame_seconds_ * frames_per_tick;
   for (WorldTiming& timing : timings_) {
-    std::uint32_t budget = kMaxStepsPerTick;
+    sim::StepBudget budget{kMaxStepsPerTick, 1};
     if (timing.step_seconds > 0.0) {
-      const double fit = std::floor(room / timing.step_seconds);
-      budget = fit < 1.0 ? 1U : fit > kMaxStepsPerTick ? kMaxStepsPerTick : static_cast<std::uint32_t>(fit);
+      const double fit = room / timing.step_seconds;
+      if (fit >= 1.0) {
+        budget.steps = fit > kMaxStepsPerTick ? kMaxStepsPerTick : static_cast<std::uint32_t>(fit);
+      } else {
+        // Not one step fits: one every few ticks, so that this world's steps take its share of
+        // the ticks on average and the ticks between go at the clock's pace.
+        const double every = fit > 0.0 ? std::ceil(1.0 / fit) : kMostTicksPerStep;
+        budget = {1, every > kMostTicksPerStep ? kMostTicksPerStep : static_cast<std::uint32_t>(every)};
+      }
     }
     timing.step_budget = budget;
   }

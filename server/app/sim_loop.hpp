@@ -99,7 +99,7 @@ class SimLoop {
   // Per world: the running mean of one step of its engine, and how many fit in the next tick.
   struct WorldTiming {
     double step_seconds = 0.0;
-    std::uint32_t step_budget = std::numeric_limits<std::uint32_t>::max();
+    sim::StepBudget step_budget;
   };
   std::array<WorldTiming, sim::kWorldKinds> timings_;
   double frame_seconds_ = 0.0;  // running mean of building one frame
@@ -109,13 +109,13 @@ class SimLoop {
   std::uint64_t rate_window_ticks_ = 0;
   double ticks_per_second_ = 0.0;
   std::uint64_t behind_ticks_left_ = 0;  // > 0: ticks were skipped within the last second
-  // Saving: the store, this tick's journal, and the budgets last journaled (0: none since the
-  // last snapshot, so the next tick journals every world's).
+  // Saving: the store, this tick's journal, and the budgets last journaled (kUnjournaled: none
+  // since the last snapshot, so the next tick journals every world's).
   store::StoreWriter* store_ = nullptr;
   std::uint64_t snapshot_every_ticks_ = 0;
   std::optional<std::uint64_t> last_snapshot_tick_;
   std::vector<stream::JournalEntry> journal_;
-  std::array<std::uint32_t, sim::kWorldKinds> journaled_budgets_{};
+  std::array<sim::StepBudget, sim::kWorldKinds> journaled_budgets_{};
   // Playing a recording (play_recording); null: live.
   std::unique_ptr<store::Replayer> replay_;
   std::uint64_t replay_until_ = 0;

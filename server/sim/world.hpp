@@ -31,6 +31,20 @@ inline constexpr double kTicksPerSecond = 60.0;
 // A step budget that holds back nothing: the pace alone says how many steps a tick takes.
 inline constexpr std::uint32_t kNoStepBudget = std::numeric_limits<std::uint32_t>::max();
 
+// How many steps of its engine a world may take in a tick (the app measures what fits; sim/ has no
+// clock): `steps` a tick, and where not even one fits, one every `every_ticks` ticks: a world that
+// overruns its share of the tick slows itself (as the swarm's pace drops steps) instead of making
+// every tick, and so every world, late.
+struct StepBudget {
+  std::uint32_t steps = kNoStepBudget;
+  std::uint32_t every_ticks = 1;
+  // The steps it may take at `tick`.
+  [[nodiscard]] constexpr std::uint32_t at(std::uint64_t tick) const {
+    return every_ticks > 1 && tick % every_ticks != 0 ? 0 : steps;
+  }
+  friend bool operator==(const StepBudget&, const StepBudget&) = default;
+};
+
 // What a world is given for one tick (1/60 s).
 struct WorldStep {
   Land& land;  // the swarm's world may grow and shrink; the rocks are read
@@ -38,8 +52,8 @@ struct WorldStep {
   ParallelFor& parallel;
   bool paused = false;  // the operator paused the meadow: stand still (a world may still tidy up)
   // Steps of its own engine that fit in this tick (the app measures them; the swarm takes
-  // several a tick as its world grows and slows down rather than stutters when they do not fit),
-  // and whether the clock is skipping ticks.
+  // several a tick as its world grows and slows down rather than stutters when they do not fit;
+  // 0: none this tick, StepBudget::at), and whether the clock is skipping ticks.
   std::uint32_t step_budget = kNoStepBudget;
   bool clock_behind = false;
 };

@@ -6,7 +6,7 @@ namespace meadow::store {
 
 Replayer::Replayer(sim::Meadow& meadow, sim::ParallelFor& parallel, std::span<const stream::JournalEntry> entries)
     : meadow_(meadow), parallel_(parallel), entries_(entries) {
-  budgets_.fill(sim::kNoStepBudget);  // until the journal says otherwise, as the live loop starts
+  budgets_.fill(sim::StepBudget{});  // until the journal says otherwise, as the live loop starts
 }
 
 std::size_t Replayer::tick(const StepWorld& step) {
@@ -20,11 +20,11 @@ std::size_t Replayer::tick(const StepWorld& step) {
       ++applied;
     } else {
       const auto& budget = std::get<stream::StepBudgetRecord>(entries_[next_].entry);
-      budgets_[sim::index_of(budget.world)] = budget.steps;
+      budgets_[sim::index_of(budget.world)] = sim::StepBudget{budget.steps, budget.every_ticks};
     }
   }
   for (sim::World* world : meadow_.worlds()) {
-    const std::uint32_t budget = budgets_[sim::index_of(world->kind())];
+    const std::uint32_t budget = budgets_[sim::index_of(world->kind())].at(tick);
     if (step) {
       step(*world, budget);
     } else {

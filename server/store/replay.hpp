@@ -34,7 +34,7 @@ class Replayer {
   sim::ParallelFor& parallel_;
   std::span<const stream::JournalEntry> entries_;
   std::size_t next_ = 0;
-  std::array<std::uint32_t, sim::kWorldKinds> budgets_;
+  std::array<sim::StepBudget, sim::kWorldKinds> budgets_;
 };
 
 }  // namespace meadow::store

@@ -1,5 +1,6 @@
 #include "stream/snapshot_mapping.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <type_traits>
@@ -237,6 +238,7 @@ void to_proto(const JournalEntry& from, v1::JournalRecord& to) {
     const auto& budget = std::get<StepBudgetRecord>(from.entry);
     to.mutable_budget()->set_world(to_proto(budget.world));
     to.mutable_budget()->set_steps(budget.steps);
+    if (budget.every_ticks > 1) to.mutable_budget()->set_every_ticks(budget.every_ticks);
   }
 }
 
@@ -252,6 +254,8 @@ JournalEntry from_proto(const v1::JournalRecord& from) {
       StepBudgetRecord budget;
       if (!world_from_proto(from.budget().world(), budget.world)) damaged("journal: a budget of an unknown world");
       budget.steps = from.budget().steps();
+      // Journals from before a budget could span ticks say nothing: every tick.
+      budget.every_ticks = std::max<std::uint32_t>(1, from.budget().every_ticks());
       entry.entry = budget;
       break;
     }

@@ -30,6 +30,7 @@ void to_proto(const sim::Land::State& from, v1::SavedLand& to);
 struct StepBudgetRecord {
   sim::WorldKind world = sim::WorldKind::swarm;
   std::uint32_t steps = 0;
+  std::uint32_t every_ticks = 1;  // sim::StepBudget's: one step every this many ticks when 1 does not fit
   friend bool operator==(const StepBudgetRecord&, const StepBudgetRecord&) = default;
 };
 

@@ -104,3 +104,31 @@ TEST(Meadow, ATicksCountChangesCostOneResizeAndTheLastWins) {
 
 }  // namespace
 }  // namespace meadow::sim
+
+namespace meadow::sim {
+namespace {
+
+TEST(StepBudget, OneStepEveryFewTicksWhereNotOneFitsATick) {
+  constexpr StepBudget kEveryThird{1, 3};
+  std::vector<std::uint32_t> steps;
+  for (std::uint64_t tick = 0; tick < 7; ++tick) steps.push_back(kEveryThird.at(tick));
+  EXPECT_EQ(steps, (std::vector<std::uint32_t>{1, 0, 0, 1, 0, 0, 1}));
+  EXPECT_EQ((StepBudget{4, 1}.at(5)), 4U);
+  EXPECT_EQ(StepBudget{}.at(5), kNoStepBudget);
+}
+
+TEST(StepBudget, AWorldGivenNoStepThisTickTakesNone) {
+  Meadow m = testing::make_meadow(300, 3);
+  SerialFor serial;
+  for (World* w : m.worlds()) m.step_world(*w, serial, 1);
+  m.end_tick();
+  const std::uint64_t swarm_steps = m.world(WorldKind::swarm)->steps();
+  m.step_world(*m.world(WorldKind::swarm), serial, 0);
+  m.end_tick();
+  EXPECT_EQ(m.world(WorldKind::swarm)->steps(), swarm_steps) << "a budget of none takes no step";
+  m.step_world(*m.world(WorldKind::swarm), serial, 1);
+  EXPECT_EQ(m.world(WorldKind::swarm)->steps(), swarm_steps + 1);
+}
+
+}  // namespace
+}  // namespace meadow::sim

@@ -88,17 +88,23 @@ inline std::vector<sim::Action> script_at(std::uint64_t tick) {
   return out;
 }
 
-// A step budget that changes now and then (the server measures them; a replay must be told).
-inline std::uint32_t budget_at(std::uint64_t tick) { return (tick / 40) % 3 == 2 ? 1U : sim::kNoStepBudget; }
+// A step budget that changes now and then (the server measures them; a replay must be told): the
+// swarm's held to one step a tick at times, the mold's to one step every three ticks at others.
+inline sim::StepBudget budget_at(sim::WorldKind world, std::uint64_t tick) {
+  if (world == sim::WorldKind::swarm && (tick / 40) % 3 == 2) return {1, 1};
+  if (world == sim::WorldKind::mold && (tick / 50) % 4 == 1) return {1, 3};
+  return {};
+}
 
 // Runs `m` to tick `until` as the sim thread does: the script's actions applied and stamped, then
 // the worlds stepped with the tick's budget; appends to `journal` what the sim thread journals
 // (every action applied, and a budget whenever it changes for a world).
 struct ScriptDriver {
   std::vector<stream::JournalEntry> journal;
-  std::vector<std::uint32_t> journaled_budget = std::vector<std::uint32_t>(sim::kWorldKinds, 0);
+  static constexpr sim::StepBudget kUnjournaled{0, 0};
+  std::vector<sim::StepBudget> journaled_budget = std::vector<sim::StepBudget>(sim::kWorldKinds, kUnjournaled);
 
-  void forget_budgets() { std::fill(journaled_budget.begin(), journaled_budget.end(), 0); }
+  void forget_budgets() { std::fill(journaled_budget.begin(), journaled_budget.end(), kUnjournaled); }
 
   void run(sim::Meadow& m, std::uint64_t until, sim::ParallelFor& parallel) {
     while (m.tick() < until) {
@@ -107,13 +113,13 @@ struct ScriptDriver {
         journal.push_back({a.tick, a});
       }
       for (sim::World* w : m.worlds()) {
-        const std::uint32_t budget = w->kind() == sim::WorldKind::swarm ? budget_at(m.tick()) : sim::kNoStepBudget;
-        std::uint32_t& journaled = journaled_budget[sim::index_of(w->kind())];
+        const sim::StepBudget budget = budget_at(w->kind(), m.tick());
+        sim::StepBudget& journaled = journaled_budget[sim::index_of(w->kind())];
         if (budget != journaled) {
-          journal.push_back({m.tick(), stream::StepBudgetRecord{w->kind(), budget}});
+          journal.push_back({m.tick(), stream::StepBudgetRecord{w->kind(), budget.steps, budget.every_ticks}});
           journaled = budget;
         }
-        m.step_world(*w, parallel, budget);
+        m.step_world(*w, parallel, budget.at(m.tick()));
       }
       m.end_tick();
     }

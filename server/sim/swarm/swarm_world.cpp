@@ -176,7 +176,7 @@ void SwarmWorld::step(const WorldStep& step) {
   if (step.paused) return;
   clock_behind_ = step.clock_behind;
   const double per_tick = target_steps_per_second() / kTicksPerSecond;
-  const std::uint32_t steps = pace_.steps_this_tick(per_tick, std::max<std::uint32_t>(1, step.step_budget));
+  const std::uint32_t steps = pace_.steps_this_tick(per_tick, step.step_budget);
   for (std::uint32_t s = 0; s < steps; ++s) {
     swarm_->step(step.land, tools_.inputs(predator_reach()), step.parallel);
     eaten_.clear();
