@@ -8,6 +8,7 @@
 #include "app/serving.hpp"
 #include "app/service_notify.hpp"
 #include "edge/edge_link.hpp"
+#include "edge/url_credentials.hpp"
 #include "stream/world_mapping.hpp"
 
 namespace meadow::app {
@@ -36,7 +37,7 @@ int run_edge(const Config& config, const sigset_t& stop_signals) {
     log->info("received {}, shutting down", signal == SIGINT ? "SIGINT" : "SIGTERM");
     stopping.request_stop();
   });
-  log->info("edge '{}' waiting for the sim on NATS at {} (subjects '{}.*')", config.edge_name, config.nats_url,
+  log->info("edge '{}' waiting for the sim on NATS at {} (subjects '{}.*')", config.edge_name, edge::without_credentials(config.nats_url),
             config.nats_subject);
   const std::optional<v1::EdgeWelcome> welcome = link.wait_for_welcome(stopping.get_token());
   if (!welcome) return 0;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "edge/edge_log.hpp"
+#include "edge/url_credentials.hpp"
 #include "net/metrics.hpp"
 
 namespace meadow::edge {
@@ -58,13 +59,13 @@ void on_reconnected(natsConnection* nc, void* closure) {
   counters->reconnects.fetch_add(1, std::memory_order_relaxed);
   char url[256] = {0};
   natsConnection_GetConnectedUrl(nc, url, sizeof(url));
-  edge_log()->info("NATS reconnected to {}", url);
+  edge_log()->info("NATS reconnected to {}", without_credentials(url));
 }
 
 void on_connected(natsConnection* nc, void* /*closure*/) {
   char url[256] = {0};
   natsConnection_GetConnectedUrl(nc, url, sizeof(url));
-  edge_log()->info("NATS connected to {}", url);
+  edge_log()->info("NATS connected to {}", without_credentials(url));
 }
 
 void on_error(natsConnection* /*nc*/, natsSubscription* sub, natsStatus err, void* closure) {
@@ -134,9 +135,9 @@ NatsLink::NatsLink(const NatsOptions& options) {
     check(natsOptions_SetRetryOnFailedConnect(options_, true, on_connected, nullptr), "retrying");
     const natsStatus status = natsConnection_Connect(&connection_, options_);
     if (status == NATS_NOT_YET_CONNECTED) {
-      edge_log()->warn("NATS at {} is not reachable yet; trying every second", options.url);
+      edge_log()->warn("NATS at {} is not reachable yet; trying every second", without_credentials(options.url));
     } else {
-      check(status, ("connecting to " + options.url).c_str());
+      check(status, ("connecting to " + without_credentials(options.url)).c_str());
     }
   } catch (...) {
     natsConnection_Destroy(connection_);
