@@ -124,7 +124,7 @@ stage "build (release) and viewer"
 stage "C++ tests (release)"
 # One test more than there are cores: at one a core the cores were 61 % busy, since many of these
 # tests wait on servers; at -j 3 on two cores, 82 % busy, 155 s → 124-144 s in three runs, every
-# test passed (stop 45). ASan's tests keep a core each busy: there it stays one a core.
+# test passed. ASan's tests keep a core each busy: there it stays one a core.
 counted ctest --preset release -j "$((jobs + 1))"
 
 stage "abuse: hostile visitors against the real server (meadow-abuse)"

@@ -19,7 +19,7 @@ inline std::unique_ptr<sim::Meadow> small_meadow(std::uint64_t seed) {
   return testing::three_cpu_worlds(seed, kFuzzFireflies, kFuzzMoldWidth, kFuzzMoldAgents);
 }
 
-// The journal target's meadow is smaller still (perf, stop 45): from the seeds, 40 % of its time
+// The journal target's meadow is smaller still (perf): from the seeds, 40 % of its time
 // was the mold's network measure, which every restore runs; on a grown corpus, whose inputs are
 // up to a hundred records, 54 % was stepping the swarm. With a swarm of 64 and a 16-wide mold it
 // runs a grown corpus at 512 inputs a second instead of 294.
