@@ -21,6 +21,9 @@ namespace {
 
 // The metadata that gives a Watch's caller the key its Send calls must bring.
 constexpr const char* kKeyMetadata = "meadow-viewer-key";
+// The header a proxy in front names the client in (nginx: grpc_set_header X-Forwarded-For);
+// gRPC's metadata keys are lower case.
+constexpr const char* kForwardedForMetadata = "x-forwarded-for";
 // Bytes of randomness in a viewer key (sent as hex): unguessable by another viewer.
 constexpr std::size_t kKeyBytes = 16;
 
@@ -68,13 +71,25 @@ grpc::Status to_status(const InputOutcome& outcome) {
 
 ViewerService::ViewerService(SessionContext& context) : context_(context) {}
 
+std::string ViewerService::watcher_address(const grpc::CallbackServerContext& call) const {
+  // The peer's address, or behind a trusted proxy (nginx's grpc_pass) the client's it forwards, as
+  // the WebSocket's upgrade does: else every native viewer behind the proxy is one address.
+  std::string address = grpc_peer_address(call.peer());
+  if (!context_.admission.trusted_proxy(address)) return address;
+  const auto& metadata = call.client_metadata();
+  const auto it = metadata.find(kForwardedForMetadata);
+  if (it == metadata.end()) return address;
+  std::string forwarded = forwarded_client(std::string_view(it->second.data(), it->second.size()));
+  return forwarded.empty() ? address : forwarded;
+}
+
 grpc::ServerWriteReactor<grpc::ByteBuffer>* ViewerService::Watch(grpc::CallbackServerContext* call,
                                                                  const grpc::ByteBuffer* request) {
   v1::WatchRequest watch;
   if (request == nullptr || !parse(*request, watch)) {
     return new RefusedWatch(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "a WatchRequest was expected"));
   }
-  const std::string address = grpc_peer_address(call->peer());
+  const std::string address = watcher_address(*call);
   Admitted admitted = context_.admission.admit_viewer(address);
   if (!admitted.ticket.held()) {
     record_refusal(context_.metrics, Refused::kGrpcViewer, admitted, address);

@@ -31,6 +31,9 @@ class ViewerService final : public v1::Viewer::WithRawCallbackMethod_Watch<v1::V
 
  private:
   void forget(std::uint64_t id);
+  // Who a Watch counts as at the door (admission.hpp): its peer, or the client a trusted proxy
+  // names in x-forwarded-for.
+  [[nodiscard]] std::string watcher_address(const grpc::CallbackServerContext& call) const;
 
   SessionContext& context_;
   mutable std::mutex mutex_;

@@ -330,5 +330,53 @@ TEST(ViewerGrpcStress, StalledWatchesCancelledByBothSidesAtOnceEndCleanly) {
   EXPECT_EQ(server.stop(), 0) << "the server exits cleanly (a sanitizer's report would fail it)";
 }
 
+// Behind a trusted proxy (nginx's grpc_pass) native viewers are counted by the client the proxy
+// names, as /ws's are: else every one of them behind the proxy would be one address, and one
+// visitor could hold every slot (or be refused for the others').
+TEST(ViewerGrpcBehindAProxy, WatchesCountAsTheAddressTheProxyForwards) {
+  testing::ServerProcess server(MEADOW_SERVER_BIN,
+                                {"--seed", "5", "--swarm-count", "300", "--log-level", "error", "--web-root",
+                                 MEADOW_TEST_WEB_ROOT, "--trusted-proxy", "127.0.0.1", "--max-viewers-per-address", "2"});
+  auto stub = v1::Viewer::NewStub(grpc::CreateChannel("127.0.0.1:" + std::to_string(server.viewer_grpc_port()),
+                                                      grpc::InsecureChannelCredentials()));
+  struct Open {
+    std::unique_ptr<grpc::ClientContext> context = std::make_unique<grpc::ClientContext>();
+    std::unique_ptr<grpc::ClientReader<v1::ServerMessage>> reader;
+    bool welcomed = false;
+  };
+  const auto open = [&](const char* forwarded_for) {
+    Open o;
+    o.context->set_deadline(std::chrono::system_clock::now() + 20s);
+    o.context->AddMetadata("x-forwarded-for", forwarded_for);
+    o.reader = stub->Watch(o.context.get(), v1::WatchRequest());
+    v1::ServerMessage first;
+    o.welcomed = o.reader->Read(&first) && first.has_welcome();
+    return o;
+  };
+  std::vector<Open> held;
+  held.push_back(open("203.0.113.7"));
+  held.push_back(open("198.51.100.1, 203.0.113.7"));  // the last address the proxy appended
+  EXPECT_TRUE(held[0].welcomed);
+  EXPECT_TRUE(held[1].welcomed);
+  Open third = open("203.0.113.7");
+  EXPECT_FALSE(third.welcomed) << "a third Watch of one forwarded address is over its cap";
+  EXPECT_EQ(third.reader->Finish().error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+  Open other = open("203.0.113.8");
+  EXPECT_TRUE(other.welcomed) << "another visitor behind the same proxy has slots of its own";
+  // An IPv6 visitor is its /64: a second address of the network is the same visitor.
+  held.push_back(open("2001:db8:7:7::1"));
+  held.push_back(open("2001:db8:7:7::2"));
+  EXPECT_TRUE(held[2].welcomed);
+  EXPECT_TRUE(held[3].welcomed);
+  Open same_network = open("2001:db8:7:7:ffff::3");
+  EXPECT_FALSE(same_network.welcomed);
+  EXPECT_EQ(same_network.reader->Finish().error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+  for (Open* o : {&held[0], &held[1], &held[2], &held[3], &other}) {
+    o->context->TryCancel();
+    (void)o->reader->Finish();
+  }
+  EXPECT_EQ(server.stop(), 0);
+}
+
 }  // namespace
 }  // namespace meadow
