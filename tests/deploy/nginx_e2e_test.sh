@@ -40,6 +40,9 @@ check "the viewer's page over HTTPS"
 curl -fsS -o /dev/null -w '%{http_code} %{redirect_url}\n' "http://127.0.0.1:${http_port}/" | grep -q "^301 https://" \
   || { echo "FAIL: plain HTTP is not sent to HTTPS"; exit 1; }
 check "plain HTTP sent to HTTPS"
+[ "$(curl -sS -o /dev/null -w '%{http_code}' --cacert "$scratch/cert.pem" "$base/metrics")" = 404 ] \
+  || { echo "FAIL: /metrics is served through nginx"; exit 1; }
+check "/metrics kept off the public side"
 # The WebSocket handshake through the proxy: 101 and the server's first message (a Welcome).
 upgrade=$(curl -sS --http1.1 --cacert "$scratch/cert.pem" --max-time 3 -i -N "$base/ws" \
   -H "Connection: Upgrade" -H "Upgrade: websocket" -H "Sec-WebSocket-Version: 13" \
