@@ -26,8 +26,8 @@ void SimTrailsControl::record(sim::TrailSlot slot, sim::TrailPlan plan, std::fun
   loop_.between_ticks([this, slot, plan] {
     sim::Meadow& meadow = loop_.meadow();
     if (!meadow.runs(sim::WorldKind::swarm)) {
-      if (Done done = take_pending(slot)) {
-        answer(std::move(done), {false, "this server runs no swarm", {}, plan, {}, meadow.tick(), true});
+      if (Done waiting = take_pending(slot)) {
+        answer(std::move(waiting), {false, "this server runs no swarm", {}, plan, {}, meadow.tick(), true});
       }
       return;
     }

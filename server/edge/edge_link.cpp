@@ -104,18 +104,34 @@ void EdgeLink::stop() {
 
 // ------------------------------------------------------------------------------ from the sim
 
-void EdgeLink::heard_sim_locked(std::uint64_t sim) {
+void EdgeLink::switch_sim_locked(std::uint64_t sim) {
   if (sim != sim_) {
     if (sim_ != 0) {
       sim_restarts_.fetch_add(1, std::memory_order_relaxed);
       edge_log()->info("a new sim ({:016x}, was {:016x}): its frames start a new stream here", sim, sim_);
-      need_hello_.store(true);
     }
     sim_ = sim;
     assembling_.reset();
     offset_known_ = false;
     restart_next_ = last_number_ > 0;
   }
+  heard_sim_locked();
+}
+
+bool EdgeLink::from_our_sim_locked(std::uint64_t sim) {
+  if (sim == sim_) {
+    heard_sim_locked();
+    return true;
+  }
+  // Another sim's (or a forged) frame or beat is not served: any NATS client could publish one.
+  // One that beats while ours has been silent may be its restart: say hello, and its welcome
+  // makes it ours.
+  foreign_.fetch_add(1, std::memory_order_relaxed);
+  if (!sim_live()) need_hello_.store(true);
+  return false;
+}
+
+void EdgeLink::heard_sim_locked() {
   heard_at_ms_.store(steady_ms(), std::memory_order_relaxed);
   if (told_gone_.exchange(false)) {
     edge_log()->info("the sim is back");
@@ -126,7 +142,7 @@ void EdgeLink::heard_sim_locked(std::uint64_t sim) {
 void EdgeLink::take_welcome(const v1::EdgeWelcome& welcome) {
   hub_->start_session_ids_at(welcome.first_session_id());
   const std::lock_guard lock(frame_mutex_);
-  heard_sim_locked(welcome.sim());
+  switch_sim_locked(welcome.sim());
   need_hello_.store(false);
   // Viewers already here (a sim that restarted) are told of the land as it is now.
   set_land(welcome.land(), nullptr, hub_->local_session_count() > 0);
@@ -156,11 +172,22 @@ void EdgeLink::publish_locked(std::int64_t published_at_us) {
   }
   bundle->stream_restart = std::exchange(restart_next_, false);
   last_number_ = bundle->number;
+  last_served_ms_ = steady_ms();
   bundles_.fetch_add(1, std::memory_order_relaxed);
   if (published_at_us > 0) {
     frame_hop_seconds_.observe(static_cast<double>(std::max<std::int64_t>(0, now_us() - published_at_us)) * 1e-6);
   }
   hub_->publish(std::move(bundle));
+}
+
+bool EdgeLink::implausible_locked(std::uint64_t number) const {
+  if (!offset_known_) return false;
+  // The sim's own number of the newest bundle served, and as many more as the time since allows
+  // at the fastest frame rate (and a couple of seconds' room): a frame far past it would hold
+  // every real one after it back as "late".
+  const auto newest = static_cast<std::uint64_t>(static_cast<std::int64_t>(last_number_) - number_offset_);
+  const auto seconds = static_cast<std::uint64_t>(std::max<std::int64_t>(0, steady_ms() - last_served_ms_)) / 1000U;
+  return number > newest + kMostFramesPerSecond * (seconds + kFrameJumpSlackSeconds);
 }
 
 void EdgeLink::on_frame(const NatsMessage& message) {
@@ -170,7 +197,11 @@ void EdgeLink::on_frame(const NatsMessage& message) {
     return;
   }
   const std::lock_guard lock(frame_mutex_);
-  heard_sim_locked(frame.sim());
+  if (!from_our_sim_locked(frame.sim())) return;
+  if (implausible_locked(frame.number())) {
+    frames_implausible_.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
   if (assembling_ && assembling_->number != frame.number()) {
     if (frame.number() < assembling_->number) return;  // late: its bundle was given up
     bundles_incomplete_.fetch_add(1, std::memory_order_relaxed);
@@ -224,7 +255,7 @@ void EdgeLink::on_beat(const NatsMessage& message) {
   v1::SimBeat beat;
   if (!parse(beat, message)) return;
   const std::lock_guard lock(frame_mutex_);
-  heard_sim_locked(beat.sim());
+  if (!from_our_sim_locked(beat.sim())) return;
   // A land change this edge missed (it joined between, or NATS lost it) heals here.
   set_land(beat.land(), nullptr, true);
 }
@@ -350,6 +381,12 @@ void EdgeLink::render_metrics(std::string& out) const {
                       load(bundles_incomplete_));
   net::render_counter(out, "meadow_edge_frames_malformed_total", "Frame messages from NATS that could not be read.",
                       load(frames_malformed_));
+  net::render_counter(out, "meadow_edge_foreign_messages_total",
+                      "Frames and beats from a sim other than the one that welcomed this edge: not served.",
+                      load(foreign_));
+  net::render_counter(out, "meadow_edge_frames_implausible_total",
+                      "Frames numbered further past the newest than the time since allows: refused.",
+                      load(frames_implausible_));
   net::render_counter(out, "meadow_edge_actions_sent_total", "Viewers' actions sent to the sim.", load(actions_sent_));
   net::render_counter(out, "meadow_edge_actions_unsent_total",
                       "Viewers' actions not sent: the sim was gone or NATS refused.", load(actions_unsent_));

@@ -30,6 +30,11 @@ namespace meadow::edge {
 
 // No frame and no beat for this long: the sim is gone (it publishes 30 frames and a beat a second).
 inline constexpr std::chrono::milliseconds kSimSilence{2000};
+// No sim sends more frames a second than this (the viewers' rate is 30; --frame-rate's most is
+// far below): a frame numbered further past the newest than the time since allows, plus
+// kFrameJumpSlackSeconds of them, is refused.
+inline constexpr std::uint64_t kMostFramesPerSecond = 240;
+inline constexpr std::uint64_t kFrameJumpSlackSeconds = 2;
 // The edge's report of its viewers, at least this often (the sim forgets it after kEdgeSilence).
 inline constexpr std::chrono::milliseconds kReportEvery{1000};
 // How long one hello waits for the sim's welcome.
@@ -71,8 +76,17 @@ class EdgeLink {
   void set_land(const v1::SavedLand& land, net::SharedBytes announcement, bool announce_rocks);
   // Under frame_mutex_: hands the assembled bundle to the hub, renumbered.
   void publish_locked(std::int64_t published_at_us);
-  // Under frame_mutex_: a frame or beat of `sim` arrived; notices a new sim.
-  void heard_sim_locked(std::uint64_t sim);
+  // Under frame_mutex_: the sim `sim` welcomed this edge: its frames are served from now on (a
+  // new stream when it is another than before).
+  void switch_sim_locked(std::uint64_t sim);
+  // Under frame_mutex_: whether a frame or beat of `sim` is from the sim that welcomed this edge
+  // (then it is heard); another's is refused, and asks for a hello if ours has gone silent.
+  [[nodiscard]] bool from_our_sim_locked(std::uint64_t sim);
+  // Under frame_mutex_: our sim is heard (it may have come back).
+  void heard_sim_locked();
+  // Under frame_mutex_: whether a frame numbered `number` by the sim is further past the newest
+  // served than the time since allows (forged, or of no stream this edge serves).
+  [[nodiscard]] bool implausible_locked(std::uint64_t number) const;
   void forward_actions(std::vector<stream::QueuedAction>& drained, bool sim_live);
   void send_report(bool leaving);
   [[nodiscard]] bool sim_live() const;
@@ -92,6 +106,7 @@ class EdgeLink {
   bool offset_known_ = false;
   std::int64_t number_offset_ = 0;           // local number = the sim's + this
   std::uint64_t last_number_ = 0;            // the newest local number handed to the hub
+  std::int64_t last_served_ms_ = 0;          // steady clock: when it was
   bool restart_next_ = false;                // the next bundle starts a new stream
   std::string land_bytes_;                   // the land last applied, serialized
   std::atomic<std::int64_t> heard_at_ms_{0};  // steady clock: the sim's last frame or beat
@@ -107,6 +122,8 @@ class EdgeLink {
   std::atomic<std::uint64_t> bundles_{0};
   std::atomic<std::uint64_t> bundles_incomplete_{0};
   std::atomic<std::uint64_t> frames_malformed_{0};
+  std::atomic<std::uint64_t> foreign_{0};              // frames and beats of a sim that did not welcome us
+  std::atomic<std::uint64_t> frames_implausible_{0};  // numbered far past the newest served
   std::atomic<std::uint64_t> actions_sent_{0};
   std::atomic<std::uint64_t> actions_unsent_{0};  // the sim was gone
   std::atomic<std::uint64_t> sim_restarts_{0};

@@ -238,6 +238,16 @@ bool SimRelay::edge_may_act_for(const Edge& edge, std::uint64_t origin) const {
   return it != viewer_edge_.end() && it->second == edge.name;
 }
 
+bool SimRelay::edge_may_hold(const Edge& edge, std::uint64_t id) const {
+  if (id == sim::kOperator) return false;
+  for (const auto& [first, end] : edge.id_blocks) {
+    if (id >= first && id < end) return true;
+  }
+  if (id >= hub_.first_session_id()) return false;  // this run's: the sim's own viewers, another edge's
+  const auto it = viewer_edge_.find(id);
+  return it == viewer_edge_.end() || it->second == edge.name;
+}
+
 void SimRelay::on_actions(const NatsMessage& message) {
   v1::EdgeActions batch;
   if (!batch.ParseFromArray(message.data.data(), static_cast<int>(message.data.size()))) {
@@ -264,6 +274,18 @@ void SimRelay::on_actions(const NatsMessage& message) {
         if (action == nullptr || !edge_may_act_for(*edge, action->origin)) {
           actions_refused_.fetch_add(1, std::memory_order_relaxed);
           continue;
+        }
+        // A viewer leaving is taken once after it acted: before, it has nothing in the meadow to
+        // forget, and an edge's ViewerLefts (which the queue always takes) stay bounded.
+        if (std::holds_alternative<sim::ViewerLeft>(action->body)) {
+          const auto acted = acted_.find(action->origin);
+          if (acted == acted_.end() || acted->second != batch.edge()) {
+            actions_refused_.fetch_add(1, std::memory_order_relaxed);
+            continue;
+          }
+          acted_.erase(acted);
+        } else {
+          acted_.try_emplace(action->origin, batch.edge());
         }
         action->tick = 0;  // the sim thread stamps it
         viewer_edge_.try_emplace(action->origin, batch.edge());
@@ -308,23 +330,31 @@ void SimRelay::on_report(const NatsMessage& message) {
   remote_viewers_ -= edge.viewers.size();
   edge.viewers.clear();
   for (const v1::EdgeViewer& v : report.viewers()) {
-    if (v.session_id() == sim::kOperator) continue;
+    if (edge.viewers.size() >= kMostViewersPerEdge) break;
+    if (!edge_may_hold(edge, v.session_id())) continue;
     edge.viewers.push_back(from_proto(v, edge.name));
     viewer_edge_[v.session_id()] = edge.name;
   }
   remote_viewers_ += edge.viewers.size();
+  // Its watchers are among its viewers: a count past them (or wrapped round) is not believed, so
+  // that one edge cannot take another's viewers' video or trails away.
+  const auto at_most_viewers = [&](std::uint64_t n) {
+    return static_cast<int>(std::min<std::uint64_t>(n, edge.viewers.size()));
+  };
   // What its viewers watch, as the difference from what it said before.
   stream::VideoDemand& video = hub_.video();
   for (const sim::WorldKind world : sim::kAllWorldKinds) {
     const std::size_t i = sim::index_of(world);
-    const int now = i < static_cast<std::size_t>(report.video_viewers_size()) ? static_cast<int>(report.video_viewers(static_cast<int>(i))) : 0;
+    const int now = i < static_cast<std::size_t>(report.video_viewers_size())
+                        ? at_most_viewers(report.video_viewers(static_cast<int>(i)))
+                        : 0;
     video.watch(world, now - edge.video_viewers[i]);
     edge.video_viewers[i] = now;
     if (i < static_cast<std::size_t>(report.video_key_asked_size()) && report.video_key_asked(static_cast<int>(i))) {
       video.ask_key(world);
     }
   }
-  const int trails = static_cast<int>(report.trail_watchers());
+  const int trails = at_most_viewers(report.trail_watchers());
   hub_.trails().watch(trails - edge.trail_watchers);
   edge.trail_watchers = trails;
 }
@@ -362,10 +392,16 @@ void SimRelay::forget_edge_locked(const std::string& name, const char* why) {
     retired_[name] = std::move(edge.id_blocks);
     if (retired_.size() > kRetiredEdgesKept) retired_.erase(retired_.begin());
   }
-  for (const net::SessionInfo& v : edge.viewers) {
-    viewer_edge_.erase(v.id);
-    // Its predator goes, its counts are freed: as when a viewer of the sim's own leaves.
-    actions_.push_always(sim::Action{v.id, 0, sim::ViewerLeft{}});
+  for (const net::SessionInfo& v : edge.viewers) viewer_edge_.erase(v.id);
+  // Those of its viewers that acted leave the meadow: their predators go, their counts are freed,
+  // as when a viewer of the sim's own leaves (the others have nothing there).
+  for (auto acted = acted_.begin(); acted != acted_.end();) {
+    if (acted->second != name) {
+      ++acted;
+      continue;
+    }
+    actions_.push_always(sim::Action{acted->first, 0, sim::ViewerLeft{}});
+    acted = acted_.erase(acted);
   }
   remote_viewers_ -= edge.viewers.size();
   for (const sim::WorldKind world : sim::kAllWorldKinds) {

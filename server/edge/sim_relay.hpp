@@ -39,6 +39,9 @@ inline constexpr std::uint64_t kEdgeSessionIds = std::uint64_t{1} << 24U;
 inline constexpr std::size_t kIdBlocksKept = 8;
 // Edges forgotten for silence whose id blocks are kept, so that one that speaks again is known.
 inline constexpr std::size_t kRetiredEdgesKept = 64;
+// The most viewers one edge's report may name (an edge admits at most --max-viewers, whose
+// largest is this); more are not believed.
+inline constexpr std::size_t kMostViewersPerEdge = 100'000;
 // Reliable messages waiting for the relay's thread before it logs that they are being lost (the
 // queue drains each frame; only a stalled NATS fills it).
 inline constexpr std::size_t kRelayQueueMost = 8192;
@@ -106,7 +109,13 @@ class SimRelay final : public net::HubRelay {
   void expire_silent_edges();
   void enqueue(std::string subject, std::string bytes);
   [[nodiscard]] std::string beat_bytes() const;
+  // Under edges_mutex_: whether `edge` may act for viewer `origin`: an id of the blocks this sim
+  // gave it, or a viewer it reported (edge_may_hold).
   [[nodiscard]] bool edge_may_act_for(const Edge& edge, std::uint64_t origin) const;
+  // Under edges_mutex_: whether `edge` may report viewer `id` as its own: an id of its blocks, or
+  // one an earlier run of the sim handed out (a viewer the edge kept across a sim restart) that no
+  // other edge holds. Never the operator's, this sim's own viewers' or another edge's.
+  [[nodiscard]] bool edge_may_hold(const Edge& edge, std::uint64_t id) const;
   // The edge that holds a viewer, as its reports and actions say.
   [[nodiscard]] std::optional<std::string> edge_of(std::uint64_t session_id) const;
 
@@ -120,6 +129,10 @@ class SimRelay final : public net::HubRelay {
   mutable std::mutex edges_mutex_;
   std::map<std::string, Edge> edges_;
   std::unordered_map<std::uint64_t, std::string> viewer_edge_;  // session id → edge name
+  // Edges' viewers that acted since they last left (session id → edge name): only these have
+  // anything in the meadow to forget, so only these are sent ViewerLeft. Bounded by the actions
+  // the bounded queue took, where a viewer list or ViewerLefts an edge sends are not.
+  std::unordered_map<std::uint64_t, std::string> acted_;
   std::map<std::string, std::vector<std::pair<std::uint64_t, std::uint64_t>>> retired_;  // name → id blocks
   std::size_t remote_viewers_ = 0;
 

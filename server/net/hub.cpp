@@ -22,6 +22,12 @@ void Hub::leave(std::uint64_t session_id) {
 void Hub::start_session_ids_at(std::uint64_t first) {
   const std::lock_guard lock(mutex_);
   next_id_ = std::max(next_id_, first);
+  first_id_ = std::max(first_id_, first);
+}
+
+std::uint64_t Hub::first_session_id() const {
+  const std::lock_guard lock(mutex_);
+  return first_id_;
 }
 
 std::uint64_t Hub::reserve_session_ids(std::uint64_t count) {

@@ -69,6 +69,8 @@ class Hub {
   // of its last run (their rocks, cooldowns, counts) by their ids: a new run must not hand those
   // ids to new viewers (main starts them from its boot time).
   void start_session_ids_at(std::uint64_t first);
+  // The first id of this run (ids below it were handed out by an earlier run).
+  [[nodiscard]] std::uint64_t first_session_id() const;
   // A block of `count` ids no session of this hub will be given (an edge server's, issue 32).
   [[nodiscard]] std::uint64_t reserve_session_ids(std::uint64_t count);
   // The sessions of other servers this hub's messages reach too (the sim's edges); set before
@@ -118,6 +120,7 @@ class Hub {
   LandSnapshot land_;
   std::shared_ptr<const MeadowStatus> status_;
   std::uint64_t next_id_ = 1;
+  std::uint64_t first_id_ = 1;
   std::atomic<std::uint64_t> latest_tick_{0};
   EventFeed events_;
   stream::VideoDemand video_;

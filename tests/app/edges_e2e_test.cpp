@@ -19,6 +19,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -26,7 +27,11 @@
 #include <thread>
 #include <vector>
 
+#include "edge/edge_subjects.hpp"
+#include "edge/nats_link.hpp"
 #include "launch/server_launch.hpp"
+#include "meadow/v1/edge.pb.h"
+#include "stream/snapshot_mapping.hpp"
 #include "meadow/v1/operator.grpc.pb.h"
 #include "support/server_process.hpp"
 #include "support/temp_path.hpp"
@@ -522,6 +527,108 @@ TEST_F(EdgesEndToEnd, TwoEdgesGivenOneNameAreCalledOut) {
   }
   EXPECT_TRUE(counted) << testing::http_request(sim_->port(), "GET /metrics HTTP/1.0");
   EXPECT_NE(read_file(sim_log_).find("two edge servers are named 'edge-a'"), std::string::npos) << logs();
+  stop_all();
+}
+
+// A metric of `port`'s /metrics, 0 when it is not there.
+double metric_of(std::uint16_t port, const std::string& name) {
+  const std::string metrics = testing::http_request(port, "GET /metrics HTTP/1.0");
+  const std::size_t at = metrics.find("\n" + name + " ");
+  return at == std::string::npos ? 0.0 : std::strtod(metrics.c_str() + at + name.size() + 2, nullptr);
+}
+
+// A client on NATS that says hello as an edge of its own and then tries what a compromised edge
+// would (without NATS's accounts to stop it publishing): act as a viewer of the sim's own by
+// listing it in a report, take other viewers' trails and video away with counts that wrap, send
+// viewers' leaving for nobody, and freeze every edge's picture with one frame numbered far ahead.
+// Each fails: the sim's viewer keeps its trails and is not acted for, and the edges keep serving.
+TEST_F(EdgesEndToEnd, ARogueOnNatsCannotActForOthersNorFreezeTheEdges) {
+  start_all();
+  WsClient on_sim;
+  on_sim.connect("127.0.0.1", sim_->port());
+  const auto welcome = on_sim.wait_for(is_welcome, kReplyWait);
+  ASSERT_TRUE(welcome.has_value());
+  const std::uint64_t sims_viewer = welcome->welcome().session_id();
+  v1::ClientMessage watch;
+  watch.mutable_watch_trails()->set_on(true);
+  on_sim.send(watch);
+  const auto trail_points = [](const v1::ServerMessage& s) { return s.has_trail_points(); };
+  ASSERT_TRUE(on_sim.wait_for(trail_points, kReplyWait).has_value()) << logs();
+  auto on_a = viewer_on(a_->port());
+
+  edge::NatsLink rogue(edge::NatsOptions{.url = nats_->url(), .name = "rogue"});
+  const edge::EdgeSubjects subjects{"meadow"};
+  // A real frame of the sim's, to forge from.
+  std::mutex seen_mutex;
+  std::optional<v1::EdgeFrame> seen;
+  auto frames = rogue.subscribe(subjects.all_frames(), [&](const edge::NatsMessage& m) {
+    v1::EdgeFrame f;
+    if (!f.ParseFromArray(m.data.data(), static_cast<int>(m.data.size()))) return;
+    const std::lock_guard lock(seen_mutex);
+    if (!seen) seen = f;
+  });
+  v1::EdgeHello hello;
+  hello.set_edge("rogue");
+  hello.set_instance(42);
+  std::optional<std::string> answer;
+  for (int i = 0; i < 50 && !answer; ++i) answer = rogue.request(subjects.hello(), hello.SerializeAsString(), 200ms);
+  ASSERT_TRUE(answer.has_value()) << "the sim welcomes any edge (NATS's permissions are what keep one out)";
+
+  const double refused_before = metric_of(sim_->port(), "meadow_edge_actions_refused_total");
+  v1::EdgeReport report;
+  report.set_edge("rogue");
+  report.set_instance(42);
+  report.add_viewers()->set_session_id(sims_viewer);
+  report.set_trail_watchers(0xFFFFFFFFU);  // -1 once wrapped: the sim's trails would stop
+  for (std::size_t w = 0; w < sim::kWorldKinds; ++w) report.add_video_viewers(0xFFFFFFFFU);
+  rogue.publish(subjects.report(), report.SerializeAsString());
+  v1::EdgeActions actions;
+  actions.set_edge("rogue");
+  stream::to_proto(stream::JournalEntry{0, sim::Action{sims_viewer, 0, sim::RockTap{{777.0F, 333.0F}}}},
+                   *actions.add_actions());
+  stream::to_proto(stream::JournalEntry{0, sim::Action{sims_viewer, 0, sim::ViewerLeft{}}}, *actions.add_actions());
+  for (std::uint64_t nobody = 1; nobody <= 1000; ++nobody) {  // leaving, for viewers that never acted
+    stream::to_proto(stream::JournalEntry{0, sim::Action{nobody, 0, sim::ViewerLeft{}}}, *actions.add_actions());
+  }
+  rogue.publish(subjects.actions(), actions.SerializeAsString());
+  // Every one refused, as the sim counts them.
+  bool all_refused = false;
+  for (int i = 0; i < 50 && !all_refused; ++i) {
+    all_refused = metric_of(sim_->port(), "meadow_edge_actions_refused_total") >= refused_before + 1002;
+    if (!all_refused) std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_TRUE(all_refused) << metric_of(sim_->port(), "meadow_edge_actions_refused_total") - refused_before << " refused\n"
+                           << logs();
+
+  // The forged frame: the sim's own, numbered far ahead.
+  for (int i = 0; i < 50; ++i) {
+    {
+      const std::lock_guard lock(seen_mutex);
+      if (seen) break;
+    }
+    std::this_thread::sleep_for(100ms);
+  }
+  {
+    const std::lock_guard lock(seen_mutex);
+    ASSERT_TRUE(seen.has_value());
+    seen->set_number(std::uint64_t{1} << 62U);
+    seen->set_worlds_in_bundle(1);
+    rogue.publish(subjects.frame(sim::WorldKind::swarm), seen->SerializeAsString());
+  }
+  std::this_thread::sleep_for(300ms);
+  EXPECT_GT(frames_without_gap(*on_a, 2s, 500ms), 10) << "edge A's picture froze\n" << logs();
+  EXPECT_GE(metric_of(a_->port(), "meadow_edge_frames_implausible_total"), 1.0) << logs();
+  // The sim's viewer still gets its trails, and was not acted for: its own rock goes where it
+  // asks, and the rogue's is nowhere.
+  EXPECT_TRUE(on_sim.wait_for(trail_points, kReplyWait).has_value()) << "the sim's viewer lost its trails\n" << logs();
+  on_sim.send(rock_tap(600.0F, 300.0F));
+  const auto rocks = on_sim.wait_for(
+      [](const v1::ServerMessage& s) { return s.has_rocks() && has_rock(s.rocks().rocks(), 600.0F, 300.0F); }, kReplyWait);
+  ASSERT_TRUE(rocks.has_value()) << logs();
+  EXPECT_FALSE(has_rock(rocks->rocks().rocks(), 777.0F, 333.0F)) << "the rogue placed a rock as the sim's viewer";
+  frames.reset();
+  on_a->close();
+  on_sim.close();
   stop_all();
 }
 
