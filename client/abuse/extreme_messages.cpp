@@ -43,7 +43,11 @@ std::vector<T> numbers() {
 std::vector<Setter> scalar_setters(const FieldDescriptor* field) {
   std::vector<Setter> out;
   const auto each = [&](auto values, auto set, auto add) {
-    for (auto v : values) {
+    // By value_type: a std::vector<bool>'s elements are proxies into the vector, which is gone by
+    // the time a setter runs.
+    using Value = typename decltype(values)::value_type;
+    for (const auto& element : values) {
+      const Value v = element;
       if (field->is_repeated()) {
         out.push_back([v, add](Message& m, const FieldDescriptor* f) { add(m, f, v); });
       } else {
@@ -51,7 +55,7 @@ std::vector<Setter> scalar_setters(const FieldDescriptor* field) {
       }
     }
     if (field->is_repeated()) {
-      const auto v = values.front();
+      const Value v = values.front();
       out.push_back([v, add](Message& m, const FieldDescriptor* f) {
         for (int i = 0; i < kLongRepeated; ++i) add(m, f, v);
       });
