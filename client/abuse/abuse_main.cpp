@@ -59,7 +59,7 @@ std::string tail_of(const std::string& path, std::size_t lines) {
 int main(int argc, char** argv) {
   CLI::App app{
       "meadow-abuse: attacks a meadow-server on loopback as hostile visitors would (a count flood, a mold flood, "
-      "the largest trails every second, every field of every message at its extremes, a rock flood, "
+      "the largest trails every second, every field of every message at its extremes, a rock flood, rocks by reconnecting, "
       "1,000 actions a second, 2,000 connections from one address, slow HTTP clients, 100 viewers that never read, "
       "bad WebSocket upgrades) while a bystander watches, and checks that the meadow held: the p99 tick under "
       "16.7 ms, memory bounded, the bystander at its frame rate and its pings answered at once, every attacker "
@@ -85,7 +85,8 @@ int main(int argc, char** argv) {
   app.add_option("--server-log", server_log, "Where the started server's log goes (default: a file in /tmp)");
   app.add_option("--attacks", attacks,
                  "Comma-separated turns; attacks joined by + run at the same time (default: count-flood, "
-                 "mold-flood+trails-flood, every-field, rock-flood+action-flood, connection-flood, slow-http+never-read, "
+                 "mold-flood+trails-flood, every-field, rock-flood+action-flood+rock-reconnect, connection-flood, "
+                 "slow-http+never-read, "
                  "bad-upgrades)");
   app.add_option("--seconds", seconds, "Seconds each attack lasts (the slow clients' see --slow-seconds)")
       ->check(CLI::Range(1, 600))

@@ -21,13 +21,15 @@ namespace meadow::client::abuse {
 
 // The attacks by name.
 inline const std::vector<std::string> kAttackNames = {"count-flood", "mold-flood",   "trails-flood", "every-field",
+                                                      "rock-reconnect",
                                                       "rock-flood",  "action-flood", "connection-flood",
                                                       "slow-http",   "never-read",   "bad-upgrades"};
 // The turns of a full run, in order. Attacks joined by '+' run at the same time in one turn
 // (each for its own time; the turn lasts as long as the longest), judged together: what the
 // turn's figures show, the meadow held against both at once.
 inline const std::vector<std::string> kTurns = {"count-flood", "mold-flood+trails-flood", "every-field",
-                                                "rock-flood+action-flood", "connection-flood", "slow-http+never-read",
+                                                "rock-flood+action-flood+rock-reconnect", "connection-flood",
+                                                "slow-http+never-read",
                                                 "bad-upgrades"};
 
 struct AbuseOptions {

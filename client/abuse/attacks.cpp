@@ -48,6 +48,9 @@ constexpr Millis kAnswerGrace{3000};
 constexpr std::size_t kBadRequestsAtOnce = 16;
 // A slow client's bytes come this far apart.
 constexpr Millis kSlowByteEvery{500};
+// The reconnecting rock-placer: rocks a session, a little over the tap cooldown apart.
+constexpr int kRocksPerReconnect = 3;
+constexpr Millis kRockEvery{250};
 // The action flood's pace: far past the rate limit.
 constexpr Millis kFloodMessageEvery{1};
 // The notice code of the server's rate limit.
@@ -291,6 +294,31 @@ AttackOutcome rock_flood(const AttackContext& c) {
     ++sent;
   });
   return viewer.finish(sent);
+}
+
+AttackOutcome rock_reconnect(const AttackContext& c) {
+  // A visitor who keeps opening new sessions, each placing a few rocks at new spots: a session's
+  // cap is no cap for it; the visitor's is (the land's 48 are not its own).
+  AttackOutcome out;
+  const auto end = Clock::now() + c.duration;
+  std::uint64_t sent = 0;
+  std::uint64_t spot = 0;
+  while (Clock::now() < end && !interrupted(c)) {
+    FloodingViewer viewer(c);
+    for (int k = 0; k < kRocksPerReconnect && Clock::now() < end; ++k, ++spot) {
+      viewer.send(tool_message(v1::TOOL_ROCK, v1::ToolAction::PHASE_TAP, 100.0F + static_cast<float>((spot * 131) % 1400),
+                               100.0F + static_cast<float>((spot * 71) % 700)));
+      ++sent;
+      std::this_thread::sleep_for(kRockEvery);
+    }
+    const AttackOutcome session = viewer.finish(sent);
+    for (const auto& [answer, n] : session.answers) out.answers[answer] += n;
+  }
+  out.attempts = sent;
+  out.answered_clearly = out.answers.count("notice rock_limit_visitor") > 0;
+  out.verdict = out.answered_clearly ? "told its address's rocks are all placed (rock_limit_visitor)"
+                                     : "no session was told of the visitor's cap";
+  return out;
 }
 
 AttackOutcome connection_flood(const AttackContext& c, std::size_t connections) {

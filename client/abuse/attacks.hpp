@@ -41,6 +41,9 @@ AttackOutcome count_flood(const AttackContext& context);
 // One viewer taps a rock on and off at one spot, and at new spots, 60 times a second.
 // Clear: notices that say why taps are refused (a cooldown, a per-viewer cap).
 AttackOutcome rock_flood(const AttackContext& context);
+// One visitor reconnecting again and again, each session placing three rocks at new spots. Clear:
+// told that its address's rocks are all placed (the cap holds per visitor, not per session).
+AttackOutcome rock_reconnect(const AttackContext& context);
 // Eight viewers of one address alternating the mold's agents between a million and the fewest.
 AttackOutcome mold_flood(const AttackContext& context);
 // The largest trails recording every second, and live trails switched on and off at the rate limit.

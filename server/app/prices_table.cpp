@@ -35,7 +35,7 @@ void add_row(std::string& out, std::string_view where, const sim::Price& p) {
                                             : "viewers";
   out += " | " + (p.locked_what.empty() ? std::string("—") : std::string(p.locked_what));
   out += " | " + cooldown_text(p.cooldown);
-  out += " | " + count_text(p.per_viewer) + " | " + count_text(p.meadow_wide) + " | ";
+  out += " | " + count_text(p.per_viewer) + " | " + count_text(p.per_visitor) + " | " + count_text(p.meadow_wide) + " | ";
   if (p.ceiling) {
     out += std::to_string(p.ceiling->cpu) + " / " + std::to_string(p.ceiling->gpu) + " " + std::string(p.ceiling->what);
   } else {
@@ -48,8 +48,8 @@ void add_row(std::string& out, std::string_view where, const sim::Price& p) {
 
 std::string prices_table(const sim::Meadow& meadow) {
   std::string out =
-      "| action | taken by | sent by | lock | cooldown per viewer | one viewer's at once | everyone's at once | "
-      "a viewer's ceiling (CPU / GPU) |\n|---|---|---|---|---|---|---|---|\n";
+      "| action | taken by | sent by | lock | cooldown per viewer | one viewer's at once | one visitor's at once "
+      "(all its sessions) | everyone's at once | a viewer's ceiling (CPU / GPU) |\n|---|---|---|---|---|---|---|---|---|\n";
   for (const sim::Price& p : sim::meadow_prices()) add_row(out, "the meadow", p);
   for (const sim::World* w : meadow.worlds()) {
     for (const sim::Price& p : w->prices()) add_row(out, "the " + std::string(w->name()), p);

@@ -27,4 +27,14 @@ std::string address_key(std::string_view address, unsigned ipv6_prefix_bits) {
   return std::string(v6.data()) + "/" + std::to_string(prefix);
 }
 
+std::uint64_t visitor_of(std::string_view key) {
+  // FNV-1a: stable across runs and builds, so that a recording's visitors stay apart on replay.
+  std::uint64_t hash = 14695981039346656037ULL;
+  for (const char c : key) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  }
+  return hash == 0 ? 1 : hash;
+}
+
 }  // namespace meadow::net

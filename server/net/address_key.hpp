@@ -2,6 +2,7 @@
 // Who an address is, for the per-address caps: one host's IPv4 address, or the network of an IPv6
 // one. A single IPv6 host is handed a whole /64 (2^64 addresses), so counting each address apart
 // would let one visitor hold every slot; counted by its /64 (configurable), it is one visitor.
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -13,5 +14,9 @@ inline constexpr unsigned kDefaultIpv6PrefixBits = 64;
 // "203.0.113.7" → itself; "::ffff:203.0.113.7" → "203.0.113.7"; "2001:db8:1:2:aa::1" with 64 →
 // "2001:db8:1:2::/64". Anything that is no address (a test's name, "unix") is its own key.
 [[nodiscard]] std::string address_key(std::string_view address, unsigned ipv6_prefix_bits = kDefaultIpv6PrefixBits);
+
+// A visitor's number for the sim (sim::Action::visitor): `key` (address_key's) hashed, never 0.
+// The sim keeps no addresses; it needs only to know which sessions are one visitor.
+[[nodiscard]] std::uint64_t visitor_of(std::string_view key);
 
 }  // namespace meadow::net

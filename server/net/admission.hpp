@@ -45,6 +45,8 @@ class AdmissionTicket {
 
   [[nodiscard]] bool held() const { return owner_ != nullptr; }
   [[nodiscard]] const std::string& address() const { return address_; }
+  // Who it counts as (Admission::key_of): an IPv6 visitor's network.
+  [[nodiscard]] const std::string& key() const { return key_; }
   void release();
 
  private:

@@ -29,9 +29,10 @@ SharedBytes world_unavailable_notice(sim::WorldKind asked, sim::WorldKind watchi
                                            std::string(sim::world_name(watching)) + "."));
 }
 
-ViewerInput::ViewerInput(SessionContext& context, std::uint64_t session_id)
+ViewerInput::ViewerInput(SessionContext& context, std::uint64_t session_id, std::uint64_t visitor)
     : context_(context),
       session_id_(session_id),
+      visitor_(visitor),
       rate_(context.limits.messages_per_second, context.limits.message_burst, Clock::now()) {
   const auto start = Clock::now();
   for (std::size_t i = 0; i < kMessagePrices.size(); ++i) {
@@ -130,6 +131,7 @@ InputOutcome ViewerInput::handle(std::string_view bytes, ViewerPort& port, Clock
         using T = std::decay_t<decltype(value)>;
         if constexpr (std::is_same_v<T, sim::Action>) {
           value.world = port.watched_world();
+          value.visitor = visitor_;
           if (!context_.actions.push(std::move(value))) {
             context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);
             return notice(port, InputResult::kBusy, "busy", "The meadow is busy; that action was not applied. Try again.");

@@ -63,7 +63,9 @@ struct InputOutcome {
 class ViewerInput {
  public:
   using Clock = std::chrono::steady_clock;
-  ViewerInput(SessionContext& context, std::uint64_t session_id);
+  // `visitor`: who the session's viewer is at the door (visitor_of its admission key; 0: unknown),
+  // stamped on its actions so that the meadow's caps hold per visitor.
+  ViewerInput(SessionContext& context, std::uint64_t session_id, std::uint64_t visitor = 0);
 
   // One binary ClientMessage; counted in the metrics, answered through `port`.
   InputOutcome handle(std::string_view bytes, ViewerPort& port, Clock::time_point now);
@@ -87,6 +89,7 @@ class ViewerInput {
 
   SessionContext& context_;
   const std::uint64_t session_id_;
+  const std::uint64_t visitor_;
   TokenBucket rate_;
   // Per declared message with a rate of its own (kMessagePrices' order).
   std::array<std::optional<TokenBucket>, kMessagePrices.size()> message_rates_;

@@ -115,6 +115,10 @@ struct Action {
   // The world the viewer watched when it asked: a tool does what it does there (the flower tool
   // drops food crumbs in the swarm and flowers in the colony).
   WorldKind world = WorldKind::swarm;
+  // Who the viewer is at the door: its address (an IPv6 visitor's network), hashed; the same for
+  // every session it opens, so that caps on what lies in the meadow hold per visitor and not per
+  // session. 0: the operator, or not known.
+  std::uint64_t visitor = 0;
 };
 
 // The world a settings change belongs to, whichever world its viewer watches (the swarm's count

@@ -6,10 +6,10 @@ namespace meadow::sim {
 
 Land::Land() : meadow_{0.0F, 0.0F, kMeadowWidth, kMeadowHeight}, world_{meadow_} {}
 
-std::optional<std::uint32_t> Land::add_rock(Vec2 center, float radius, std::uint64_t owner) {
+std::optional<std::uint32_t> Land::add_rock(Vec2 center, float radius, std::uint64_t owner, std::uint64_t visitor) {
   if (rocks_.size() >= kMaxRocks || !world_.contains(center)) return std::nullopt;
   const std::uint32_t id = next_rock_id_++;
-  rocks_.push_back(Rock{id, center, radius, owner});
+  rocks_.push_back(Rock{id, center, radius, owner, visitor});
   ++rocks_version_;
   return id;
 }
@@ -17,6 +17,11 @@ std::optional<std::uint32_t> Land::add_rock(Vec2 center, float radius, std::uint
 std::size_t Land::rocks_of(std::uint64_t owner) const {
   return static_cast<std::size_t>(
       std::count_if(rocks_.begin(), rocks_.end(), [owner](const Rock& r) { return r.owner == owner; }));
+}
+
+std::size_t Land::rocks_of_visitor(std::uint64_t visitor) const {
+  return static_cast<std::size_t>(
+      std::count_if(rocks_.begin(), rocks_.end(), [visitor](const Rock& r) { return r.visitor == visitor; }));
 }
 
 bool Land::remove_rock(std::uint32_t id) {

@@ -21,12 +21,16 @@ inline constexpr std::size_t kMaxRocks = 48;
 // At most this many of them placed by one viewer, so that one viewer cannot take every rock
 // (the operator's rocks count against no viewer).
 inline constexpr std::size_t kMaxRocksPerViewer = 8;
+// And of one visitor, however many sessions it opens (a browser's tabs, reconnections): the
+// same eight, so that the land's 48 are not whoever opens the most sessions'.
+inline constexpr std::size_t kMaxRocksPerVisitor = kMaxRocksPerViewer;
 
 struct Rock {
   std::uint32_t id = 0;
   Vec2 center;
   float radius = kRockRadius;
-  std::uint64_t owner = 0;  // the viewer that placed it (0: the operator)
+  std::uint64_t owner = 0;    // the viewer that placed it (0: the operator)
+  std::uint64_t visitor = 0;  // who that viewer is at the door (Action::visitor; 0: not known)
   friend bool operator==(const Rock&, const Rock&) = default;
 };
 
@@ -43,9 +47,12 @@ class Land {
   [[nodiscard]] const std::vector<Rock>& rocks() const { return rocks_; }
   // Places a rock; nullopt when the land already holds kMaxRocks or the centre lies outside the
   // world.
-  std::optional<std::uint32_t> add_rock(Vec2 center, float radius = kRockRadius, std::uint64_t owner = 0);
+  std::optional<std::uint32_t> add_rock(Vec2 center, float radius = kRockRadius, std::uint64_t owner = 0,
+                                        std::uint64_t visitor = 0);
   // Rocks on the land placed by `owner`.
   [[nodiscard]] std::size_t rocks_of(std::uint64_t owner) const;
+  // Rocks placed by any session of `visitor`.
+  [[nodiscard]] std::size_t rocks_of_visitor(std::uint64_t visitor) const;
   bool remove_rock(std::uint32_t id);
   // The rock whose disc contains p, if any (the topmost, i.e. the newest).
   [[nodiscard]] std::optional<std::uint32_t> rock_at(Vec2 p) const;

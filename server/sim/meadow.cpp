@@ -46,7 +46,7 @@ ActionOutcome Meadow::apply_own(const Action& action) {
     cooldowns_.forget(action.origin);
     for (World* w : running_) w->viewer_left(action.origin);
   } else if (const auto* rock = std::get_if<RockTap>(&action.body)) {
-    return tap_rock(rock->at, action.origin);
+    return tap_rock(rock->at, action.origin, action.visitor);
   }
   return {};
 }
@@ -94,7 +94,7 @@ ActionOutcome Meadow::apply(Action& action) {
   return *outcome;
 }
 
-ActionOutcome Meadow::tap_rock(Vec2 at, std::uint64_t origin) {
+ActionOutcome Meadow::tap_rock(Vec2 at, std::uint64_t origin, std::uint64_t visitor) {
   if (const auto id = land_.rock_at(at)) {
     land_.remove_rock(*id);
     return {};
@@ -109,7 +109,11 @@ ActionOutcome Meadow::tap_rock(Vec2 at, std::uint64_t origin) {
     return refused("rock_limit_viewer", "You have placed " + std::to_string(kMaxRocksPerViewer) +
                                             " rocks: take one of yours away to place another.");
   }
-  const auto id = land_.add_rock(at, kRockRadius, origin);
+  if (origin != kOperator && visitor != 0 && land_.rocks_of_visitor(visitor) >= kMaxRocksPerVisitor) {
+    return refused("rock_limit_visitor", "Your address has placed " + std::to_string(kMaxRocksPerVisitor) +
+                                             " rocks from its sessions: take one of them away to place another.");
+  }
+  const auto id = land_.add_rock(at, kRockRadius, origin, visitor);
   if (!id) return refused("rock_limit", "The meadow already holds as many rocks as it can.");
   for (World* w : running_) w->rock_placed(land_.rocks().back());
   return {};

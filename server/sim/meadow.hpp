@@ -96,7 +96,7 @@ class Meadow {
   [[nodiscard]] std::optional<ActionOutcome> refused_by_price(const Price& price, const Action& action);
   // The meadow's own actions (meadow_prices()).
   ActionOutcome apply_own(const Action& action);
-  ActionOutcome tap_rock(Vec2 at, std::uint64_t origin);
+  ActionOutcome tap_rock(Vec2 at, std::uint64_t origin, std::uint64_t visitor);
 
   std::uint64_t seed_;
   std::uint64_t tick_ = 0;

@@ -14,6 +14,7 @@ constexpr Price kMeadowPrices[] = {
      .locked_what = "the rock tool",
      .cooldown = kTapCooldown,
      .per_viewer = static_cast<std::uint32_t>(kMaxRocksPerViewer),
+     .per_visitor = static_cast<std::uint32_t>(kMaxRocksPerVisitor),
      .meadow_wide = static_cast<std::uint32_t>(kMaxRocks)},
     // Made by the server when a viewer's session ends, never from a viewer's message.
     {.message = "viewer left", .body = body_index<ViewerLeft>(), .who = Sender::server},

@@ -64,6 +64,7 @@ struct Price {
   std::string_view locked_what;
   Cooldown cooldown;
   std::uint32_t per_viewer = 0;   // what one viewer may have in the meadow at once (0: nothing lasts)
+  std::uint32_t per_visitor = 0;  // and one visitor, all its sessions together (0: no cap of its own)
   std::uint32_t meadow_wide = 0;  // and every viewer and the operator together (0: nothing lasts)
   std::optional<CostCeiling> ceiling;
 };

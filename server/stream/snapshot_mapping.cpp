@@ -83,6 +83,7 @@ void to_proto(const sim::MoldSettingsChange& from, v1::MoldSettings& to) {
 
 void to_proto(const sim::Action& from, v1::SavedAction& to) {
   to.set_origin(from.origin);
+  to.set_visitor(from.visitor);
   to.set_world(stream::to_proto(from.world));
   std::visit(
       [&](const auto& body) {
@@ -122,6 +123,7 @@ void to_proto(const sim::Action& from, v1::SavedAction& to) {
 sim::Action from_proto(const v1::SavedAction& from) {
   sim::Action action;
   action.origin = from.origin();
+  action.visitor = from.visitor();
   if (!world_from_proto(from.world(), action.world)) damaged("journal: an action in an unknown world");
   switch (from.body_case()) {
     case v1::SavedAction::kRockTap: action.body = sim::RockTap{finite_point(from.rock_tap(), "journal")}; break;
@@ -161,6 +163,7 @@ void to_proto(const sim::Land::State& from, v1::SavedLand& to) {
     v1::SavedRock& saved = *to.add_rocks();
     stream::to_proto(rock, *saved.mutable_rock());
     saved.set_owner(rock.owner);
+    saved.set_visitor(rock.visitor);
   }
   to.set_next_rock_id(from.next_rock_id);
 }
@@ -174,6 +177,7 @@ sim::Land::State land_from_proto(const v1::SavedLand& from) {
     sim::Rock rock = stream::from_proto(saved.rock());
     if (!std::isfinite(rock.radius) || rock.radius <= 0.0F || rock.radius > sim::kMeadowWidth) damaged("a rock of no size");
     rock.owner = saved.owner();
+    rock.visitor = saved.visitor();
     land.rocks.push_back(rock);
   }
   land.next_rock_id = from.next_rock_id();

@@ -63,8 +63,12 @@ TEST(PricesTable, EveryWorldDeclaresEachActionOnce) {
     for (const sim::Price& p : w->prices()) {
       EXPECT_EQ(sim::price_of(sim::meadow_prices(), p.body), nullptr) << p.message << ": the meadow's already";
       EXPECT_EQ(sim::price_of(w->prices(), p.body), &p) << p.message << ": declared twice";
-      if (p.cooldown.ticks > 0) EXPECT_FALSE(p.cooldown.group.empty()) << p.message;
-      if (p.lock != nullptr) EXPECT_FALSE(p.locked_what.empty()) << p.message;
+      if (p.cooldown.ticks > 0) {
+        EXPECT_FALSE(p.cooldown.group.empty()) << p.message;
+      }
+      if (p.lock != nullptr) {
+        EXPECT_FALSE(p.locked_what.empty()) << p.message;
+      }
     }
   }
 }

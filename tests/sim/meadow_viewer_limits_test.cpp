@@ -101,6 +101,27 @@ TEST(MeadowViewerLimits, RocksHaveATapCooldownAndACapPerViewer) {
   for (std::size_t i = 30; i < 30 + kMaxRocksPerViewer + 2; ++i) EXPECT_TRUE(act(m, kOperator, RockTap{spot(i)}).accepted);
 }
 
+// One visitor's sessions (its tabs, its reconnections: one address at the door) share its cap.
+TEST(MeadowViewerLimits, RocksHaveACapPerVisitorWhateverItsSessions) {
+  Meadow m = make_meadow(500, 3);
+  const auto spot = [](std::size_t i) { return Vec2{150.0F + 110.0F * static_cast<float>(i % 12), 150.0F + 140.0F * static_cast<float>(i / 12)}; };
+  constexpr std::uint64_t kVisitor = 0xABCDEF;
+  const auto rock_from = [&](std::uint64_t session, std::uint64_t visitor, std::size_t i) {
+    Action a{session, 0, RockTap{spot(i)}, WorldKind::swarm, visitor};
+    return m.apply(a);
+  };
+  // Each of its sessions places one rock, one after another, as a visitor reconnecting would.
+  for (std::size_t i = 0; i < kMaxRocksPerVisitor; ++i) ASSERT_TRUE(rock_from(100 + i, kVisitor, i).accepted) << i;
+  const ActionOutcome capped = rock_from(200, kVisitor, 20);
+  EXPECT_FALSE(capped.accepted);
+  EXPECT_EQ(capped.code, "rock_limit_visitor");
+  EXPECT_EQ(m.land().rocks_of_visitor(kVisitor), kMaxRocksPerVisitor);
+  EXPECT_TRUE(rock_from(201, kVisitor + 1, 21).accepted) << "another visitor has its own";
+  // A rock taken away (any of its sessions' tap on it) makes room again.
+  ASSERT_TRUE(rock_from(202, kVisitor, 0).accepted);
+  EXPECT_TRUE(rock_from(203, kVisitor, 22).accepted);
+}
+
 TEST(MeadowViewerLimits, DroppedFlowersHaveACapPerViewerInsideTheMeadowsOwn) {
   Meadow m = make_meadow(500, 3);
   const auto drop = [&](std::uint64_t viewer, float x) {
