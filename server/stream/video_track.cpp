@@ -8,9 +8,12 @@ void VideoLightTrack::build(sim::WorldKind world, VideoDemand* demand, std::span
                             std::span<const std::uint8_t> heat, std::uint32_t width, std::uint32_t height,
                             v1::ServerMessage& message, WorldFrame& out) {
   if (demand == nullptr || !demand->wanted(world)) {
-    encoder_.reset();  // the next viewer starts from a fresh key frame
+    // Kept warm a while for a viewer that comes back; then gone, and the next viewer starts
+    // from a fresh encoder's key frame.
+    if (encoder_ != nullptr && ++idle_frames_ > kVideoWarmFrames) encoder_.reset();
     return;
   }
+  idle_frames_ = 0;
   if (encoder_ == nullptr || encoder_->settings() != demand->settings()) {
     encoder_ = std::make_unique<VideoLightEncoder>(demand->settings());
   }

@@ -15,6 +15,11 @@
 
 namespace meadow::stream {
 
+// A world's encoder is kept this many frames (3 s at 30 a second) after its last video viewer
+// went, without encoding: a viewer toggling its codec or its world costs no new encoder (and its
+// set-up on the sim thread) each time; one who comes later starts from a fresh key frame.
+inline constexpr std::uint32_t kVideoWarmFrames = 90;
+
 class VideoLightTrack {
  public:
   // `message` holds the frame with its light layer already filled for the zstd codec; the layer's
@@ -25,9 +30,12 @@ class VideoLightTrack {
              v1::ServerMessage& message, WorldFrame& out);
 
   [[nodiscard]] std::uint64_t errors() const { return errors_; }
+  // Whether an encoder is held (encoding, or kept warm).
+  [[nodiscard]] bool has_encoder() const { return encoder_ != nullptr; }
 
  private:
   std::unique_ptr<VideoLightEncoder> encoder_;
+  std::uint32_t idle_frames_ = 0;  // frames since the last video viewer went
   std::uint64_t frames_since_key_ = 0;
   std::uint64_t errors_ = 0;
 };

@@ -325,7 +325,9 @@ TEST(ClientInput, TheSpeedSettingIsCheckedAgainstItsOwnRange) {
     const ClientInput refused = parse(m);
     EXPECT_EQ(rejection_code(refused), reject::kOutOfRange) << bad;
     const auto* r = std::get_if<Rejection>(&refused);
-    if (r != nullptr) EXPECT_EQ(r->text, "The speed must be between 0.5 and 2.");
+    if (r != nullptr) {
+      EXPECT_EQ(r->text, "The speed must be between 0.5 and 2.");
+    }
   }
   m.mutable_swarm_settings()->set_speed(kNaN);
   EXPECT_EQ(rejection_code(parse(m)), reject::kNotFinite);
