@@ -192,8 +192,9 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->check(CLI::Range(0U, 24U * 365U))
       ->capture_default_str();
   app.add_option("--state-max-mb", c.state_max_mb,
-                 "Most megabytes the saved state may take; past it the meadow goes on unsaved, as on a full "
-                 "disk (0: no limit)")
+                 "Most megabytes the saved state may take: past three quarters of it the oldest snapshots "
+                 "(and the journal only they replay) go first, and past all of it the meadow goes on unsaved, "
+                 "as on a full disk (0: no limit but the disk's)")
       ->envname("MEADOW_STATE_MAX_MB")
       ->capture_default_str();
   auto* replay = app.add_option("--replay", c.replay_dir,

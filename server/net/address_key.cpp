@@ -27,7 +27,8 @@ std::string address_key(std::string_view address, unsigned ipv6_prefix_bits) {
   return std::string(v6.data()) + "/" + std::to_string(prefix);
 }
 
-std::uint64_t visitor_of(std::string_view key) {
+std::uint64_t visitor_of(std::string_view address, std::string_view key) {
+  if (address == "127.0.0.1" || address == "::1" || address == "::ffff:127.0.0.1") return 0;
   // FNV-1a: stable across runs and builds, so that a recording's visitors stay apart on replay.
   std::uint64_t hash = 14695981039346656037ULL;
   for (const char c : key) {

@@ -15,8 +15,11 @@ inline constexpr unsigned kDefaultIpv6PrefixBits = 64;
 // "2001:db8:1:2::/64". Anything that is no address (a test's name, "unix") is its own key.
 [[nodiscard]] std::string address_key(std::string_view address, unsigned ipv6_prefix_bits = kDefaultIpv6PrefixBits);
 
-// A visitor's number for the sim (sim::Action::visitor): `key` (address_key's) hashed, never 0.
-// The sim keeps no addresses; it needs only to know which sessions are one visitor.
-[[nodiscard]] std::uint64_t visitor_of(std::string_view key);
+// A visitor's number for the sim (sim::Action::visitor): the viewer's `key` (address_key's)
+// hashed, never 0; the sim keeps no addresses, it needs only to know which sessions are one
+// visitor. 0 for this machine itself (`address` 127.0.0.1 or ::1: the gallery's own wall, the
+// operator's scripts, local tests), whose sessions are held per viewer only. A proxy in front
+// must be a --trusted-proxy, so that its visitors are told apart by what it forwards.
+[[nodiscard]] std::uint64_t visitor_of(std::string_view address, std::string_view key);
 
 }  // namespace meadow::net

@@ -32,7 +32,7 @@ ViewerWatch::ViewerWatch(grpc::CallbackServerContext* call, SessionContext& cont
       remote_(call->peer()),
       on_ended_(std::move(on_ended)),
       counters_(context.metrics),
-      input_(context, id_, visitor_of(slot_.key())),
+      input_(context, id_, visitor_of(slot_.address(), slot_.key())),
       outbox_(context.limits.reliable_queue, &context.hub.video(), &context.hub.trails()) {
   outbox_.set_world(world);
   outbox_.set_video(video);

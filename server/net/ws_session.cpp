@@ -21,7 +21,7 @@ WsSession::WsSession(tcp::socket&& socket, SessionContext& context, AdmissionTic
       counters_(context.metrics),
       outbox_(context.limits.reliable_queue, &context.hub.video(), &context.hub.trails()),
       write_deadline_(ws_.get_executor()),
-      input_(context, id_, visitor_of(viewer_slot_.key())) {
+      input_(context, id_, visitor_of(viewer_slot_.address(), viewer_slot_.key())) {
   outbox_.set_world(context_.facts.worlds.front());
   counters_.watching(outbox_.world());
   beast::error_code ec;

@@ -215,16 +215,46 @@ std::size_t StateStore::prune(const Retention& retention, std::int64_t now_ms) {
       keep.insert(s.id);
     }
   }
-  std::map<std::int64_t, std::uint64_t> oldest_kept;  // timeline → tick of its oldest snapshot kept
   std::size_t dropped = 0;
-  Transaction transaction(db_);
-  Statement drop = db_.prepare("DELETE FROM snapshots WHERE id = ?");
-  for (const SnapshotInfo& s : all) {
-    if (keep.count(s.id) == 0) {
+  {
+    Transaction transaction(db_);
+    Statement drop = db_.prepare("DELETE FROM snapshots WHERE id = ?");
+    for (const SnapshotInfo& s : all) {
+      if (keep.count(s.id) != 0) continue;
       drop.bind(1, s.id).run();
       ++dropped;
-      continue;
     }
+    cut_journal();
+    transaction.commit();
+  }
+  // Bounded by size too: while the database holds more than three quarters of what it may, the
+  // oldest automatic snapshots go first (the hourly ones before the newest), with the journal only
+  // they could replay; the newest snapshot and the named ones stay. A flood of actions then costs
+  // history, not the saving.
+  if (retention.max_bytes == 0) return dropped;
+  const std::uint64_t budget = retention.max_bytes / 4 * 3;
+  while (used_bytes() > budget) {
+    const std::vector<SnapshotInfo> left = snapshots();  // newest first
+    auto oldest = left.rend();
+    for (auto it = left.rbegin(); it != left.rend(); ++it) {
+      if (it->name.empty() && it->id != left.front().id) {
+        oldest = it;
+        break;
+      }
+    }
+    if (oldest == left.rend()) break;  // only the newest and the named ones are left
+    Transaction transaction(db_);
+    db_.prepare("DELETE FROM snapshots WHERE id = ?").bind(1, oldest->id).run();
+    cut_journal();
+    transaction.commit();
+    ++dropped;
+  }
+  return dropped;
+}
+
+void StateStore::cut_journal() {
+  std::map<std::int64_t, std::uint64_t> oldest_kept;  // timeline → tick of its oldest snapshot kept
+  for (const SnapshotInfo& s : snapshots()) {
     auto [it, fresh] = oldest_kept.emplace(s.timeline, s.tick);
     if (!fresh && s.tick < it->second) it->second = s.tick;
   }
@@ -242,8 +272,16 @@ std::size_t StateStore::prune(const Retention& retention, std::int64_t now_ms) {
       db_.prepare("DELETE FROM journal WHERE timeline = ?").bind(1, t).run();
     }
   }
-  transaction.commit();
-  return dropped;
+}
+
+std::uint64_t StateStore::used_bytes() {
+  const auto pragma = [&](const char* name) {
+    Statement s = db_.prepare(std::string("PRAGMA ") + name);
+    return s.step() ? static_cast<std::uint64_t>(s.integer(0)) : std::uint64_t{0};
+  };
+  const std::uint64_t pages = pragma("page_count");
+  const std::uint64_t free_pages = pragma("freelist_count");
+  return (pages > free_pages ? pages - free_pages : 0) * pragma("page_size");
 }
 
 }  // namespace meadow::store

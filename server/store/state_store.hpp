@@ -42,7 +42,8 @@ struct Retention {
   std::size_t keep_latest = 10;
   std::int64_t keep_hours = 24;
   // The most the database may grow to (bytes; 0: as far as the disk goes). Past it writes fail as
-  // on a full disk, and the meadow goes on unsaved.
+  // on a full disk, and the meadow goes on unsaved; before that, prune() sheds the oldest history
+  // to keep it under three quarters of this.
   std::uint64_t max_bytes = 0;
 };
 
@@ -89,10 +90,17 @@ class StateStore {
   // The last tick the meadow finished on `timeline`, as last committed.
   [[nodiscard]] std::optional<std::uint64_t> reached(std::int64_t timeline);
 
-  // Drops what `retention` does not keep (now_ms: Unix time now). Returns the snapshots dropped.
+  // Drops what `retention` does not keep (now_ms: Unix time now), and then, while the database
+  // holds more than three quarters of retention.max_bytes, the oldest automatic snapshots but the
+  // newest, each with the journal only it could replay. Returns the snapshots dropped.
   std::size_t prune(const Retention& retention, std::int64_t now_ms);
+  // The bytes the database's pages hold (its free pages aside: SQLite reuses them).
+  [[nodiscard]] std::uint64_t used_bytes();
 
  private:
+  // Drops each timeline's journal from before its oldest snapshot, and the journal of timelines
+  // with no snapshot but the current one's. Inside the caller's transaction.
+  void cut_journal();
   std::optional<std::string> meta(const std::string& key);
   void set_meta(const std::string& key, const std::string& value);
 

@@ -286,10 +286,12 @@ TEST(DurabilityEndToEnd, ADamagedDatabaseLeavesTheMeadowRunningUnsaved) {
 
 TEST(DurabilityEndToEnd, AFullDatabaseLeavesTheMeadowRunningUnsaved) {
   // --state-max-mb caps the database as a full disk would: SQLite answers "database or disk is
-  // full" and the meadow goes on.
+  // full" and the meadow goes on. (The store sheds its oldest history to stay under the cap, so
+  // the cap is made smaller than one snapshot: 60,000 fireflies take about 1.5 MB.)
   Dir state("durable-full");
   const std::string log = testing::unique_temp_path("durable-full-log");
-  expect_running_unsaved(server_spec(state.path, log, {"--state-max-mb", "1"}), log, "database or disk is full");
+  expect_running_unsaved(server_spec(state.path, log, {"--state-max-mb", "1", "--swarm-count", "60000"}), log,
+                         "database or disk is full");
 }
 
 }  // namespace

@@ -110,6 +110,16 @@ TEST(AddressKey, AnIpv6VisitorIsItsNetworkAndAnIpv4OneItsHost) {
   EXPECT_EQ(address_key("not an address"), "not an address");
 }
 
+TEST(VisitorOf, OneVisitorAnyOfItsAddressesAndNoneForThisMachine) {
+  EXPECT_EQ(visitor_of("2001:db8:1:2::1", address_key("2001:db8:1:2::1")),
+            visitor_of("2001:db8:1:2::9", address_key("2001:db8:1:2::9")));
+  EXPECT_NE(visitor_of("203.0.113.7", "203.0.113.7"), visitor_of("203.0.113.8", "203.0.113.8"));
+  EXPECT_NE(visitor_of("203.0.113.7", "203.0.113.7"), 0U);
+  EXPECT_EQ(visitor_of("127.0.0.1", address_key("127.0.0.1")), 0U) << "the wall, the operator's scripts";
+  EXPECT_EQ(visitor_of("::1", address_key("::1")), 0U);
+  EXPECT_NE(visitor_of("127.0.0.10", "127.0.0.10"), 0U) << "another loopback address is another host (the tests')";
+}
+
 TEST(Admission, OneIpv6NetworkHoldsOneAddressWorthOfViewers) {
   AdmissionLimits limits;
   limits.max_viewers_per_address = 2;

@@ -182,4 +182,47 @@ TEST(StoreWriter, ADamagedDatabaseIsRefusedClearly) {
 }
 
 }  // namespace
+// Bounded by size: past three quarters of its ceiling the store sheds its oldest automatic
+// snapshots (the hourly ones first) with the journal only they replay; the newest and the named
+// ones stay. A flood of actions then costs history, not the saving.
+TEST(StateStore, PastThreeQuartersOfItsCeilingTheOldestHistoryGoesFirst) {
+  StoreDir dir("store-shed");
+  constexpr std::uint64_t kCeiling = 4U << 20U;
+  store::StateStore store(dir.path, kCeiling);
+  const std::int64_t timeline = store.new_timeline();
+  const std::int64_t hour = 3'600'000;
+  const std::int64_t start = 1'800'000'000'000;
+  store::Retention retention;
+  retention.keep_latest = 20;
+  retention.keep_hours = 24;
+  retention.max_bytes = kCeiling;
+  // Twelve hours of hourly snapshots of 400 kB (4.8 MB in all), a named one among them, and a
+  // journal between; pruned after each, as the store's writer does.
+  std::size_t dropped = 0;
+  for (int h = 0; h < 12; ++h) {
+    std::vector<store::StateStore::NewRecord> records;
+    for (int r = 0; r < 50; ++r) records.push_back({timeline, static_cast<std::uint64_t>(h * 1000 + r), std::string(200, 'j')});
+    store::StateStore::NewSnapshot snapshot{h == 3 ? "opening" : "", timeline, static_cast<std::uint64_t>(h * 1000),
+                                            start + h * hour, std::string(400'000, static_cast<char>('a' + h))};
+    (void)store.commit(records, static_cast<std::uint64_t>(h * 1000 + 60), timeline, {snapshot});
+    dropped += store.prune(retention, start + h * hour);
+    EXPECT_LE(store.used_bytes(), kCeiling / 4 * 3) << "after hour " << h;
+  }
+  EXPECT_GT(dropped, 0U) << "the test fills the store past its budget";
+  const std::vector<store::SnapshotInfo> left = store.snapshots();  // newest first
+  ASSERT_FALSE(left.empty());
+  EXPECT_EQ(left.front().tick, 11'000U) << "the newest stays";
+  EXPECT_TRUE(store.snapshot_named("opening").has_value()) << "a named one stays";
+  std::uint64_t oldest_automatic = ~std::uint64_t{0};
+  for (const store::SnapshotInfo& s : left) {
+    if (s.name.empty()) oldest_automatic = std::min(oldest_automatic, s.tick);
+  }
+  EXPECT_GE(oldest_automatic, 4'000U) << "the oldest went first";
+  // The journal before the oldest snapshot is gone with it; what the newest needs is there.
+  const std::vector<store::JournalRow> journal = store.journal(timeline, 0);
+  ASSERT_FALSE(journal.empty());
+  EXPECT_GE(journal.front().tick, 3'000U) << "kept from the oldest snapshot left (the named one's) on";
+  EXPECT_EQ(journal.back().tick, 11'049U);
+}
+
 }  // namespace meadow::testing
