@@ -279,10 +279,13 @@ void SimLoop::update_step_budgets() {
       if (fit >= 1.0) {
         budget.steps = fit > kMaxStepsPerTick ? kMaxStepsPerTick : static_cast<std::uint32_t>(fit);
       } else {
-        // Not one step fits: one every few ticks, so that this world's steps take its share of
-        // the ticks on average and the ticks between go at the clock's pace.
-        const double every = fit > 0.0 ? std::ceil(1.0 / fit) : kMostTicksPerStep;
-        budget = {1, every > kMostTicksPerStep ? kMostTicksPerStep : static_cast<std::uint32_t>(every)};
+        // Not one step fits. A world whose one step is longer than the whole share of a tick
+        // steps every few ticks, so that its steps take that share on average and the ticks
+        // between go at the clock's pace: it slows itself, not every world. The frames' cost is
+        // left aside here: a machine slow at everything (a sanitizer's build) slows every world
+        // alike, one step a tick, as the clock falls behind.
+        const double every = std::ceil(timing.step_seconds / (tick_seconds * kStepShareOfTick));
+        budget = {1, every > kMostTicksPerStep ? kMostTicksPerStep : static_cast<std::uint32_t>(std::max(every, 1.0))};
       }
     }
     timing.step_budget = budget;
