@@ -2,9 +2,12 @@
 // What each message a viewer may send costs at the door (docs/limits.md), one declaration per body
 // of meadow.v1.ClientMessage: how many a session may send a second beyond the session's general
 // rate (--messages-per-second). Actions (tools, settings) then meet their world's price on the
-// sim thread (sim/price.hpp); the messages that change what the server does for one session
-// (Hello's codecs, ChooseWorld, WatchTrails: each restarts an encoder's key frame or a gather on
-// the sim thread) are held to about one a second. A ClientMessage body without a declaration here
+// sim thread (sim/price.hpp). The messages that change what the server does for one session are
+// held to a few a second: Hello (its codecs pick the session's light) to one; ChooseWorld and
+// WatchTrails (a key frame of the bundle every session shares, a gather built once a frame for all
+// who watch; a world's video encoder is kept warm a while) to four, in bursts of eight, which a
+// trip through the worlds stays within: a refused one leaves the viewer where it was, so they are
+// not held tighter. A ClientMessage body without a declaration here
 // is refused at the door (and fails tests/net/message_prices_test.cpp).
 #include <array>
 #include <optional>
@@ -26,13 +29,13 @@ struct MessagePrice {
 
 inline constexpr std::array<MessagePrice, 8> kMessagePrices{{
     {"hello", v1::ClientMessage::kHelloFieldNumber, 1.0, 3.0, "answered on the network thread; its codecs pick the session's light"},
-    {"choose world", v1::ClientMessage::kChooseWorldFieldNumber, 1.0, 3.0, "the next frame is a key frame of that world"},
+    {"choose world", v1::ClientMessage::kChooseWorldFieldNumber, 4.0, 8.0, "the next frame is a key frame of that world"},
     {"tool", v1::ClientMessage::kToolFieldNumber, std::nullopt, 1.0, "its world's price (the table above)"},
     {"swarm settings", v1::ClientMessage::kSwarmSettingsFieldNumber, std::nullopt, 1.0, "the swarm's price (the table above)"},
     {"ping", v1::ClientMessage::kPingFieldNumber, std::nullopt, 1.0, "answered on the network thread"},
     {"mold settings", v1::ClientMessage::kMoldSettingsFieldNumber, std::nullopt, 1.0, "the mold's price (the table above)"},
     {"trails request", v1::ClientMessage::kRecordTrailsFieldNumber, 1.0, 1.0, "the viewers' recording slot (below)"},
-    {"watch trails", v1::ClientMessage::kWatchTrailsFieldNumber, 1.0, 2.0, "the swarm's live trails gather for this session"},
+    {"watch trails", v1::ClientMessage::kWatchTrailsFieldNumber, 4.0, 8.0, "the swarm's live trails gather for this session"},
 }};
 
 // The declaration of ClientMessage body field `field`, or null.

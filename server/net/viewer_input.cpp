@@ -77,7 +77,7 @@ InputOutcome ViewerInput::refuse(ViewerPort& port, const char* code, const std::
   return notice(port, InputResult::kRejected, code, text);
 }
 
-InputOutcome ViewerInput::record_trails(ViewerPort& port, const sim::TrailPlan& plan, Clock::time_point now) {
+InputOutcome ViewerInput::record_trails(ViewerPort& port, const sim::TrailPlan& plan) {
   if (context_.trails == nullptr) {
     return notice(port, InputResult::kRejected, "trails_unavailable", "This server records no trails.");
   }
@@ -85,13 +85,7 @@ InputOutcome ViewerInput::record_trails(ViewerPort& port, const sim::TrailPlan& 
     return notice(port, InputResult::kRejected, "trails_busy",
                   "Your trails are still being recorded: they come when the recording is done.");
   }
-  if (last_trails_ && now - *last_trails_ < kViewerTrailsCooldown) {
-    return notice(port, InputResult::kRejected, "too_fast",
-                  "One trails recording every " + std::to_string(kViewerTrailsCooldown.count()) +
-                      " s: ask again in a moment.");
-  }
   recording_->store(true);
-  last_trails_ = now;
   logger()->debug("session {} records trails: {} steps after {}, {} fireflies", session_id_, plan.steps,
                   plan.warmup_steps, plan.count);
   // Answered off the sim thread (TrailsControl), so building and serialising the points costs the
@@ -152,7 +146,7 @@ InputOutcome ViewerInput::handle(std::string_view bytes, ViewerPort& port, Clock
         } else if constexpr (std::is_same_v<T, stream::WatchTrails>) {
           port.take_trails(value.on);
         } else if constexpr (std::is_same_v<T, stream::RecordTrails>) {
-          return record_trails(port, value.plan, now);
+          return record_trails(port, value.plan);
         } else {
           static_assert(std::is_same_v<T, stream::Rejection>);
           context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);

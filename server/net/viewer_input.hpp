@@ -42,8 +42,6 @@ class ViewerPort {
 // The notice for a viewer that asked for a world this server does not run (and keeps `watching`).
 [[nodiscard]] SharedBytes world_unavailable_notice(sim::WorldKind asked, sim::WorldKind watching);
 
-// A viewer asks for trails at most once in this long (a recording of the viewers' limits takes 6 s).
-inline constexpr std::chrono::seconds kViewerTrailsCooldown{10};
 // The most a viewer's trails answer may take on the wire (the viewers' limits make at most ~250 KB).
 inline constexpr std::size_t kMaxViewerTrailsBytes = 1U << 20U;
 
@@ -83,9 +81,9 @@ class ViewerInput {
   InputOutcome throttled_notice(ViewerPort& port, InputResult result, const char* code, const std::string& text,
                                 Clock::time_point now);
   InputOutcome notice(ViewerPort& port, InputResult result, const char* code, const std::string& text);
-  // A viewer's TrailsRequest: one at a time per viewer, at most one every kViewerTrailsCooldown,
-  // in the viewers' slot, answered when the recording is done.
-  InputOutcome record_trails(ViewerPort& port, const sim::TrailPlan& plan, Clock::time_point now);
+  // A viewer's TrailsRequest: one at a time per viewer (and, at the door, one a second), in the
+  // viewers' slot, answered when the recording is done.
+  InputOutcome record_trails(ViewerPort& port, const sim::TrailPlan& plan);
 
   SessionContext& context_;
   const std::uint64_t session_id_;
@@ -94,9 +92,8 @@ class ViewerInput {
   // Per declared message with a rate of its own (kMessagePrices' order).
   std::array<std::optional<TokenBucket>, kMessagePrices.size()> message_rates_;
   Clock::time_point last_rate_notice_{};
-  // This viewer's recording is under way (set here, cleared by its answer), and when it last asked.
+  // This viewer's recording is under way (set here, cleared by its answer).
   std::shared_ptr<std::atomic<bool>> recording_ = std::make_shared<std::atomic<bool>>(false);
-  std::optional<Clock::time_point> last_trails_;
 };
 
 }  // namespace meadow::net

@@ -156,7 +156,11 @@ describe("the colony drawn from frames of our own making", () => {
     const whole = await pixel(page, "colony-layer", { x: QUIET_FLOWER.x - ring, y: QUIET_FLOWER.y });
     expect(whole[3]).toBeGreaterThan(150);
     expect((await pixel(page, "colony-layer", SYNCED_FLOWER))[3], "the flower itself").toBeGreaterThan(200);
-    expect(await litAround(page, "colony-light", SYNCED_FLOWER, 25, 20)).toBeGreaterThan(300);
+    // A clear highlight: a tenth of the disc looked in (25 CSS px) lit, where the quiet flower has
+    // no lit pixel at all. The share, not a count one machine's rendering gave (256 to 284 on a
+    // slow one, more on a fast one).
+    const disc = Math.PI * 25 * 25;
+    expect(await litAround(page, "colony-light", SYNCED_FLOWER, 25, 20)).toBeGreaterThan(disc / 10);
     expect(await litAround(page, "colony-light", QUIET_FLOWER, 25, 20)).toBe(0);
 
     // The swarm's light and sliders are put away; the status line has the colony's figures.

@@ -15,6 +15,21 @@ async function slider(page: Page, name: "alignment" | "cohesion", key: "Home" | 
   await page.locator(`#weight-${name}`).blur();
 }
 
+// A free swarm crosses its order thresholds when it does: 43 to 64 s on this machine, past 90 s
+// once on a busy one. Waited for with a deadline, not sampled.
+const PHASE_WAIT_MS = 150_000;
+
+/** The trace's painted pixels once more than `least`, or as many as there are at `timeoutMs`. */
+async function traceOfAtLeast(page: Page, least: number, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let painted = await tracePixels(page);
+  while (painted <= least && Date.now() < deadline) {
+    await page.waitForTimeout(250);
+    painted = await tracePixels(page);
+  }
+  return painted;
+}
+
 /** Painted pixels of the order trace's canvas. */
 function tracePixels(page: Page): Promise<number> {
   return page.evaluate(() => {
@@ -84,7 +99,9 @@ describe("the swarm's phases, seen and heard", () => {
     expect(shown).toBeLessThanOrEqual(1);
     // Repainted four times a second: the number shown is a recent frame's.
     expect(Math.abs(shown - latest)).toBeLessThan(0.25);
-    expect(await tracePixels(page)).toBeGreaterThan(10);
+    // The trace grows with the samples: waited for (a slow machine paints its first minute later),
+    // not read once.
+    expect(await traceOfAtLeast(page, 10, 20_000)).toBeGreaterThan(10);
     // Only the swarm has an order parameter: the gauge goes with it.
     await page.keyboard.press("w");
     await waitFor(page, (s) => s.world === "colony" || undefined, "the colony is shown");
@@ -109,7 +126,7 @@ describe("the swarm's phases, seen and heard", () => {
       a.page,
       (s) => s.order.announcements > orderedBefore && s.order.announcement?.startsWith("The swarm falls into order") && s.order.announcement,
       "the swarm falls into order",
-      90_000,
+      PHASE_WAIT_MS,
     );
     expect(order).toMatch(WORDS);
     // On screen now: the caption says the latest crossing (this one, or one that came since).
@@ -131,7 +148,7 @@ describe("the swarm's phases, seen and heard", () => {
       a.page,
       (s) => s.order.announcements > saidBefore && s.order.announcement?.startsWith("The swarm falls into disorder") && s.order.announcement,
       "the swarm falls into disorder",
-      90_000,
+      PHASE_WAIT_MS,
     );
     expect(disorder).toMatch(WORDS);
     const then = (await debugState(page)).order;
@@ -149,5 +166,5 @@ describe("the swarm's phases, seen and heard", () => {
     await captionFades(page);
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
-  }, 240_000);
+  }, 2 * PHASE_WAIT_MS + 60_000);
 });
