@@ -116,9 +116,9 @@ TEST_F(ViewerInputTest, ChoosesAWorldOnceAndAnswersAPing) {
   EXPECT_EQ(port.sent.back().pong().client_time_ms(), 1234U);
 }
 
-// Choosing a world, a Hello's codecs and watching trails each restart work on the sim thread (a
-// key frame, an encoder, a gather): about one a second per session, whatever the general rate.
-TEST_F(ViewerInputTest, MessagesThatRestartWorkAreHeldToAboutOneASecond) {
+// Choosing a world, a Hello's codecs and watching trails each change what the server does for the
+// session: a few a second per session (message_prices.hpp), whatever the general rate.
+TEST_F(ViewerInputTest, MessagesThatChangeTheSessionAreHeldToAFewASecond) {
   ViewerInput input(context, 7);
   v1::ClientMessage choose;
   const auto t0 = Clock::now();
@@ -132,11 +132,14 @@ TEST_F(ViewerInputTest, MessagesThatRestartWorkAreHeldToAboutOneASecond) {
   EXPECT_EQ(done, static_cast<int>(price->burst));
   EXPECT_EQ(port.switches, static_cast<int>(price->burst));
   EXPECT_EQ(port.notice_codes(), std::vector<std::string>{"too_fast"}) << "one notice for the flood";
-  // A second later, one more.
+  // A second later, as many more as its rate lets through.
+  ASSERT_TRUE(price->per_second.has_value());
   choose.mutable_choose_world()->set_world(v1::WORLD_COLONY);
-  EXPECT_EQ(input.handle(choose.SerializeAsString(), port, t0 + std::chrono::seconds(1)).result, InputResult::kDone);
-  EXPECT_EQ(input.handle(choose.SerializeAsString(), port, t0 + std::chrono::seconds(1)).result,
-            InputResult::kRateLimited);
+  int later = 0;
+  for (int i = 0; i < 20; ++i) {
+    if (input.handle(choose.SerializeAsString(), port, t0 + std::chrono::seconds(1)).result == InputResult::kDone) ++later;
+  }
+  EXPECT_EQ(later, static_cast<int>(*price->per_second));
 
   v1::ClientMessage hello;
   hello.mutable_hello()->set_protocol_version(v1::PROTOCOL_VERSION_CURRENT);
