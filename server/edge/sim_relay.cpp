@@ -238,12 +238,12 @@ bool SimRelay::edge_may_act_for(const Edge& edge, std::uint64_t origin) const {
   return it != viewer_edge_.end() && it->second == edge.name;
 }
 
-bool SimRelay::edge_may_hold(const Edge& edge, std::uint64_t id) const {
+bool SimRelay::edge_may_hold(const Edge& edge, std::uint64_t id, std::uint64_t first_of_run) const {
   if (id == sim::kOperator) return false;
   for (const auto& [first, end] : edge.id_blocks) {
     if (id >= first && id < end) return true;
   }
-  if (id >= hub_.first_session_id()) return false;  // this run's: the sim's own viewers, another edge's
+  if (id >= first_of_run) return false;  // this run's: the sim's own viewers, another edge's
   const auto it = viewer_edge_.find(id);
   return it == viewer_edge_.end() || it->second == edge.name;
 }
@@ -329,9 +329,11 @@ void SimRelay::on_report(const NatsMessage& message) {
   for (const net::SessionInfo& old : edge.viewers) viewer_edge_.erase(old.id);
   remote_viewers_ -= edge.viewers.size();
   edge.viewers.clear();
+  // Read once a report, not once a viewer: the hub's lock is the sessions' too.
+  const std::uint64_t first_of_run = hub_.first_session_id();
   for (const v1::EdgeViewer& v : report.viewers()) {
     if (edge.viewers.size() >= kMostViewersPerEdge) break;
-    if (!edge_may_hold(edge, v.session_id())) continue;
+    if (!edge_may_hold(edge, v.session_id(), first_of_run)) continue;
     edge.viewers.push_back(from_proto(v, edge.name));
     viewer_edge_[v.session_id()] = edge.name;
   }

@@ -114,8 +114,9 @@ class SimRelay final : public net::HubRelay {
   [[nodiscard]] bool edge_may_act_for(const Edge& edge, std::uint64_t origin) const;
   // Under edges_mutex_: whether `edge` may report viewer `id` as its own: an id of its blocks, or
   // one an earlier run of the sim handed out (a viewer the edge kept across a sim restart) that no
-  // other edge holds. Never the operator's, this sim's own viewers' or another edge's.
-  [[nodiscard]] bool edge_may_hold(const Edge& edge, std::uint64_t id) const;
+  // other edge holds (`first_of_run`: Hub::first_session_id()). Never the operator's, this sim's
+  // own viewers' or another edge's.
+  [[nodiscard]] bool edge_may_hold(const Edge& edge, std::uint64_t id, std::uint64_t first_of_run) const;
   // The edge that holds a viewer, as its reports and actions say.
   [[nodiscard]] std::optional<std::string> edge_of(std::uint64_t session_id) const;
 
