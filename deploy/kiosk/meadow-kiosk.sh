@@ -6,7 +6,16 @@
 # viewer reconnects by itself, but a page that was (re)loaded while the server was down is
 # Chromium's error page, which never retries. Runs until stopped (SIGTERM stops Chromium too).
 #
-#   meadow-kiosk.sh [--url URL | URL] [--headless] [--user-data-dir DIR] [--chromium PATH] [-- CHROMIUM_FLAGS...]
+#   meadow-kiosk.sh [--url URL | URL] [--headless] [--user-data-dir DIR] [--chromium PATH] [--as-user USER]
+#                   [-- CHROMIUM_FLAGS...]
+#
+# It runs as an unprivileged user (the kiosk user of the auto-login session), never as root, so
+# that Chromium keeps its sandbox: as root Chromium starts only with --no-sandbox, which this
+# launcher never passes. Started as root it refuses, unless told which user to become (--as-user
+# USER or MEADOW_KIOSK_USER): then it starts itself again as that user (setpriv, the same
+# process), with the same flags and environment but for HOME, USER and LOGNAME (that user's) and
+# root's XDG_* directories and session bus (dropped; XDG_RUNTIME_DIR is /run/user/UID when that
+# exists). Install and auto-login: deploy/kiosk/README.md.
 #
 # Settings, as flags or in the environment (the systemd unit reads /etc/default/meadow-kiosk):
 #   MEADOW_KIOSK_URL          the meadow (http://localhost:8080/); kiosk=1 is added when missing
@@ -19,6 +28,8 @@
 #   MEADOW_KIOSK_DOWN_AFTER   failed looks in a row that count as the server down (2)
 #   MEADOW_KIOSK_RESTART_ON_RETURN=0   leave the page alone when the server comes back (1: restart Chromium)
 #   MEADOW_KIOSK_MAX_BACKOFF_S the longest wait before restarting a Chromium that keeps crashing (30)
+#   MEADOW_KIOSK_USER         the user to become when started as root (--as-user); as that user, or
+#                             unset, it runs as it was started
 # Its own lines go to stderr, prefixed "meadow-kiosk:" (the journal, under the unit).
 set -uo pipefail
 
@@ -38,6 +49,9 @@ max_backoff_s=${MEADOW_KIOSK_MAX_BACKOFF_S:-30}
 stable_s=60
 extra=()
 read -ra extra <<<"${MEADOW_KIOSK_FLAGS:-}"
+as_user=${MEADOW_KIOSK_USER:-}
+# As it was started, to start itself again as the kiosk user.
+args=("$@")
 
 usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
 while [ $# -gt 0 ]; do
@@ -49,12 +63,36 @@ while [ $# -gt 0 ]; do
     --user-data-dir=*) profile=${1#*=}; shift ;;
     --chromium) [ $# -ge 2 ] || die "--chromium needs a value"; chromium=$2; shift 2 ;;
     --chromium=*) chromium=${1#*=}; shift ;;
+    --as-user) [ $# -ge 2 ] || die "--as-user needs a value"; as_user=$2; shift 2 ;;
+    --as-user=*) as_user=${1#*=}; shift ;;
     -h | --help) usage; exit 0 ;;
     --) shift; extra+=("$@"); break ;;
     -*) die "unknown option $1 (Chromium's own flags go after --)" ;;
     *) url=$1; shift ;;
   esac
 done
+
+# Never as root (see above): refused, or started again as the user named.
+if [ -n "$as_user" ]; then
+  IFS=: read -r as_name _ as_uid as_gid _ as_home _ < <(getent passwd "$as_user") || die "no user $as_user (--as-user)"
+  [ "$as_uid" != 0 ] || die "--as-user $as_user: the kiosk user must not be root"
+fi
+if [ "$(id -u)" = 0 ]; then
+  [ -n "$as_user" ] || die "refusing to run as root: the kiosk runs as an unprivileged user, the one of" \
+    "the auto-login session, so that Chromium keeps its sandbox (see deploy/kiosk/README.md). To start it" \
+    "from root, name that user: --as-user USER or MEADOW_KIOSK_USER=USER."
+  runtime=(-u XDG_RUNTIME_DIR)
+  [ -d "/run/user/$as_uid" ] && runtime=("XDG_RUNTIME_DIR=/run/user/$as_uid")
+  command -v setpriv >/dev/null || die "needs setpriv (util-linux) to become $as_name"
+  log "starting again as $as_name (uid $as_uid)"
+  exec setpriv --reuid="$as_uid" --regid="$as_gid" --init-groups -- \
+    env -u XDG_CONFIG_HOME -u XDG_CACHE_HOME -u XDG_DATA_HOME -u XDG_STATE_HOME -u DBUS_SESSION_BUS_ADDRESS \
+    "${runtime[@]}" HOME="$as_home" USER="$as_name" LOGNAME="$as_name" \
+    "$BASH" "$(readlink -f "$0")" "${args[@]}"
+fi
+me=$(id -un 2>/dev/null || id -u)
+[ -z "$as_user" ] || [ "$as_uid" = "$(id -u)" ] ||
+  die "running as $me, not $as_user: only root can start it as another user (--as-user)"
 
 # The URL with kiosk mode on, as the viewer reads it (web-viewer/src/app/kiosk.ts): a kiosk
 # parameter saying 1/true/yes/on (or bare) is kept, any other (kiosk=0) is replaced by kiosk=1.
@@ -111,8 +149,6 @@ flags=(
   --disable-background-timer-throttling --disable-renderer-backgrounding --disable-backgrounding-occluded-windows
 )
 [ "$headless" = 1 ] && flags+=(--headless=new)
-# Chromium refuses to run as root without this; a kiosk user keeps the sandbox.
-[ "$(id -u)" = 0 ] && flags+=(--no-sandbox)
 
 # No screensaver, no blanking, no power saving of the screen.
 screen_stays_on() {
@@ -153,13 +189,14 @@ start_chromium() {
 kill_leftovers() { kill -KILL -- "-$1" 2>/dev/null; return 0; }
 stop_chromium() {
   [ -n "$chrome_pid" ] || return 0
-  local pid=$chrome_pid timer
+  local pid=$chrome_pid waited=0
   chrome_pid=""
   kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null
-  ( sleep 10; kill -KILL "$pid" 2>/dev/null ) &
-  timer=$!
+  # Ten seconds to close (gone once bash has reaped it, as below), then killed. (Not a timer
+  # subshell: killing it left its sleep running after the launcher.)
+  while kill -0 "$pid" 2>/dev/null && [ "$waited" -lt 100 ]; do sleep 0.1; waited=$((waited + 1)); done
+  kill -KILL "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
-  kill "$timer" 2>/dev/null; wait "$timer" 2>/dev/null
   kill_leftovers "$pid"
 }
 on_signal() {
@@ -179,7 +216,10 @@ wait_for_server() {
   log "the server answers"
 }
 
-log "kiosk on $url (health $health_url, profile $profile)"
+if ! mkdir -p "$profile" 2>/dev/null || [ ! -w "$profile" ]; then
+  die "$me cannot write Chromium's profile $profile (--user-data-dir, MEADOW_KIOSK_PROFILE)"
+fi
+log "kiosk on $url as $me (health $health_url, profile $profile)"
 backoff=1
 while :; do
   wait_for_server

@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
 # The gallery wall's launcher, deploy/kiosk/meadow-kiosk.sh, as it is, headless (--headless, a
 # DevTools port and software WebGL added after --) against a real meadow-server with the real
-# viewer (web-viewer/dist). Checks its systemd unit with systemd-analyze --user verify, then
-# that the launcher waits for /healthz before it opens the page; that the page is the meadow in
-# kiosk mode, full screen, with its sound running without a gesture (and that a plain Chromium
-# on the same page is neither, so the checks can fail) and light frames arriving; that a server
-# stopped and started again on the same port gets Chromium restarted on a fresh page with frames;
-# that a killed Chromium is restarted; and that stopping the launcher leaves nothing running.
+# viewer (web-viewer/dist). Checks its systemd unit with systemd-analyze --user verify; that the
+# launcher refuses to run as root (as a user namespace's root when the test is not root); then
+# runs it as an unprivileged user: as root, --as-user meadow-kiosk-test (or $KIOSK_TEST_USER;
+# made with useradd when missing, and then removed at the end), else as the test's own user.
+# Chromium's processes must be that user's, none started with --no-sandbox, its renderers
+# sandboxed (a PID namespace of their own, a seccomp filter); where the kernel lacks what the
+# sandbox needs (user namespaces, and there is no setuid chrome-sandbox) the test says so and
+# skips the runs of Chromium. Then: the launcher waits for /healthz before it opens the page; the
+# page is the meadow in kiosk mode, full screen, with its sound running without a gesture (and a
+# plain Chromium on the same page, as the same user and sandboxed too, is neither, so the checks
+# can fail) and light frames arriving; a server stopped and started again on the same port gets
+# Chromium restarted on a fresh page with frames; a killed Chromium is restarted; and stopping the
+# launcher leaves nothing running.
 # The page's state is read over the DevTools protocol (a small stdlib client, below).
 #   tests/deploy/kiosk_test.sh [BUILD_DIR]
 set -euo pipefail
@@ -46,6 +53,76 @@ for line in Restart=always KillMode=mixed StartLimitIntervalSec=0 WantedBy=graph
   grep -qx "$line" "$unit" || fail "$line missing from the unit"
 done
 check "systemd-analyze --user verify on the unit (restart always, no start limit)"
+
+# --- Never as root: without a user to become it refuses, clearly, and starts nothing.
+as_root=()
+can_be_root=1
+if [ "$(id -u)" != 0 ]; then
+  as_root=(unshare --user --map-root-user)
+  "${as_root[@]}" true 2>/dev/null || can_be_root=0
+fi
+if [ "$can_be_root" = 0 ]; then
+  echo "SKIP: the refusal as root (the test is not root, and has no user namespace to be root in)"
+else
+  status=0
+  "${as_root[@]}" "$launcher" --headless --user-data-dir "$scratch/refused" --url http://127.0.0.1:9/ \
+    >"$scratch/refused.out" 2>"$scratch/refused.err" || status=$?
+  [ "$status" != 0 ] || fail "the launcher started as root"
+  refusal=$(cat "$scratch/refused.err")
+  for words in "refusing to run as root" "unprivileged user" "auto-login session" deploy/kiosk/README.md --as-user; do
+    [[ $refusal == *"$words"* ]] || fail "the refusal as root does not say \"$words\": $refusal"
+  done
+  if [ -s "$scratch/refused.out" ] || [ -e "$scratch/refused" ]; then fail "the launcher refused as root but did something"; fi
+  status=0
+  "${as_root[@]}" "$launcher" --as-user root --url http://127.0.0.1:9/ 2>"$scratch/refused.err" || status=$?
+  if [ "$status" = 0 ] || ! grep -q "must not be root" "$scratch/refused.err"; then
+    fail "--as-user root: status $status, $(cat "$scratch/refused.err")"
+  fi
+  echo "  $refusal"
+  check "refuses to run as root, saying why and where to read more; --as-user root too"
+fi
+
+# --- The kiosk user: an unprivileged one, whose profiles are under the scratch folder.
+made_user=""
+if [ "$(id -u)" = 0 ]; then
+  kiosk_user=${KIOSK_TEST_USER:-meadow-kiosk-test}
+  if ! getent passwd "$kiosk_user" >/dev/null; then
+    useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$kiosk_user" ||
+      fail "useradd $kiosk_user"
+    made_user=$kiosk_user
+    # Removed at the end (once what it ran is gone: a killed one's processes take a moment).
+    remove_user() { for _ in $(seq 1 25); do userdel "$made_user" 2>/dev/null && return; sleep 0.2; done; }
+    trap 'cleanup; remove_user' EXIT
+  fi
+  kiosk_uid=$(id -u "$kiosk_user")
+  [ "$kiosk_uid" != 0 ] || fail "the kiosk user $kiosk_user is root"
+  kiosk_as=(--as-user "$kiosk_user")
+  as_kiosk=(setpriv --reuid="$kiosk_uid" --regid="$(id -g "$kiosk_user")" --init-groups -- env HOME="$scratch/home")
+else
+  kiosk_user=$(id -un)
+  kiosk_uid=$(id -u)
+  kiosk_as=()
+  as_kiosk=()
+fi
+chmod 711 "$scratch"
+install -d -o "$kiosk_uid" -m 700 "$scratch/profile" "$scratch/plain" "$scratch/home"
+
+# Chromium's sandbox (Debian's has no setuid helper) needs user, PID and network namespaces for an
+# unprivileged user. Without them there is no Chromium to run here: said, and skipped.
+setuid_helper=""
+for helper in /usr/lib/chromium/chrome-sandbox "$(dirname "$(readlink -f "$chromium")")/chrome-sandbox"; do
+  [ -u "$helper" ] && setuid_helper=$helper
+done
+if ! userns=$("${as_kiosk[@]}" unshare --user --pid --net --fork true 2>&1) && [ -z "$setuid_helper" ]; then
+  echo "SKIP: Chromium's runs: its sandbox cannot work here for $kiosk_user:" \
+    "\`unshare --user --pid --net --fork true\` says \"$userns\", and there is no setuid chrome-sandbox"
+  for knob in /proc/sys/kernel/unprivileged_userns_clone /proc/sys/user/max_user_namespaces \
+    /proc/sys/kernel/apparmor_restrict_unprivileged_userns; do
+    [ -r "$knob" ] && echo "  $knob = $(cat "$knob")"
+  done
+  echo "kiosk: ${passed} passed, 0 failed, Chromium's runs skipped (no sandbox for a user here)"
+  exit 0
+fi
 
 # --- A DevTools client: the page's URL, an expression evaluated in the page (no user gesture, so
 # the autoplay policy applies as to the page's own scripts), the page's window.
@@ -165,6 +242,32 @@ until_gone() {
     sleep 0.2
   done
 }
+# Chromium as the kiosk user with its sandbox: every process of its group (the browser's pid) the
+# user's (real, effective, saved and file-system uid), none started with --no-sandbox; its
+# renderers in a PID namespace of their own (the namespace or setuid sandbox: one more pid in
+# NSpid than the browser has) under a seccomp filter (Seccomp: 2). Without the sandbox they share
+# the browser's namespace, unfiltered.
+nspids() { awk '/^NSpid:/ {print NF - 1}' "/proc/$1/status" 2>/dev/null; }
+sandboxed() {
+  local group=$1 pid uids args depth all=0 renderers=0
+  depth=$(nspids "$group")
+  [ -n "$depth" ] || fail "no Chromium $group"
+  for pid in $(pgrep -g "$group"); do
+    uids=$(awk '/^Uid:/ {print $2, $3, $4, $5}' "/proc/$pid/status" 2>/dev/null) || true
+    args=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null) || true
+    if [ -z "$uids" ] || [ -z "$args" ]; then continue; fi # gone meanwhile
+    [ "$uids" = "$kiosk_uid $kiosk_uid $kiosk_uid $kiosk_uid" ] ||
+      fail "Chromium's process $pid runs as uids $uids, not $kiosk_user's $kiosk_uid: ${args:0:120}"
+    [[ " $args" != *" --no-sandbox "* ]] || fail "Chromium's process $pid was started with --no-sandbox: ${args:0:120}"
+    all=$((all + 1))
+    [[ " $args" == *" --type=renderer "* ]] || continue
+    [ "$(nspids "$pid")" -gt "$depth" ] || fail "Chromium's renderer $pid is in the browser's PID namespace (no sandbox)"
+    [ "$(awk '/^Seccomp:/ {print $2}' "/proc/$pid/status")" = 2 ] || fail "Chromium's renderer $pid has no seccomp filter (no sandbox)"
+    renderers=$((renderers + 1))
+  done
+  [ "$renderers" -ge 1 ] || fail "no renderer among Chromium $group's $all processes"
+  echo "  Chromium $group: $all processes as $kiosk_user (uid $kiosk_uid), none with --no-sandbox; $renderers renderers sandboxed"
+}
 chromium_pid() { sed -n 's/^meadow-kiosk: chromium started (pid \([0-9]*\)).*/\1/p' "$scratch/kiosk.log" | tail -n 1; }
 # The server on a port of our choosing, so that it can come back where the kiosk looks for it.
 start_server_on() {
@@ -177,7 +280,7 @@ fullscreen='matchMedia("(display-mode: fullscreen)").matches'
 # --- The launcher first, the server not there yet: it waits and opens nothing.
 port=$(free_port)
 devtools=$(free_port)
-MEADOW_KIOSK_POLL_S=0.5 "$launcher" --headless --user-data-dir "$scratch/profile" --url "http://127.0.0.1:$port/" \
+MEADOW_KIOSK_POLL_S=0.5 "$launcher" "${kiosk_as[@]}" --headless --user-data-dir "$scratch/profile" --url "http://127.0.0.1:$port/" \
   -- --remote-debugging-port="$devtools" "--screen-info={1280x720}" --enable-unsafe-swiftshader --use-gl=angle \
   --use-angle=swiftshader --disable-gpu-compositing >"$scratch/kiosk.log" 2>&1 &
 launcher_pid=$!
@@ -193,6 +296,10 @@ until_page "$devtools" 'true' 20 "no page on Chromium's DevTools port"
 page_url=$(cdp "$devtools" url)
 [ "$page_url" = "http://127.0.0.1:$port/?kiosk=1" ] || fail "the page is $page_url"
 check "opens the meadow with kiosk=1 added"
+uids=$(awk '/^Uid:/ {print $2, $3, $4, $5}' "/proc/$launcher_pid/status")
+[ "$uids" = "$kiosk_uid $kiosk_uid $kiosk_uid $kiosk_uid" ] || fail "the launcher runs as uids $uids, not $kiosk_uid"
+sandboxed "$(chromium_pid)"
+check "the launcher and Chromium run as $kiosk_user, Chromium with its sandbox"
 until_page "$devtools" 'window.__meadow?.experience.kiosk === true && document.body.classList.contains("kiosk")' 30 \
   "the viewer is not in kiosk mode"
 check "the viewer is in kiosk mode"
@@ -208,20 +315,21 @@ check "light frames arrive"
 
 # A plain Chromium on a page of the same server (/healthz: light to load; the viewer's own
 # sound without the flag is web-viewer/e2e/music.e2e.ts's): a new AudioContext waits for a
-# gesture and the window is not full screen, so the checks above can fail.
+# gesture and the window is not full screen, so the checks above can fail. As the kiosk user,
+# sandboxed too.
 plain_port=$(free_port)
 plain_flags=(--headless=new --user-data-dir="$scratch/plain" --remote-debugging-port="$plain_port" --no-first-run)
-[ "$(id -u)" = 0 ] && plain_flags+=(--no-sandbox)
-setsid "$chromium" "${plain_flags[@]}" "http://127.0.0.1:$port/healthz" >"$scratch/plain.log" 2>&1 &
+setsid "${as_kiosk[@]}" "$chromium" "${plain_flags[@]}" "http://127.0.0.1:$port/healthz" >"$scratch/plain.log" 2>&1 &
 plain_pid=$!
 stop_later "$plain_pid"
 until_page "$plain_port" 'document.readyState === "complete"' 30 "the plain Chromium's page"
+sandboxed "$plain_pid"
 plain=$(cdp "$plain_port" eval "[new AudioContext().state, $fullscreen]")
 [ "$plain" = '["suspended", false]' ] || fail "a plain Chromium: $plain (a new AudioContext, full screen)"
 [ "$(cdp "$plain_port" window)" = normal ] || fail "a plain Chromium's window is $(cdp "$plain_port" window)"
 kill -TERM -- "-$plain_pid"
 wait "$plain_pid" || true
-check "a plain Chromium: sound suspended, not full screen"
+check "a plain Chromium (as $kiosk_user, sandboxed): sound suspended, not full screen"
 
 # --- The server goes away and comes back on the same port: a fresh Chromium, the meadow again.
 first=$(chromium_pid)
@@ -254,7 +362,14 @@ wait "$launcher_pid" || status=$?
 [ "$status" = 0 ] || fail "the launcher exited with status $status"
 until_gone "$third" "Chromium $third outlived the launcher"
 ! curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$devtools/json/version" 2>/dev/null || fail "the DevTools port is still open"
-check "stopping the launcher stops Chromium"
+if [ -n "$made_user" ]; then
+  deadline=$((SECONDS + 5))
+  while left=$(pgrep -u "$kiosk_uid" -a); do
+    [ "$SECONDS" -lt "$deadline" ] || fail "processes of $kiosk_user are left: $left"
+    sleep 0.2
+  done
+fi
+check "stopping the launcher stops Chromium${made_user:+, nothing left running as $kiosk_user}"
 
 stop_meadow_server
 echo "kiosk: ${passed} passed, 0 failed"
