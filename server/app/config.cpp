@@ -12,6 +12,7 @@
 #include <string>
 
 #include "edge/edge_subjects.hpp"
+#include "edge/url_credentials.hpp"
 #include "net/origin_check.hpp"
 #include "net/trusted_proxies.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
@@ -51,6 +52,24 @@ std::string host_edge_name() {
   return name.substr(0, 64);
 }
 
+// Whether the flags talk to NATS over TLS (a CA to check it by, or tls:// URLs only) and with
+// credentials (a client certificate, a credentials file, or a user in the URL).
+bool nats_is_locked(const Config& c) {
+  bool every_url_tls = true;
+  bool credentials_in_url = false;
+  std::string_view urls = c.nats_url;
+  while (!urls.empty()) {
+    const std::size_t comma = urls.find(',');
+    const std::string_view url = urls.substr(0, comma);
+    every_url_tls = every_url_tls && url.starts_with("tls://");
+    credentials_in_url = credentials_in_url || edge::without_credentials(url) != url;
+    urls = comma == std::string_view::npos ? std::string_view{} : urls.substr(comma + 1);
+  }
+  const bool tls = !c.nats_tls_ca.empty() || every_url_tls;
+  const bool credentials = !c.nats_tls_cert.empty() || !c.nats_creds.empty() || credentials_in_url;
+  return tls && credentials;
+}
+
 // What is wrong with the role's flags (issue 32); empty when nothing. Fills in the edge's name.
 std::string role_problem(Config& c) {
   if (c.role == "all") {
@@ -59,6 +78,12 @@ std::string role_problem(Config& c) {
   }
   if (c.nats_url.empty()) return "--role " + c.role + " needs --nats URL (the NATS server the sim and its edges share)";
   if (c.nats_tls_key.empty() != c.nats_tls_cert.empty()) return "--nats-tls-cert and --nats-tls-key go together";
+  if (!c.nats_insecure && !nats_is_locked(c)) {
+    return "--role " + c.role +
+           " talks to NATS over TLS with credentials of its own, so that nobody else on NATS can act as the sim or an "
+           "edge: give --nats-tls-ca with --nats-tls-cert and --nats-tls-key (deploy/nats/make-credentials.sh makes "
+           "them), or --nats-creds; or --nats-insecure for a NATS that only this machine reaches";
+  }
   const std::string_view subject = c.nats_subject;
   std::size_t start = 0;
   while (true) {
@@ -340,6 +365,10 @@ ParseResult parse_config(int argc, const char* const* argv) {
   app.add_option("--nats-tls-key", c.nats_tls_key, "PEM key of --nats-tls-cert")
       ->envname("MEADOW_NATS_TLS_KEY")
       ->check(CLI::ExistingFile);
+  app.add_flag("--nats-insecure", c.nats_insecure,
+               "Talk to NATS without TLS or credentials (--role sim and edge refuse to otherwise): only for a NATS "
+               "that no one else reaches, such as one on loopback")
+      ->envname("MEADOW_NATS_INSECURE");
   app.add_option("--nats-subject", c.nats_subject,
                  "Subject prefix of this meadow on NATS (meadows that share a NATS need their own)")
       ->envname("MEADOW_NATS_SUBJECT")

@@ -97,6 +97,7 @@ struct Config {
   std::filesystem::path nats_tls_cert;
   std::filesystem::path nats_tls_key;
   std::string nats_subject = "meadow";
+  bool nats_insecure = false;  // talk to NATS without TLS or credentials (a NATS only this host reaches)
   std::string edge_name;  // the host's name when empty
 };
 

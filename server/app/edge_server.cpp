@@ -27,7 +27,9 @@ edge::NatsOptions nats_options(const Config& config, const std::string& who) {
 int run_edge(const Config& config, const sigset_t& stop_signals) {
   auto log = spdlog::get("app");
   warn_without_viewer(config, *log);
-  edge::NatsLink nats(nats_options(config, "meadow-edge " + config.edge_name));
+  edge::NatsOptions options = nats_options(config, "meadow-edge " + config.edge_name);
+  options.inbox = edge::EdgeSubjects{config.nats_subject}.inbox(config.edge_name);
+  edge::NatsLink nats(options);
   edge::EdgeLink link(edge::EdgeLinkConfig{edge::EdgeSubjects{config.nats_subject}, config.edge_name}, nats);
 
   // A stop signal ends the wait for the sim as well as the serving.

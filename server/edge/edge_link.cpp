@@ -47,7 +47,7 @@ std::optional<v1::EdgeWelcome> EdgeLink::wait_for_welcome(const std::stop_token&
   const std::string request = hello.SerializeAsString();
   auto next_log = Clock::now() + kWaitingLogEvery;
   while (!stop.stop_requested()) {
-    if (auto reply = nats_.request(config_.subjects.hello(), request, kHelloWait)) {
+    if (auto reply = nats_.request(config_.subjects.hello(config_.name), request, kHelloWait)) {
       v1::EdgeWelcome welcome;
       if (welcome.ParseFromString(*reply)) return welcome;
       edge_log()->warn("the sim's welcome could not be read (another version?)");
@@ -55,7 +55,7 @@ std::optional<v1::EdgeWelcome> EdgeLink::wait_for_welcome(const std::stop_token&
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
     if (Clock::now() >= next_log) {
-      edge_log()->info("waiting for the sim on NATS ('{}'; {})", config_.subjects.hello(),
+      edge_log()->info("waiting for the sim on NATS ('{}'; {})", config_.subjects.hello(config_.name),
                        nats_.connected() ? "connected, no answer" : "NATS not reachable");
       next_log = Clock::now() + kWaitingLogEvery;
     }
@@ -304,7 +304,7 @@ void EdgeLink::run_uplink(const std::stop_token& stop) {
       v1::EdgeHello hello;
       hello.set_edge(config_.name);
       hello.set_instance(instance_);
-      if (auto reply = nats_.request(config_.subjects.hello(), hello.SerializeAsString(), kHelloWait)) {
+      if (auto reply = nats_.request(config_.subjects.hello(config_.name), hello.SerializeAsString(), kHelloWait)) {
         v1::EdgeWelcome welcome;
         if (welcome.ParseFromString(*reply)) {
           take_welcome(welcome);
@@ -348,7 +348,7 @@ void EdgeLink::forward_actions(std::vector<stream::QueuedAction>& drained, bool 
     stream::to_proto(stream::JournalEntry{0, queued.action}, *batch.add_actions());
   }
   batch.set_sent_at_us(now_us());
-  if (nats_.publish(config_.subjects.actions(), batch.SerializeAsString())) {
+  if (nats_.publish(config_.subjects.actions(config_.name), batch.SerializeAsString())) {
     actions_sent_.fetch_add(drained.size(), std::memory_order_relaxed);
   } else {
     actions_unsent_.fetch_add(drained.size(), std::memory_order_relaxed);
@@ -369,7 +369,7 @@ void EdgeLink::send_report(bool leaving) {
     }
     report.set_trail_watchers(static_cast<std::uint32_t>(std::max(0, hub_->trails().watchers())));
   }
-  nats_.publish(config_.subjects.report(), report.SerializeAsString());
+  nats_.publish(config_.subjects.report(config_.name), report.SerializeAsString());
 }
 
 void EdgeLink::render_metrics(std::string& out) const {

@@ -111,6 +111,7 @@ NatsLink::NatsLink(const NatsOptions& options) {
   try {
     check(natsOptions_SetURL(options_, options.url.c_str()), "the server URL");
     if (!options.name.empty()) check(natsOptions_SetName(options_, options.name.c_str()), "the connection's name");
+    if (!options.inbox.empty()) check(natsOptions_SetCustomInboxPrefix(options_, options.inbox.c_str()), "the inbox");
     check(natsOptions_SetMaxReconnect(options_, -1), "reconnecting");
     check(natsOptions_SetReconnectWait(options_, kReconnectWaitMs), "reconnecting");
     check(natsOptions_SetReconnectBufSize(options_, kReconnectBufferBytes), "the reconnect buffer");

@@ -29,6 +29,7 @@ struct NatsOptions {
   std::string tls_cert;    // a client certificate and its key, for servers that ask for one
   std::string tls_key;
   std::string name;        // how the NATS server lists this connection
+  std::string inbox;       // where this connection's requests get their answers (_INBOX when empty)
 };
 
 // A message as a handler sees it; the bytes live only for the call.

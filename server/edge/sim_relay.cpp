@@ -29,9 +29,9 @@ SimRelay::SimRelay(SimRelayConfig config, NatsLink& nats, net::Hub& hub, stream:
 SimRelay::~SimRelay() { stop(); }
 
 void SimRelay::start() {
-  subscriptions_.push_back(nats_.subscribe(config_.subjects.hello(), [this](const NatsMessage& m) { on_hello(m); }));
-  subscriptions_.push_back(nats_.subscribe(config_.subjects.actions(), [this](const NatsMessage& m) { on_actions(m); }));
-  subscriptions_.push_back(nats_.subscribe(config_.subjects.report(), [this](const NatsMessage& m) { on_report(m); }));
+  subscriptions_.push_back(nats_.subscribe(config_.subjects.all_hellos(), [this](const NatsMessage& m) { on_hello(m); }));
+  subscriptions_.push_back(nats_.subscribe(config_.subjects.all_actions(), [this](const NatsMessage& m) { on_actions(m); }));
+  subscriptions_.push_back(nats_.subscribe(config_.subjects.all_reports(), [this](const NatsMessage& m) { on_report(m); }));
   thread_ = std::jthread([this](const std::stop_token& stop) { run(stop); });
   edge_log()->info("publishing the meadow on NATS under '{}' (sim instance {:016x})", config_.subjects.prefix, instance_);
 }
@@ -187,6 +187,7 @@ void SimRelay::on_hello(const NatsMessage& message) {
     edge_log()->warn("an edge named '{}' said hello: not a valid edge name (letters, digits, '-', '_')", hello.edge());
     return;
   }
+  if (!sent_by(message, hello.edge())) return;
   v1::EdgeWelcome welcome;
   welcome.set_sim(instance_);
   welcome.set_version(config_.facts.version);
@@ -228,6 +229,18 @@ void SimRelay::on_hello(const NatsMessage& message) {
   nats_.publish(message.reply, welcome.SerializeAsString());
 }
 
+bool SimRelay::sent_by(const NatsMessage& message, std::string_view claimed) {
+  if (sender_of(message.subject) == claimed && !claimed.empty()) return true;
+  // The subject is what the sender's NATS credentials allow it to publish on; a message naming
+  // another edge is an impostor's (or a misconfigured edge's), and taking it would let one edge
+  // act for, or forget, another's viewers.
+  if (impostors_.fetch_add(1, std::memory_order_relaxed) < kImpostorsLogged) {
+    edge_log()->warn("a message on '{}' says it is from edge '{}': refused (an edge's name is its subject's)",
+                     message.subject, claimed);
+  }
+  return false;
+}
+
 bool SimRelay::edge_may_act_for(const Edge& edge, std::uint64_t origin) const {
   if (origin == sim::kOperator) return false;
   for (const auto& [first, end] : edge.id_blocks) {
@@ -256,6 +269,10 @@ void SimRelay::on_actions(const NatsMessage& message) {
   }
   if (batch.sent_at_us() > 0) {
     action_hop_seconds_.observe(static_cast<double>(std::max<std::int64_t>(0, now_us() - batch.sent_at_us())) * 1e-6);
+  }
+  if (!sent_by(message, batch.edge())) {
+    actions_refused_.fetch_add(static_cast<std::uint64_t>(batch.actions_size()), std::memory_order_relaxed);
+    return;
   }
   std::vector<sim::Action> accepted;
   {
@@ -311,6 +328,7 @@ void SimRelay::on_actions(const NatsMessage& message) {
 void SimRelay::on_report(const NatsMessage& message) {
   v1::EdgeReport report;
   if (!report.ParseFromArray(message.data.data(), static_cast<int>(message.data.size()))) return;
+  if (!sent_by(message, report.edge())) return;
   const std::lock_guard lock(edges_mutex_);
   Edge* known = known_edge_locked(report.edge());
   if (known == nullptr) return;  // not welcomed by this sim: it says hello first
@@ -447,6 +465,8 @@ void SimRelay::render_metrics(std::string& out) const {
                       load(reliable_lost_));
   net::render_counter(out, "meadow_edge_name_clashes_total", "Messages from a second edge server under a name in use.",
                       load(name_clashes_));
+  net::render_counter(out, "meadow_edge_impostors_total",
+                      "Edge messages naming another edge than their subject's: refused.", load(impostors_));
   net::render_histogram(out, "meadow_edge_action_hop_seconds", "An edge's actions from its send to the sim's queue.",
                         action_hop_seconds_);
   nats_.render_metrics(out);

@@ -37,6 +37,8 @@ inline constexpr std::chrono::milliseconds kBeatEvery{1000};
 inline constexpr std::uint64_t kEdgeSessionIds = std::uint64_t{1} << 24U;
 // An edge's newest id blocks kept (one a hello; a hello comes once per sim it meets).
 inline constexpr std::size_t kIdBlocksKept = 8;
+// Impostors' messages logged one by one before only the counter tells (a flood stays out of the log).
+inline constexpr std::uint64_t kImpostorsLogged = 20;
 // Edges forgotten for silence whose id blocks are kept, so that one that speaks again is known.
 inline constexpr std::size_t kRetiredEdgesKept = 64;
 // The most viewers one edge's report may name (an edge admits at most --max-viewers, whose
@@ -112,6 +114,8 @@ class SimRelay final : public net::HubRelay {
   // Under edges_mutex_: whether `edge` may act for viewer `origin`: an id of the blocks this sim
   // gave it, or a viewer it reported (edge_may_hold).
   [[nodiscard]] bool edge_may_act_for(const Edge& edge, std::uint64_t origin) const;
+  // Whether the message's subject names the edge it claims to come from (counts it if not).
+  bool sent_by(const NatsMessage& message, std::string_view claimed);
   // Under edges_mutex_: whether `edge` may report viewer `id` as its own: an id of its blocks, or
   // one an earlier run of the sim handed out (a viewer the edge kept across a sim restart) that no
   // other edge holds (`first_of_run`: Hub::first_session_id()). Never the operator's, this sim's
@@ -153,6 +157,7 @@ class SimRelay final : public net::HubRelay {
   std::atomic<std::uint64_t> frame_bytes_published_{0};
   std::atomic<std::uint64_t> actions_received_{0};
   std::atomic<std::uint64_t> actions_refused_{0};
+  std::atomic<std::uint64_t> impostors_{0};
   std::atomic<std::uint64_t> edges_expired_{0};
   std::atomic<std::uint64_t> frames_replaced_{0};  // a newer frame came before NATS took the last
   std::atomic<std::uint64_t> reliable_lost_{0};

@@ -167,14 +167,14 @@ TEST(Config, RolesAndTheirNatsFlags) {
   const auto all = parse({});
   ASSERT_TRUE(all.config);
   EXPECT_EQ(all.config->role, "all");
-  const auto sim = parse({"--role", "sim", "--nats", "nats://127.0.0.1:4222", "--nats-subject", "gallery.meadow"});
+  const auto sim = parse({"--role", "sim", "--nats", "nats://127.0.0.1:4222", "--nats-insecure", "--nats-subject", "gallery.meadow"});
   ASSERT_TRUE(sim.config);
   EXPECT_EQ(sim.config->nats_url, "nats://127.0.0.1:4222");
   EXPECT_EQ(sim.config->nats_subject, "gallery.meadow");
-  const auto edge = parse({"--role", "edge", "--nats", "nats://nats:4222"});
+  const auto edge = parse({"--role", "edge", "--nats", "nats://nats:4222", "--nats-insecure"});
   ASSERT_TRUE(edge.config);
   EXPECT_FALSE(edge.config->edge_name.empty()) << "named after the host";
-  const auto named = parse({"--role", "edge", "--nats", "nats://nats:4222", "--edge-name", "hall-2"});
+  const auto named = parse({"--role", "edge", "--nats", "nats://nats:4222", "--nats-insecure", "--edge-name", "hall-2"});
   ASSERT_TRUE(named.config);
   EXPECT_EQ(named.config->edge_name, "hall-2");
 }
@@ -183,11 +183,32 @@ TEST(Config, RoleMistakesAreRefusedWithAReason) {
   EXPECT_EQ(parse({"--role", "edge"}).exit_code, 2) << "an edge without NATS";
   EXPECT_EQ(parse({"--role", "sim"}).exit_code, 2) << "a sim without NATS";
   EXPECT_EQ(parse({"--nats", "nats://x:4222"}).exit_code, 2) << "NATS without a role that uses it";
-  EXPECT_EQ(parse({"--role", "edge", "--nats", "nats://x:4222", "--state-dir", "/tmp/x"}).exit_code, 2);
-  EXPECT_EQ(parse({"--role", "edge", "--nats", "nats://x:4222", "--edge-name", "a.b"}).exit_code, 2)
+  EXPECT_EQ(parse({"--role", "edge", "--nats", "nats://x:4222", "--nats-insecure", "--state-dir", "/tmp/x"}).exit_code, 2);
+  EXPECT_EQ(parse({"--role", "edge", "--nats", "nats://x:4222", "--nats-insecure", "--edge-name", "a.b"}).exit_code, 2)
       << "a dot would split the edge's subject";
-  EXPECT_EQ(parse({"--role", "sim", "--nats", "nats://x:4222", "--nats-subject", "a..b"}).exit_code, 2);
+  EXPECT_EQ(parse({"--role", "sim", "--nats", "nats://x:4222", "--nats-insecure", "--nats-subject", "a..b"}).exit_code, 2);
   EXPECT_NE(parse({"--role", "sideways"}).exit_code, 0);
+}
+
+// Issue 44: NATS is locked by default. A sim or an edge talks to it over TLS with credentials of
+// its own (what NATS's per-subject permissions hang on), or is told --nats-insecure.
+TEST(Config, TheRolesRefuseNatsWithoutTlsAndCredentials) {
+  const std::filesystem::path pem = meadow::testing::unique_temp_path("nats-pem");
+  std::ofstream(pem) << "not read by the parser\n";
+  const std::string path = pem.string();
+  const char* const file = path.c_str();
+  EXPECT_EQ(parse({"--role", "sim", "--nats", "nats://x:4222"}).exit_code, 2) << "neither TLS nor credentials";
+  EXPECT_EQ(parse({"--role", "edge", "--nats", "nats://x:4222", "--nats-tls-ca", file}).exit_code, 2) << "TLS, no credentials";
+  EXPECT_EQ(parse({"--role", "edge", "--nats", "nats://x:4222", "--nats-creds", file}).exit_code, 2) << "credentials, no TLS";
+  EXPECT_EQ(parse({"--role", "sim", "--nats", "tls://a:4222,nats://b:4222", "--nats-creds", file}).exit_code, 2)
+      << "one URL in plain text";
+  EXPECT_TRUE(parse({"--role", "sim", "--nats", "nats://x:4222", "--nats-tls-ca", file, "--nats-tls-cert", file,
+                     "--nats-tls-key", file})
+                  .config);
+  EXPECT_TRUE(parse({"--role", "edge", "--nats", "tls://x:4222", "--nats-creds", file}).config);
+  EXPECT_TRUE(parse({"--role", "edge", "--nats", "tls://edge:secret@x:4222"}).config) << "a user in a tls:// URL";
+  EXPECT_TRUE(parse({"--role", "sim", "--nats", "nats://x:4222", "--nats-insecure"}).config);
+  std::filesystem::remove(pem);
 }
 
 }  // namespace

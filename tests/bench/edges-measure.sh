@@ -78,7 +78,7 @@ wait_listening() {  # FILE
 }
 start_sim() {  # ROLE
   local nats=()
-  [ "$1" = sim ] && nats=(--nats "nats://$host_ip:4222")
+  [ "$1" = sim ] && nats=(--nats "nats://$host_ip:4222" --nats-insecure)
   "$bin" --role "$1" "${nats[@]}" --bind "$host_ip" --port 8080 --no-viewer-grpc --web-root "$web" \
     --max-viewers 2000 --max-viewers-per-address 2000 --max-connections 4000 --max-connections-per-address 4000 \
     >"$work/sim.out" 2>"$work/sim.log" &
@@ -87,7 +87,7 @@ start_sim() {  # ROLE
   wait_listening "$work/sim.out"
 }
 start_edge() {  # NAME
-  ip netns exec "meadow-edge-$1" "$bin" --role edge --nats "nats://$host_ip:4222" --edge-name "edge-$1" \
+  ip netns exec "meadow-edge-$1" "$bin" --role edge --nats "nats://$host_ip:4222" --nats-insecure --edge-name "edge-$1" \
     --bind "${edge_ip[$1]}" --port 8080 --no-viewer-grpc --web-root "$web" \
     --max-viewers 2000 --max-viewers-per-address 2000 --max-connections 4000 --max-connections-per-address 4000 \
     >"$work/edge-$1.out" 2>"$work/edge-$1.log" &

@@ -77,6 +77,36 @@ http_port = int(re.search(r"MEADOW_PORT=(\d+)", dockerfile).group(1))
 grpc_port = int(re.search(r"MEADOW_VIEWER_GRPC_PORT=(\d+)", dockerfile).group(1))
 operator_port = 8081
 
+# NATS locked (issue 44): each of the sim and the edges speaks TLS with a certificate of its own,
+# mounted read-only from the folder make-credentials.sh fills; only NATS gets server.key, nobody
+# the CA's key.
+def mounts(svc):
+    out = {}
+    for v in services[svc].get("volumes") or []:
+        if isinstance(v, dict):
+            out[str(v.get("target"))] = (str(v.get("source", "")), bool(v.get("read_only")))
+        else:
+            parts = str(v).split(":")
+            out[parts[1]] = (parts[0], len(parts) > 2 and "ro" in parts[2].split(","))
+    return out
+for s in sims + edges:
+    f = flags(s)
+    own = "sim" if s in sims else s
+    m = mounts(s)
+    for flag, target, source in (("--nats-tls-ca", "/run/meadow/nats/ca.pem", "ca.pem"),
+                                 ("--nats-tls-cert", "/run/meadow/nats/client.pem", f"{own}.pem"),
+                                 ("--nats-tls-key", "/run/meadow/nats/client.key", f"{own}.key")):
+        need(f.get(flag) == target, f"{s}: {flag} is {f.get(flag)}, not {target}")
+        need(target in m and m[target][0].endswith("/" + source) and m[target][1], f"{s}: {target} is not its own {source}, read-only")
+    need("--nats-insecure" not in f, f"{s}: --nats-insecure")
+nm = mounts("nats")
+for name in ("ca.pem", "server.pem", "server.key", "users.conf"):
+    need(f"/etc/nats/tls/{name}" in nm and nm[f"/etc/nats/tls/{name}"][0].endswith("/" + name) and nm[f"/etc/nats/tls/{name}"][1],
+         f"nats: /etc/nats/tls/{name} is not mounted read-only")
+for s in services:
+    for target, (source, _) in mounts(s).items():
+        need(not source.endswith("/ca.key"), f"{s} mounts the CA's key")
+        need(s == "nats" or not source.endswith("/server.key"), f"{s} mounts NATS's key")
 for s in sims + edges:
     f = flags(s)
     need(f.get("--nats") == f"nats://nats:{nats_port}", f"{s}: --nats {f.get('--nats')} is not nats://nats:{nats_port}")
@@ -92,8 +122,13 @@ for e in edges:
     f = flags(e)
     for bad in ("--state-dir", "--replay", "--operator-token-file", "--seed", "--swarm-count"):
         need(bad not in f, f"{e}: {bad}: the sim's, not an edge's")
-    need(not services[e].get("secrets") and not services[e].get("volumes"), f"{e}: secrets or volumes: an edge keeps nothing")
+    need(not services[e].get("secrets") and all(t.startswith("/run/meadow/nats/") for t in mounts(e)),
+         f"{e}: secrets or volumes besides its NATS certificate: an edge keeps nothing")
     need(f.get("--edge-name") == e, f"{e}: --edge-name {f.get('--edge-name')} is not its service's name")
+    # The server's own per-address caps, each visitor counted by the address nginx forwards.
+    for cap in ("--max-viewers-per-address", "--max-connections-per-address"):
+        need(cap not in f, f"{e}: {cap} {f.get(cap)}: the server's own cap, not a raised one")
+    need("--trusted-proxy" in f, f"{e}: no --trusted-proxy: every visitor would count as nginx's address")
 
 # nginx: meadow-edges.conf in place of meadow.conf; its upstreams are the services.
 ng = services["nginx"]
@@ -141,14 +176,17 @@ check "promtool check config: deploy/container/prometheus-edges.yml and its rule
 
 # 4. NATS: the file as nats-server reads it, then a live server with it (only its two listening
 # addresses moved to free loopback ports): the limits it holds, no JetStream.
-nats-server -c "$nats_conf" -t >"$scratch/nats-t.out" 2>&1 || { cat "$scratch/nats-t.out"; fail "nats-server -t"; }
-check "nats-server -t: deploy/nats/nats-server.conf"
+# Its certificates and users from make-credentials.sh, where the image mounts them (/etc/nats/tls)
+# moved to the scratch folder.
+"$here/deploy/nats/make-credentials.sh" "$scratch/tls" edge-a edge-b >/dev/null
 nats_client=$(free_port)
 nats_monitor=$(free_port)
 sed -e "s|^listen: .*|listen: 127.0.0.1:${nats_client}|" -e "s|^http: .*|http: 127.0.0.1:${nats_monitor}|" \
-  "$nats_conf" >"$scratch/nats-server.conf"
+  -e "s|/etc/nats/tls|$scratch/tls|g" "$nats_conf" >"$scratch/nats-server.conf"
 grep -q "^listen: 127.0.0.1:${nats_client}$" "$scratch/nats-server.conf" && grep -q "^http: 127.0.0.1:${nats_monitor}$" "$scratch/nats-server.conf" \
   || fail "nats-server.conf's listen and http lines changed"
+nats-server -c "$scratch/nats-server.conf" -t >"$scratch/nats-t.out" 2>&1 || { cat "$scratch/nats-t.out"; fail "nats-server -t"; }
+check "nats-server -t: deploy/nats/nats-server.conf with make-credentials.sh's files"
 nats-server -c "$scratch/nats-server.conf" >"$scratch/nats.log" 2>&1 &
 nats_pid=$!
 stop_later "$nats_pid"
@@ -170,16 +208,18 @@ PY
 grep -qi "warn\|error" "$scratch/nats.log" && { cat "$scratch/nats.log"; fail "nats-server warned about its configuration"; }
 check "a live nats-server with it: 8 MB messages, 64 MB for a slow subscriber, 5 s write deadline, no JetStream"
 
-# 5. A real sim and two real edges on that NATS, as compose.edges.yaml runs them (the edges' caps
-# opened, nginx holding each visitor instead), on free loopback ports.
+# 5. A real sim and two real edges on that NATS, as compose.edges.yaml runs them (each with its
+# own certificate; the edges trusting nginx's X-Forwarded-For), on free loopback ports.
 # (grep without -q: its early exit would kill the help's writer, which pipefail then reports)
 "$server" --help | grep -- "--role" >/dev/null || fail "$server has no --role (issue 32): build it first"
 (umask 077 && head -c 32 /dev/urandom | base64 >"$scratch/token")
 port_of() { sed -n "s|^meadow-server $2 .*:\([0-9]*\)\$|\1|p" "$scratch/$1.out"; }
-start_role() {  # NAME ARGS...: started in the background, its pid in ${pids[NAME]}
-  local name=$1
-  shift
-  "$server" --nats "nats://127.0.0.1:${nats_client}" --port 0 --viewer-grpc-port 0 --log-level warn \
+start_role() {  # NAME CERT ARGS...: started in the background, its pid in ${pids[NAME]}
+  local name=$1 cert=$2
+  shift 2
+  "$server" --nats "nats://127.0.0.1:${nats_client}" --nats-tls-ca "$scratch/tls/ca.pem" \
+    --nats-tls-cert "$scratch/tls/$cert.pem" --nats-tls-key "$scratch/tls/$cert.key" \
+    --port 0 --viewer-grpc-port 0 --log-level warn \
     --web-root "$here/tests/app/web_root" "$@" >"$scratch/$name.out" 2>"$scratch/$name.err" &
   pids[$name]=$!
   stop_later "${pids[$name]}"
@@ -202,9 +242,9 @@ stop_role() {  # NAME: SIGTERM, and it must exit 0 within 10 s
   [ "$status" -eq 0 ] || { tail -5 "$scratch/$name.err"; fail "$name exited with status $status after SIGTERM"; }
 }
 declare -A pids
-start_role sim --role sim --operator-port 0 --operator-token-file "$scratch/token" --swarm-count 500 --seed 5
+start_role sim sim --role sim --operator-port 0 --operator-token-file "$scratch/token" --swarm-count 500 --seed 5
 for e in edge-a edge-b; do
-  start_role "$e" --role edge --edge-name "$e" --max-viewers-per-address 512 --max-connections-per-address 1024
+  start_role "$e" "$e" --role edge --edge-name "$e" --trusted-proxy 127.0.0.1
 done
 for name in sim edge-a edge-b; do wait_listening "$name"; done
 connz=$(curl -fsS "http://127.0.0.1:${nats_monitor}/connz")
@@ -265,7 +305,7 @@ check "the WebSocket upgrade through nginx to an edge (101)"
 grep -q "swarm" "$scratch/status.txt" || { cat "$scratch/status.txt"; fail "meadowctl's status"; }
 check "meadowctl --tls status through nginx reaches the sim"
 
-# Each visitor holds at most 8 viewers through nginx (the edges' own caps are opened up): 8
+# Each visitor holds at most 8 viewers through nginx (as the edges' own caps would): 8
 # WebSockets held open, a ninth refused with 503 by nginx itself.
 sessions() {  # viewers connected to both edges, by their own /metrics
   local n=0 port

@@ -88,12 +88,18 @@ ca="$scratch/certs/fullchain.pem"
 token="$scratch/secrets/operator-token"
 (umask 077 && head -c 32 /dev/urandom | base64 >"$token")
 chown 10001 "$token"
+# NATS's certificates and users (each key to the user of the image that reads it).
+nats_credentials="$scratch/secrets/nats"
+"$here/deploy/nats/make-credentials.sh" "$nats_credentials" edge-a edge-b >/dev/null
+chown 10001 "$nats_credentials/sim.key" "$nats_credentials/edge-a.key" "$nats_credentials/edge-b.key"
+chown 10002 "$nats_credentials/server.key"
 https_port=$(free_port)
 prometheus_port=$(free_port)
 export MEADOW_DEBIAN=$base MEADOW_DEBIAN_SLIM=$base MEADOW_IMAGE="localhost/meadow:$tag" \
   MEADOW_NGINX_IMAGE="localhost/meadow-nginx:$tag" MEADOW_PROMETHEUS_IMAGE="localhost/meadow-prometheus:$tag" \
   MEADOW_NATS_IMAGE="localhost/meadow-nats:$tag" MEADOW_HTTP_PORT=$(free_port) MEADOW_HTTPS_PORT=$https_port \
-  MEADOW_PROMETHEUS_PORT=$prometheus_port MEADOW_CERTS="$scratch/certs" MEADOW_OPERATOR_TOKEN="$token"
+  MEADOW_PROMETHEUS_PORT=$prometheus_port MEADOW_CERTS="$scratch/certs" MEADOW_OPERATOR_TOKEN="$token" \
+  MEADOW_NATS_CREDENTIALS="$nats_credentials"
 podman system service --time=0 "unix://$scratch/podman.sock" 2>"$scratch/podman-service.log" &
 podman_service=$!
 export DOCKER_HOST="unix://$scratch/podman.sock"

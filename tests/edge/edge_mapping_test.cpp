@@ -111,5 +111,19 @@ TEST(EdgeSubjects, EdgeNamesAreOneSubjectToken) {
   EXPECT_EQ(subjects.to_viewer("edge-a"), "meadow.edge.edge-a.viewer");
 }
 
+// What an edge sends names it in the subject, which NATS's permissions tie to its credentials.
+TEST(EdgeSubjects, TheSenderIsTheSubjectsLastToken) {
+  const EdgeSubjects subjects{"gallery.meadow"};
+  EXPECT_EQ(subjects.hello("edge-a"), "gallery.meadow.hello.edge-a");
+  EXPECT_EQ(subjects.actions("edge-a"), "gallery.meadow.actions.edge-a");
+  EXPECT_EQ(subjects.report("edge-a"), "gallery.meadow.report.edge-a");
+  EXPECT_EQ(subjects.all_actions(), "gallery.meadow.actions.*");
+  EXPECT_EQ(sender_of(subjects.report("hall_2")), "hall_2");
+  EXPECT_EQ(sender_of("meadow"), "");
+  EXPECT_EQ(sender_of("meadow.report."), "");
+  EXPECT_EQ(sender_of("meadow.report.a*"), "");
+  EXPECT_EQ(subjects.inbox("edge-a"), "_INBOX.gallery.meadow.edge-a");
+}
+
 }  // namespace
 }  // namespace meadow::edge

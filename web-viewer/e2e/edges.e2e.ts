@@ -44,8 +44,8 @@ describe("edge servers", () => {
     const port = await freePort();
     nats = await startNats(port);
     natsUrl = `nats://127.0.0.1:${port}`;
-    sim = await startServer(undefined, ["--role", "sim", "--nats", natsUrl]);
-    edge = await startServer(undefined, ["--role", "edge", "--nats", natsUrl, "--edge-name", "edge-a"]);
+    sim = await startServer(undefined, ["--role", "sim", "--nats", natsUrl, "--nats-insecure"]);
+    edge = await startServer(undefined, ["--role", "edge", "--nats", natsUrl, "--nats-insecure", "--edge-name", "edge-a"]);
   });
 
   afterAll(async () => {
@@ -95,7 +95,7 @@ describe("edge servers", () => {
     });
     expect((await debugState(page)).connected).toBe(true);
 
-    sim = await startServer(simPort, ["--role", "sim", "--nats", natsUrl]);
+    sim = await startServer(simPort, ["--role", "sim", "--nats", natsUrl, "--nats-insecure"]);
     const framesBefore = (await debugState(page)).frames;
     await page.waitForFunction((n) => (window.__meadow?.frames ?? 0) > n + 5, framesBefore, { timeout: 30_000 });
     await page.waitForFunction(() => !/coming back/.test(document.getElementById("status")?.textContent ?? ""), undefined, {

@@ -68,6 +68,7 @@ export function edgesLayout(h) {
       monitor: portOf(get("http")) || Number(get("http_port")) || NaN,
       jetstream: /^\s*jetstream\b/m.test(text),
       cluster: /^\s*cluster\b/m.test(text),
+      tls: /^\s*tls\s*\{[^}]*\bverify_and_map:\s*true/m.test(text) ? { verify_and_map: true } : undefined,
     };
   };
 
@@ -229,6 +230,37 @@ export function edgesLayout(h) {
       }
       if (!sims(w).length || !edges(w).length) p.push("no sim or no edges");
       if (subjects.size > 1) p.push(`the sim and the edges use different --nats-subject (${[...subjects].join(", ")}): the edges would hear nothing`);
+      return p;
+    }],
+    ["NATS locked: TLS, a certificate per role from its own Secret, no --nats-insecure (issue 44)", (w) => {
+      const p = [];
+      const roles = [...sims(w).map((d) => [d, "meadow-nats-sim"]), ...edges(w).map((d) => [d, "meadow-nats-edges"])];
+      for (const [d, secret] of roles) {
+        const name = d.metadata?.name;
+        if (setting(d, "--nats-insecure") !== undefined) p.push(`${name}: --nats-insecure: NATS would take anyone's frames and actions`);
+        const dirs = ["--nats-tls-ca", "--nats-tls-cert", "--nats-tls-key"].map((f) => setting(d, f));
+        if (dirs.some((v) => !v)) { p.push(`${name}: not all of --nats-tls-ca, --nats-tls-cert, --nats-tls-key`); continue; }
+        const vol = (podSpec(d).volumes ?? []).find((v) => v.secret?.secretName === secret);
+        const mount = vol && (serverOf(d)?.volumeMounts ?? []).find((m) => m.name === vol.name);
+        if (!mount) { p.push(`${name}: Secret ${secret} is not mounted`); continue; }
+        if (mount.readOnly !== true) p.push(`${name}: its NATS credentials are not mounted read-only`);
+        if (vol.secret.defaultMode !== undefined && (vol.secret.defaultMode & 0o007) !== 0) p.push(`${name}: its NATS key is readable by others`);
+        for (const f of dirs) if (!f.startsWith(mount.mountPath + "/")) p.push(`${name}: ${f} is not in the mounted ${secret}`);
+      }
+      const n = nats(w);
+      const conf = natsConf();
+      if (!conf.tls?.verify_and_map) p.push(`${NATS_CONF}: no tls block with verify_and_map: clients are not told apart`);
+      if (n && !(podSpec(n).volumes ?? []).some((v) => v.secret?.secretName === "meadow-nats-server")) p.push("NATS does not mount the Secret meadow-nats-server (its certificate and users.conf)");
+      return p;
+    }],
+    ["the edges count visitors by the address the Ingress forwards, with the server's own caps", (w) => {
+      const p = [];
+      for (const d of edges(w)) {
+        for (const cap of ["--max-viewers-per-address", "--max-connections-per-address"]) {
+          if (setting(d, cap) !== undefined) p.push(`${d.metadata?.name}: ${cap} ${setting(d, cap)}: one visitor could hold what the cap meant for everyone`);
+        }
+        if (!setting(d, "--trusted-proxy")) p.push(`${d.metadata?.name}: no --trusted-proxy: every visitor counts as the ingress controller's address`);
+      }
       return p;
     }],
     ["an edge takes no simulation flags, no state and no operator token", (w) => {
@@ -516,6 +548,17 @@ export function edgesLayout(h) {
     ["the edges' --nats naming no Service", (files) => setArg(byRole(files, "edge"), "--nats", "nats://nats:4222")],
     ["a NATS password written in --nats", (files) => setArg(byRole(files, "sim"), "--nats", "nats://meadow:secret@meadow-nats:4222")],
     ["the edges on another --nats-subject", (files) => setArg(byRole(files, "edge"), "--nats-subject", "garden")],
+    ["the edges on NATS without TLS (--nats-insecure)", (files) => {
+      const d = byRole(files, "edge");
+      serverOf(d).args = serverOf(d).args.filter((a) => !a.startsWith("--nats-tls-"));
+      setArg(d, "--nats-insecure", "");
+    }],
+    ["the sim's NATS credentials from the edges' Secret", (files) => {
+      const d = byRole(files, "sim");
+      d.spec.template.spec.volumes.find((v) => v.secret).secret.secretName = "meadow-nats-edges";
+    }],
+    ["the edges' per-address caps raised to 512", (files) => setArg(byRole(files, "edge"), "--max-viewers-per-address", "512")],
+    ["the edges trusting no proxy", (files) => setArg(byRole(files, "edge"), "--trusted-proxy")],
     ["an edge with a --state-dir", (files) => setArg(byRole(files, "edge"), "--state-dir", "/var/lib/meadow")],
     ["an edge with the operator's token", (files) => {
       serverOf(byRole(files, "edge")).env.push({ name: "MEADOW_OPERATOR_TOKEN", valueFrom: { secretKeyRef: { name: "meadow-operator-token", key: "token" } } });
