@@ -398,7 +398,7 @@ TEST_F(GpuSwarmTest, TheCrumbsReachedAreTheCpusWithoutReadingTheFireflies) {
                                                   start[i].position.y + start[i].velocity.y}
                                       : sim::Vec2{world.x + world.width * static_cast<float>(k) / 9.0F,
                                                   world.y + world.height * static_cast<float>(viewer) / 6.0F};
-      ASSERT_TRUE(tools.drop_crumb(viewer, at).accepted);
+      ASSERT_TRUE(tools.drop_crumb(viewer, 0, at).accepted);
     }
   }
   const sim::SwarmInputs inputs = tools.inputs(0.0F);

@@ -48,7 +48,9 @@ inline std::vector<sim::Action> script_at(std::uint64_t tick) {
   using namespace sim;
   std::vector<Action> out;
   const auto add = [&](std::uint64_t origin, ActionBody body, WorldKind world = WorldKind::swarm) {
-    out.push_back(Action{origin, 0, std::move(body), world});
+    Action action{origin, 0, std::move(body), world};
+    action.visitor = origin == kOperator ? 0 : 1000 + origin;  // who it is at the door, saved with what it places
+    out.push_back(std::move(action));
   };
   const auto at = [&](float dx, float dy) { return Vec2{400.0F + dx + static_cast<float>(tick % 97), 300.0F + dy}; };
   switch (tick % 150) {

@@ -6,6 +6,8 @@
 #include <string>
 #include <utility>
 
+#include "sim/holder.hpp"
+
 namespace meadow::sim {
 
 Colony::Colony(std::uint64_t seed, const Rect& meadow, const ColonyParams& params)
@@ -82,7 +84,7 @@ std::uint32_t Colony::groups_in_sync() const {
                                                   [](const GroupSync& g) { return g.in_sync; }));
 }
 
-ActionOutcome Colony::drop_flower(Vec2 at, const Land& land, std::uint64_t tick, std::uint64_t by) {
+ActionOutcome Colony::drop_flower(Vec2 at, const Land& land, std::uint64_t tick, std::uint64_t by, std::uint64_t visitor) {
   if (!meadow_.contains(at)) {
     return refused("outside_meadow", "Flowers grow on the meadow only: drop it inside.");
   }
@@ -92,8 +94,10 @@ ActionOutcome Colony::drop_flower(Vec2 at, const Land& land, std::uint64_t tick,
                                        "): the fireflies plant the rest.");
   }
   if (by != kOperator) {
-    const auto own = std::count_if(state_.flowers.begin(), state_.flowers.end(),
-                                   [by](const Flower& f) { return f.dropped && f.dropped_by == by; });
+    // Its own and its visitor's other sessions' (sim/holder.hpp).
+    const auto own = std::count_if(state_.flowers.begin(), state_.flowers.end(), [&](const Flower& f) {
+      return f.dropped && counts_against(by, visitor, f.dropped_by, f.dropped_by_visitor);
+    });
     if (static_cast<std::uint32_t>(own) >= params_.max_dropped_flowers_per_viewer) {
       return refused("flower_limit_viewer", "Your " + std::to_string(own) +
                                                 " flowers are still on the meadow: leave the next one to someone else.");
@@ -108,7 +112,7 @@ ActionOutcome Colony::drop_flower(Vec2 at, const Land& land, std::uint64_t tick,
     }
   }
   const std::uint32_t id = state_.next_flower_id++;
-  Flower flower{id, at, params_.sips_per_flower, FlowerStage::bloom, 0, draw_life(id), true, by};
+  Flower flower{id, at, params_.sips_per_flower, FlowerStage::bloom, 0, draw_life(id), true, by, visitor};
   state_.flowers.push_back(flower);
   events_.add(tick, FlowerDroppedEvent{id, at});
   return {};

@@ -60,19 +60,20 @@ class Colony {
   // params.max_dropped_flowers are on the meadow, inside the meadow, off rocks and the stump, and
   // while viewer `by` has fewer than params.max_dropped_flowers_per_viewer of them (the operator,
   // kOperator, has no such cap). `tick` stamps the event.
-  ActionOutcome drop_flower(Vec2 at, const Land& land, std::uint64_t tick, std::uint64_t by = kOperator);
+  ActionOutcome drop_flower(Vec2 at, const Land& land, std::uint64_t tick, std::uint64_t by = kOperator,
+                            std::uint64_t visitor = 0);
 
   // A rock placed over flowers crushes them: they wither (and go once no sip of them is carried).
   void crush_flowers(Vec2 center, float radius);
 
   // The frog tool (issue 30): takes away the frog within params.frog_body_radius of `at` (a
   // viewer only its own: else "not_yours"; the operator any), else drops one there (drop_frog).
-  ActionOutcome tap_frog(Vec2 at, const Land& land, std::uint64_t by = kOperator);
+  ActionOutcome tap_frog(Vec2 at, const Land& land, std::uint64_t by = kOperator, std::uint64_t visitor = 0);
   // A frog at `at`, dropped by `by`, while fewer than params.max_frogs are on the meadow (for
   // the operator too: else "frog_limit") and fewer than params.max_frogs_per_viewer are `by`'s (a
   // viewer's: else "frog_limit_viewer"), where a frog may sit (frog_spot: else "outside_meadow",
   // or "no_room" on the stump's keep-out, a rock or another frog).
-  ActionOutcome drop_frog(Vec2 at, const Land& land, std::uint64_t by = kOperator);
+  ActionOutcome drop_frog(Vec2 at, const Land& land, std::uint64_t by = kOperator, std::uint64_t visitor = 0);
   // The frog within params.frog_body_radius of `at` (the nearest), or nullopt: its place in
   // state().frogs.
   [[nodiscard]] std::optional<std::size_t> frog_at(Vec2 at) const;

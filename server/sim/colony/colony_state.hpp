@@ -62,6 +62,7 @@ struct Flower {
   std::uint32_t life = 0;  // steps of bloom it gets (wilting included)
   bool dropped = false;    // dropped by a viewer (not grown from a seed)
   std::uint64_t dropped_by = 0;  // who dropped it: a viewer's session, or 0 (the operator)
+  std::uint64_t dropped_by_visitor = 0;  // who that viewer is at the door (sim/holder.hpp; 0: not known)
 
   [[nodiscard]] bool in_bloom() const { return stage == FlowerStage::bloom || stage == FlowerStage::wilting; }
   // Nectar only in bloom.
@@ -108,6 +109,7 @@ struct Frog {
   std::uint64_t digest_until_step = 0;  // it catches nothing before this colony step
   std::uint32_t gulp_steps = 0;         // steps left of the gulp shown after a catch
   std::uint64_t owner = 0;              // who dropped it: a viewer's session, or 0 (the operator)
+  std::uint64_t visitor = 0;            // who that viewer is at the door (sim/holder.hpp; 0: not known)
   std::vector<FrogLingerer> lingering;  // firefly id order; empty while it hops
 
   [[nodiscard]] bool hopping() const { return hop_step > 0; }

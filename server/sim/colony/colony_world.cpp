@@ -17,6 +17,7 @@ ColonyWorld::ColonyWorld(std::uint64_t seed, const Land& land, const ColonyParam
            .locked_what = "the flower tool",
            .cooldown = kTapCooldown,
            .per_viewer = params.max_dropped_flowers_per_viewer,
+           .per_visitor = params.max_dropped_flowers_per_viewer,
            .meadow_wide = params.max_dropped_flowers},
           {.message = "frog tap (colony)",
            .body = body_index<FrogTap>(),
@@ -24,6 +25,7 @@ ColonyWorld::ColonyWorld(std::uint64_t seed, const Land& land, const ColonyParam
            .locked_what = "the frog tool",
            .cooldown = kTapCooldown,
            .per_viewer = params.max_frogs_per_viewer,
+           .per_visitor = params.max_frogs_per_viewer,
            .meadow_wide = params.max_frogs},
           {.message = "clear frogs", .body = body_index<ClearFrogs>(), .who = Sender::operator_only},
       }} {}
@@ -34,9 +36,9 @@ void ColonyWorld::step(const WorldStep& step) {
 
 std::optional<ActionOutcome> ColonyWorld::apply(const Action& action, Land& land) {
   if (const auto* flower = std::get_if<FlowerTap>(&action.body)) {
-    return colony_.drop_flower(flower->at, land, action.tick, action.origin);
+    return colony_.drop_flower(flower->at, land, action.tick, action.origin, action.visitor);
   }
-  if (const auto* frog = std::get_if<FrogTap>(&action.body)) return colony_.tap_frog(frog->at, land, action.origin);
+  if (const auto* frog = std::get_if<FrogTap>(&action.body)) return colony_.tap_frog(frog->at, land, action.origin, action.visitor);
   if (std::holds_alternative<ClearFrogs>(action.body)) {
     colony_.clear_frogs();
     return ActionOutcome{};

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "sim/colony/colony.hpp"
+#include "sim/holder.hpp"
 
 namespace meadow::sim {
 
@@ -33,24 +34,27 @@ Colony::FrogSpot Colony::frog_spot(Vec2 at, const Land& land, std::uint32_t exce
   return FrogSpot::free;
 }
 
-ActionOutcome Colony::tap_frog(Vec2 at, const Land& land, std::uint64_t by) {
+ActionOutcome Colony::tap_frog(Vec2 at, const Land& land, std::uint64_t by, std::uint64_t visitor) {
   const std::optional<std::size_t> under = frog_at(at);
-  if (!under) return drop_frog(at, land, by);
+  if (!under) return drop_frog(at, land, by, visitor);
   const Frog& frog = state_.frogs[*under];
-  if (by != kOperator && frog.owner != by) {
+  // The viewer who dropped it, in that session or another of the same visitor (a reconnection:
+  // its frog counts against it, so it must be able to take it away).
+  if (by != kOperator && !counts_against(by, visitor, frog.owner, frog.visitor)) {
     return refused("not_yours", "That frog is another visitor's: only they, or the operator, can take it away.");
   }
   state_.frogs.erase(state_.frogs.begin() + static_cast<std::ptrdiff_t>(*under));
   return {};
 }
 
-ActionOutcome Colony::drop_frog(Vec2 at, const Land& land, std::uint64_t by) {
+ActionOutcome Colony::drop_frog(Vec2 at, const Land& land, std::uint64_t by, std::uint64_t visitor) {
   if (state_.frogs.size() >= params_.max_frogs) {
     return refused("frog_limit", "There are " + std::to_string(params_.max_frogs) +
                                      " frogs on the meadow already: take one away to drop another.");
   }
   if (by != kOperator) {
-    const auto mine = std::count_if(state_.frogs.begin(), state_.frogs.end(), [by](const Frog& f) { return f.owner == by; });
+    const std::size_t mine = held_by(state_.frogs, by, visitor, [](const Frog& f) { return f.owner; },
+                                     [](const Frog& f) { return f.visitor; });
     if (static_cast<std::uint32_t>(mine) >= params_.max_frogs_per_viewer) {
       return refused("frog_limit_viewer", "Your frog is on the meadow already: take it away to drop another.");
     }
@@ -77,6 +81,7 @@ ActionOutcome Colony::drop_frog(Vec2 at, const Land& land, std::uint64_t by) {
   frog.heading = random(RandomPurpose::kFrogHop).unit(frog.id, 1) * kTau;
   frog.next_hop_step = state_.step + draw_sit(frog.id);
   frog.owner = by;
+  frog.visitor = visitor;
   state_.frogs.push_back(frog);  // ids only grow, so id order holds
   return {};
 }

@@ -22,6 +22,7 @@ constexpr Price kMoldPrices[] = {
      .locked_what = "the flower tool",
      .cooldown = kTapCooldown,
      .per_viewer = mold_rules::kMaxFoodPerViewer,
+     .per_visitor = mold_rules::kMaxFoodPerViewer,
      .meadow_wide = mold_rules::kMaxFood},
     {.message = "attract held (mold)",
      .body = body_index<AttractPointer>(),

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "sim/holder.hpp"
+
 namespace meadow::sim {
 namespace {
 
@@ -13,23 +15,23 @@ namespace {
 
 }  // namespace
 
-std::size_t MoldTools::food_of(std::uint64_t owner) const {
-  return static_cast<std::size_t>(
-      std::count_if(food_.begin(), food_.end(), [owner](const MoldFood& f) { return f.owner == owner; }));
+std::size_t MoldTools::food_of(std::uint64_t owner, std::uint64_t visitor) const {
+  return held_by(food_, owner, visitor, [](const MoldFood& f) { return f.owner; }, [](const MoldFood& f) { return f.visitor; });
 }
 
-ActionOutcome MoldTools::drop_food(std::uint64_t origin, Vec2 at, const Rect& meadow, const Land& land) {
+ActionOutcome MoldTools::drop_food(std::uint64_t origin, std::uint64_t visitor, Vec2 at, const Rect& meadow,
+                                   const Land& land) {
   if (!meadow.contains(at)) return refused("outside_world", "Oat flakes can only be dropped on the meadow.");
   if (land.rock_at(at)) return refused("no_room", "That is a rock: drop the flake beside it.");
   if (food_.size() >= mold_rules::kMaxFood) {
     return refused("food_limit", "The meadow already holds " + std::to_string(mold_rules::kMaxFood) +
                                      " oat flakes: wait until the mold has eaten one.");
   }
-  if (origin != kOperator && food_of(origin) >= mold_rules::kMaxFoodPerViewer) {
+  if (origin != kOperator && food_of(origin, visitor) >= mold_rules::kMaxFoodPerViewer) {
     return refused("food_limit_viewer", "You have " + std::to_string(mold_rules::kMaxFoodPerViewer) +
-                                            " oat flakes on the meadow: wait until the mold has eaten one.");
+                                            " oat flakes on the meadow (with your other tabs): wait until the mold has eaten one.");
   }
-  food_.push_back(MoldFood{next_food_id_++, at, origin, 1.0F, 0});
+  food_.push_back(MoldFood{next_food_id_++, at, origin, 1.0F, 0, visitor});
   return {};
 }
 

@@ -22,6 +22,7 @@ struct MoldFood {
   std::uint64_t owner = 0;
   float amount = 1.0F;       // 1 fresh … 0 eaten up
   std::uint32_t age = 0;     // steps since it was dropped
+  std::uint64_t visitor = 0;  // who the owner is at the door (sim/holder.hpp; 0: not known)
 };
 
 // A held pointer (attract or predator), one of each per viewer. A tap with attract (an older
@@ -37,7 +38,7 @@ class MoldTools {
   // A tap's feed lasts this many steps (a second).
   static constexpr std::uint64_t kAttractTapSteps = 60;
 
-  ActionOutcome drop_food(std::uint64_t origin, Vec2 at, const Rect& meadow, const Land& land);
+  ActionOutcome drop_food(std::uint64_t origin, std::uint64_t visitor, Vec2 at, const Rect& meadow, const Land& land);
   ActionOutcome attract(std::uint64_t origin, PointerPhase phase, Vec2 at);
   ActionOutcome attract_tap(std::uint64_t origin, Vec2 at, std::uint64_t step);
   ActionOutcome predator(std::uint64_t origin, PointerPhase phase, Vec2 at);
@@ -56,7 +57,8 @@ class MoldTools {
   [[nodiscard]] const std::vector<MoldFood>& food() const { return food_; }
   [[nodiscard]] const std::vector<MoldPointer>& attracts() const { return attracts_; }
   [[nodiscard]] const std::vector<MoldPointer>& predators() const { return predators_; }
-  [[nodiscard]] std::size_t food_of(std::uint64_t owner) const;
+  // Flakes that count against `owner` of `visitor`: its own and its visitor's other sessions'.
+  [[nodiscard]] std::size_t food_of(std::uint64_t owner, std::uint64_t visitor) const;
 
   // Everything the tools carry from step to step (snapshots).
   struct State {

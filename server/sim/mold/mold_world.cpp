@@ -73,7 +73,7 @@ std::optional<ActionOutcome> MoldWorld::apply(const Action& action, Land& land) 
         if constexpr (std::is_same_v<T, MoldSettingsChange>) {
           return change_settings(body, action);
         } else if constexpr (std::is_same_v<T, FlowerTap>) {
-          return tools_.drop_food(origin, body.at, land.meadow(), land);
+          return tools_.drop_food(origin, action.visitor, body.at, land.meadow(), land);
         } else if constexpr (std::is_same_v<T, AttractPointer>) {
           return tools_.attract(origin, body.phase, body.at);
         } else if constexpr (std::is_same_v<T, AttractTap>) {

@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "sim/holder.hpp"
 #include "sim/swarm/tool_rules.hpp"
 
 namespace meadow::sim {
@@ -16,14 +17,13 @@ namespace {
 // not depend on the thread count.
 constexpr std::size_t kEatChunk = 16384;
 
-std::size_t owned_by(const std::vector<ToolMark>& marks, std::uint64_t owner) {
-  return static_cast<std::size_t>(
-      std::count_if(marks.begin(), marks.end(), [owner](const ToolMark& m) { return m.owner == owner; }));
+std::size_t held(const std::vector<ToolMark>& marks, std::uint64_t owner, std::uint64_t visitor) {
+  return held_by(marks, owner, visitor, [](const ToolMark& m) { return m.owner; }, [](const ToolMark& m) { return m.visitor; });
 }
 
 }  // namespace
 
-ActionOutcome SwarmTools::attract_tap(std::uint64_t owner, Vec2 at, float hit_radius) {
+ActionOutcome SwarmTools::attract_tap(std::uint64_t owner, std::uint64_t visitor, Vec2 at, float hit_radius) {
   auto nearest = attract_.end();
   float best = hit_radius * hit_radius;
   for (auto it = attract_.begin(); it != attract_.end(); ++it) {
@@ -40,29 +40,29 @@ ActionOutcome SwarmTools::attract_tap(std::uint64_t owner, Vec2 at, float hit_ra
     mirror_inputs();
     return {};
   }
-  if (owned_by(attract_, owner) >= t::kMaxAttractPerViewer) {
+  if (held(attract_, owner, visitor) >= t::kMaxAttractPerViewer) {
     return refused("attract_limit", "You already have " + std::to_string(t::kMaxAttractPerViewer) +
-                                        " attract marks; tap one to remove it first.");
+                                        " attract marks (with your other tabs); tap one to remove it first.");
   }
   if (attract_.size() >= t::kMaxAttract) {
     return refused("attract_limit_all", "The meadow already holds " + std::to_string(t::kMaxAttract) +
                                             " attract marks; tap one to remove it first.");
   }
-  attract_.push_back(ToolMark{next_id_++, owner, at});
+  attract_.push_back(ToolMark{next_id_++, owner, at, visitor});
   mirror_inputs();
   return {};
 }
 
-ActionOutcome SwarmTools::drop_crumb(std::uint64_t owner, Vec2 at) {
-  if (owned_by(crumbs_, owner) >= t::kMaxCrumbsPerViewer) {
+ActionOutcome SwarmTools::drop_crumb(std::uint64_t owner, std::uint64_t visitor, Vec2 at) {
+  if (held(crumbs_, owner, visitor) >= t::kMaxCrumbsPerViewer) {
     return refused("crumb_limit", "You already have " + std::to_string(t::kMaxCrumbsPerViewer) +
-                                      " crumbs waiting; let the fireflies eat them first.");
+                                      " crumbs waiting (with your other tabs); let the fireflies eat them first.");
   }
   if (crumbs_.size() >= t::kMaxCrumbs) {
     return refused("crumb_limit_all", "The meadow already holds " + std::to_string(t::kMaxCrumbs) +
                                           " crumbs; let the fireflies eat them first.");
   }
-  crumbs_.push_back(ToolMark{next_id_++, owner, at});
+  crumbs_.push_back(ToolMark{next_id_++, owner, at, visitor});
   mirror_inputs();
   return {};
 }

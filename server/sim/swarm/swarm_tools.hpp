@@ -20,16 +20,17 @@ struct ToolMark {
   std::uint32_t id = 0;     // unique among marks and crumbs for the meadow's life
   std::uint64_t owner = 0;  // the viewer that made it (0: the operator)
   Vec2 at;
+  std::uint64_t visitor = 0;  // who that viewer is at the door (sim/holder.hpp; 0: not known)
   friend bool operator==(const ToolMark&, const ToolMark&) = default;
 };
 
 class SwarmTools {
  public:
   // Removes the attract mark within `hit_radius` of `at` (the nearest; anyone may remove any
-  // mark, as with rocks), or places a new one for `owner` within the limits.
-  ActionOutcome attract_tap(std::uint64_t owner, Vec2 at, float hit_radius);
-  // Drops a food crumb for `owner` within the limits.
-  ActionOutcome drop_crumb(std::uint64_t owner, Vec2 at);
+  // mark, as with rocks), or places a new one for `owner` (of `visitor`) within the limits.
+  ActionOutcome attract_tap(std::uint64_t owner, std::uint64_t visitor, Vec2 at, float hit_radius);
+  // Drops a food crumb for `owner` (of `visitor`) within the limits.
+  ActionOutcome drop_crumb(std::uint64_t owner, std::uint64_t visitor, Vec2 at);
   // Down places (or moves) the owner's predator, move moves it (placing it if a down was lost),
   // up takes it away.
   ActionOutcome predator(std::uint64_t owner, PointerPhase phase, Vec2 at);

@@ -59,12 +59,12 @@ std::optional<ActionOutcome> SwarmWorld::apply(const Action& action, Land& land)
             return refused("outside_world", "Attract marks can only be placed inside the world.");
           }
           const float hit = tool_rules::kAttractTapRadius * meadows_wide(camera_, meadow_);
-          return tools_.attract_tap(origin, body.at, hit);
+          return tools_.attract_tap(origin, action.visitor, body.at, hit);
         } else if constexpr (std::is_same_v<T, FlowerTap>) {
           if (!land.world().contains(body.at)) {
             return refused("outside_world", "Crumbs can only be dropped inside the world.");
           }
-          return tools_.drop_crumb(origin, body.at);
+          return tools_.drop_crumb(origin, action.visitor, body.at);
         } else if constexpr (std::is_same_v<T, PredatorPointer>) {
           return tools_.predator(origin, body.phase, body.at);
         } else {

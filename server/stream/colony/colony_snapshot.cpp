@@ -66,6 +66,7 @@ void colony_to_saved(const sim::WorldState& state, v1::SavedWorld& to) {
     saved.set_life(f.life);
     saved.set_dropped(f.dropped);
     saved.set_dropped_by(f.dropped_by);
+    saved.set_dropped_by_visitor(f.dropped_by_visitor);
   }
   for (const sim::GroupSync& g : c.groups) {
     v1::SavedGroupSync& saved = *s.add_groups();
@@ -126,7 +127,8 @@ std::unique_ptr<sim::WorldState> colony_from_saved(const v1::SavedWorld& from) {
   for (const v1::SavedFlower& saved : s.flowers()) {
     c.flowers.push_back({saved.id(), snapshot_checks::land_point(saved.at(), "the colony's snapshot: a flower"), saved.sips(),
                          flower_stage_from_proto(saved.stage()),
-                         saved.age(), saved.life(), saved.dropped(), saved.dropped_by()});
+                         saved.age(), saved.life(), saved.dropped(), saved.dropped_by(),
+                         saved.dropped_by_visitor()});
   }
   for (const v1::SavedGroupSync& saved : s.groups()) {
     c.groups.push_back({saved.flower(), saved.members(), snapshot_checks::finite(saved.sync(), "a group's sync"),

@@ -27,6 +27,7 @@ void frogs_to_saved(const sim::ColonyState& from, v1::SavedColony& to) {
     saved.set_digest_until_step(frog.digest_until_step);
     saved.set_gulp_steps(frog.gulp_steps);
     saved.set_owner(frog.owner);
+    saved.set_visitor(frog.visitor);
     for (const sim::FrogLingerer& l : frog.lingering) {
       v1::SavedFrogLingerer& out = *saved.add_lingering();
       out.set_firefly(l.firefly);
@@ -51,6 +52,7 @@ void frogs_from_saved(const v1::SavedColony& from, sim::ColonyState& to) {
     frog.digest_until_step = saved.digest_until_step();
     frog.gulp_steps = saved.gulp_steps();
     frog.owner = saved.owner();
+    frog.visitor = saved.visitor();
     for (const v1::SavedFrogLingerer& l : saved.lingering()) frog.lingering.push_back({l.firefly(), l.steps()});
   }
   // Old snapshots (before frogs) say 0: ids start at 1.

@@ -55,6 +55,7 @@ void mold_to_saved(const sim::WorldState& state, v1::SavedWorld& to) {
     saved.set_owner(f.owner);
     saved.set_amount(f.amount);
     saved.set_age(f.age);
+    saved.set_visitor(f.visitor);
   }
   for (const sim::MoldPointer& p : from.tools.attracts) pointer_to_proto(p, *s.add_attracts());
   for (const sim::MoldPointer& p : from.tools.predators) pointer_to_proto(p, *s.add_predators());
@@ -108,7 +109,8 @@ std::unique_ptr<sim::WorldState> mold_from_saved(const v1::SavedWorld& from) {
   for (const v1::SavedMoldFood& f : s.food()) {
     if (!(f.amount() >= 0.0F && f.amount() <= 1.0F)) mold_damaged("food of no amount");
     state->tools.food.push_back(
-        {f.id(), snapshot_checks::land_point(f.at(), "the mold's snapshot: food"), f.owner(), f.amount(), f.age()});
+        {f.id(), snapshot_checks::land_point(f.at(), "the mold's snapshot: food"), f.owner(), f.amount(), f.age(),
+         f.visitor()});
   }
   for (const v1::SavedMoldPointer& p : s.attracts()) state->tools.attracts.push_back(pointer_from_proto(p));
   for (const v1::SavedMoldPointer& p : s.predators()) state->tools.predators.push_back(pointer_from_proto(p));

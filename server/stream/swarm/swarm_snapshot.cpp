@@ -22,10 +22,11 @@ void swarm_mark_to_proto(const sim::ToolMark& from, v1::SavedMark& to) {
   to.set_id(from.id);
   to.set_owner(from.owner);
   to_proto(from.at, *to.mutable_at());
+  to.set_visitor(from.visitor);
 }
 
 sim::ToolMark swarm_mark_from_proto(const v1::SavedMark& from) {
-  return {from.id(), from.owner(), snapshot_checks::land_point(from.at(), "the swarm's snapshot: a mark")};
+  return {from.id(), from.owner(), snapshot_checks::land_point(from.at(), "the swarm's snapshot: a mark"), from.visitor()};
 }
 
 float swarm_weight(float w) {

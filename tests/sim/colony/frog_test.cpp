@@ -297,6 +297,20 @@ TEST(Frog, OneViewerHasOneFrogOnTheMeadowAndTheOperatorAny) {
   EXPECT_EQ(colony.state().frogs.size(), 3U);
 }
 
+// A visitor's sessions (its tabs, its reconnections) have one frog between them, and any of them
+// takes it away; another visitor's session neither drops a second for it nor takes its frog.
+TEST(Frog, AVisitorsSessionsShareOneFrogAndEachMayTakeItAway) {
+  const ColonyParams p;
+  Colony colony(3, kMeadow, p);
+  constexpr std::uint64_t kVisitor = 41;
+  ASSERT_TRUE(colony.drop_frog({500.0F, 300.0F}, kLand, 7, kVisitor).accepted);
+  EXPECT_EQ(colony.state().frogs.front().visitor, kVisitor);
+  EXPECT_EQ(colony.drop_frog({700.0F, 300.0F}, kLand, 8, kVisitor).code, "frog_limit_viewer") << "another tab";
+  EXPECT_EQ(colony.tap_frog({500.0F, 300.0F}, kLand, 9, kVisitor + 1).code, "not_yours") << "another visitor";
+  EXPECT_TRUE(colony.tap_frog({500.0F, 300.0F}, kLand, 10, kVisitor).accepted) << "the visitor, reconnected";
+  EXPECT_TRUE(colony.state().frogs.empty());
+}
+
 TEST(Frog, ATapOnAFrogTakesItAwayAndElsewhereDropsOne) {
   const ColonyParams p;
   Colony colony(3, kMeadow, p);

@@ -46,6 +46,24 @@ TEST(MoldWorld, AFlowerTapDropsAnOatFlakeWithinTheLimits) {
   EXPECT_EQ(meadow.apply(outside).code, "outside_world");
 }
 
+// A visitor's sessions hold together what one viewer may; another visitor has its own flakes.
+TEST(MoldWorld, AVisitorsSessionsShareOneViewersOatFlakes) {
+  Meadow meadow(1, mold_only());
+  constexpr std::uint64_t kVisitor = 55;
+  for (std::uint32_t i = 0; i < mold_rules::kMaxFoodPerViewer; ++i) {
+    Action tap = in_mold(kViewer + 1 + i, FlowerTap{Vec2{100.0F + 60.0F * static_cast<float>(i), 300.0F}});
+    tap.visitor = kVisitor;
+    EXPECT_TRUE(meadow.apply(tap).accepted) << "session " << i;
+  }
+  Action another_tab = in_mold(kViewer + 100, FlowerTap{Vec2{800.0F, 300.0F}});
+  another_tab.visitor = kVisitor;
+  EXPECT_EQ(meadow.apply(another_tab).code, "food_limit_viewer");
+  Action another_visitor = in_mold(kViewer + 101, FlowerTap{Vec2{800.0F, 300.0F}});
+  another_visitor.visitor = kVisitor + 1;
+  EXPECT_TRUE(meadow.apply(another_visitor).accepted);
+  EXPECT_EQ(mold_of(meadow).tools().food()[0].visitor, kVisitor);
+}
+
 TEST(MoldWorld, AFlakeFeedsTheMapAroundItAndIsEatenUp) {
   Meadow meadow(1, mold_only());
   SerialFor serial;

@@ -16,12 +16,12 @@ Vec2 spot(std::size_t i) { return {50.0F + 60.0F * static_cast<float>(i % 20), 5
 
 TEST(SwarmTools, AttractTapPlacesAMarkAndATapOnItRemovesIt) {
   SwarmTools tools;
-  EXPECT_TRUE(tools.attract_tap(1, {400.0F, 300.0F}, t::kAttractTapRadius).accepted);
+  EXPECT_TRUE(tools.attract_tap(1, 0, {400.0F, 300.0F}, t::kAttractTapRadius).accepted);
   ASSERT_EQ(tools.attract_marks().size(), 1U);
   EXPECT_EQ(tools.attract_marks()[0].owner, 1U);
   EXPECT_EQ(tools.inputs(120.0F).attractors.size(), 1U);
   // Another viewer's tap near it removes it (marks are shared, like rocks).
-  EXPECT_TRUE(tools.attract_tap(2, {410.0F, 305.0F}, t::kAttractTapRadius).accepted);
+  EXPECT_TRUE(tools.attract_tap(2, 0, {410.0F, 305.0F}, t::kAttractTapRadius).accepted);
   EXPECT_TRUE(tools.attract_marks().empty());
   EXPECT_TRUE(tools.inputs(120.0F).attractors.empty());
 }
@@ -30,17 +30,17 @@ TEST(SwarmTools, AttractLimitsPerViewerAndInAll) {
   SwarmTools tools;
   std::size_t placed = 0;
   for (std::size_t i = 0; i < t::kMaxAttractPerViewer; ++i) {
-    ASSERT_TRUE(tools.attract_tap(1, spot(placed++), t::kAttractTapRadius).accepted);
+    ASSERT_TRUE(tools.attract_tap(1, 0, spot(placed++), t::kAttractTapRadius).accepted);
   }
-  const ActionOutcome mine = tools.attract_tap(1, spot(placed), t::kAttractTapRadius);
+  const ActionOutcome mine = tools.attract_tap(1, 0, spot(placed), t::kAttractTapRadius);
   EXPECT_FALSE(mine.accepted);
   EXPECT_EQ(mine.code, "attract_limit");
   EXPECT_FALSE(mine.reason.empty());
   // Others still can, until the meadow is full.
   for (std::uint64_t viewer = 2; tools.attract_marks().size() < t::kMaxAttract; ++viewer) {
-    ASSERT_TRUE(tools.attract_tap(viewer / 2 + 1, spot(placed++), t::kAttractTapRadius).accepted);
+    ASSERT_TRUE(tools.attract_tap(viewer / 2 + 1, 0, spot(placed++), t::kAttractTapRadius).accepted);
   }
-  const ActionOutcome all = tools.attract_tap(99, spot(placed), t::kAttractTapRadius);
+  const ActionOutcome all = tools.attract_tap(99, 0, spot(placed), t::kAttractTapRadius);
   EXPECT_FALSE(all.accepted);
   EXPECT_EQ(all.code, "attract_limit_all");
   EXPECT_EQ(tools.attract_marks().size(), t::kMaxAttract);
@@ -50,16 +50,36 @@ TEST(SwarmTools, CrumbLimitsPerViewerAndInAll) {
   SwarmTools tools;
   std::size_t placed = 0;
   for (std::size_t i = 0; i < t::kMaxCrumbsPerViewer; ++i) {
-    ASSERT_TRUE(tools.drop_crumb(1, spot(placed++)).accepted);
+    ASSERT_TRUE(tools.drop_crumb(1, 0, spot(placed++)).accepted);
   }
-  EXPECT_EQ(tools.drop_crumb(1, spot(placed)).code, "crumb_limit");
+  EXPECT_EQ(tools.drop_crumb(1, 0, spot(placed)).code, "crumb_limit");
   for (std::uint64_t viewer = 2; tools.crumbs().size() < t::kMaxCrumbs; ++viewer) {
     for (std::size_t i = 0; i < t::kMaxCrumbsPerViewer && tools.crumbs().size() < t::kMaxCrumbs; ++i) {
-      ASSERT_TRUE(tools.drop_crumb(viewer, spot(placed++)).accepted);
+      ASSERT_TRUE(tools.drop_crumb(viewer, 0, spot(placed++)).accepted);
     }
   }
-  EXPECT_EQ(tools.drop_crumb(500, spot(placed)).code, "crumb_limit_all");
+  EXPECT_EQ(tools.drop_crumb(500, 0, spot(placed)).code, "crumb_limit_all");
   EXPECT_EQ(tools.inputs(120.0F).crumbs.size(), t::kMaxCrumbs);
+}
+
+// One visitor's sessions (tabs, reconnections) hold together what one viewer may: the meadow's
+// crumbs and marks are not whoever opens the most sessions'. Another visitor keeps its own.
+TEST(SwarmTools, AVisitorsSessionsShareOneViewersCrumbsAndMarks) {
+  SwarmTools tools;
+  std::size_t placed = 0;
+  constexpr std::uint64_t kVisitor = 77;
+  for (std::size_t i = 0; i < t::kMaxCrumbsPerViewer; ++i) {
+    ASSERT_TRUE(tools.drop_crumb(100 + i, kVisitor, spot(placed++)).accepted) << "session " << i;
+  }
+  EXPECT_EQ(tools.drop_crumb(200, kVisitor, spot(placed)).code, "crumb_limit") << "a fresh session of the same visitor";
+  EXPECT_TRUE(tools.drop_crumb(201, kVisitor + 1, spot(placed++)).accepted) << "another visitor";
+  for (std::size_t i = 0; i < t::kMaxAttractPerViewer; ++i) {
+    ASSERT_TRUE(tools.attract_tap(300 + i, kVisitor, spot(placed++), t::kAttractTapRadius).accepted);
+  }
+  EXPECT_EQ(tools.attract_tap(400, kVisitor, spot(placed), t::kAttractTapRadius).code, "attract_limit");
+  // Sessions whose visitor is not known (0) are counted each alone, as before.
+  EXPECT_TRUE(tools.drop_crumb(500, 0, spot(placed++)).accepted);
+  EXPECT_TRUE(tools.drop_crumb(501, 0, spot(placed++)).accepted);
 }
 
 TEST(SwarmTools, OnePredatorPerViewerFollowsItsPointerUntilReleased) {
@@ -83,7 +103,7 @@ TEST(SwarmTools, AViewerLeavingTakesItsPredatorAway) {
   SwarmTools tools;
   tools.predator(3, PointerPhase::down, {100.0F, 100.0F});
   tools.predator(4, PointerPhase::down, {300.0F, 100.0F});
-  ASSERT_TRUE(tools.attract_tap(3, {700.0F, 400.0F}, t::kAttractTapRadius).accepted);
+  ASSERT_TRUE(tools.attract_tap(3, 0, {700.0F, 400.0F}, t::kAttractTapRadius).accepted);
   tools.viewer_left(3);
   ASSERT_EQ(tools.predators().size(), 1U);
   EXPECT_EQ(tools.predators()[0].owner, 4U);
@@ -102,9 +122,9 @@ TEST(SwarmTools, PredatorLimitInAll) {
 
 TEST(SwarmTools, CrumbsWithinTenUnitsOfAFireflyAreEatenAndCounted) {
   SwarmTools tools;
-  tools.drop_crumb(1, {100.0F, 100.0F});
-  tools.drop_crumb(1, {500.0F, 500.0F});
-  tools.drop_crumb(2, {900.0F, 100.0F});
+  tools.drop_crumb(1, 0, {100.0F, 100.0F});
+  tools.drop_crumb(1, 0, {500.0F, 500.0F});
+  tools.drop_crumb(2, 0, {900.0F, 100.0F});
   std::vector<float> x{109.0F, 511.0F, 300.0F};
   std::vector<float> y{100.0F, 500.0F, 300.0F};
   std::vector<float> vx(3, 0.0F);
@@ -134,7 +154,7 @@ TEST(SwarmTools, EatingIsTheSameOnOneAndTwoThreads) {
   const auto run = [&](ParallelFor& parallel) {
     SwarmTools tools;
     for (std::size_t i = 0; i < t::kMaxCrumbs; ++i) {
-      tools.drop_crumb(i / t::kMaxCrumbsPerViewer, {20.0F + 24.5F * static_cast<float>(i), 20.0F + 13.1F * static_cast<float>(i)});
+      tools.drop_crumb(i / t::kMaxCrumbsPerViewer, 0, {20.0F + 24.5F * static_cast<float>(i), 20.0F + 13.1F * static_cast<float>(i)});
     }
     std::vector<ToolMark> eaten;
     tools.eat_crumbs({x, y, zero, zero}, parallel, eaten);
