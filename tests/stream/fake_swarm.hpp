@@ -14,6 +14,8 @@ class FakeSwarm final : public sim::SwarmEngine {
  public:
   std::vector<float> x, y, vx, vy;
   std::vector<std::uint32_t> fake_ids;  // ids() (empty unless a test fills it)
+  std::uint64_t fake_population = 0;    // population(): a test moves it as a resize would
+  mutable std::size_t views = 0;        // view() calls (a read-back on the GPU)
   sim::SwarmWeights current;
 
   [[nodiscard]] std::string_view name() const override { return "fake"; }
@@ -43,7 +45,11 @@ class FakeSwarm final : public sim::SwarmEngine {
     ++steps_;
   }
   [[nodiscard]] sim::SwarmMeasures measures() const override { return measured; }
-  [[nodiscard]] sim::SwarmView view() const override { return {x, y, vx, vy}; }
+  [[nodiscard]] sim::SwarmView view() const override {
+    ++views;
+    return {x, y, vx, vy};
+  }
+  [[nodiscard]] std::uint64_t population() const override { return fake_population; }
   [[nodiscard]] std::span<const std::uint32_t> ids() const override { return fake_ids; }
   [[nodiscard]] std::uint64_t steps() const override { return steps_; }
   void save(sim::SwarmEngineState& out) const override {

@@ -6,6 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
+#include <optional>
+#include <span>
+#include <string_view>
 #include <memory>
 #include <numeric>
 #include <vector>
@@ -39,7 +43,7 @@ std::unique_ptr<testing::FakeSwarm> swarm_of(std::size_t count) {
 TEST(LiveTrails, ABoundedSetOfFirefliesWherePutQuantisedOverTheWorld) {
   const auto swarm = swarm_of(5000);
   v1::TrailPoints points;
-  fill_trail_points(*swarm, 42, kTrailsWorld, 7, 70, points);
+  LiveTrails().fill(*swarm, 42, kTrailsWorld, 7, 70, points);
   EXPECT_EQ(points.frame(), 7U);
   EXPECT_EQ(points.tick(), 70U);
   ASSERT_EQ(points.ids_size(), static_cast<int>(kLiveTrailCount));
@@ -57,12 +61,18 @@ TEST(LiveTrails, ABoundedSetOfFirefliesWherePutQuantisedOverTheWorld) {
 
 TEST(LiveTrails, TheSameFirefliesFrameAfterFrameAndARecordingsAmongThem) {
   auto swarm = swarm_of(5000);
+  LiveTrails trails;
   v1::TrailPoints first;
-  fill_trail_points(*swarm, 42, kTrailsWorld, 1, 1, first);
-  // The engine reorders its fireflies every step; the layer follows the same ones.
+  trails.fill(*swarm, 42, kTrailsWorld, 1, 1, first);
+  // The engine reorders its fireflies every step; the layer follows the same ones, and where
+  // they are now.
   std::reverse(swarm->fake_ids.begin(), swarm->fake_ids.end());
+  std::reverse(swarm->x.begin(), swarm->x.end());
+  std::reverse(swarm->y.begin(), swarm->y.end());
   v1::TrailPoints second;
-  fill_trail_points(*swarm, 42, kTrailsWorld, 2, 2, second);
+  trails.fill(*swarm, 42, kTrailsWorld, 2, 2, second);
+  EXPECT_EQ(trails.choices(), 1U) << "the choice is kept while the population stays";
+  EXPECT_TRUE(std::equal(first.xy().begin(), first.xy().end(), second.xy().begin(), second.xy().end()));
   EXPECT_TRUE(std::equal(first.ids().begin(), first.ids().end(), second.ids().begin(), second.ids().end()));
   const std::vector<std::size_t> recorded = sim::chosen_for_trails(swarm->fake_ids, 42, 200);
   for (const std::size_t i : recorded) {
@@ -70,12 +80,98 @@ TEST(LiveTrails, TheSameFirefliesFrameAfterFrameAndARecordingsAmongThem) {
   }
 }
 
+// A resize (population() moves, or the count changes as leavers fly out) draws the choice again;
+// a chosen firefly gone meanwhile is left out rather than shown anywhere.
+TEST(LiveTrails, AChangedPopulationIsChosenAgain) {
+  auto swarm = swarm_of(5000);
+  LiveTrails trails;
+  v1::TrailPoints before;
+  trails.fill(*swarm, 42, kTrailsWorld, 1, 1, before);
+  // Half the swarm leaves (the count changes): the choice is drawn from those left.
+  swarm->x.resize(2500);
+  swarm->y.resize(2500);
+  swarm->vx.resize(2500);
+  swarm->vy.resize(2500);
+  swarm->fake_ids.resize(2500);
+  v1::TrailPoints after;
+  trails.fill(*swarm, 42, kTrailsWorld, 2, 2, after);
+  EXPECT_EQ(trails.choices(), 2U);
+  ASSERT_EQ(after.ids_size(), static_cast<int>(kLiveTrailCount));
+  for (const std::uint32_t id : after.ids()) EXPECT_LT(id, 100U + 2500U);
+  // The same count with other ids (a resize there and back): population() says so.
+  std::iota(swarm->fake_ids.begin(), swarm->fake_ids.end(), 10'000U);
+  ++swarm->fake_population;
+  v1::TrailPoints renamed;
+  trails.fill(*swarm, 42, kTrailsWorld, 3, 3, renamed);
+  EXPECT_EQ(trails.choices(), 3U);
+  for (const std::uint32_t id : renamed.ids()) EXPECT_GE(id, 10'000U);
+  // Without population() moving, a chosen id that is gone is left out, not put anywhere.
+  swarm->fake_ids[static_cast<std::size_t>(
+      std::find(swarm->fake_ids.begin(), swarm->fake_ids.end(), renamed.ids(0)) - swarm->fake_ids.begin())] = 99'999U;
+  v1::TrailPoints one_gone;
+  trails.fill(*swarm, 42, kTrailsWorld, 4, 4, one_gone);
+  EXPECT_EQ(trails.choices(), 3U);
+  EXPECT_EQ(one_gone.ids_size(), renamed.ids_size() - 1);
+  EXPECT_EQ(std::count(one_gone.ids().begin(), one_gone.ids().end(), renamed.ids(0)), 0);
+}
+
+// An engine that gathers its chosen fireflies itself (the GPU's kernel) is not read back whole.
+TEST(LiveTrails, AnEngineThatGathersIsNotReadBackWhole) {
+  class Gathering final : public sim::SwarmEngine {
+   public:
+    explicit Gathering(testing::FakeSwarm& inner) : inner_(inner) {}
+    [[nodiscard]] std::string_view name() const override { return "gathering"; }
+    [[nodiscard]] std::size_t count() const override { return inner_.count(); }
+    [[nodiscard]] sim::SwarmWeights weights() const override { return inner_.weights(); }
+    void set_weights(sim::SwarmWeights w) override { inner_.set_weights(w); }
+    using sim::SwarmEngine::resize;
+    void resize(std::size_t n, const sim::Land& land, std::optional<sim::Rect> from) override { inner_.resize(n, land, from); }
+    [[nodiscard]] std::size_t max_count() const override { return inner_.max_count(); }
+    using sim::SwarmEngine::step;
+    void step(const sim::Land& land, const sim::SwarmInputs& in, sim::ParallelFor& p) override { inner_.step(land, in, p); }
+    [[nodiscard]] sim::SwarmMeasures measures() const override { return inner_.measures(); }
+    [[nodiscard]] sim::SwarmView view() const override { return inner_.view(); }
+    [[nodiscard]] std::span<const std::uint32_t> ids() const override { return inner_.ids(); }
+    [[nodiscard]] std::uint64_t steps() const override { return inner_.steps(); }
+    void save(sim::SwarmEngineState& out) const override { inner_.save(out); }
+    void restore(const sim::SwarmEngineState& s) override { inner_.restore(s); }
+    [[nodiscard]] std::uint64_t population() const override { return 0; }
+    [[nodiscard]] bool gather(std::span<const std::uint32_t> wanted, std::span<sim::Vec2> out) const override {
+      ++gathers;
+      for (std::size_t k = 0; k < wanted.size(); ++k) {
+        const auto i = static_cast<std::size_t>(std::find(inner_.fake_ids.begin(), inner_.fake_ids.end(), wanted[k]) -
+                                                inner_.fake_ids.begin());
+        out[k] = i < inner_.fake_ids.size() ? sim::Vec2{inner_.x[i], inner_.y[i]}
+                                            : sim::Vec2{std::numeric_limits<float>::quiet_NaN(), 0.0F};
+      }
+      return true;
+    }
+    mutable int gathers = 0;
+
+   private:
+    testing::FakeSwarm& inner_;
+  };
+  auto inner = swarm_of(5000);
+  Gathering swarm(*inner);
+  LiveTrails trails;
+  v1::TrailPoints first;
+  trails.fill(swarm, 42, kTrailsWorld, 1, 1, first);
+  v1::TrailPoints by_kernel;
+  trails.fill(swarm, 42, kTrailsWorld, 2, 2, by_kernel);
+  EXPECT_EQ(swarm.gathers, 2);
+  EXPECT_EQ(inner->views, 0U) << "the whole swarm was read for the live trails";
+  v1::TrailPoints by_view;
+  LiveTrails().fill(*inner, 42, kTrailsWorld, 2, 2, by_view);
+  EXPECT_TRUE(std::equal(by_kernel.ids().begin(), by_kernel.ids().end(), by_view.ids().begin(), by_view.ids().end()));
+  EXPECT_TRUE(std::equal(by_kernel.xy().begin(), by_kernel.xy().end(), by_view.xy().begin(), by_view.xy().end()));
+}
+
 TEST(LiveTrails, OutsideTheWorldClampsToItsEdge) {
   auto swarm = swarm_of(3);
   swarm->x = {-50.0F, 1700.0F, std::numeric_limits<float>::quiet_NaN()};
   swarm->y = {-1.0F, 950.0F, 10.0F};
   v1::TrailPoints points;
-  fill_trail_points(*swarm, 1, kTrailsWorld, 1, 1, points);
+  LiveTrails().fill(*swarm, 1, kTrailsWorld, 1, 1, points);
   ASSERT_EQ(points.xy_size(), 3);
   for (const std::uint32_t xy : points.xy()) {
     const sim::Vec2 p = trail_point(xy, kTrailsWorld);

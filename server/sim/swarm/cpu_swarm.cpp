@@ -49,6 +49,7 @@ void CpuSwarm::restore(const SwarmEngineState& state) {
   weights_ = state.weights;
   measures_ = state.measures;
   f_ = state.fireflies;  // the scratch arrays follow the count at the next step
+  ++population_;
 }
 
 void CpuSwarm::set_weights(SwarmWeights weights) {
@@ -58,6 +59,7 @@ void CpuSwarm::set_weights(SwarmWeights weights) {
 void CpuSwarm::resize(std::size_t count, const Land& land, std::optional<Rect> grown_from) {
   // Leavers are flagged and fly out, newcomers fly in (swarm_population.hpp owns the rules).
   population::resize(f_, std::clamp(count, kMinCount, kMaxCount), land.world(), {seed_, steps_, grown_from}, next_id_);
+  ++population_;
 }
 
 void CpuSwarm::step(const Land& land, const SwarmInputs& inputs, ParallelFor& parallel) {

@@ -73,6 +73,7 @@ class CpuSwarm final : public SwarmEngine {
 
   // Each firefly's lifelong id, in the order of view().
   [[nodiscard]] std::span<const std::uint32_t> ids() const override { return f_.id; }
+  [[nodiscard]] std::uint64_t population() const override { return population_; }
   // Each firefly's transit flags (kFlagArriving, kFlagLeaving), in the order of view(); the
   // population code sets them. Valid until the next step or resize.
   [[nodiscard]] std::span<std::uint8_t> flags() { return f_.flags; }
@@ -112,7 +113,8 @@ class CpuSwarm final : public SwarmEngine {
   bool avx2_ = use_avx2();
   std::uint64_t seed_;
   std::uint64_t steps_ = 0;
-  std::uint32_t next_id_ = 0;  // ids wrap after 2³² newcomers, harmless: they only key noise
+  std::uint32_t next_id_ = 0;
+  std::uint64_t population_ = 0;  // population(): bumped by resize() and restore()  // ids wrap after 2³² newcomers, harmless: they only key noise
   SwarmWeights weights_;
   SwarmMeasures measures_;
   FireflyArrays f_;        // the fireflies, in the order of the last sort

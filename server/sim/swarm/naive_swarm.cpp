@@ -44,6 +44,7 @@ void NaiveSwarm::set_weights(SwarmWeights weights) {
 
 void NaiveSwarm::resize(std::size_t count, const Land& land, std::optional<Rect> grown_from) {
   population::resize(f_, std::clamp(count, kMinCount, kMaxCount), land.world(), {seed_, steps_, grown_from}, next_id_);
+  ++population_;
 }
 
 void NaiveSwarm::step(const Land& land, const SwarmInputs& inputs, ParallelFor& parallel) {

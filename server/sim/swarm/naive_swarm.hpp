@@ -46,12 +46,15 @@ class NaiveSwarm final : public SwarmEngine {
     weights_ = state.weights;
     measures_ = state.measures;
     f_ = state.fireflies;
+    ++population_;
   }
+  [[nodiscard]] std::uint64_t population() const override { return population_; }
 
  private:
   std::uint64_t seed_;
   std::uint64_t steps_ = 0;
   std::uint32_t next_id_ = 0;
+  std::uint64_t population_ = 0;  // population(): bumped by resize() and restore()
   SwarmWeights weights_;
   SwarmMeasures measures_;
   FireflyArrays f_;

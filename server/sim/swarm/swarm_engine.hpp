@@ -116,6 +116,23 @@ class SwarmEngine {
   // when the caller should look in view() itself (SwarmTools::crumbs_reached). Never fails:
   // an engine that cannot say answers nullopt.
   [[nodiscard]] virtual std::optional<std::uint64_t> crumbs_reached() const { return std::nullopt; }
+  // A number that changes whenever the set of the fireflies' ids may have other than by count()
+  // (read beside it: leavers flying out lower it over the steps after a shrink): a resize, a
+  // restore, an engine taking over from another. What a choice of fireflies by id (the live
+  // trails', stream/swarm/live_trails.hpp) stays valid for. The default changes every step:
+  // always safe, never kept.
+  [[nodiscard]] virtual std::uint64_t population() const { return steps(); }
+  // The positions of the fireflies whose ids are `wanted` (ascending, at most kMostGathered),
+  // gathered where they live: out[k] is the position of wanted[k], NaN on both axes when no
+  // firefly has that id; `out` is as long as `wanted`. false (the default) when the caller should
+  // look in view() and ids() itself. On the GPU it reads back 8 bytes a wanted firefly instead
+  // of the whole swarm.
+  static constexpr std::size_t kMostGathered = 1024;
+  [[nodiscard]] virtual bool gather(std::span<const std::uint32_t> wanted, std::span<Vec2> out) const {
+    (void)wanted;
+    (void)out;
+    return false;
+  }
 };
 
 }  // namespace meadow::sim

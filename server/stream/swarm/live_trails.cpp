@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "sim/swarm/trail_choice.hpp"
@@ -19,21 +20,58 @@ std::uint32_t quantised(float value, float low, float extent) {
   return static_cast<std::uint32_t>(std::lround(clamped * kTrailPointSteps));
 }
 
+constexpr float kNowhere = std::numeric_limits<float>::quiet_NaN();
+
 }  // namespace
 
-void fill_trail_points(const sim::SwarmEngine& swarm, std::uint64_t seed, const sim::Rect& world,
-                       std::uint64_t frame, std::uint64_t tick, v1::TrailPoints& out) {
+void LiveTrails::choose(const sim::SwarmEngine& swarm, std::uint64_t seed) {
+  const std::span<const std::uint32_t> ids = swarm.ids();
+  chosen_.clear();
+  for (const std::size_t i : sim::chosen_for_trails(ids, seed, kLiveTrailCount)) chosen_.push_back(ids[i]);
+  std::sort(chosen_.begin(), chosen_.end());  // chosen_for_trails gives them so; the lookups rely on it
+  const std::uint32_t most = chosen_.empty() ? 0 : chosen_.back();
+  chosen_bits_.assign(static_cast<std::size_t>(most) / 64 + 1, 0);
+  for (const std::uint32_t id : chosen_) chosen_bits_[id / 64] |= std::uint64_t{1} << (id % 64U);
+  ++choices_;
+}
+
+void LiveTrails::gather_from_view(const sim::SwarmEngine& swarm) {
+  const std::span<const std::uint32_t> ids = swarm.ids();
+  const sim::SwarmView view = swarm.view();
+  const std::size_t words = chosen_bits_.size();
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const std::uint32_t id = ids[i];
+    const std::size_t word = id / 64;
+    if (word >= words || (chosen_bits_[word] >> (id % 64U) & 1U) == 0) continue;
+    const auto k = static_cast<std::size_t>(std::lower_bound(chosen_.begin(), chosen_.end(), id) - chosen_.begin());
+    at_[k] = {view.x[i], view.y[i]};
+    found_[k] = 1;
+  }
+}
+
+void LiveTrails::fill(const sim::SwarmEngine& swarm, std::uint64_t seed, const sim::Rect& world, std::uint64_t frame,
+                      std::uint64_t tick, v1::TrailPoints& out) {
   out.set_frame(frame);
   out.set_tick(tick);
   to_proto(world, *out.mutable_bounds());
-  const std::span<const std::uint32_t> ids = swarm.ids();
-  const sim::SwarmView view = swarm.view();
-  const std::vector<std::size_t> chosen = sim::chosen_for_trails(ids, seed, kLiveTrailCount);
-  out.mutable_ids()->Reserve(static_cast<int>(chosen.size()));
-  out.mutable_xy()->Reserve(static_cast<int>(chosen.size()));
-  for (const std::size_t i : chosen) {
-    out.add_ids(ids[i]);
-    out.add_xy(quantised(view.x[i], world.x, world.width) << 16U | quantised(view.y[i], world.y, world.height));
+  const Key key{&swarm, swarm.population(), swarm.count(), seed};
+  if (key_ != key) {
+    choose(swarm, seed);
+    key_ = key;
+  }
+  at_.assign(chosen_.size(), sim::Vec2{kNowhere, kNowhere});
+  found_.assign(chosen_.size(), 0);
+  if (swarm.gather(chosen_, at_)) {
+    for (std::size_t k = 0; k < at_.size(); ++k) found_[k] = std::isfinite(at_[k].x) ? 1 : 0;  // NaN: no such id
+  } else {
+    gather_from_view(swarm);
+  }
+  out.mutable_ids()->Reserve(static_cast<int>(chosen_.size()));
+  out.mutable_xy()->Reserve(static_cast<int>(chosen_.size()));
+  for (std::size_t k = 0; k < chosen_.size(); ++k) {
+    if (found_[k] == 0) continue;  // gone: the next choice leaves it out
+    out.add_ids(chosen_[k]);
+    out.add_xy(quantised(at_[k].x, world.x, world.width) << 16U | quantised(at_[k].y, world.y, world.height));
   }
 }
 

@@ -121,7 +121,7 @@ void SwarmStream::build(const sim::World& w, const FrameContext& context, v1::Se
   last_number_ = context.number;
   if (context.trails != nullptr && context.trails->wanted()) {
     v1::ServerMessage points;
-    fill_trail_points(world.swarm(), meadow.seed(), bounds, context.number, meadow.tick(), *points.mutable_trail_points());
+    live_trails_.fill(world.swarm(), meadow.seed(), bounds, context.number, meadow.tick(), *points.mutable_trail_points());
     points.SerializeToString(&out.trail_message);
   }
 }

@@ -9,6 +9,7 @@
 #include "stream/frame_codec.hpp"
 #include "stream/light_raster.hpp"
 #include "stream/light_exposure.hpp"
+#include "stream/swarm/live_trails.hpp"
 #include "stream/video_track.hpp"
 #include "stream/world_stream.hpp"
 
@@ -41,6 +42,7 @@ class SwarmStream final : public WorldStream {
   std::uint64_t last_event_sequence_ = 0;  // the newest event already in a frame
   std::vector<std::uint8_t> previous_;
   RasterGeometry previous_geometry_;
+  LiveTrails live_trails_;  // its choice of fireflies kept from frame to frame
 };
 
 }  // namespace meadow::stream
