@@ -1,0 +1,70 @@
+// The recorded frame streams of test/data/ (scripts/capture-music.ts, from a real server run)
+// and what the tests derive from them.
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { MusicFrame, MusicWorld } from "../../src/music/music-frame";
+import type { Note, SoundSink } from "../../src/music/sound-spec";
+
+export interface Recording {
+  readonly format: string;
+  readonly world: MusicWorld;
+  readonly tickRate: number;
+  readonly frameRate: number;
+  readonly note: string;
+  readonly frames: readonly MusicFrame[];
+}
+
+const DATA = resolve(dirname(fileURLToPath(import.meta.url)), "..", "data");
+
+export function loadRecording(name: "colony-sync" | "colony-gust" | "swarm"): Recording {
+  return JSON.parse(readFileSync(resolve(DATA, `${name}.json`), "utf8")) as Recording;
+}
+
+/**
+ * The same colony stream with its sync taken out: no group counted as in sync, no flash marked
+ * as its group's, no group-sync events. Everything else (sizes, flashes, other events) stays, so
+ * the two streams differ in nothing but sync.
+ */
+export function withoutSync(frames: readonly MusicFrame[]): MusicFrame[] {
+  return frames.map((f) => ({
+    ...f,
+    colony: f.colony && { ...f.colony, groupsInSync: 0 },
+    events: f.events.filter((e) => e.kind !== "groupSync").map((e) => (e.kind === "flash" ? { ...e, inSync: false } : e)),
+  }));
+}
+
+/** The stream played `times` over, each repeat's ticks carried on after the last (a frame apart). */
+export function looped(frames: readonly MusicFrame[], times: number): MusicFrame[] {
+  const first = frames[0]?.tick ?? 0;
+  const last = frames[frames.length - 1]?.tick ?? first;
+  const step = frames.length > 1 ? (last - first) / (frames.length - 1) : 1;
+  const span = last - first + Math.round(step);
+  return Array.from({ length: times }, (_, k) => frames.map((f) => ({ ...f, tick: f.tick + k * span }))).flat();
+}
+
+/** The mean of a measure over a stream's first `seconds`. */
+export function meanOver(frames: readonly MusicFrame[], tickRate: number, seconds: number, pick: (f: MusicFrame) => number | undefined): number {
+  const first = frames[0]?.tick ?? 0;
+  const values = frames.filter((f) => (f.tick - first) / tickRate < seconds).map(pick).filter((v): v is number => v !== undefined);
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+/** A sink that writes down what it is asked to play, for the conductor's tests. */
+export class RecordingSink implements SoundSink {
+  readonly notes: { theme: MusicWorld; note: Note; atS: number }[] = [];
+  readonly fades: { theme: MusicWorld; gain: number; fromS: number; toS: number }[] = [];
+  readonly breezes: { strength: number; atS: number }[] = [];
+
+  play(theme: MusicWorld, note: Note, atS: number): void {
+    this.notes.push({ theme, note, atS });
+  }
+
+  fadeTheme(theme: MusicWorld, gain: number, fromS: number, toS: number): void {
+    this.fades.push({ theme, gain, fromS, toS });
+  }
+
+  breeze(strength: number, atS: number): void {
+    this.breezes.push({ strength, atS });
+  }
+}

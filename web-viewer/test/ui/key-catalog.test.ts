@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { KEY_ROWS, actionId } from "../../src/ui/key-catalog";
+import { commandForKey } from "../../src/ui/key-commands";
+
+const actions = KEY_ROWS.flatMap((r) => r.actions);
+
+describe("key catalogue (help rows and the phone's buttons)", () => {
+  it("lists keys whose command is the one the keyboard gives", () => {
+    for (const a of actions) {
+      const c = commandForKey({ key: a.key, ctrlKey: false, altKey: false, metaKey: false });
+      expect(c, a.key).toEqual(a.command);
+    }
+  });
+
+  it("covers every key of SPEC §7 (space, w, m, x, h, 1–4, ↑/↓), p and f, the frog's 5 and the trails' t and r", () => {
+    expect(actions.map((a) => a.key).sort()).toEqual([" ", "1", "2", "3", "4", "5", "ArrowDown", "ArrowUp", "f", "h", "m", "p", "r", "t", "w", "x"].sort());
+  });
+
+  it("gives the frog, the live trails and the recording a button each for the phone's menu", () => {
+    const byId = new Map(actions.map((a) => [actionId(a), a] as const));
+    expect(byId.get("tool-frog")?.key).toBe("5");
+    expect(byId.get("trails")?.command).toEqual({ kind: "trails" });
+    expect(byId.get("record")?.command).toEqual({ kind: "record" });
+    // Neither is locked with the settings or a tool: the frog carries its own lock.
+    expect(byId.get("trails")?.settings).toBeUndefined();
+    expect(byId.get("record")?.tool).toBeUndefined();
+  });
+
+  it("locks throwing food with the flower tool, whose taps it sends", () => {
+    const food = actions.find((a) => a.command.kind === "food");
+    expect(food && actionId(food)).toBe("food");
+    expect(food?.tool).toBe("flower");
+  });
+
+  it("gives every action its own button name", () => {
+    const ids = actions.map(actionId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(actions.filter((a) => a.settings).map(actionId)).toEqual(["count-more", "count-fewer"]);
+  });
+});
