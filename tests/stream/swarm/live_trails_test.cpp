@@ -14,13 +14,13 @@
 #include <numeric>
 #include <vector>
 
-#include "fake_swarm.hpp"
+#include "stream/fake_swarm.hpp"
 #include "sim/swarm/trail_choice.hpp"
 #include "stream/frame_builder.hpp"
 #include "stream/proto_mapping.hpp"
 #include "support/meadow_streams.hpp"
 #include "support/meadow_worlds.hpp"
-#include "swarm_fixture.hpp"
+#include "stream/swarm_fixture.hpp"
 
 namespace meadow::stream {
 namespace {
