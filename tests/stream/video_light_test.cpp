@@ -173,7 +173,7 @@ TEST(VideoLight, TheDecoderRefusesWhatItCannotDecode) {
   EXPECT_THROW((void)encoder.encode(wrong, {}, 4, 4, false), VideoError);
 }
 
-// The figures viewer's test checks too (web-viewer/test/video-planes.test.ts): one rule, two
+// The figures viewer's test checks too (web-viewer/test/render/video-planes.test.ts): one rule, two
 // languages. Exact planes go through and back within the rounding.
 TEST(VideoLight, HotLightDividesBackIntoTheHeat) {
   const auto heat_of = [](unsigned hot, std::vector<std::uint8_t> block) {

@@ -4,25 +4,61 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
+import { inject } from "vitest";
 import type { MeadowDebug } from "../src/debug/hook";
+import { CHROMIUM_LAUNCH } from "./chromium-launch";
 
 export const ARTIFACTS = resolve(dirname(fileURLToPath(import.meta.url)), "../e2e-artifacts");
 
 /**
- * `--disable-gpu-compositing`: without it headless Chromium composites every frame of every page
- * on SwiftShader (a GPU emulated on the CPU) and reads the frame back at each swap; with two or
- * three viewer pages open that took 0.2–1.6 s a frame here, so a page saw one animation frame a
- * second or less. Chromium hands a page its mouse and touch moves at its next animation frame
- * and only then acknowledges them, so each CDP touchMove took 2.5–4 s. Composited by Skia on
- * the CPU instead: 5–15 frames a second, a touchMove in 0.1–0.4 s. WebGL2 (the light worker's
- * OffscreenCanvas too) still runs on SwiftShader.
+ * The suite's one Chromium (global-setup.ts launches it and provides its endpoint): each file
+ * connects to it instead of starting a browser of its own, and its close() only disconnects,
+ * taking its contexts with it. Started alone (no global setup), a file launches its own.
+ * Every page it opens runs at MEADOW_E2E_CPU_THROTTLE (below).
  */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_BIN ?? "/usr/bin/chromium",
-    headless: true,
-    args: ["--enable-unsafe-swiftshader", "--use-gl=angle", "--use-angle=swiftshader", "--disable-gpu-compositing"],
-  });
+export async function launchChromium(): Promise<Browser> {
+  let endpoint: string | undefined;
+  try {
+    endpoint = inject("browserEndpoint");
+  } catch {
+    endpoint = undefined;  // not under Vitest's runner
+  }
+  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch(CHROMIUM_LAUNCH);
+  return throttled(browser);
+}
+
+/**
+ * The suite on a slower machine than this one, on purpose (issue 45): MEADOW_E2E_CPU_THROTTLE=4
+ * runs every page's main thread and workers four times slower (Chrome DevTools' CPU
+ * throttling), so a check that samples what accumulates, instead of waiting for it, fails here
+ * before it fails on a slow machine. 1 (the default): as fast as the machine.
+ */
+export const CPU_THROTTLE = Math.max(1, Number(process.env.MEADOW_E2E_CPU_THROTTLE ?? "1") || 1);
+
+function throttled(browser: Browser): Browser {
+  if (CPU_THROTTLE <= 1) return browser;
+  const slowDown = async (page: Page): Promise<void> => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_THROTTLE });
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on("page", (page) => void slowDown(page).catch(() => undefined));
+    const newPage = context.newPage.bind(context);
+    // A page opened here is slowed before the caller gets it (the "page" event may come later).
+    context.newPage = async () => {
+      const page = await newPage();
+      await slowDown(page);
+      return page;
+    };
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    return context.newPage();
+  };
+  return browser;
 }
 
 /**
@@ -30,8 +66,14 @@ export function launchChromium(): Promise<Browser> {
  * (WebGL on SwiftShader, the layers composited by Skia), at a cost in proportion to its pixels,
  * and two or three pages share CI's two cores: tools.e2e.ts took 79 s at 1280 × 720 and 55 s at
  * 960 × 540. The experience test still paints a 1280 × 720 desktop, and phones have their sizes.
+ * MEADOW_E2E_VIEWPORT=WxH opens another size (the suite at two sizes, issue 45).
  */
-export const DESKTOP_VIEWPORT = { width: 960, height: 540 } as const;
+export const DESKTOP_VIEWPORT = viewportFrom(process.env.MEADOW_E2E_VIEWPORT) ?? ({ width: 960, height: 540 } as const);
+
+function viewportFrom(text: string | undefined): { width: number; height: number } | undefined {
+  const m = /^(\d{3,4})x(\d{3,4})$/.exec(text ?? "");
+  return m ? { width: Number(m[1]), height: Number(m[2]) } : undefined;
+}
 
 /** A fresh context (its own session) with a page on the viewer; page errors fail the test. */
 export async function openViewer(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {

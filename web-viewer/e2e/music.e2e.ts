@@ -8,7 +8,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { colonyTempoBpm, swarmTempoBpm } from "../src/music/tempo";
-import { loadRecording, looped, meanOver, withoutSync } from "../test/music-streams";
+import { loadRecording, looped, meanOver, withoutSync } from "../test/music/music-streams";
 import type { MusicFrame } from "../src/music/music-frame";
 import { launchChromium, waitConnected } from "./browser";
 import { openMusicPage } from "./music-page";

@@ -4,7 +4,6 @@
 // (r, the phone menu's) asks the server for a recording and saves its answer as an SVG of one
 // polyline per piece; a second recording asked for meanwhile is refused or answered, never left
 // hanging. Own server: recordings are the server's work.
-import { readFileSync } from "node:fs";
 import type { Download, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { debugState, openViewer, paintedFrames, saveArtifact, waitConnected, waitForState as waitFor } from "./browser";
@@ -38,8 +37,15 @@ function trailPixels(page: Page): Promise<{ lit: number; hues: number }> {
 function nextDownload(page: Page): Promise<{ name: string; svg: string } | Error> {
   return page
     .waitForEvent("download", { timeout: 40_000 })
-    .then(async (download: Download) => ({ name: download.suggestedFilename(), svg: readFileSync(await download.path(), "utf8") }))
+    .then(async (download: Download) => ({ name: download.suggestedFilename(), svg: await textOf(download) }))
     .catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+}
+
+/** A download's text, streamed: the suite's browser is a server it connects to, where path() is not available. */
+async function textOf(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** What nextDownload gave, or the test fails with its error. */
