@@ -265,12 +265,14 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->check(CLI::Range(32U, 128U))
       ->capture_default_str();
   app.add_option("--max-connections", c.max_connections,
-                 "HTTP connections at once, viewers' included; more are answered 503 and closed")
+                 "HTTP and viewers' gRPC connections at once, viewers' included; more HTTP ones are answered 503 "
+                 "and closed, more gRPC ones closed")
       ->envname("MEADOW_MAX_CONNECTIONS")
       ->check(CLI::Range(1U, 1000000U))
       ->capture_default_str();
   app.add_option("--max-connections-per-address", c.max_connections_per_address,
-                 "HTTP connections from one address at once (a --trusted-proxy counts only in the total)")
+                 "HTTP and viewers' gRPC connections from one address at once (a --trusted-proxy counts only in "
+                 "the total)")
       ->envname("MEADOW_MAX_CONNECTIONS_PER_ADDRESS")
       ->check(CLI::Range(1U, 1000000U))
       ->capture_default_str();

@@ -25,11 +25,11 @@ GrpcServing listen_grpc(const GrpcListen& listen) {
   quota.Resize(l.memory_bytes);
   quota.SetMaxThreads(l.max_threads);
   builder.SetResourceQuota(quota);
-  builder.AddListeningPort(out.host + ":" + std::to_string(listen.port), listen.credentials, &bound);
+  if (listen.listens) builder.AddListeningPort(out.host + ":" + std::to_string(listen.port), listen.credentials, &bound);
   builder.RegisterService(listen.service);
   if (l.max_receive_bytes > 0) builder.SetMaxReceiveMessageSize(l.max_receive_bytes);
   out.server = builder.BuildAndStart();
-  if (!out.server || bound == 0) {
+  if (!out.server || (listen.listens && bound == 0)) {
     throw std::runtime_error(std::string("cannot serve ") + listen.what + " on " + out.host + ":" +
                              std::to_string(listen.port) + " (address taken or not valid)");
   }

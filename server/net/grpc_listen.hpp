@@ -34,6 +34,7 @@ struct GrpcListen {
   grpc::Service* service = nullptr;
   GrpcLimits limits;
   const char* what = "gRPC";   // for the error: "cannot serve <what> on …"
+  bool listens = true;         // false: no port of its own (a door hands it connections, grpc_door.hpp)
 };
 
 struct GrpcServing {

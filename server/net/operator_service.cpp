@@ -460,15 +460,15 @@ grpc::ServerWriteReactor<v1::Status>* OperatorService::WatchStatus(grpc::Callbac
   if (!token_matches(context)) {
     warn_throttled("operator token", "operator watch from {} refused: missing or wrong token", context->peer());
     // A reactor that only finishes.
-    class Refused final : public grpc::ServerWriteReactor<v1::Status> {
+    class RefusedWatch final : public grpc::ServerWriteReactor<v1::Status> {
      public:
-      Refused() {
+      RefusedWatch() {
         Finish(grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
                             "an operator token is needed: metadata 'authorization: Bearer <token>'"));
       }
       void OnDone() override { delete this; }
     };
-    return new Refused();
+    return new RefusedWatch();
   }
   const std::uint32_t asked = request->interval_ms() == 0 ? 500 : request->interval_ms();
   return StatusWatch::start(*this, hub_.events(),

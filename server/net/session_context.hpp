@@ -77,6 +77,13 @@ struct SessionContext {
   // Why /healthz should say this server cannot serve now (an edge without its sim, issue 32);
   // empty function or empty answer: it can.
   std::function<std::string()> not_ready = nullptr;
+  // A gRPC call's peer as gRPC writes it ("ipv4:10.0.0.2:5000"): the viewers' gRPC door hands
+  // gRPC the connections it admitted, which gRPC then names "fd:N"; this names them again
+  // (grpc_door.hpp). Empty function: the peer as gRPC gives it.
+  std::function<std::string(const std::string& grpc_peer)> grpc_peer = nullptr;
+  [[nodiscard]] std::string peer_of(const std::string& grpc_peer_name) const {
+    return grpc_peer ? grpc_peer(grpc_peer_name) : grpc_peer_name;
+  }
 };
 
 }  // namespace meadow::net

@@ -74,7 +74,7 @@ ViewerService::ViewerService(SessionContext& context) : context_(context) {}
 std::string ViewerService::watcher_address(const grpc::CallbackServerContext& call) const {
   // The peer's address, or behind a trusted proxy (nginx's grpc_pass) the client's it forwards, as
   // the WebSocket's upgrade does: else every native viewer behind the proxy is one address.
-  std::string address = grpc_peer_address(call.peer());
+  std::string address = grpc_peer_address(context_.peer_of(call.peer()));
   if (!context_.admission.trusted_proxy(address)) return address;
   const auto& metadata = call.client_metadata();
   const auto it = metadata.find(kForwardedForMetadata);
@@ -131,7 +131,7 @@ grpc::ServerUnaryReactor* ViewerService::Send(grpc::CallbackServerContext* call,
   if (!watch) {
     reactor->Finish(grpc::Status(grpc::StatusCode::NOT_FOUND, "no Watch with that session id is streaming"));
   } else if (!same_secret(request->viewer_key(), watch->key())) {
-    warn_throttled("grpc wrong key", "grpc Send from {} for viewer {} refused: wrong key", call->peer(),
+    warn_throttled("grpc wrong key", "grpc Send from {} for viewer {} refused: wrong key", context_.peer_of(call->peer()),
                    request->session_id());
     reactor->Finish(grpc::Status(grpc::StatusCode::PERMISSION_DENIED,
                                  "the viewer key does not match that Watch's meadow-viewer-key"));

@@ -29,7 +29,7 @@ ViewerWatch::ViewerWatch(grpc::CallbackServerContext* call, SessionContext& cont
       slot_(std::move(slot)),
       id_(context.hub.next_session_id()),
       key_(std::move(key)),
-      remote_(call->peer()),
+      remote_(context.peer_of(call->peer())),
       on_ended_(std::move(on_ended)),
       counters_(context.metrics),
       input_(context, id_, visitor_of(slot_.address(), slot_.key())),

@@ -255,12 +255,15 @@ TEST(EdgeLimits, TheViewersGrpcPortIsNotSharedWithASecondServer) {
 }
 
 TEST(EdgeLimits, TheAcceptLoopBacksOffWhenDescriptorsRunOut) {
-  // A server allowed 32 descriptors; gRPC connections (which the HTTP door does not count) use
-  // up the rest, so HTTP accepts fail with "too many open files" until they are closed.
+  // A server allowed 32 descriptors; the operator's gRPC connections (which no door counts: the
+  // viewers' gRPC ones are, with the HTTP ones, since issue 44) use up the rest, so HTTP accepts
+  // fail with "too many open files" until they are closed.
   client::LaunchSpec spec;
   spec.binary = "/usr/bin/prlimit";
-  spec.args = {"--nofile=32:32", MEADOW_SERVER_BIN, "--bind", "127.0.0.1", "--port", "0", "--viewer-grpc-port", "0",
-               "--swarm-engine", "cpu", "--swarm-count", "300", "--log-level", "warn"};
+  spec.args = {"--nofile=32:32", MEADOW_SERVER_BIN, "--bind", "127.0.0.1", "--port", "0", "--no-viewer-grpc",
+               "--operator-insecure-local", "--operator-port", "0", "--swarm-engine", "cpu", "--swarm-count", "300",
+               "--log-level", "warn"};
+  spec.wants_operator = true;
   const std::string log = testing::unique_temp_path("server-log");
   spec.stderr_path = log;
   // Under UndefinedBehaviorSanitizer (the dev build), its vptr check tests memory by writing to a
@@ -281,7 +284,7 @@ TEST(EdgeLimits, TheAcceptLoopBacksOffWhenDescriptorsRunOut) {
   for (int i = 0; i < 40; ++i) {
     grpc::ChannelArguments args;
     args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);  // a connection of its own each
-    auto channel = grpc::CreateCustomChannel("127.0.0.1:" + std::to_string(server.viewer_grpc_port()),
+    auto channel = grpc::CreateCustomChannel("127.0.0.1:" + std::to_string(server.operator_port()),
                                              grpc::InsecureChannelCredentials(), args);
     channel->WaitForConnected(std::chrono::system_clock::now() + 200ms);
     channels.push_back(std::move(channel));

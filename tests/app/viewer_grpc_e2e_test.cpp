@@ -378,5 +378,58 @@ TEST(ViewerGrpcBehindAProxy, WatchesCountAsTheAddressTheProxyForwards) {
   EXPECT_EQ(server.stop(), 0);
 }
 
+// gRPC (1.51) counts no connections itself: the viewers' gRPC door admits each as the HTTP door
+// does, in the same per-address pool (issue 44). One address's three slots held by three gRPC
+// connections leave it no fourth, over gRPC or HTTP; closing one gives its slot back.
+TEST(ViewerGrpcDoor, ConnectionsCountPerAddressWithTheHttpOnesAndComeBackWhenClosed) {
+  testing::ServerProcess server(MEADOW_SERVER_BIN,
+                                {"--seed", "5", "--swarm-count", "300", "--log-level", "error", "--web-root",
+                                 MEADOW_TEST_WEB_ROOT, "--max-connections-per-address", "3"});
+  const std::string address = "127.0.0.1:" + std::to_string(server.viewer_grpc_port());
+  // Each channel its own connection (no subchannel shared between them).
+  const auto connection = [&](int n) {
+    grpc::ChannelArguments args;
+    args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+    args.SetInt("meadow.test.connection", n);
+    return grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args);
+  };
+  const auto welcomed = [](const std::shared_ptr<grpc::Channel>& channel) {
+    auto stub = v1::Viewer::NewStub(channel);
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + 5s);
+    auto reader = stub->Watch(&context, v1::WatchRequest());
+    v1::ServerMessage first;
+    const bool ok = reader->Read(&first) && first.has_welcome();
+    context.TryCancel();
+    (void)reader->Finish();
+    return ok;
+  };
+  std::vector<std::shared_ptr<grpc::Channel>> held;
+  for (int n = 0; n < 3; ++n) {
+    held.push_back(connection(n));
+    ASSERT_TRUE(welcomed(held.back())) << "connection " << n;
+  }
+  EXPECT_FALSE(welcomed(connection(3))) << "a fourth connection from the address got in";
+  EXPECT_NE(testing::http_request(server.port(), "GET /healthz HTTP/1.0").find(" 503 "), std::string::npos)
+      << "the HTTP door shares the address's slots";
+  held.pop_back();  // its connection closes: the door sees gRPC close it and gives the slot back
+  bool back = false;
+  for (int i = 0; i < 50 && !back; ++i) {
+    back = testing::http_request(server.port(), "GET /healthz HTTP/1.0").find(" 200 ") != std::string::npos;
+    if (!back) std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_TRUE(back) << "the closed gRPC connection's slot never came back";
+  held.clear();
+  std::optional<double> refused;
+  for (int i = 0; i < 50 && !refused; ++i) {
+    if (const auto metrics = client::http_get("127.0.0.1", server.port(), "/metrics")) {
+      refused = client::metric_value(*metrics, "meadow_refused_total{what=\"connection\",why=\"address\"}");
+    }
+    if (!refused) std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_GE(refused.value_or(0.0), 2.0) << "the gRPC connection and the HTTP request refused";
+  EXPECT_EQ(server.stop(), 0);
+}
+
 }  // namespace
 }  // namespace meadow
