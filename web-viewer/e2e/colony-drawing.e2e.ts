@@ -74,6 +74,21 @@ async function litAround(page: Page, canvas: string, world: { x: number; y: numb
   return (await canvasGlow(page, canvas, p.x, p.y, r, min)).lit;
 }
 
+/**
+ * The most pixels lit around `world` within `timeoutMs`, read until more than `least` are: for
+ * light that pulses (the in-sync highlight, 0.4 ± 0.08 in strength every 2.9 s), whose count at
+ * one moment depends on where in its pulse the page was painted.
+ */
+async function litAroundReaching(page: Page, canvas: string, world: { x: number; y: number }, r: number, min: number, least: number, timeoutMs = 8000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let most = await litAround(page, canvas, world, r, min);
+  while (most <= least && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    most = Math.max(most, await litAround(page, canvas, world, r, min));
+  }
+  return most;
+}
+
 describe("the colony drawn from frames of our own making", () => {
   const baseUrl = inject("baseUrl");
   let browser: Browser;
@@ -156,11 +171,11 @@ describe("the colony drawn from frames of our own making", () => {
     const whole = await pixel(page, "colony-layer", { x: QUIET_FLOWER.x - ring, y: QUIET_FLOWER.y });
     expect(whole[3]).toBeGreaterThan(150);
     expect((await pixel(page, "colony-layer", SYNCED_FLOWER))[3], "the flower itself").toBeGreaterThan(200);
-    // A clear highlight: a tenth of the disc looked in (25 CSS px) lit, where the quiet flower has
-    // no lit pixel at all. The share, not a count one machine's rendering gave (256 to 284 on a
-    // slow one, more on a fast one).
+    // A clear highlight: a tenth of the disc looked in (25 CSS px) lit at its pulse's brightest,
+    // waited for (at one moment it was 192 of the 196 wanted on a loaded machine, 256 to 284 on
+    // a slow one), where the quiet flower has no lit pixel at all.
     const disc = Math.PI * 25 * 25;
-    expect(await litAround(page, "colony-light", SYNCED_FLOWER, 25, 20)).toBeGreaterThan(disc / 10);
+    expect(await litAroundReaching(page, "colony-light", SYNCED_FLOWER, 25, 20, disc / 10)).toBeGreaterThan(disc / 10);
     expect(await litAround(page, "colony-light", QUIET_FLOWER, 25, 20)).toBe(0);
 
     // The swarm's light and sliders are put away; the status line has the colony's figures.
