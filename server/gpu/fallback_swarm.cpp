@@ -74,6 +74,7 @@ void FallbackSwarm::restore(const sim::SwarmEngineState& state) {
     } catch (const std::exception& e) {
       cpu_ = std::make_unique<sim::CpuSwarm>(gpu_->seed(), std::span<const sim::CpuSwarm::Firefly>{});
       gpu_.reset();
+      ++handovers_;
       if (notice_) notice_(gpu_failed("swarm", e));
     }
   }
@@ -103,6 +104,7 @@ void FallbackSwarm::fall_back(const std::string& why, const sim::Land& land) {
   steps_before_cpu_ = gpu_->steps();
   cpu_ = std::move(cpu);
   gpu_.reset();
+  ++handovers_;
   if (notice_) notice_(why);
 }
 

@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -63,6 +64,15 @@ class FallbackSwarm final : public sim::SwarmEngine {
   [[nodiscard]] const sim::SwarmLightFrame* light(const sim::SwarmLightRequest& request) const override;
   // The GPU's answer while it runs (nullopt on the CPU: the meadow looks in view()).
   [[nodiscard]] std::optional<std::uint64_t> crumbs_reached() const override { return active().crumbs_reached(); }
+  // The engine in use's, changed also when the CPU engine takes over (its ids start again from 0):
+  // the handovers count in the top bits.
+  [[nodiscard]] std::uint64_t population() const override {
+    return active().population() + (handovers_ << kHandoverShift);
+  }
+  // The engine in use's gather (the GPU's kernel; false on the CPU: the caller looks in view()).
+  [[nodiscard]] bool gather(std::span<const std::uint32_t> wanted, std::span<sim::Vec2> out) const override {
+    return active().gather(wanted, out);
+  }
 
   [[nodiscard]] bool on_gpu() const { return gpu_ != nullptr; }
   // The GPU engine while it runs (tests), else null.
@@ -77,8 +87,12 @@ class FallbackSwarm final : public sim::SwarmEngine {
   // a loss during transits the copy may be older than the count, see GpuSwarm::kHostCopyEvery).
   void fall_back(const std::string& why, const sim::Land& land);
 
+  // Where population() counts the handovers: far above any engine's own count.
+  static constexpr unsigned kHandoverShift = 48;
+
   std::unique_ptr<GpuSwarm> gpu_;
   std::unique_ptr<sim::CpuSwarm> cpu_;
+  std::uint64_t handovers_ = 0;  // from the GPU engine to the CPU one (at most one so far)
   std::uint64_t steps_before_cpu_ = 0;
   std::size_t asked_ = 0;  // the count last asked for (at the start, or by resize)
   std::optional<sim::Rect> growing_from_;  // during a resize that fell back: where newcomers go

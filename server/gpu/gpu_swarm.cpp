@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <limits>
 #include <utility>
 
 #include "gpu/gpu_error.hpp"
@@ -52,8 +53,13 @@ void GpuSwarm::resize(std::size_t count, const sim::Land& land, std::optional<si
     const std::span<const GpuFireflyMeta> meta = kernels_.meta();
     for (std::size_t i = 0; i < f.size(); ++i) f.flags[i] = static_cast<std::uint8_t>(meta[i].flags);
   };
+  // Who is in the swarm changes when newcomers come (new ids) or the count staying does (leavers
+  // flagged or called back): then population() does.
+  const std::size_t staying = f_.size() - sim::population::leaving(f_);
+  const std::uint32_t next_id = next_id_;
   sim::population::resize(f_, std::clamp(count, kMinCount, kMaxCount), land.world(), {seed_, steps_, grown_from}, next_id_,
                           mark_on_gpu);
+  if (next_id_ != next_id || f_.size() - sim::population::leaving(f_) != staying) ++population_;
   dirty_ = true;
   transits_ = sim::population::any_in_transit(f_.flags);
 }
@@ -78,6 +84,7 @@ void GpuSwarm::restore(const sim::SwarmEngineState& state) {
   weights_ = state.weights;
   measures_ = state.measures;
   f_ = state.fireflies;
+  ++population_;
   host_behind_ = false;
   dirty_ = true;
   transits_ = sim::population::any_in_transit(f_.flags);
@@ -234,6 +241,31 @@ const sim::SwarmLightFrame* GpuSwarm::light(const sim::SwarmLightRequest& reques
     // and the next step throws the error, so the swarm falls back with its reason.
     loss_.defer();
     return nullptr;
+  }
+}
+
+bool GpuSwarm::gather(std::span<const std::uint32_t> wanted, std::span<sim::Vec2> out) const {
+  if (wanted.size() > kMostGathered || out.size() != wanted.size() || !std::ranges::is_sorted(wanted)) return false;
+  if (loss_.pending() || loss_.frozen()) return false;  // the device is not to be trusted
+  if (f_.size() == 0) {  // the count is always current: no firefly has any id
+    std::ranges::fill(out, sim::Vec2{std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::quiet_NaN()});
+    return true;
+  }
+  // The device holds no current swarm: the host's copy is newer (and current, so view() reads
+  // nothing back).
+  if (dirty_) return false;
+  if (wanted.empty()) return true;
+  try {
+    // As light(): a GpuError leaves the device no longer trusted, and the next step throws it.
+    loss_.guard([&] {
+      finish_step();
+      if (!gather_) gather_ = std::make_unique<GatherKernels>(*context_);
+      gather_->gather(kernels_.state_buffer(), kernels_.meta_buffer(), f_.size(), wanted, out);
+    });
+    return true;
+  } catch (const std::exception&) {
+    loss_.defer();
+    return false;
   }
 }
 

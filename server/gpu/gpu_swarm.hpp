@@ -8,7 +8,8 @@
 // only the raster and the rocks' rim sums cross back for a frame; the leavers of a count change
 // are chosen there too (gpu/leaver_kernels.hpp), the transits are settled there (arrivals in,
 // leavers gone: SwarmKernels::record_settle, 8 bytes back a step while they last), and the
-// steering marks the crumbs it reaches (crumbs_reached(): 8 bytes). The host keeps a copy that
+// steering marks the crumbs it reaches (crumbs_reached(): 8 bytes), and a few fireflies chosen by
+// id are found there (gather(): 8 bytes each, gpu/gather_kernels.hpp). The host keeps a copy that
 // is read back only when it is needed: view(), a count change (settled on that copy by the CPU
 // engine's own population code and written back), and once a second for a fallback.
 // Throws GpuError on any Vulkan failure, in the constructor, a step or a count change; a failure
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "gpu/device_loss.hpp"
+#include "gpu/gather_kernels.hpp"
 #include "gpu/leaver_kernels.hpp"
 #include "gpu/light_kernels.hpp"
 #include "gpu/swarm_kernels.hpp"
@@ -81,6 +83,17 @@ class GpuSwarm final : public sim::SwarmEngine {
   // Marked by the last step's steering on the device (waits for that step); nullopt after a
   // failure (kept for step()) or a simulated loss.
   [[nodiscard]] std::optional<std::uint64_t> crumbs_reached() const override;
+  // Changed by a resize that changes who stays or brings newcomers, and by restore(); the same
+  // across steps (leavers that fly out of a count change just go missing from gather()).
+  [[nodiscard]] std::uint64_t population() const override { return population_; }
+  // The wanted fireflies' positions found on the device (waits for the last step): no more than
+  // wanted.size() × 8 bytes are read back. false, so that the caller looks in view() and ids(),
+  // while the device copy is behind the host's (before the first step, after a count change or
+  // a restore, until the next step: view() is then the host copy, read back already), after a
+  // simulated loss, on a failure (kept for step(), as light()'s), or when `wanted` is not
+  // ascending, longer than kMostGathered or not as long as `out`. Between steps, on the sim's
+  // thread, as view(). An empty swarm has none of the wanted: NaN for each, and true.
+  [[nodiscard]] bool gather(std::span<const std::uint32_t> wanted, std::span<sim::Vec2> out) const override;
 
   // How many times the fireflies have been read back from the device (tests, figures).
   [[nodiscard]] std::uint64_t host_reads() const { return host_reads_; }
@@ -131,6 +144,9 @@ class GpuSwarm final : public sim::SwarmEngine {
   // Mutable: making a frame's light changes no firefly.
   mutable std::unique_ptr<LightKernels> light_;
   mutable sim::SwarmLightFrame light_frame_;
+  // The gather's kernel, made at the first gather (mutable as the light's).
+  mutable std::unique_ptr<GatherKernels> gather_;
+  std::uint64_t population_ = 0;  // population()
   // A failed device, trusted no more (the host copy is never read again), and a failure met
   // where nothing can be thrown (light(), view()), rethrown by the next step.
   mutable DeviceLoss loss_;

@@ -6,14 +6,28 @@
 //   gpu_step/<count>     GpuSwarm::step as the server runs it, with the fireflies read back
 //   gpu_light/<count>    the light of a frame on the GPU (gpu/light_kernels.hpp: splat, four
 //                        blur passes, tone, the rims of 8 rocks), only the raster read back
+//   gpu_gather/<count>   the live trails' read of a frame (issue 44): the positions of 256
+//                        fireflies chosen by id, gathered on the device (GpuSwarm::gather: a
+//                        small kernel, 2 kB read back)
+//   gpu_view_readback/<count>  the same 256 positions as the live trails found them before:
+//                        view() and ids() (the whole swarm read back), then a pass over the ids
+//                        looking each up in a bit set
+//                        (both: after a step, which is waited for untimed; a fixed number of
+//                        iterations, since each takes an untimed step too; CPU is the process's,
+//                        llvmpipe's threads included, sim_thread_ms the calling thread's alone)
 // ns_per_firefly = wall time per step ÷ count; the label names the Vulkan device. Runs on any
 // Vulkan device, CPU-type ones (lavapipe) included, where it measures overhead, not speed; with
 // no device each benchmark reports why and is skipped.
 // Run: meadow-bench --benchmark_filter='gpu_' (on lavapipe: --benchmark_filter='gpu_.*/100000/')
 #include <benchmark/benchmark.h>
 
+#include <time.h>
+
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "bench_land.hpp"
 #include "gpu_bench.hpp"
@@ -79,15 +93,23 @@ void BM_GpuKernels(benchmark::State& state) {
   report(state, *ctx, count);
 }
 
+// GpuSwarm as the server runs it, on `land`, after the warm-up (at least `least_steps` steps).
+std::unique_ptr<gpu::GpuSwarm> warm_gpu_swarm(const std::shared_ptr<gpu::VulkanContext>& ctx, std::size_t count,
+                                              const sim::Land& land, int least_steps = 0) {
+  auto swarm = std::make_unique<gpu::GpuSwarm>(ctx, 1, count, land);
+  sim::SerialFor serial;
+  for (int s = 0; s < std::max(least_steps, bench::gpu_warmup_steps()); ++s) swarm->step(land, serial);
+  return swarm;
+}
+
 void BM_GpuStep(benchmark::State& state) {
   const auto ctx = bench::gpu_context_or_skip(state);
   if (!ctx) return;
   const auto count = static_cast<std::size_t>(state.range(0));
   const sim::Land land = gpu_land_for(count);
-  gpu::GpuSwarm swarm(ctx, 1, count, land);
+  const auto swarm = warm_gpu_swarm(ctx, count, land);
   sim::SerialFor serial;
-  for (int s = 0; s < bench::gpu_warmup_steps(); ++s) swarm.step(land, serial);
-  for (auto _ : state) swarm.step(land, serial);
+  for (auto _ : state) swarm->step(land, serial);
   report(state, *ctx, count);
 }
 
@@ -114,8 +136,78 @@ void BM_GpuLight(benchmark::State& state) {
   report(state, *ctx, count);
 }
 
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+// The live trails' fireflies: 256 ids spread evenly over the swarm's (ascending).
+constexpr std::size_t kTrailFireflies = 256;
+std::vector<std::uint32_t> trail_ids(const gpu::GpuSwarm& swarm) {
+  std::vector<std::uint32_t> ids(swarm.ids().begin(), swarm.ids().end());
+  std::ranges::sort(ids);
+  std::vector<std::uint32_t> wanted;
+  for (std::size_t k = 0; k < kTrailFireflies; ++k) wanted.push_back(ids[k * ids.size() / kTrailFireflies]);
+  return wanted;
+}
+
+// One frame's read of the trails' positions after a step (the step and the wait for it untimed),
+// by the gather kernel or through view() and ids().
+enum class TrailRead : std::uint8_t { kGather, kView };
+void trail_read_bench(benchmark::State& state, TrailRead read) {
+  const auto ctx = bench::gpu_context_or_skip(state);
+  if (!ctx) return;
+  const auto count = static_cast<std::size_t>(state.range(0));
+  const sim::Land land = gpu_land_for(count);
+  const auto warm = warm_gpu_swarm(ctx, count, land, 1);  // a step at least: gather() needs one
+  gpu::GpuSwarm& swarm = *warm;
+  sim::SerialFor serial;
+  const std::vector<std::uint32_t> wanted = trail_ids(swarm);
+  std::vector<std::uint64_t> wanted_bits((std::ranges::max(wanted) >> 6U) + 1, 0);
+  for (const std::uint32_t id : wanted) wanted_bits[id >> 6U] |= std::uint64_t{1} << (id & 63U);
+  std::vector<sim::Vec2> at(wanted.size());
+  double sim_thread_seconds = 0.0;  // what the calling thread spends of it (on lavapipe the
+                                     // kernels run on llvmpipe's own threads)
+  for (auto _ : state) {
+    state.PauseTiming();
+    swarm.step(land, serial);
+    (void)swarm.crumbs_reached();  // waits for the step
+    state.ResumeTiming();
+    const double thread_start = thread_cpu_seconds();
+    if (read == TrailRead::kGather) {
+      if (!swarm.gather(wanted, at)) {
+        state.SkipWithError("gather() declined");
+        break;
+      }
+    } else {
+      const sim::SwarmView v = swarm.view();
+      const std::span<const std::uint32_t> ids = swarm.ids();
+      for (std::size_t i = 0; i < ids.size(); ++i) {
+        const std::uint32_t id = ids[i];
+        if ((id >> 6U) >= wanted_bits.size() || (wanted_bits[id >> 6U] >> (id & 63U) & 1U) == 0) continue;
+        const auto k = static_cast<std::size_t>(std::ranges::lower_bound(wanted, id) - wanted.begin());
+        at[k] = {v.x[i], v.y[i]};
+      }
+    }
+    benchmark::DoNotOptimize(at.data());
+    benchmark::ClobberMemory();
+    sim_thread_seconds += thread_cpu_seconds() - thread_start;
+  }
+  state.counters["sim_thread_ms"] = benchmark::Counter(sim_thread_seconds * 1e3, benchmark::Counter::kAvgIterations);
+  state.SetLabel(ctx->device_name());
+  state.counters["bytes_read_back"] =
+      static_cast<double>(read == TrailRead::kGather ? wanted.size() * sizeof(sim::Vec2)
+                                                     : count * (sizeof(gpu::GpuFirefly) + sizeof(gpu::GpuFireflyMeta)));
+}
+void BM_GpuGather(benchmark::State& state) { trail_read_bench(state, TrailRead::kGather); }
+void BM_GpuViewReadback(benchmark::State& state) { trail_read_bench(state, TrailRead::kView); }
+
 BENCHMARK(BM_GpuKernels)->Name("gpu_kernels")->Arg(100'000)->Arg(1'000'000)->Arg(4'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_GpuStep)->Name("gpu_step")->Arg(100'000)->Arg(1'000'000)->Arg(4'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_GpuLight)->Name("gpu_light")->Arg(100'000)->Arg(1'000'000)->Arg(4'000'000)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+BENCHMARK(BM_GpuGather)->Name("gpu_gather")->Arg(100'000)->Arg(1'000'000)->Iterations(30)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+BENCHMARK(BM_GpuViewReadback)->Name("gpu_view_readback")->Arg(100'000)->Arg(1'000'000)->Iterations(30)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
 
 }  // namespace
