@@ -45,7 +45,8 @@ void BM_LiveTrailsKept(benchmark::State& state) {
   std::uint64_t frame = 0;
   for (auto _ : state) {
     meadow::v1::TrailPoints points;
-    trails.fill(*s.swarm, 7, s.land.world(), ++frame, frame, points);
+    ++frame;
+    trails.fill(*s.swarm, 7, s.land.world(), frame, frame, points);
     benchmark::DoNotOptimize(points.xy_size());
   }
   state.counters["choices"] = static_cast<double>(trails.choices());
@@ -57,7 +58,8 @@ void BM_LiveTrailsDrawn(benchmark::State& state) {
   for (auto _ : state) {
     LiveTrails trails;  // nothing kept
     meadow::v1::TrailPoints points;
-    trails.fill(*s.swarm, 7, s.land.world(), ++frame, frame, points);
+    ++frame;
+    trails.fill(*s.swarm, 7, s.land.world(), frame, frame, points);
     benchmark::DoNotOptimize(points.xy_size());
   }
 }
