@@ -272,7 +272,8 @@ int main(int argc, char** argv) {
   set->add_option("--alignment", alignment, "Alignment weight");
   set->add_option("--cohesion", cohesion, "Cohesion weight");
   set->add_option("--speed", speed, "Speed band factor (1: 1.8 … 3.2 units a step)");
-  auto* mold = app.add_subcommand("mold", "Set the mold's settings or a preset (lace, veins, cells, rivers)");
+  auto* mold = app.add_subcommand("mold", "Set the mold's settings or a preset by name (a name the server does not "
+                                          "have is refused with the list of those it has)");
   v1::MoldSettings mold_request;
   std::optional<std::uint32_t> mold_agents;
   std::optional<float> sensor_angle, turn_angle, sensor_distance, deposit, decay, diffusion;

@@ -278,9 +278,8 @@ std::vector<MoldPoint> mold_points(const MoldPointArgs& args) {
   } else {
     const sim::MoldPreset* preset = sim::mold_preset(args.preset);
     if (preset == nullptr) {
-      std::string names;
-      for (const sim::MoldPreset& p : sim::mold_presets()) names += (names.empty() ? "" : ", ") + std::string(p.name);
-      throw std::invalid_argument("--preset: unknown preset '" + args.preset + "'; the presets are " + names);
+      throw std::invalid_argument("--preset: unknown preset '" + args.preset + "'; the presets are " +
+                                  sim::mold_preset_names());
     }
     base = sim::with_preset(*preset, agents);
     base_label = joined(args.preset, base_label);

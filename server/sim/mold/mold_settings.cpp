@@ -44,6 +44,14 @@ const MoldPreset* mold_preset(std::string_view name) {
   return it == kPresets.end() ? nullptr : it;
 }
 
+std::string mold_preset_names() {
+  std::string names;
+  for (const MoldPreset& p : kPresets) names += (names.empty() ? "" : ", ") + std::string(p.name);
+  return names;
+}
+
+std::string unknown_preset_text() { return "The mold has no preset of that name; its presets: " + mold_preset_names() + "."; }
+
 const MoldPreset* preset_matching(const MoldSettings& settings) {
   for (const MoldPreset& p : kPresets) {
     if (with_preset(p, settings.agents) == settings) return &p;

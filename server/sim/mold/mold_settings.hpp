@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace meadow::sim {
@@ -46,6 +47,10 @@ struct MoldPreset {
 // The named presets; the first is the default.
 [[nodiscard]] std::span<const MoldPreset> mold_presets();
 [[nodiscard]] const MoldPreset* mold_preset(std::string_view name);
+// Their names, comma-separated ("lace, threads, …"): what a refusal of an unknown one lists.
+[[nodiscard]] std::string mold_preset_names();
+// The refusal of a preset name the mold does not have, for people: it names those it has.
+[[nodiscard]] std::string unknown_preset_text();
 // The preset whose settings (agents aside) these are, if any.
 [[nodiscard]] const MoldPreset* preset_matching(const MoldSettings& settings);
 // A preset's settings with `agents` kept.

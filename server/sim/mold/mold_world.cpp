@@ -91,7 +91,7 @@ ActionOutcome MoldWorld::change_settings(const MoldSettingsChange& change, const
   MoldSettings next = pending_.value_or(engine_->settings());
   if (change.preset) {
     const MoldPreset* preset = mold_preset(*change.preset);
-    if (preset == nullptr) return refused("unknown_value", "The mold has no preset of that name.");
+    if (preset == nullptr) return refused("unknown_value", unknown_preset_text());
     next = with_preset(*preset, next.agents);
   }
   if (change.sensor_angle_deg) next.sensor_angle_deg = *change.sensor_angle_deg;

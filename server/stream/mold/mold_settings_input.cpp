@@ -29,7 +29,7 @@ std::variant<sim::MoldSettingsChange, MoldSettingsError> mold_settings_change(co
   sim::MoldSettingsChange change;
   if (settings.has_preset()) {
     if (sim::mold_preset(settings.preset()) == nullptr) {
-      return MoldSettingsError{"unknown_value", "The mold has no preset of that name."};
+      return MoldSettingsError{"unknown_value", sim::unknown_preset_text()};
     }
     change.preset = settings.preset();
   }

@@ -133,6 +133,14 @@ TEST(MoldWorld, SettingsChangeForEveryViewerAndThePresetSetsThemAll) {
   meadow.settle_actions();
   EXPECT_EQ(preset_matching(mold.settings()), &mold_presets()[1]);
   EXPECT_EQ(mold.settings().agents, 5000U) << "a preset keeps the agents";
+  // A name the mold does not have (meadowctl's help once offered "cells" and "rivers") is refused
+  // with the names it has.
+  MoldSettingsChange unknown;
+  unknown.preset = "rivers";
+  Action u = in_mold(kViewer + 1, unknown);
+  const ActionOutcome refused = meadow.apply(u);
+  EXPECT_EQ(refused.code, "unknown_value");
+  for (const MoldPreset& known : mold_presets()) EXPECT_NE(refused.reason.find(known.name), std::string::npos) << refused.reason;
 }
 
 // A viewer's agents: held to the engine's viewers' ceiling, at most one change a viewer every
