@@ -1,6 +1,7 @@
 #include "stream/swarm/live_trails.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -28,7 +29,8 @@ void LiveTrails::choose(const sim::SwarmEngine& swarm, std::uint64_t seed) {
   const std::span<const std::uint32_t> ids = swarm.ids();
   chosen_.clear();
   for (const std::size_t i : sim::chosen_for_trails(ids, seed, kLiveTrailCount)) chosen_.push_back(ids[i]);
-  std::sort(chosen_.begin(), chosen_.end());  // chosen_for_trails gives them so; the lookups rely on it
+  // Ascending, as chosen_for_trails gives them: the lookups (lower_bound) and the message rely on it.
+  assert(std::is_sorted(chosen_.begin(), chosen_.end()));
   const std::uint32_t most = chosen_.empty() ? 0 : chosen_.back();
   chosen_bits_.assign(static_cast<std::size_t>(most) / 64 + 1, 0);
   for (const std::uint32_t id : chosen_) chosen_bits_[id / 64] |= std::uint64_t{1} << (id % 64U);
