@@ -122,10 +122,9 @@ stage "build (release) and viewer"
 ./deploy/build.sh release
 
 stage "C++ tests (release)"
-# One test more than there are cores: at one a core the cores were 61 % busy, since many of these
-# tests wait on servers; at -j 3 on two cores, 82 % busy, 155 s → 124-144 s in three runs, every
-# test passed. ASan's tests keep a core each busy: there it stays one a core.
-counted ctest --preset release -j "$((jobs + 1))"
+# Two tests more than there are cores: many of these tests wait on servers. On two cores, at one
+# a core they were 61 % busy; at -j 3 the stage took 87 s (63 % busy), at -j 4 66 s.
+counted ctest --preset release -j "$((jobs + 2))"
 
 stage "abuse: hostile visitors against the real server (meadow-abuse)"
 counted build/release/client/meadow-abuse --server-bin build/release/server/app/meadow-server --seconds 10
@@ -136,8 +135,10 @@ if [ "${MEADOW_SKIP_SANITIZERS:-0}" != 1 ]; then
   cmake --build --preset dev
   # Not the three statistics of a grown swarm (300,000 and 60,000 fireflies for hundreds of steps:
   # a minute each under ASan, 3 of its 10 minutes of tests); they ran in the release stage, and
-  # the same growth and light code runs here in the smaller tests.
-  counted ctest --preset dev -j "$jobs" \
+  # the same growth and light code runs here in the smaller tests. One test more than there are
+  # cores: at one a core 176 s, at -j 3 about 140 s (with the load test's short run), both cores
+  # busy.
+  counted ctest --preset dev -j "$((jobs + 1))" \
     -E '^(SwarmGrowthLight|GpuSwarmGrowthTest)\.NewcomersLeaveNoRing|^LightExposure\.AGrownSwarmGetsTheSameLook$'
   # The same attacks on the sanitizer build: nothing judged by the clock there (it runs several
   # times slower), but every attacker answered and a clean exit (a leak or an error at exit fails).

@@ -2,10 +2,13 @@
 # The README's promise, proved: both of its commands on a Debian 12 that has nothing but its base
 # system. Builds a clean root with debootstrap from Debian's archive, clones this checkout's HEAD
 # into it (what is committed, as CI would see it), and inside it, in a mount namespace of its own,
-# runs the test command (./tests/run-all.sh, as CI does, so its stage times are a clean clone's)
-# and then the run command (./deploy/start.sh), checking that the viewer and /healthz answer on
-# http://localhost:8080. Slow (about an hour on two cores) and needs root and the network to
-# Debian's and npm's archives, so it runs on demand, not in the test command.
+# runs the test command (./tests/run-all.sh, as CI does, so its stage times are a clean clone's),
+# then the browser suite at both speeds (tests/viewer_speeds.sh: full speed on a small page, and
+# Chromium's CPU throttled 4x on a larger one; MEADOW_FRESH_SPEED_RUNS runs of each, 1 by
+# default, 0 for none), and then the run command (./deploy/start.sh), checking that the viewer and
+# /healthz answer on http://localhost:8080. Slow (about an hour and a half on two cores) and needs
+# root and the network to Debian's and npm's archives, so it runs on demand, not in the test
+# command.
 #   tests/deploy/fresh_debian_check.sh [WORK_DIR]     (default /var/tmp/meadow-fresh)
 # Writes WORK_DIR/report.md (the time of each stage) and WORK_DIR/run.log; removes the root at
 # the end unless MEADOW_FRESH_KEEP=1. MEADOW_FRESH_MIRROR picks the Debian mirror;
@@ -68,6 +71,11 @@ if [ "${MEADOW_FRESH_RUN_ONLY:-0}" != 1 ]; then
   start=$(date +%s)
   ./tests/run-all.sh
   echo "fresh-inside: test command passed in $(( $(date +%s) - start )) s"
+  if [ "${MEADOW_FRESH_SPEED_RUNS:-1}" -gt 0 ]; then
+    start=$(date +%s)
+    ./tests/viewer_speeds.sh "${MEADOW_FRESH_SPEED_RUNS:-1}" fast,slow
+    echo "fresh-inside: the browser suite at both speeds passed in $(( $(date +%s) - start )) s"
+  fi
 fi
 start=$(date +%s)
 ./deploy/start.sh --log-level warn &
@@ -99,7 +107,8 @@ unshare --mount --propagation private --fork bash -c '
   shift
   exec chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb CI=true LANG=C.UTF-8 "$@" \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin /root/fresh-inside.sh
-' _ "$root" "${extra_ca[@]}" "MEADOW_FRESH_RUN_ONLY=${MEADOW_FRESH_RUN_ONLY:-0}" 2>&1 | tee -a "$log"
+' _ "$root" "${extra_ca[@]}" "MEADOW_FRESH_RUN_ONLY=${MEADOW_FRESH_RUN_ONLY:-0}" \
+  "MEADOW_FRESH_SPEED_RUNS=${MEADOW_FRESH_SPEED_RUNS:-1}" 2>&1 | tee -a "$log"
 status=${PIPESTATUS[0]}
 set -e
 mark "both commands"
@@ -126,10 +135,13 @@ mark "both commands"
     last_name=$name last_at=$at
   done <"$work/stage-lines"
   grep -a '^fresh-inside: test command passed' "$log" | sed 's/^fresh-inside: /| /; s/ in \([0-9]*\) s$/ | \1 |/' || true
+  grep -a '^fresh-inside: the browser suite' "$log" | sed 's/^fresh-inside: /| /; s/ passed in \([0-9]*\) s$/ | \1 |/' || true
   grep -a '^fresh-inside: run command' "$log" | sed 's/^fresh-inside: run command serving the viewer on :8080 after \([0-9]*\) s$/| run command: set-up check, build, until the viewer answers | \1 |/' || true
   echo "| everything | $(elapsed) |"
   echo
   grep -a '^run-all: ' "$log" | tail -1 || true
+  # Each run of the browser suite at each speed, as viewer_speeds.sh summed them up.
+  grep -aE '^(fast|slow) \(CPU' "$log" | sort -u | sed 's/^/- /' || true
 } >"$report"
 cat "$report"
 [ "${MEADOW_FRESH_KEEP:-0}" = 1 ] || rm -rf "$root"
