@@ -31,6 +31,21 @@ function trailPixels(page: Page): Promise<{ lit: number; hues: number }> {
 }
 
 /**
+ * The trail layer's pixels once more than `least` are lit and at least `hues` hue sectors show,
+ * or as they are at `timeoutMs`: a trail grows with every frame, so a slow machine draws the same
+ * later, not less (read once, a check of it would hold at one machine's speed only).
+ */
+async function trailPixelsOfAtLeast(page: Page, least: number, hues: number, timeoutMs = 15_000): Promise<{ lit: number; hues: number }> {
+  const deadline = Date.now() + timeoutMs;
+  let seen = await trailPixels(page);
+  while ((seen.lit <= least || seen.hues < hues) && Date.now() < deadline) {
+    await paintedFrames(page);
+    seen = await trailPixels(page);
+  }
+  return seen;
+}
+
+/**
  * The next download of a page, its name and text; settles (to the error) rather than rejects,
  * so a test that fails before it waits for it leaves no rejection unhandled.
  */
@@ -81,8 +96,7 @@ describe("trails", () => {
     expect((await trailPixels(page)).lit).toBe(0);
     await page.keyboard.press("t");
     const t = await waitFor(page, (s) => s.trails.on && s.trails.ids > 20 && s.trails.strokes > 20 && s.trails, "trails come and are drawn", 15_000);
-    await paintedFrames(page);
-    const on = await trailPixels(page);
+    const on = await trailPixelsOfAtLeast(page, 500, 5);
     saveArtifact("trails-live.png", await page.screenshot());
     console.log(`[e2e] live trails: ${t.ids} fireflies, ${t.points} points, ${t.strokes} strokes; ${on.lit} px in ${on.hues} hue sectors`);
     expect(on.lit).toBeGreaterThan(500);
@@ -112,8 +126,7 @@ describe("trails", () => {
     // Back to the swarm (past the mold): asked for again, drawn again.
     await backToTheSwarm(page);
     await waitFor(page, (s) => (s.world === "swarm" && s.trails.on && s.trails.strokes > 20) || undefined, "trails again in the swarm", 15_000);
-    await paintedFrames(page);
-    expect((await trailPixels(page)).lit).toBeGreaterThan(500);
+    expect((await trailPixelsOfAtLeast(page, 500, 0)).lit).toBeGreaterThan(500);
     await trailsOn(page, false);
     expect(viewer.errors).toEqual([]);
   }, 60_000);
