@@ -1,9 +1,9 @@
 #version 450
-// The light, step 1 (SPEC §2 "Light"; stream::LightRaster::splat): every firefly splats one unit
-// of light bilinearly into the four pixels about it, and its heat (how much faster than a cruise
-// it flies) the same way into the second channel. Fixed point, so that the atomic adds give the
-// same sums in any order: P.fixed_scale units per firefly, rounded. The map must be zero before
-// (the host fills it).
+// The light, step 1 (docs/gpu.md; stream::LightRaster::splat): every firefly splats one unit of
+// light bilinearly into the four pixels about it, and its heat (how much faster than a cruise it
+// flies) the same way into the second channel. Fixed point, so that the atomic adds give the same
+// sums in any order: P.fixed_scale units per firefly, rounded. The map must be zero before (the
+// host fills it).
 layout(local_size_x = 256) in;
 #include "light_common.glsl"
 

@@ -1,9 +1,9 @@
 #version 450
-// The mold's agents pass (SPEC §5, step 1), one invocation per agent: sense the trail at three
-// sensors, turn (Jones's rule), move one cell along the new heading and deposit, as
-// sim::CpuMold's agents pass does, with its numbers and draws. A wall ahead: the agent stays,
-// takes a random heading and does not deposit. Deposits are integer atomic adds into the deposit
-// map, so none is lost when agents meet, and the sum does not depend on their order.
+// The mold's agents pass (docs/mold.md "The model", pass 1), one invocation per agent: sense the
+// trail at three sensors, turn (Jones's rule), move one cell along the new heading and deposit, as
+// sim::CpuMold's agents pass does, with its numbers and draws. A wall ahead: the agent stays, takes
+// a random heading and does not deposit. Deposits are integer atomic adds into the deposit map, so
+// none is lost when agents meet, and the sum does not depend on their order.
 //
 // With occupancy (P.occupancy), a move into another cell claims it: the cell must have been free
 // at the step's start (the occupancy grid holds kTaken), and the claim with the best priority

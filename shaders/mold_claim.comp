@@ -1,6 +1,6 @@
 #version 450
-// The mold's claims (SPEC §5, step 1 with occupancy), one invocation per agent, after
-// mold_agents.comp: an agent whose claim holds its cell (the best priority) moves there,
+// The mold's claims (docs/mold.md "The model", pass 1 with occupancy), one invocation per agent,
+// after mold_agents.comp: an agent whose claim holds its cell (the best priority) moves there,
 // deposits, frees its old cell and takes the new one; one that lost stays and takes a random
 // heading, without a deposit. A claimed cell always has a winner, who leaves it kTaken, so the
 // claims need no reset.

@@ -1,12 +1,12 @@
 #version 450
-// The mold's diffusion (SPEC §5, step 2): one workgroup per row of the map, one invocation per
-// cell of it (a few each on wide maps). Each cell becomes the deposit map's 3 × 3 mean (wrapping at
-// the edges) mixed with the cell by P.diffusion and decayed by P.keep, in float from the integer
-// sums, truncated (so a faint trail fades to nothing) and clamped to a full cell; walls hold none.
-// The same operations in the same order as CpuMold's diffusion (`precise`: no fused
-// multiply-adds), so both engines give the same map from the same deposits. Writes the new map the
-// agents sense and its copy, the next step's deposit map (the copy of step 3). No shared memory
-// and no barrier: lavapipe runs a kernel with a barrier as coroutines, many times slower.
+// The mold's diffusion (docs/mold.md "The model", pass 2): one workgroup per row of the map, one
+// invocation per cell of it (a few each on wide maps). Each cell becomes the deposit map's 3 × 3
+// mean (wrapping at the edges) mixed with the cell by P.diffusion and decayed by P.keep, in float
+// from the integer sums, truncated (so a faint trail fades to nothing) and clamped to a full cell;
+// walls hold none. The same operations in the same order as CpuMold's diffusion (`precise`: no
+// fused multiply-adds), so both engines give the same map from the same deposits. Writes the new
+// map the agents sense and its copy, the next step's deposit map (the copy of step 3). No shared
+// memory and no barrier: lavapipe runs a kernel with a barrier as coroutines, many times slower.
 layout(local_size_x = 256) in;
 #include "mold_common.glsl"
 

@@ -1,6 +1,6 @@
 #version 450
-// The tools' discs on the map (SPEC §5; CpuMold's feed and repel): one invocation per cell of a
-// disc's box, every disc of one kind in one dispatch. Walls are never covered.
+// The tools' discs on the map (docs/mold.md "The model"; CpuMold's feed and repel): one invocation
+// per cell of a disc's box, every disc of one kind in one dispatch. Walls are never covered.
 //   feed (push constant repel = 0, after the agents): each covered cell of each feed disc gets
 //     its amount added to the deposit map (atomic: discs may overlap);
 //   repel (repel = 1, after diffusion): each covered cell of each repel disc loses its trail in

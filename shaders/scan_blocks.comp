@@ -1,8 +1,8 @@
 #version 450
-// The prefix sum, first half (SPEC §2): each workgroup turns one block of 1,024 values into their
-// exclusive prefix sums, in place, and writes the block's total. The host scans the totals the
-// same way (level by level until one block holds them all) and scan_add.comp adds them back.
-// No workgroup waits on another, so nothing relies on forward progress between workgroups.
+// The prefix sum, first half (docs/gpu.md, step 2): each workgroup turns one block of 1,024 values
+// into their exclusive prefix sums, in place, and writes the block's total. The host scans the
+// totals the same way (level by level until one block holds them all) and scan_add.comp adds them
+// back. No workgroup waits on another, so nothing relies on forward progress between workgroups.
 layout(local_size_x = 256) in;
 const uint kPerThread = 4u;  // 256 × 4 = a block of 1,024
 

@@ -1,7 +1,7 @@
 #version 450
-// Step 1 of the sort (SPEC §2 "Neighbours, GPU"): every firefly counts itself into its cell with
-// an atomic add, whose old value is its slot among the cell's fireflies. The counts must be zero
-// before (the host fills them).
+// Step 1 of the sort (docs/rules.md "The swarm · Neighbours on the GPU"): every firefly counts
+// itself into its cell with an atomic add, whose old value is its slot among the cell's fireflies.
+// The counts must be zero before (the host fills them).
 layout(local_size_x = 256) in;
 #include "swarm_common.glsl"
 

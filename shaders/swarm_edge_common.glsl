@@ -1,8 +1,8 @@
-// What the leavers' kernels share (SPEC §2 "Count"; sim::population::mark_leavers): each
-// firefly's distance to the nearest edge of the world, the same float arithmetic as
-// population::distance_to_edge, and its bin among E.bins of equal width from the edge inwards
-// (bin 0 also holds those on or outside the edge). The binning only ever rounds down, so a
-// firefly in a lower bin is always strictly nearer an edge than one in a higher bin.
+// What the leavers' kernels share (docs/gpu.md; sim::population::mark_leavers): each firefly's
+// distance to the nearest edge of the world, the same float arithmetic as
+// population::distance_to_edge, and its bin among E.bins of equal width from the edge inwards (bin
+// 0 also holds those on or outside the edge). The binning only ever rounds down, so a firefly in a
+// lower bin is always strictly nearer an edge than one in a higher bin.
 
 layout(push_constant) uniform Edge {
   float world_x, world_y, world_right, world_bottom;

@@ -1,13 +1,13 @@
 #version 450
-// The positions of a few fireflies chosen by id (issue 44: the live trails' few hundred), found
-// where they live so that only 8 bytes a wanted firefly cross back, not the swarm. Each firefly
-// (an invocation takes several, a grid's width apart) looks its id up: first in a filter of the
-// wanted ids (a bit per hash of an id, set by the host for each wanted one: one load, and most
-// fireflies are done), then, for the few that pass it, in the wanted list itself (ascending, at
-// most a thousand or so: a binary search of ten steps). When its id is there it writes its
-// position into that entry's slot (every entry with that id, should the list repeat one). The
-// host fills the slots with NaN first, so a wanted id that no firefly has stays NaN. Ids are
-// unique among the fireflies: no two write the same slot.
+// The positions of a few fireflies chosen by id (the live trails' few hundred:
+// docs/perf/live-trails-gpu.md), found where they live so that only 8 bytes a wanted firefly cross
+// back, not the swarm. Each firefly (an invocation takes several, a grid's width apart) looks its
+// id up: first in a filter of the wanted ids (a bit per hash of an id, set by the host for each
+// wanted one: one load, and most fireflies are done), then, for the few that pass it, in the wanted
+// list itself (ascending, at most a thousand or so: a binary search of ten steps). When its id is
+// there it writes its position into that entry's slot (every entry with that id, should the list
+// repeat one). The host fills the slots with NaN first, so a wanted id that no firefly has stays
+// NaN. Ids are unique among the fireflies: no two write the same slot.
 layout(local_size_x = 256) in;
 
 layout(push_constant) uniform Gather {

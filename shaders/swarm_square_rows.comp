@@ -1,8 +1,9 @@
 #version 450
-// Running totals along each row of squares (SPEC §2, as the CPU's square_window.hpp): entry c of
-// a row holds the sums of the squares left of column c (columns + 1 entries), so any stretch of
-// a row is one subtraction and steering reads two entries per row of its circle of view instead
-// of every square. Integer sums modulo 2^32: the differences are exact.
+// Running totals along each row of squares (docs/rules.md "The swarm · Neighbours on the CPU", as
+// the CPU's square_window.hpp): entry c of a row holds the sums of the squares left of column c
+// (columns + 1 entries), so any stretch of a row is one subtraction and steering reads two entries
+// per row of its circle of view instead of every square. Integer sums modulo 2^32: the differences
+// are exact.
 //
 // One invocation per row, walking it left to right. A workgroup-wide scan per row (shared
 // memory, a barrier per round) was tried first and was a hundred times slower on lavapipe, whose

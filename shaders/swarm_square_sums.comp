@@ -1,11 +1,11 @@
 #version 450
-// Every cell sums its fireflies into its 2 × 2 squares (SPEC §2: "a firefly is one vec4:
-// position and heading, so one sum gives Σp and Σv"). The squares and their sums are the CPU
-// engine's (square_sums.hpp): 4 units wide, count, Σx, Σy, Σvx, Σvy in fixed point added modulo
-// 2^32. Integer sums do not depend on the order the atomics left the fireflies in, so the GPU's
-// alignment and cohesion sums are the CPU's exactly, and a square's sums are exact however far
-// the world reaches. One invocation per cell writes all four of its squares, empty ones too, so
-// nothing needs clearing.
+// Every cell sums its fireflies into its 2 × 2 squares
+// (docs/rules.md "The swarm · Neighbours on the GPU": a firefly is one vec4, position and heading,
+// so one sum gives Σp and Σv). The squares and their sums are the CPU engine's (square_sums.hpp): 4
+// units wide, count, Σx, Σy, Σvx, Σvy in fixed point added modulo 2^32. Integer sums do not depend
+// on the order the atomics left the fireflies in, so the GPU's alignment and cohesion sums are the
+// CPU's exactly, and a square's sums are exact however far the world reaches. One invocation per
+// cell writes all four of its squares, empty ones too, so nothing needs clearing.
 layout(local_size_x = 256) in;
 #include "swarm_common.glsl"
 

@@ -1,13 +1,14 @@
 #version 450
-// The steering step (SPEC §2), one invocation per firefly in cell order: alignment and cohesion
-// from the sums of every square whose middle it sees, separation and personal space one by one
-// from the fireflies of its own and the adjacent cells, then the nudge, rocks, the edges (or its
-// transit), the tools and the speed band, and the move. The same rules, in the same order, with
-// the same numbers as sim/swarm/steering.hpp and tool_steering.hpp; `precise` keeps the compiler
-// from fusing the multiply-adds whose rounding decides which squares are seen, so the seen set is
-// the CPU engine's. The new state goes to the unsorted state buffer (free once the sort copied
-// it), each workgroup adds up its fireflies' measures (sim/swarm/swarm_measures.hpp), and the
-// crumbs a firefly has reached are marked, so that only 8 bytes tell the host which were eaten.
+// The steering step (docs/rules.md "The swarm · Neighbours on the GPU"), one invocation per firefly
+// in cell order: alignment and cohesion from the sums of every square whose middle it sees,
+// separation and personal space one by one from the fireflies of its own and the adjacent cells,
+// then the nudge, rocks, the edges (or its transit), the tools and the speed band, and the move.
+// The same rules, in the same order, with the same numbers as sim/swarm/steering.hpp and
+// tool_steering.hpp; `precise` keeps the compiler from fusing the multiply-adds whose rounding
+// decides which squares are seen, so the seen set is the CPU engine's. The new state goes to the
+// unsorted state buffer (free once the sort copied it), each workgroup adds up its fireflies'
+// measures (sim/swarm/swarm_measures.hpp), and the crumbs a firefly has reached are marked, so that
+// only 8 bytes tell the host which were eaten.
 layout(local_size_x = 256) in;
 #include "swarm_common.glsl"
 

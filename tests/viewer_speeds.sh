@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The browser suite on a fast setting and a slow one (issue 45): a check that waits for what
+# The browser suite on a fast setting and a slow one (docs/testing.md): a check that waits for what
 # accumulates, with bounds from what the frames said, holds on any machine; one that samples a
 # moment holds only at one speed. Runs Playwright against the real server RUNS times (3) at each
 # of two settings:

@@ -1,6 +1,6 @@
-// meadowctl: the operator's console (SPEC §9, issue 7). Talks to meadow-server's operator port
-// over gRPC (meadow.v1.Operator) with a bearer token. Readable tables by default, --json for
-// scripts, `watch` for a live view. Exit codes scripts can trust:
+// meadowctl: the operator's console (docs/rules.md "The operator"). Talks to meadow-server's
+// operator port over gRPC (meadow.v1.Operator) with a bearer token. Readable tables by default,
+// --json for scripts, `watch` for a live view. Exit codes scripts can trust:
 //   0 done · 1 the meadow refused the action (its reason is printed) · 2 usage ·
 //   3 the server cannot be reached · 4 the token is missing or wrong · 5 any other error
 #include <CLI/CLI.hpp>
@@ -466,7 +466,7 @@ int main(int argc, char** argv) {
       std::printf("%-16s %-22s %-7s %10s %12s %10s %8s %s\n", "session", "address", "world", "connected", "bytes sent",
                   "frames", "dropped", "edge");
       for (const auto& v : list.viewers()) {
-        // The edge server a viewer is on (issue 32); "-": the server this console talks to.
+        // The edge server a viewer is on (docs/edges.md); "-": the server this console talks to.
         std::printf("%-16llu %-22s %-7s %9.0fs %12llu %10llu %8llu %s\n", static_cast<unsigned long long>(v.session_id()),
                     v.address().c_str(), world_name(v.world()), v.connected_seconds(),
                     static_cast<unsigned long long>(v.bytes_sent()), static_cast<unsigned long long>(v.frames_sent()),

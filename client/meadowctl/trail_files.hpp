@@ -1,7 +1,7 @@
 #pragma once
-// Trails as files (meadowctl trails, issue 30): one polyline per piece of each firefly's path,
-// in its own colour. SVG over the world's rectangle on a night-black ground (lines keep their
-// width whatever the zoom); JSON with every point; CSV a row per point.
+// Trails as files (meadowctl trails, docs/rules.md "The plate"): one polyline per piece of each
+// firefly's path, in its own colour. SVG over the world's rectangle on a night-black ground
+// (lines keep their width whatever the zoom); JSON with every point; CSV a row per point.
 #include <string>
 #include <string_view>
 

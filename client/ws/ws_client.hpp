@@ -1,7 +1,7 @@
 #pragma once
 // A small WebSocket viewer client for the viewer protocol: connects to /ws, sends
 // ClientMessages, and collects ServerMessages on its own I/O thread. The integration tests use
-// it; the native headless viewer and load generator grow from it (issue 7). Beast stays out of
+// it; the native headless viewer and load generator grow from it. Beast stays out of
 // this header.
 #include <chrono>
 #include <cstdint>

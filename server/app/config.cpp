@@ -70,7 +70,8 @@ bool nats_is_locked(const Config& c) {
   return tls && credentials;
 }
 
-// What is wrong with the role's flags (issue 32); empty when nothing. Fills in the edge's name.
+// What is wrong with the role's flags (docs/edges.md); empty when nothing. Fills in the edge's
+// name.
 std::string role_problem(Config& c) {
   if (c.role == "all") {
     if (!c.nats_url.empty()) return "--nats is for --role sim or --role edge (this server runs alone with --role all)";

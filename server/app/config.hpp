@@ -27,12 +27,12 @@ struct Config {
   // The swarm's engine: "auto" (a real GPU if there is one, else the CPU), "gpu" (Vulkan on any
   // device, lavapipe included), "cpu". Any GPU failure falls back to the CPU (gpu/fallback_swarm.hpp).
   std::string swarm_engine = "auto";
-  // The mold (SPEC §5): its engine as the swarm's; its map's width in cells and its agents at
+  // The mold (docs/mold.md): its engine as the swarm's; its map's width in cells and its agents at
   // start (0: the engine's defaults, 256 and 10,240 on the CPU, 512 and 65,536 on a GPU).
   std::string mold_engine = "auto";
   std::uint32_t mold_map_width = 0;
   std::uint32_t mold_agents = 0;
-  // Durable state (issue 28, docs/durability.md): the folder of the meadow's database (empty: the
+  // Durable state (docs/durability.md): the folder of the meadow's database (empty: the
   // meadow is not saved), a snapshot every so many seconds, and how many are kept.
   std::filesystem::path state_dir;
   double snapshot_every_seconds = kDefaultSnapshotEverySeconds;
@@ -43,7 +43,7 @@ struct Config {
   // 1, 4 or 16 times the speed it happened; read-only.
   std::filesystem::path replay_dir;
   unsigned replay_speed = 1;
-  // The light as video (issue 29, docs/light-codec.md): sent to viewers that decode it ("on"),
+  // The light as video (docs/light-codec.md): sent to viewers that decode it ("on"),
   // or never ("off"); VP9's constant-quality level, key-frame interval (frames) and temporal layers.
   std::string light_video = "on";
   int video_quality = stream::kVideoDefaultQuality;
@@ -87,7 +87,7 @@ struct Config {
   bool operator_allow_plaintext = false;  // plain text on a non-loopback --operator-bind is meant
   std::filesystem::path operator_tls_cert;
   std::filesystem::path operator_tls_key;
-  // Past one machine (issue 32, docs/edges.md): "all" simulates and serves; "sim" does that and
+  // Past one machine (docs/edges.md): "all" simulates and serves; "sim" does that and
   // publishes every frame on NATS for edge servers; "edge" simulates nothing and serves the sim's
   // meadow to its own viewers.
   std::string role = "all";

@@ -1,5 +1,5 @@
 #pragma once
-// `meadow-server --role edge` (issue 32, docs/edges.md): no meadow of its own. It waits for the
+// `meadow-server --role edge` (docs/edges.md): no meadow of its own. It waits for the
 // sim's welcome over NATS, then serves the sim's meadow to its own viewers over HTTP, WebSocket
 // and gRPC exactly as the sim serves its own, until SIGINT or SIGTERM.
 #include <signal.h>

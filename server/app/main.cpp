@@ -141,7 +141,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   net_config.facts.max_swarm_count = max_swarm_count;
   net_config.facts.worlds.clear();
   for (const sim::World* w : meadow.worlds()) net_config.facts.worlds.push_back(w->kind());
-  // --role sim: every frame published once on NATS for the edge servers (issue 32).
+  // --role sim: every frame published once on NATS for the edge servers (docs/edges.md).
   std::unique_ptr<edge::NatsLink> nats;
   std::unique_ptr<edge::SimRelay> relay;
   if (publishes) {

@@ -1,8 +1,8 @@
 #pragma once
-// A recording replayed headless (issue 28, `meadow-sim replay`): a state folder's snapshot and the
-// journal after it re-run as the server ran them, on the CPU engines, printing the meadow's state
-// hash at chosen ticks. On the CPU the hashes are those the recorded server had at the same ticks
-// (it logs its hash when it stops).
+// A recording replayed headless (docs/durability.md, `meadow-sim replay`): a state folder's
+// snapshot and the journal after it re-run as the server ran them, on the CPU engines, printing the
+// meadow's state hash at chosen ticks. On the CPU the hashes are those the recorded server had at
+// the same ticks (it logs its hash when it stops).
 #include <cstdint>
 #include <filesystem>
 #include <functional>

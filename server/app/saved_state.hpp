@@ -1,5 +1,5 @@
 #pragma once
-// The meadow's saved state at start (issue 28, docs/durability.md): the store in --state-dir is
+// The meadow's saved state at start (docs/durability.md): the store in --state-dir is
 // opened before the meadow is made (the meadow takes the store's seed), the meadow is restored and
 // its journal replayed, and then the store's writer takes over. A store that cannot be opened
 // leaves the meadow fresh and running, and says so; the writer keeps trying the folder.

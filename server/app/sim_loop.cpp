@@ -24,7 +24,8 @@ const std::chrono::nanoseconds kTick = std::chrono::duration_cast<std::chrono::n
 // meadow run slower instead: a burst of catch-up ticks would look like a stutter.
 constexpr int kMaxLagTicks = 6;
 // Share of a tick the swarm's steps may take; the rest is for actions, frames and slack
-// (SPEC §2 "Pace": when the steps do not fit the swarm slows rather than stutters).
+// (docs/rules.md "The swarm · Pace": when the steps do not fit the swarm slows rather than
+// stutters).
 constexpr double kStepShareOfTick = 0.8;
 // Weight of the newest measurement in the running means of step and frame time: about the last
 // 20 ticks count, so one slow step does not halve the pace.
@@ -44,7 +45,7 @@ constexpr std::uint32_t kMostTicksPerStep = 60;
 constexpr sim::StepBudget kUnjournaled{0, 0};
 // A restart replays the journal since the last snapshot at the speed the ticks ran (a replay does
 // a tick's steps, not its frames): snapshots come at least this many seconds of replay apart, so
-// that a restart is live within about 5 s (issue 28) however slow the ticks have become.
+// that a restart is live within about 5 s (docs/durability.md) however slow the ticks have become.
 constexpr double kRestartReplaySeconds = 3.0;
 // ...but no more often than every 5 s: a snapshot of 500,000 fireflies is 10 MB and 280 ms of the
 // store's thread, which at one a second took a quarter of a core from the sim's two.

@@ -1,5 +1,5 @@
 #pragma once
-// The sim thread (DESIGN.md "Threads and the path of data"): a fixed 60 Hz tick that drains the
+// The sim thread (docs/architecture.md "Threads"): a fixed 60 Hz tick that drains the
 // action queue, applies and stamps the actions, steps the meadow, and at each frame time builds
 // one FrameBundle and hands it to the hub. It never waits on the network.
 #include <array>
@@ -44,9 +44,9 @@ class SimLoop {
   // One tick, exactly as the thread runs it (tests drive the loop with this, without a clock).
   void tick();
 
-  // The meadow is saved (issue 28): each tick the actions applied and the step budgets in force
-  // are handed to `store`, and a copy of the meadow every `snapshot_every_ticks` (and whenever
-  // the store asks for one). Null: not saved. Before start().
+  // The meadow is saved (docs/durability.md): each tick the actions applied and the step budgets in
+  // force are handed to `store`, and a copy of the meadow every `snapshot_every_ticks` (and
+  // whenever the store asks for one). Null: not saved. Before start().
   void set_store(store::StoreWriter* store, std::uint64_t snapshot_every_ticks);
   // Runs `task` on the sim thread before the next tick (the operator's save and restore: the
   // meadow is the sim thread's alone). A task may use meadow() and store().

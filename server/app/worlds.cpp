@@ -41,8 +41,9 @@ std::vector<WorldRegistration> standard_worlds(const WorldOptions& options) {
   return {
       {sim::WorldKind::swarm,
        [=](std::uint64_t seed, sim::Land& land) -> std::unique_ptr<sim::World> {
-         // The engine is placed on the world its count calls for at its density (SPEC §1), as the
-         // swarm world then sizes the land.
+         // The engine is placed on the world its count calls for at its density
+         // (docs/rules.md "The land · Growing and shrinking"), as the swarm world then sizes the
+         // land.
          auto world = std::make_unique<sim::SwarmWorld>(
              gpu::make_swarm(engine, seed, options.swarm_count, land, options.gpu_warning), land);
          world->set_viewer_max_count(options.viewer_max_count);

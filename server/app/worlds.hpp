@@ -1,9 +1,8 @@
 #pragma once
-// The worlds this server runs, one registration each (DESIGN.md "Worlds are modules"): how the
-// world is made on the meadow's land, the stream that builds its part of a frame, and how its
-// state maps to a snapshot. A new world
-// adds one entry to standard_worlds() (and one to the viewer's registry); docs/architecture.md,
-// "How to add a world", lists every file it touches.
+// The worlds this server runs, one registration each (docs/architecture.md "The worlds"): how the
+// world is made on the meadow's land, the stream that builds its part of a frame, and how its state
+// maps to a snapshot. A new world adds one entry to standard_worlds() (and one to the viewer's
+// registry); docs/architecture.md, "How to add a world", lists every file it touches.
 #include <cstdint>
 #include <functional>
 #include <memory>

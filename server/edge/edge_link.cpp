@@ -374,7 +374,7 @@ void EdgeLink::send_report(bool leaving) {
 
 void EdgeLink::render_metrics(std::string& out) const {
   const auto load = [](const std::atomic<std::uint64_t>& a) { return a.load(std::memory_order_relaxed); };
-  net::render_gauge(out, "meadow_edge_sim_up", "Whether this edge hears its sim (issue 32).", sim_live() ? 1 : 0);
+  net::render_gauge(out, "meadow_edge_sim_up", "Whether this edge hears its sim.", sim_live() ? 1 : 0);
   net::render_counter(out, "meadow_edge_bundles_total",
                       "Frame bundles received from the sim and handed to this edge's viewers.", load(bundles_));
   net::render_counter(out, "meadow_edge_bundles_incomplete_total", "Bundles given up because a world's frame never came.",

@@ -1,12 +1,12 @@
 #pragma once
-// An edge server's link to its sim (issue 32, `--role edge`). It asks the sim for a welcome (the
-// facts, the land, the newest key frames, a block of session ids), then feeds the edge's own hub
-// from NATS: every frame bundle (assembled from its worlds' messages, renumbered so that frame
+// An edge server's link to its sim (docs/edges.md, `--role edge`). It asks the sim for a welcome
+// (the facts, the land, the newest key frames, a block of session ids), then feeds the edge's own
+// hub from NATS: every frame bundle (assembled from its worlds' messages, renumbered so that frame
 // numbers only ever grow here, across sim restarts), the reliable messages, the land. Its uplink
-// thread sends the edge's viewers' validated actions to the sim as they come, and every second
-// (and at once when it changes) the list of its viewers and what they watch. Without frames or
-// beats for kSimSilence the sim is gone: viewers are told the meadow is coming back, /healthz says
-// so, and the link says hello again when a sim beats.
+// thread sends the edge's viewers' validated actions to the sim as they come, and every second (and
+// at once when it changes) the list of its viewers and what they watch. Without frames or beats for
+// kSimSilence the sim is gone: viewers are told the meadow is coming back, /healthz says so, and
+// the link says hello again when a sim beats.
 #include <atomic>
 #include <chrono>
 #include <condition_variable>

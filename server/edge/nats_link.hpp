@@ -1,8 +1,8 @@
 #pragma once
-// One connection to NATS (issue 32), the only code that calls the NATS C client (libnats, Debian's
-// libnats-dev). It keeps trying to connect and, once connected, reconnects for ever: the sim and
-// its edges outlive a NATS restart. Subscriptions are delivered on the client's own threads;
-// handlers must be quick and must not block.
+// One connection to NATS (docs/edges.md), the only code that calls the NATS C client (libnats,
+// Debian's libnats-dev). It keeps trying to connect and, once connected, reconnects for ever: the
+// sim and its edges outlive a NATS restart. Subscriptions are delivered on the client's own
+// threads; handlers must be quick and must not block.
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -99,7 +99,7 @@ class NatsLink {
   std::atomic<std::int64_t> last_failure_log_ms_{0};
   std::atomic<bool> closing_{false};  // this process closes the connection: no "lost" warning
 
-  // libnats 3.4 (Debian 12's) has a race, fixed upstream in 3.6.1 (nats.c issue 637): its reading
+  // libnats 3.4 (Debian 12's) has a race, fixed upstream in nats.c 3.6.1: its reading
   // thread looks a message's subscription up, lets go of the lock, then locks the
   // subscription's own mutex. A subscription freed in between crashed an edge at exit under
   // ASan (and was TSan's "invalid mutex"). So unsubscribed subscriptions are kept here and

@@ -447,7 +447,7 @@ void SimRelay::expire_silent_edges() {
 
 void SimRelay::render_metrics(std::string& out) const {
   const auto load = [](const std::atomic<std::uint64_t>& a) { return a.load(std::memory_order_relaxed); };
-  net::render_gauge(out, "meadow_edges", "Edge servers this sim serves (issue 32).", static_cast<std::int64_t>(edge_count()));
+  net::render_gauge(out, "meadow_edges", "Edge servers this sim serves.", static_cast<std::int64_t>(edge_count()));
   net::render_gauge(out, "meadow_edge_viewers", "Viewers on the edge servers.", static_cast<std::int64_t>(relay_session_count()));
   net::render_counter(out, "meadow_nats_frames_published_total",
                       "Frame bundles published on NATS, once each whatever the viewers.", load(frames_published_));

@@ -1,10 +1,10 @@
 #pragma once
-// The sim's side of its edge servers (issue 32, `--role sim`). The hub hands it what it fans out
-// (HubRelay); its own thread publishes each frame bundle once on NATS, per world, however many
+// The sim's side of its edge servers (docs/edges.md, `--role sim`). The hub hands it what it fans
+// out (HubRelay); its own thread publishes each frame bundle once on NATS, per world, however many
 // edges and viewers there are (NATS fans out), and the reliable messages in order before it. It
 // answers an edge's hello with a welcome, takes the edges' viewers' actions into the sim's action
-// queue (validated again: an edge is trusted no more than a viewer's bytes), and keeps the list
-// of every edge's viewers for the frames' viewer count and the operator. An edge silent for
+// queue (validated again: an edge is trusted no more than a viewer's bytes), and keeps the list of
+// every edge's viewers for the frames' viewer count and the operator. An edge silent for
 // kEdgeSilence is gone: its viewers leave the meadow.
 #include <chrono>
 #include <condition_variable>

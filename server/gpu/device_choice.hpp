@@ -1,8 +1,8 @@
 #pragma once
-// Which Vulkan device runs the compute engines (issue 6 "Choosing"): a real GPU when there is
-// one, discrete before integrated before virtual; CPU-type devices (lavapipe, SwiftShader) only
-// when asked for (tests, or a flag), because on them the CPU engine is faster. A pure function of
-// what the devices report, so it is tested without any device.
+// Which Vulkan device runs the compute engines (docs/architecture.md "Engines"): a real GPU when
+// there is one, discrete before integrated before virtual; CPU-type devices (lavapipe, SwiftShader)
+// only when asked for (tests, or a flag), because on them the CPU engine is faster. A pure function
+// of what the devices report, so it is tested without any device.
 #include <cstdint>
 #include <optional>
 #include <span>

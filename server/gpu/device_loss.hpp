@@ -1,10 +1,10 @@
 #pragma once
-// How a GPU engine (gpu_swarm.hpp, gpu_mold.hpp) lives with a device that fails (DESIGN.md
-// "Errors"). Once a Vulkan call has failed the device is no longer trusted: nothing more is read
-// back from it (frozen), so the host's copies stay as last read, what a fallback to the CPU engine
-// starts from. A failure met where nothing can be thrown (a getter reading back) is kept and
-// thrown by the engine's next step or change, so the caller falls back then. And, for tests of
-// the fallback, a loss can be simulated.
+// How a GPU engine (gpu_swarm.hpp, gpu_mold.hpp) lives with a device that fails
+// (docs/architecture.md "Engines"). Once a Vulkan call has failed the device is no longer trusted:
+// nothing more is read back from it (frozen), so the host's copies stay as last read, what a
+// fallback to the CPU engine starts from. A failure met where nothing can be thrown (a getter
+// reading back) is kept and thrown by the engine's next step or change, so the caller falls back
+// then. And, for tests of the fallback, a loss can be simulated.
 #include <cstdint>
 #include <exception>
 #include <utility>

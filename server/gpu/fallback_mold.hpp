@@ -1,13 +1,13 @@
 #pragma once
-// The mold engine the server runs (issue 27 "Engines", DESIGN.md "Engines"): the GPU engine while
-// it works, the CPU engine from the first failure on. Any failure at start (no loader, no device,
-// a pipeline that will not build), in a step or in a change of settings or walls (a lost device)
-// moves the mold to the CPU engine with the same agents, map, walls and step count, without a
-// restart; the step or change that failed is done again on the CPU, so none is lost. (After a
+// The mold engine the server runs (docs/mold.md "Engines", docs/architecture.md "Engines"): the GPU
+// engine while it works, the CPU engine from the first failure on. Any failure at start (no loader,
+// no device, a pipeline that will not build), in a step or in a change of settings or walls (a lost
+// device) moves the mold to the CPU engine with the same agents, map, walls and step count, without
+// a restart; the step or change that failed is done again on the CPU, so none is lost. (After a
 // real loss the agents and map are those the GPU engine last read back, at most a second old:
-// GpuMold::kHostCopyEvery.) `notice` is called once, with why, when that happens (the server
-// logs it). The engine in use is name(). Includes no Vulkan header, so the server's wiring (app/)
-// stays free of them.
+// GpuMold::kHostCopyEvery.) `notice` is called once, with why, when that happens (the server logs
+// it). The engine in use is name(). Includes no Vulkan header, so the server's wiring (app/) stays
+// free of them.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -68,7 +68,7 @@ class FallbackMold final : public sim::MoldEngine {
   Notice notice_;
 };
 
-// The map and agents an engine starts with (mold_rules: the description's two defaults).
+// The map and agents an engine starts with (mold_rules: the two defaults).
 struct MoldDefaults {
   sim::MapSize size;
   std::uint32_t agents = 0;

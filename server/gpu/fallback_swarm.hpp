@@ -1,5 +1,5 @@
 #pragma once
-// The swarm engine the server runs (issue 6 "Choosing and falling back"): the GPU engine while
+// The swarm engine the server runs (docs/architecture.md "Engines"): the GPU engine while
 // it works, the CPU engine from the first failure on. Any failure at start (no loader, no
 // device, a pipeline that will not build), in a step or a count change (a lost device) moves the
 // swarm to the CPU engine with the same fireflies, their velocities and their transits, without
@@ -101,9 +101,9 @@ class FallbackSwarm final : public sim::SwarmEngine {
 
 // The server's swarm for `choice`: a CpuSwarm for kCpu; otherwise a FallbackSwarm that tries a
 // Vulkan context (CPU-type devices allowed only for kGpu) and the GPU engine on it. The fireflies
-// are placed over the world `count` calls for at the density of the engine that starts (SPEC §1:
-// 48,000 a meadow on the GPU, 6,000 on the CPU), on `land`'s meadow and rocks, as the meadow
-// will size it.
+// are placed over the world `count` calls for at the density of the engine that starts
+// (docs/rules.md "The land · Growing and shrinking": 48,000 a meadow on the GPU, 6,000 on the CPU),
+// on `land`'s meadow and rocks, as the meadow will size it.
 [[nodiscard]] std::unique_ptr<sim::SwarmEngine> make_swarm(EngineChoice choice, std::uint64_t seed,
                                                            std::size_t count, const sim::Land& land,
                                                            const FallbackSwarm::Notice& notice);

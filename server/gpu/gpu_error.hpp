@@ -1,7 +1,8 @@
 #pragma once
-// Vulkan failures as exceptions (DESIGN.md "Errors"): every Vulkan call that can fail goes through
-// check(), which throws a GpuError naming the call and the result. They are caught at the edge,
-// where the server falls back to the CPU engine; nothing inside gpu/ swallows them.
+// Vulkan failures as exceptions (docs/architecture.md "Errors, logs, configuration"): every Vulkan
+// call that can fail goes through check(), which throws a GpuError naming the call and the result.
+// They are caught at the edge, where the server falls back to the CPU engine; nothing inside gpu/
+// swallows them.
 #include <stdexcept>
 #include <string>
 

@@ -1,10 +1,10 @@
 #pragma once
-// The mold on the GPU (SPEC §5, issue 27 "Engines"): the same rules as the CPU engine
+// The mold on the GPU (docs/mold.md "Engines"): the same rules as the CPU engine
 // (sim/mold/cpu_mold.hpp), run by the Vulkan kernels of mold_kernels.hpp behind the same
-// MoldEngine interface. Held to the CPU engine by statistics, not bit for bit (DESIGN.md
-// "Determinism"): the kernels sense, turn, draw and diffuse with the CPU engine's numbers and
-// operations, but when a deposit and a claim land depends on the device's order, and float
-// rounding may differ where Vulkan allows it.
+// MoldEngine interface. Held to the CPU engine by statistics, not bit for bit
+// (docs/architecture.md "Engines"): the kernels sense, turn, draw and diffuse with the CPU engine's
+// numbers and operations, but when a deposit and a claim land depends on the device's order, and
+// float rounding may differ where Vulkan allows it.
 //
 // The agents and the map live on the device. The host keeps a copy of each, read back only when
 // asked for (trail(), agents(): at most once a step each), before a change made on the host (a

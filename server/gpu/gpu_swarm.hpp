@@ -1,8 +1,9 @@
 #pragma once
-// The swarm on the GPU (SPEC §2 "Neighbours, GPU", issue 6): the same rules as the CPU engine,
-// run by the Vulkan kernels of swarm_kernels.hpp behind the same SwarmEngine interface. Held to
-// the CPU engine by tolerances and statistics, not bit for bit (DESIGN.md "Determinism"): the
-// order of fireflies within a cell depends on the atomics, and float sums on that order.
+// The swarm on the GPU (docs/rules.md "The swarm · Neighbours on the GPU", docs/gpu.md): the same
+// rules as the CPU engine, run by the Vulkan kernels of swarm_kernels.hpp behind the same
+// SwarmEngine interface. Held to the CPU engine by tolerances and statistics, not bit for bit
+// (docs/architecture.md "Engines"): the order of fireflies within a cell depends on the atomics,
+// and float sums on that order.
 //
 // The fireflies live on the device. The light is made there (light(): gpu/light_kernels.hpp), so
 // only the raster and the rocks' rim sums cross back for a frame; the leavers of a count change
@@ -66,9 +67,9 @@ class GpuSwarm final : public sim::SwarmEngine {
   [[nodiscard]] std::size_t fireflies_per_meadow() const override { return sim::kGpuFirefliesPerMeadow; }
   using SwarmEngine::step;
   void step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::ParallelFor& parallel) override;
-  // The measures of the last step the device has finished (SPEC: read back a frame or two
-  // later; the sim never waits for them): usually the step before the last, the last one once
-  // something has waited for it (view(), light(), a transit).
+  // The measures of the last step the device has finished (docs/rules.md "The swarm · Measures":
+  // read back a frame or two later; the sim never waits for them): usually the step before the
+  // last, the last one once something has waited for it (view(), light(), a transit).
   [[nodiscard]] sim::SwarmMeasures measures() const override { return measures_; }
   // The fireflies as of the last step, read back from the device if they have not been since.
   [[nodiscard]] sim::SwarmView view() const override;

@@ -1,6 +1,6 @@
 #pragma once
-// The leavers of a shrinking swarm chosen on the GPU (SPEC §2 "Count", issue 6: "histogram of
-// 4,096 bins of distance to the nearest edge for leavers"): exactly the fireflies that
+// The leavers of a shrinking swarm chosen on the GPU (docs/rules.md "The swarm · Count": a
+// histogram of 4,096 bins of distance to the nearest edge): exactly the fireflies that
 // sim::population::mark_leavers would choose, the nearest an edge with ties to the smaller id,
 // without sorting the swarm. A histogram of distance to the edge says in which bin the nearest
 // `leavers` end; every firefly of a lower bin leaves, and only those of that one bin go back to

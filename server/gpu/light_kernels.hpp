@@ -1,5 +1,5 @@
 #pragma once
-// The swarm's light as kernels (SPEC §2 "Light", issue 6 "Light on the GPU"): the fireflies
+// The swarm's light as kernels (docs/rules.md "The swarm · Light", docs/gpu.md): the fireflies
 // splatted into a density map with fixed-point atomic adds, blurred in four box passes, shown
 // through the tone table as the two planes the stream sends (intensity, heat), and the rocks' rim
 // light gathered from the blurred map, one workgroup per rock. Only the raster's bytes and four

@@ -1,14 +1,14 @@
 #pragma once
-// The GPU mold's step as kernels over buffers (SPEC §5): the agents pass (sense, turn, move,
-// deposit, claim), the claims (occupancy), the feed visits and the feed, diffusion, the repel
-// and, when the host asks for the map, its packing to 16 bits a cell. Owns the pipelines and the buffers: the map's are
-// sized once for the engine's map, the agents' grow in steps (never per step). GpuMold drives it;
-// the tests drive it through GpuMold and read the buffers.
+// The GPU mold's step as kernels over buffers (docs/mold.md "The model"): the agents pass (sense,
+// turn, move, deposit, claim), the claims (occupancy), the feed visits and the feed, diffusion, the
+// repel and, when the host asks for the map, its packing to 16 bits a cell. Owns the pipelines and
+// the buffers: the map's are sized once for the engine's map, the agents' grow in steps (never per
+// step). GpuMold drives it; the tests drive it through GpuMold and read the buffers.
 //
 // The maps, one uint32 per cell: `trail`, the map the agents sense (0 … kTrailOne), and two
 // deposit maps that take turns: each step deposits into one (which starts the step equal to the
 // trail), and diffusion reads it and writes the new trail and the other, the next step's deposit
-// map (the copy of SPEC §5's step 3, without a pass of its own).
+// map (the model's third pass, the copy, without a pass of its own: docs/mold.md "The model").
 #include <array>
 #include <cstddef>
 #include <cstdint>

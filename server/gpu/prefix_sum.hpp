@@ -1,8 +1,8 @@
 #pragma once
-// The parallel exclusive prefix sum of SPEC §2: blocks of 1,024 values scanned by one workgroup
-// each (shaders/scan_blocks.comp), the block totals scanned the same way, level by level until
-// one block holds them, then added back level by level (scan_add.comp). Every level is its own
-// dispatch, so no workgroup ever waits on another (no reliance on forward progress between
+// The parallel exclusive prefix sum (docs/gpu.md, step 2): blocks of 1,024 values scanned by one
+// workgroup each (shaders/scan_blocks.comp), the block totals scanned the same way, level by level
+// until one block holds them, then added back level by level (scan_add.comp). Every level is its
+// own dispatch, so no workgroup ever waits on another (no reliance on forward progress between
 // workgroups, which Vulkan does not promise).
 #include <cstddef>
 #include <cstdint>

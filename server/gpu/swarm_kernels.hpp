@@ -1,9 +1,9 @@
 #pragma once
-// The GPU swarm's step as kernels over buffers (SPEC §2 "Neighbours, GPU"): count per cell with
-// slots, prefix sum to cell starts, scatter, square sums and their running totals along each row,
-// steering and the move. Owns the
-// pipelines and the buffers, sized for a capacity that grows in steps (never per step). GpuSwarm
-// drives it; the tests drive the stages one by one and read the buffers in between.
+// The GPU swarm's step as kernels over buffers (docs/rules.md "The swarm · Neighbours on the GPU"):
+// count per cell with slots, prefix sum to cell starts, scatter, square sums and their running
+// totals along each row, steering and the move. Owns the pipelines and the buffers, sized for a
+// capacity that grows in steps (never per step). GpuSwarm drives it; the tests drive the stages one
+// by one and read the buffers in between.
 #include <cstddef>
 #include <cstdint>
 #include <memory>

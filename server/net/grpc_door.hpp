@@ -1,12 +1,12 @@
 #pragma once
-// The viewers' gRPC port's door (issue 44: "gRPC connections counted and capped"). Debian 12's
-// gRPC (1.51) accepts connections itself, with no cap on them and no hook on accepting one (gRPC
-// added a server cap in 2024). So this door listens itself and admits each connection as the
-// HTTP door does (Admission: 1,024 connections in all and 32 per address, WebSocket and gRPC
-// together; a trusted proxy's counted only in the total), closes the refused at once, and hands
-// the admitted to the gRPC server (grpc::AddInsecureChannelFromFd). From then on gRPC owns the
-// socket: the door only looks, a few times a second, whether the descriptor it handed over is
-// still that socket (its inode), and gives the slot back when gRPC has closed it.
+// The viewers' gRPC port's door (docs/limits.md "At the door": gRPC connections counted and
+// capped). Debian 12's gRPC (1.51) accepts connections itself, with no cap on them and no hook on
+// accepting one (gRPC added a server cap in 2024). So this door listens itself and admits each
+// connection as the HTTP door does (Admission: 1,024 connections in all and 32 per address,
+// WebSocket and gRPC together; a trusted proxy's counted only in the total), closes the refused at
+// once, and hands the admitted to the gRPC server (grpc::AddInsecureChannelFromFd). From then on
+// gRPC owns the socket: the door only looks, a few times a second, whether the descriptor it handed
+// over is still that socket (its inode), and gives the slot back when gRPC has closed it.
 #include <cstdint>
 #include <memory>
 #include <string>

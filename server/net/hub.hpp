@@ -1,8 +1,8 @@
 #pragma once
-// The hub fans one encoded frame out to every session (DESIGN.md). The sim thread hands it each
-// FrameBundle (a pointer swap per session, never waiting on a socket); it also broadcasts
-// reliable messages and keeps the latest snapshot of the land for welcoming new sessions.
-// Sessions are held as weak_ptrs and copied out under the lock, then served outside it
+// The hub fans one encoded frame out to every session (docs/architecture.md "Threads"). The sim
+// thread hands it each FrameBundle (a pointer swap per session, never waiting on a socket); it also
+// broadcasts reliable messages and keeps the latest snapshot of the land for welcoming new
+// sessions. Sessions are held as weak_ptrs and copied out under the lock, then served outside it
 // (the pattern of Beast's chat-multi example).
 #include <atomic>
 #include <cstddef>
@@ -39,8 +39,8 @@ class HubSession {
 using LandSnapshot = std::shared_ptr<const sim::Land>;
 
 // Where a sim's hub sends on what it fans out, for sessions it does not hold itself: the edge
-// servers' viewers (issue 32, server/edge/sim_relay.*). Called on the threads that call the hub
-// (frames: the sim thread), so each must only hand over, never wait on a network.
+// servers' viewers (docs/edges.md, server/edge/sim_relay.*). Called on the threads that call the
+// hub (frames: the sim thread), so each must only hand over, never wait on a network.
 class HubRelay {
  public:
   virtual ~HubRelay() = default;
@@ -71,7 +71,7 @@ class Hub {
   void start_session_ids_at(std::uint64_t first);
   // The first id of this run (ids below it were handed out by an earlier run).
   [[nodiscard]] std::uint64_t first_session_id() const;
-  // A block of `count` ids no session of this hub will be given (an edge server's, issue 32).
+  // A block of `count` ids no session of this hub will be given (an edge server's).
   [[nodiscard]] std::uint64_t reserve_session_ids(std::uint64_t count);
   // The sessions of other servers this hub's messages reach too (the sim's edges); set before
   // any session joins, and outlives the hub's use.

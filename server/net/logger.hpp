@@ -1,5 +1,6 @@
 #pragma once
-// The "net" area's logger (DESIGN.md: one logger per area).
+// The "net" area's logger (docs/architecture.md "Errors, logs, configuration": one logger
+// per area).
 #include <memory>
 
 namespace spdlog {

@@ -22,7 +22,7 @@ struct WorldStatus {
   std::vector<std::pair<std::string, double>> figures;  // name (snake_case) → value
 };
 
-// Whether the meadow is being saved (issue 28; set when the server has a state folder).
+// Whether the meadow is being saved (docs/durability.md; set when the server has a state folder).
 struct SaveStatus {
   bool saving = false;
   std::string problem;  // why not, for people
@@ -47,7 +47,7 @@ struct MeadowStatus {
   std::optional<SaveStatus> save;  // nullopt: the server keeps no state
 };
 
-// One edge server of a sim (issue 32), as the operator sees it.
+// One edge server of a sim (docs/edges.md), as the operator sees it.
 struct EdgeSummary {
   std::string name;
   std::size_t viewers = 0;
@@ -62,7 +62,7 @@ struct SessionInfo {
   std::uint64_t bytes_sent = 0;
   std::uint64_t frames_sent = 0;
   std::uint64_t frames_dropped = 0;
-  std::string edge = {};  // the edge server it is on (issue 32); empty: this server
+  std::string edge = {};  // the edge server it is on (docs/edges.md); empty: this server
 };
 
 }  // namespace meadow::net

@@ -75,7 +75,7 @@ struct Metrics {
   std::atomic<std::uint64_t> viewers_refused_origin_total{0};  // a WebSocket from a page not allowed
   std::atomic<std::uint64_t> accept_errors_total{0};  // accept() failed (out of descriptors, say)
 
-  // More series, from parts of the server net/ does not know (the edges' relay, issue 32); set
+  // More series, from parts of the server net/ does not know (the edges' relay, docs/edges.md); set
   // before the server starts.
   std::function<void(std::string& out)> render_more;
 

@@ -4,15 +4,14 @@
 // grows without bound: a session that cannot keep up loses stale frames, and one whose reliable
 // queue overflows is marked to be closed, because a reliable message must never be lost silently.
 //
-// A session that takes the light as video (issue 29) cannot simply skip to the newest frame:
-// later video frames refer to earlier ones. Its frames wait in a short queue instead; when more
-// than one waits, frames of the top temporal layer (referred to by nobody) are skipped, then the
-// upper layers' frames, so a slow link gets 15 or 7.5 frames a second of the same stream; only
+// A session that takes the light as video (docs/light-codec.md) cannot simply skip to the newest
+// frame: later video frames refer to earlier ones. Its frames wait in a short queue instead; when
+// more than one waits, frames of the top temporal layer (referred to by nobody) are skipped, then
+// the upper layers' frames, so a slow link gets 15 or 7.5 frames a second of the same stream; only
 // when even layer 0 falls kVideoBacklog frames behind does it give up the chain. VideoChain
 // decides, frame by frame in order, what the viewer can still decode. Until the viewer has a key
 // frame (joined, switched worlds, gave up the chain) it is sent the zstd frames and a key frame is
-// asked of the frame path.
-// Not thread-safe: the owning session serialises access (its strand).
+// asked of the frame path. Not thread-safe: the owning session serialises access (its strand).
 #include <cstddef>
 #include <cstdint>
 #include <deque>

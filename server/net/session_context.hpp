@@ -72,9 +72,10 @@ struct SessionContext {
   SessionLimits limits;
   ServerFacts facts;
   std::filesystem::path web_root;
-  // Records trails for viewers that ask (issue 30); null: this server records none.
+  // Records trails for viewers that ask (docs/rules.md "The swarm · Trails"); null: this server
+  // records none.
   TrailsControl* trails = nullptr;
-  // Why /healthz should say this server cannot serve now (an edge without its sim, issue 32);
+  // Why /healthz should say this server cannot serve now (an edge without its sim, docs/edges.md);
   // empty function or empty answer: it can.
   std::function<std::string()> not_ready = nullptr;
   // A gRPC call's peer as gRPC writes it ("ipv4:10.0.0.2:5000"): the viewers' gRPC door hands

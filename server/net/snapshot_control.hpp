@@ -1,7 +1,8 @@
 #pragma once
-// What the operator's Save, Restore and ListSnapshots calls ask of the server (issue 28), without
-// net/ knowing the store: the wiring (app/snapshot_control.*) runs them on the sim thread and the
-// store's thread. Every answer comes through a callback, from whichever thread finished the work.
+// What the operator's Save, Restore and ListSnapshots calls ask of the server (docs/durability.md),
+// without net/ knowing the store: the wiring (app/snapshot_control.*) runs them on the sim thread
+// and the store's thread. Every answer comes through a callback, from whichever thread finished the
+// work.
 #include <cstdint>
 #include <functional>
 #include <string>

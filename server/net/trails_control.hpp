@@ -1,5 +1,5 @@
 #pragma once
-// What the operator's RecordTrails call and a viewer's TrailsRequest ask of the server (issue 30),
+// What the operator's RecordTrails call and a viewer's TrailsRequest ask of the server,
 // without net/ knowing the sim loop: the wiring (app/trails_control.*) starts the recording on the
 // sim thread between two ticks and answers once it is done, from the sim thread.
 #include <cstdint>

@@ -33,13 +33,13 @@ struct AttractTap {
 };
 
 // A tap with the flower tool: a food crumb in the swarm, a flower full of nectar in the colony
-// (SPEC §6).
+// (docs/rules.md "The tools · Flower").
 struct FlowerTap {
   Vec2 at;
 };
 
-// A tap with the frog tool (the colony, issue 30): takes away the frog under the point, or drops
-// one there.
+// A tap with the frog tool (the colony, docs/rules.md "The frog"): takes away the frog under the
+// point, or drops one there.
 struct FrogTap {
   Vec2 at;
 };
@@ -59,8 +59,8 @@ struct AttractPointer {
   Vec2 at;
 };
 
-// A change of the shared mold settings (SPEC §5, issue 27); absent fields stay as they are. A
-// preset sets every setting but the agents first; the fields given change it further.
+// A change of the shared mold settings (docs/mold.md "The model"); absent fields stay as they are.
+// A preset sets every setting but the agents first; the fields given change it further.
 struct MoldSettingsChange {
   std::optional<std::uint32_t> agents;
   std::optional<float> sensor_angle_deg;  // degrees, 0 … 90
@@ -78,8 +78,8 @@ struct MoldSettingsChange {
 struct ViewerLeft {};
 
 // --- The operator's (origin 0 only; the network edge never makes these from a viewer) ---------
-// What viewers may not do while the operator says so (SPEC §9): each tool, and the shared swarm
-// settings (count and rule weights), separately.
+// What viewers may not do while the operator says so (docs/rules.md "The operator"): each tool, and
+// the shared swarm settings (count and rule weights), separately.
 struct ViewerLocks {
   bool attract = false;
   bool flower = false;

@@ -10,7 +10,7 @@
 
 namespace meadow::sim {
 
-// One meadow, world units (SPEC §1).
+// One meadow, world units (docs/rules.md "Units").
 inline constexpr float kMeadowWidth = 1600.0F;
 inline constexpr float kMeadowHeight = 900.0F;
 
@@ -40,7 +40,8 @@ class Land {
 
   // The meadow: the colony's land, the middle of the swarm's world.
   [[nodiscard]] Rect meadow() const { return meadow_; }
-  // The swarm's world now. Starts as the meadow; grows and shrinks around it (issue 3).
+  // The swarm's world now. Starts as the meadow; grows and shrinks around it
+  // (docs/rules.md "The land · Growing and shrinking").
   [[nodiscard]] Rect world() const { return world_; }
   void set_world(Rect world) { world_ = world; }
 

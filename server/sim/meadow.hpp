@@ -1,5 +1,5 @@
 #pragma once
-// The whole meadow: the land and the worlds living on it (DESIGN.md "Worlds are modules"). Pure
+// The whole meadow: the land and the worlds living on it (docs/architecture.md "The worlds"). Pure
 // and deterministic: it knows nothing of threads, clocks, networks or GPUs; the caller ticks it
 // and hands it a ParallelFor.
 //

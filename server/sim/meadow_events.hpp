@@ -24,7 +24,7 @@ struct CrumbEatenEvent {
   Vec2 at;
 };
 
-// --- The colony (SPEC §3) -------------------------------------------------------------------
+// --- The colony (docs/rules.md "The colony") ------------------------------------------------
 struct ColonyBirthEvent {  // a newborn rises out of the hollow
   std::uint32_t firefly = 0;
   Vec2 at;
@@ -75,7 +75,7 @@ struct FlowerGoneEvent {
   Vec2 at;
 };
 
-// --- Flowers, seeds and the breeze (SPEC §4) ------------------------------------------------------
+// --- Flowers, seeds and the breeze (docs/rules.md "The flowers", "The breeze") -------------------
 struct SeedDroppedEvent {  // a seed fell off a firefly
   std::uint32_t firefly = 0;
   std::uint32_t seed = 0;
@@ -107,7 +107,7 @@ struct GustEvent {
   float strength = 0.0F;  // the breeze's strength at the gust's height, 0 … 1
 };
 
-// --- The frog (issue 30) ------------------------------------------------------------------------------
+// --- The frog (docs/rules.md "The frog") ---------------------------------------------------------
 struct FrogCatchEvent {  // a frog ate a firefly that lingered too long (it also dies: a ColonyDeathEvent)
   std::uint32_t frog = 0;
   std::uint32_t firefly = 0;

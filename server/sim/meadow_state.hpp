@@ -1,5 +1,5 @@
 #pragma once
-// The whole meadow as plain data, between ticks (issue 28's snapshots): the tick, the land and its
+// The whole meadow as plain data, between ticks (docs/durability.md): the tick, the land and its
 // rocks, the operator's locks and pause, the viewers' cooldowns, and each world's own state
 // (sim/world_state.hpp). Meadow::save() makes it on the sim thread; stream/ maps it to the
 // snapshot format off that thread.

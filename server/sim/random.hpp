@@ -1,8 +1,8 @@
 #pragma once
-// Counter-based randomness (DESIGN.md "Determinism"): every random number is a pure function of
-// (world seed, counter such as the step, entity id, purpose, draw). Nothing is advanced, so the
-// numbers cannot depend on which thread asks first or in which memory order entities are kept.
-// Never a shared generator, never rand(), never a clock.
+// Counter-based randomness (docs/architecture.md "Determinism"): every random number is a pure
+// function of (world seed, counter such as the step, entity id, purpose, draw). Nothing is
+// advanced, so the numbers cannot depend on which thread asks first or in which memory order
+// entities are kept. Never a shared generator, never rand(), never a clock.
 #include <cstdint>
 
 namespace meadow::sim {

@@ -1,8 +1,8 @@
 #pragma once
 // Fingerprints of a world's state: FNV-1a over the bits of everything the next step depends on.
 // The same seed and the same stamped actions give the same fingerprint on every build and thread
-// count (DESIGN.md "Determinism"); tests pin them (a golden hash), and the profile tool prints
-// the swarm's so that a change meant to keep the swarm bit for bit can show it did.
+// count (docs/architecture.md "Determinism"); tests pin them (a golden hash), and the profile tool
+// prints the swarm's so that a change meant to keep the swarm bit for bit can show it did.
 #include <cstdint>
 
 #include "sim/colony/colony_state.hpp"

@@ -1,10 +1,10 @@
 #pragma once
 // How often one viewer may do what costs the sim thread the most, and how far one viewer may grow
-// the swarm (SPEC §6: "Limits keep one viewer from swamping the meadow"). Kept per viewer by tick,
-// inside the sim, so that the same stamped actions meet the same limits on a replay. The caps on
-// how much of the land one viewer may fill live beside the rules they bound (land.hpp's rocks,
-// the colony's flowers, tool_rules.hpp's marks). docs/limits.md gives each action's worst cost
-// per viewer per second under these limits.
+// the swarm (docs/rules.md "The tools · Limits and locks": limits keep one viewer from swamping the
+// meadow). Kept per viewer by tick, inside the sim, so that the same stamped actions meet the same
+// limits on a replay. The caps on how much of the land one viewer may fill live beside the rules
+// they bound (land.hpp's rocks, the colony's flowers, tool_rules.hpp's marks). docs/limits.md gives
+// each action's worst cost per viewer per second under these limits.
 #include <cstddef>
 #include <cstdint>
 #include <map>

@@ -1,5 +1,5 @@
 #pragma once
-// The one shape of every world (DESIGN.md "Worlds are modules"): the swarm, the colony, the mold
+// The one shape of every world (docs/architecture.md "The worlds"): the swarm, the colony, the mold
 // and whatever comes next each implement World, and sim::Meadow steps them in a loop and routes
 // each action to the world it is aimed at. A world owns its state and its engine; the land (its
 // size and the rocks every world shares) is the meadow's, lent to the world while it steps or
@@ -25,7 +25,7 @@
 
 namespace meadow::sim {
 
-// Simulation ticks per second; one tick is 1/60 s (DESIGN.md).
+// Simulation ticks per second; one tick is 1/60 s (docs/rules.md "Units").
 inline constexpr double kTicksPerSecond = 60.0;
 
 // A step budget that holds back nothing: the pace alone says how many steps a tick takes.

@@ -1,9 +1,9 @@
 #pragma once
-// The worlds on the land (SPEC §1): one enum indexes every per-world table (a frame bundle's
-// messages, figures, timings, the viewer's world choice). Each kind's number is the one the wire
-// gives it (meadow.v1.World), so stream/world_mapping.* maps them without a table. A new world
-// adds its kind here (and its registration in the server and the viewer: docs/architecture.md,
-// "How to add a world").
+// The worlds on the land (docs/rules.md "The land · Three worlds"): one enum indexes every
+// per-world table (a frame bundle's messages, figures, timings, the viewer's world choice). Each
+// kind's number is the one the wire gives it (meadow.v1.World), so stream/world_mapping.* maps them
+// without a table. A new world adds its kind here (and its registration in the server and the
+// viewer: docs/architecture.md, "How to add a world").
 #include <array>
 #include <cstddef>
 #include <cstdint>

@@ -1,16 +1,17 @@
 #pragma once
-// How big the swarm's world is for a count (SPEC §1 "The land"): past a density of fireflies
-// per meadow the world gains land, keeping the meadow's 16:9 shape, centred on the meadow, and
-// never smaller than the meadow itself. The pace of the swarm follows from the width (SPEC §2
-// "Pace").
+// How big the swarm's world is for a count (docs/rules.md "The land · Growing and shrinking"): past
+// a density of fireflies per meadow the world gains land, keeping the meadow's 16:9 shape, centred
+// on the meadow, and never smaller than the meadow itself. The pace of the swarm follows from the
+// width (docs/rules.md "The swarm · Pace").
 #include <cstddef>
 
 #include "sim/geometry.hpp"
 
 namespace meadow::sim {
 
-// Fireflies per meadow (1600 × 900 units) before the world grows (SPEC §1): on the CPU engine,
-// and on the GPU engine, which runs eight times as many in the same land.
+// Fireflies per meadow (1600 × 900 units) before the world grows
+// (docs/rules.md "The land · Growing and shrinking"): on the CPU engine, and on the GPU engine,
+// which runs eight times as many in the same land.
 inline constexpr std::size_t kCpuFirefliesPerMeadow = 6000;
 inline constexpr std::size_t kGpuFirefliesPerMeadow = 48000;
 

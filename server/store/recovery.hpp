@@ -1,8 +1,8 @@
 #pragma once
-// Bringing the meadow back at start (issue 28): the newest snapshot that reads back whole, then
-// its journal replayed up to the last tick the meadow reached, then live. A snapshot that does not
-// read back falls back to the one before; a journal record that does not read back ends the
-// replay there (a torn or damaged tail: logged, never fatal).
+// Bringing the meadow back at start (docs/durability.md "Recovery at start"): the newest snapshot
+// that reads back whole, then its journal replayed up to the last tick the meadow reached, then
+// live. A snapshot that does not read back falls back to the one before; a journal record that does
+// not read back ends the replay there (a torn or damaged tail: logged, never fatal).
 #include <cstdint>
 #include <span>
 #include <string>

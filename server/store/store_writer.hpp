@@ -1,9 +1,9 @@
 #pragma once
-// The store's own thread (issue 28): the sim thread hands it the actions it applied, each tick,
-// and copies of the meadow made at tick boundaries; this thread maps and serialises them and
-// commits them to the StateStore in groups, every kCommitInterval at the latest. The sim thread
-// never waits on the disk: handing over is a move under a mutex this thread holds only to swap a
-// vector.
+// The store's own thread (docs/durability.md "Who does what"): the sim thread hands it the actions
+// it applied, each tick, and copies of the meadow made at tick boundaries; this thread maps and
+// serialises them and commits them to the StateStore in groups, every kCommitInterval at the
+// latest. The sim thread never waits on the disk: handing over is a move under a mutex this thread
+// holds only to swap a vector.
 //
 // When the disk fails (full, read-only, a damaged file) the meadow goes on: this thread logs what
 // is wrong once, says so in status() (not saving), keeps what it could not write up to a bound,
@@ -31,7 +31,7 @@
 namespace meadow::store {
 
 // A group commit at least this often: an action acknowledged this long before a kill -9 is on
-// the disk (issue 28: "committed in groups at least every 100 ms").
+// the disk (docs/durability.md: committed in groups, at least every 100 ms).
 inline constexpr std::chrono::milliseconds kCommitInterval{50};
 // Journal records kept in memory while the disk refuses them; past this the oldest go (and a
 // fresh snapshot is asked for once the disk takes writes again).

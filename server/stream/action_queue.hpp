@@ -50,7 +50,7 @@ class ActionQueue {
   }
 
   // Called after every push, on the pushing thread (an edge server's uplink wakes on it rather
-  // than polling, issue 32); quick and non-blocking. Set before anyone pushes.
+  // than polling, docs/edges.md); quick and non-blocking. Set before anyone pushes.
   void set_on_push(std::function<void()> on_push) { on_push_ = std::move(on_push); }
 
   // Moves every queued action into `out` (cleared first), in the order they were pushed.

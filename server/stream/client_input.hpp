@@ -1,7 +1,7 @@
 #pragma once
-// Validation of viewer input at the edge (DESIGN.md "The wire"): bytes from a WebSocket become
-// either a validated value or a rejection with a code and a text for the notice back. Nothing
-// that reaches the sim thread is non-finite, outside the world, out of range or unknown.
+// Validation of viewer input at the edge (docs/architecture.md "The wire"): bytes from a WebSocket
+// become either a validated value or a rejection with a code and a text for the notice back.
+// Nothing that reaches the sim thread is non-finite, outside the world, out of range or unknown.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -35,7 +35,7 @@ struct ChooseWorld {
 struct ClientPing {
   std::uint64_t client_time_ms = 0;
 };
-// The live trails layer on or off (issue 30).
+// The live trails layer on or off (docs/rules.md "The swarm · Trails").
 struct WatchTrails {
   bool on = false;
 };

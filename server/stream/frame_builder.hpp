@@ -1,5 +1,5 @@
 #pragma once
-// Builds each frame once on the sim thread (DESIGN.md "encode ONCE → FrameBundle"): for every
+// Builds each frame once on the sim thread (docs/architecture.md "The path of a frame"): for every
 // world on the meadow that has a stream, a serialized meadow.v1.ServerMessage every session can
 // send as it is (and a delta where the world makes one). The parts every frame shares (number,
 // tick, world, viewers, locks, pause, what the worlds lend to all frames) are filled here; each

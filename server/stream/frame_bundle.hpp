@@ -1,8 +1,8 @@
 #pragma once
 // One frame of the meadow, encoded once on the sim thread and shared read-only by every
-// session (DESIGN.md: "encode ONCE → FrameBundle"): a message per world, indexed by
-// sim::WorldKind. Sessions pick the delta when they sent the frame it is based on, and the key
-// frame otherwise (new, or fell behind).
+// session (docs/architecture.md "The path of a frame": encoded once, shared by all): a message per
+// world, indexed by sim::WorldKind. Sessions pick the delta when they sent the frame it is based
+// on, and the key frame otherwise (new, or fell behind).
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -37,8 +37,8 @@ struct FrameBundle {
   std::uint64_t number = 0;  // frame number, one more than the previous bundle's
   std::uint64_t tick = 0;    // sim tick shown
   std::array<WorldFrame, sim::kWorldKinds> worlds;
-  // The frames before this one came from another sim (an edge server's sim restarted, issue 32):
-  // no session's delta or video chain goes on across it.
+  // The frames before this one came from another sim (an edge server's sim restarted,
+  // docs/edges.md): no session's delta or video chain goes on across it.
   bool stream_restart = false;
 
   [[nodiscard]] const WorldFrame& world(sim::WorldKind w) const { return worlds[sim::index_of(w)]; }

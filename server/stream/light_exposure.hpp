@@ -1,6 +1,6 @@
 #pragma once
-// The swarm light's exposure (issue 30, SPEC §2 "Light": "a dense swarm turns into a soft cloud of
-// light instead of a white blob, with its hottest spots burning a pale yellow-white"): the density
+// The swarm light's exposure (docs/rules.md "The swarm · Light": a dense swarm is a soft cloud of
+// light, not a white blob, its hottest spots burning a pale yellow-white): the density
 // that the tone curve maps to full intensity follows the densest light of the moment, so that the
 // top percent of lit pixels reaches the top of the palette's ramp at every swarm size, the bulk of
 // a flock stays a soft cloud below it, and the structure inside a flock keeps its contrast. With a

@@ -1,12 +1,12 @@
 #pragma once
-// The swarm's light as a world-space raster (SPEC §2 "Light"): every firefly splats one unit of
-// light bilinearly into a density map at about a quarter of a screen's resolution, the map is
-// blurred in four box passes (horizontal, vertical, horizontal, vertical: close to a gaussian)
-// and shown through the tone curve. Beside it a second map holds the light of the fastest
-// fireflies ("the fastest fireflies burn whiter, so panic ripples visibly"), blurred the same way;
-// the raster's second channel is the share of each pixel's light that comes from them, which the
-// viewer turns towards white. Scratch buffers live in the object and are reused frame to
-// frame, so a steady stream of frames allocates nothing.
+// The swarm's light as a world-space raster (docs/rules.md "The swarm · Light"): every firefly
+// splats one unit of light bilinearly into a density map at about a quarter of a screen's
+// resolution, the map is blurred in four box passes (horizontal, vertical, horizontal, vertical:
+// close to a gaussian) and shown through the tone curve. Beside it a second map holds the light of
+// the fastest fireflies (they burn whiter, so a panic ripples through the light), blurred the same
+// way; the raster's second channel is the share of each pixel's light that comes from them, which
+// the viewer turns towards white. Scratch buffers live in the object and are reused
+// frame to frame, so a steady stream of frames allocates nothing.
 #include <cstddef>
 #include <cstdint>
 #include <span>

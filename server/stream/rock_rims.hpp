@@ -1,9 +1,9 @@
 #pragma once
-// The rocks' rim light (SPEC §2 "Light"): every rock gathers the light of the fireflies around
-// it, weighted by distance, and shows a rim of light on the side where they are. The light is
-// read from the blurred density the raster has just made (the same map the viewer sees), in a
-// ring of samples just outside the rock, so it costs a few hundred reads a rock whatever the
-// swarm's size, and a GPU can do the same from its own density map.
+// The rocks' rim light (docs/rules.md "The swarm · Light"): every rock gathers the light of the
+// fireflies around it, weighted by distance, and shows a rim of light on the side where they are.
+// The light is read from the blurred density the raster has just made (the same map the viewer
+// sees), in a ring of samples just outside the rock, so it costs a few hundred reads a rock
+// whatever the swarm's size, and a GPU can do the same from its own density map.
 #include <array>
 #include <cstdint>
 #include <span>
@@ -15,8 +15,9 @@
 
 namespace meadow::stream {
 
-// How far past a rock's edge it gathers light, world units: about a firefly's sight (SPEC §2
-// sees 28 units), so the rim answers to the fireflies that are visibly about the rock.
+// How far past a rock's edge it gathers light, world units: about a firefly's sight (28 units:
+// docs/rules.md "The swarm · Sight and the three rules"), so the rim answers to the fireflies that
+// are visibly about the rock.
 inline constexpr float kRimReach = 28.0F;
 // Sample directions around the rock and rings of samples across the reach.
 inline constexpr int kRimDirections = 32;

@@ -22,7 +22,7 @@ void to_proto(const sim::MeadowState& from, std::span<const WorldSnapshotMapping
 [[nodiscard]] sim::MeadowState from_proto(const v1::SavedMeadow& from, std::span<const WorldSnapshotMapping> worlds);
 
 // The land alone (its world, rocks and next rock id): in snapshots, and sent to edge servers
-// (issue 32). The reader throws std::invalid_argument as from_proto does.
+// (docs/edges.md). The reader throws std::invalid_argument as from_proto does.
 void to_proto(const sim::Land::State& from, v1::SavedLand& to);
 [[nodiscard]] sim::Land::State land_from_proto(const v1::SavedLand& from);
 

@@ -1,7 +1,7 @@
 #pragma once
-// The tone curve of the light (SPEC §2 "Light"): a 4,096-entry table from blurred density to an
-// 8-bit intensity. It is logarithmic past a small knee, so a lone firefly still shows while a
-// dense swarm reads as a soft cloud instead of a flat white blot.
+// The tone curve of the light (docs/rules.md "The swarm · Light"): a 4,096-entry table from blurred
+// density to an 8-bit intensity. It is logarithmic past a small knee, so a lone firefly still shows
+// while a dense swarm reads as a soft cloud instead of a flat white blot.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -9,7 +9,7 @@
 
 namespace meadow::stream {
 
-// Entries in the table (SPEC §2).
+// Entries in the table (docs/rules.md "The swarm · Light").
 inline constexpr std::size_t kToneTableSize = 4096;
 // Density, in fireflies per raster pixel after the blur, that maps to full intensity (255);
 // anything denser is clamped there: the hottest spots of the swarm.

@@ -1,7 +1,7 @@
 #pragma once
-// Who watches the swarm's live trails (issue 30), between the sessions (any thread) and the frame
-// path (the sim thread): the trail points are built only while some session of the swarm wants
-// them, so a meadow nobody watches that way pays nothing for them.
+// Who watches the swarm's live trails (docs/rules.md "The swarm · Trails"), between the sessions
+// (any thread) and the frame path (the sim thread): the trail points are built only while some
+// session of the swarm wants them, so a meadow nobody watches that way pays nothing for them.
 #include <atomic>
 
 namespace meadow::stream {

@@ -1,6 +1,7 @@
 #pragma once
-// Trails on the wire (issue 30), the same for the operator's RecordTrails and a viewer's
-// TrailsRequest: a request becomes a plan within the limits, a recording becomes Trails.
+// Trails on the wire (docs/rules.md "The swarm · Trails"), the same for the operator's RecordTrails
+// and a viewer's TrailsRequest: a request becomes a plan within the limits, a recording becomes
+// Trails.
 #include <cstdint>
 #include <optional>
 #include <span>

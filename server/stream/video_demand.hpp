@@ -1,8 +1,8 @@
 #pragma once
-// Who wants the light as video (issue 29), between the sessions (any thread) and the frame path
-// (the sim thread): how many sessions of each world take video, so that a world nobody watches
-// in video costs no encoding, and whether one of them waits for a key frame to start from. The
-// frame path grants key frames no more often than kVideoMinKeyGap frames apart, so that joiners
+// Who wants the light as video (docs/light-codec.md), between the sessions (any thread) and the
+// frame path (the sim thread): how many sessions of each world take video, so that a world nobody
+// watches in video costs no encoding, and whether one of them waits for a key frame to start from.
+// The frame path grants key frames no more often than kVideoMinKeyGap frames apart, so that joiners
 // cannot turn the stream into key frames; meanwhile they are sent the zstd codec's frames.
 #include <array>
 #include <atomic>

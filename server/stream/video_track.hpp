@@ -1,8 +1,9 @@
 #pragma once
-// The video half of a world's light in a frame (issue 29): while a session takes the world's
-// light as video, the raster is encoded once here and the frame is serialized a third time with
-// it (WorldFrame::video_message); while nobody does, the encoder is let go. Key frames come when
-// the encoder's interval says, and when a session asks, at most every kVideoMinKeyGap frames.
+// The video half of a world's light in a frame (docs/light-codec.md "Video"): while a session takes
+// the world's light as video, the raster is encoded once here and the frame is serialized a third
+// time with it (WorldFrame::video_message); while nobody does, the encoder is let go. Key frames
+// come when the encoder's interval says, and when a session asks, at most every kVideoMinKeyGap
+// frames.
 #include <cstdint>
 #include <memory>
 #include <span>

@@ -1,5 +1,5 @@
 #pragma once
-// What a world's part of a frame is (DESIGN.md "Worlds are modules"): each world has one
+// What a world's part of a frame is (docs/architecture.md "The worlds"): each world has one
 // WorldStream, registered beside the world, that fills its Frame (camera, bounds, figures, light,
 // marks, entities, events) and serializes it once for every session. The FrameBuilder fills the
 // parts every frame shares (number, tick, world, viewers, locks, pause) and asks every stream for

@@ -1,11 +1,11 @@
 #pragma once
-// The colony study (issue 5): the colony run headless, many times faster than real time on all
-// cores, over many seeds and settings, to see what the meadow does when left alone. Each run is
-// a Colony of its own (seed = first_seed + run), started with `flowers` dropped flowers and
-// stepped for `minutes`; once a simulated second the flowers in bloom and the colony's size are
-// sampled. A setting may also drop `frogs` frogs (issue 30) at the start, at spots drawn from the
-// run's seed. Runs are independent and deterministic, so the same options give the same result
-// whatever the number of threads.
+// The colony study (docs/colony-study.md): the colony run headless, many times faster than real
+// time on all cores, over many seeds and settings, to see what the meadow does when left alone.
+// Each run is a Colony of its own (seed = first_seed + run), started with `flowers` dropped flowers
+// and stepped for `minutes`; once a simulated second the flowers in bloom and the colony's size are
+// sampled. A setting may also drop `frogs` frogs (docs/rules.md "The frog") at the start, at spots
+// drawn from the run's seed. Runs are independent and deterministic, so the same options give the
+// same result whatever the number of threads.
 #include <cstddef>
 #include <cstdint>
 #include <functional>

@@ -1,4 +1,4 @@
-// meadow-sim: studies of the meadow run headless, far faster than real time (issue 5).
+// meadow-sim: studies of the meadow run headless, far faster than real time (docs/colony-study.md).
 //   meadow-sim colony --runs R --minutes M --flowers N [--frogs F1,F2,...] [--set NAME=VALUE ...]
 //                     [--sweep NAME=V1,V2,...] [--json] [--plot FILE] [--threads T]
 //   meadow-sim colony --list-params
@@ -76,7 +76,7 @@ std::vector<StudySetting> settings_from(const std::vector<std::string>& sets, co
   return settings;
 }
 
-// Each setting once per frog count (issue 30), labelled with it; the settings as they are when
+// Each setting once per frog count, labelled with it; the settings as they are when
 // no --frogs is given.
 std::vector<StudySetting> with_frogs(const std::vector<StudySetting>& settings, const std::vector<std::uint32_t>& frogs) {
   if (frogs.empty()) return settings;
@@ -174,7 +174,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   CLI::App* colony = app.add_subcommand(
       "colony",
-      "Runs the colony (SPEC §3, §4) left alone: R runs with seeds 1 … R per setting, each starting from N dropped\n"
+      "Runs the colony left alone: R runs with seeds 1 … R per setting, each starting from N dropped\n"
       "flowers (and F frogs, one setting per count given), for M simulated minutes, on every core. Prints a\n"
       "table (share of time with no flower in bloom, flowers in bloom mean and 10th/90th percentile, colony\n"
       "size mean/min/max, share of runs that died out, fireflies the frogs ate per run);\n"
@@ -202,7 +202,7 @@ int main(int argc, char** argv) {
   colony->add_flag("--list-params", list, "List every overridable number with its default and unit, and exit");
   CLI::App* mold = app.add_subcommand(
       "mold",
-      "Runs the mold (SPEC §5, Jones 2010) from a uniform start: N runs with seeds X … X+N-1 per point, S steps\n"
+      "Runs the mold (Jones 2010) from a uniform start: N runs with seeds X … X+N-1 per point, S steps\n"
       "each, measuring the network's figures every K steps. Prints per point the last measure's coverage,\n"
       "components, holes, junctions and junctions per hole, their change over the run, a verdict (network,\n"
       "blobs or bands, no structure) and ns per agent-step; --plot draws holes and coverage over time,\n"

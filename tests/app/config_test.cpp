@@ -190,8 +190,8 @@ TEST(Config, RoleMistakesAreRefusedWithAReason) {
   EXPECT_NE(parse({"--role", "sideways"}).exit_code, 0);
 }
 
-// Issue 44: NATS is locked by default. A sim or an edge talks to it over TLS with credentials of
-// its own (what NATS's per-subject permissions hang on), or is told --nats-insecure.
+// NATS is locked by default (docs/edges.md). A sim or an edge talks to it over TLS with credentials
+// of its own (what NATS's per-subject permissions hang on), or is told --nats-insecure.
 TEST(Config, TheRolesRefuseNatsWithoutTlsAndCredentials) {
   const std::filesystem::path pem = meadow::testing::unique_temp_path("nats-pem");
   std::ofstream(pem) << "not read by the parser\n";

@@ -1,7 +1,7 @@
-// The meadow survives (issue 28), end to end: the real server killed with SIGKILL at a random
-// moment while two viewers place rocks, started again on the same --state-dir, twice; every rock
-// a viewer saw placed more than 100 ms before a kill is there after it, and the meadow the server
-// ends with is, bit for bit, the meadow an uninterrupted run of the same actions gives (the
+// The meadow survives (docs/durability.md), end to end: the real server killed with SIGKILL at a
+// random moment while two viewers place rocks, started again on the same --state-dir, twice; every
+// rock a viewer saw placed more than 100 ms before a kill is there after it, and the meadow the
+// server ends with is, bit for bit, the meadow an uninterrupted run of the same actions gives (the
 // recording replayed from its first snapshot, CPU engines). And the faults that must not stop the
 // meadow: a folder it cannot write, a damaged database, a database at its size limit.
 #include <gtest/gtest.h>

@@ -256,7 +256,7 @@ TEST(EdgeLimits, TheViewersGrpcPortIsNotSharedWithASecondServer) {
 
 TEST(EdgeLimits, TheAcceptLoopBacksOffWhenDescriptorsRunOut) {
   // A server allowed 32 descriptors; the operator's gRPC connections (which no door counts: the
-  // viewers' gRPC ones are, with the HTTP ones, since issue 44) use up the rest, so HTTP accepts
+  // viewers' gRPC ones are, with the HTTP ones) use up the rest, so HTTP accepts
   // fail with "too many open files" until they are closed.
   client::LaunchSpec spec;
   spec.binary = "/usr/bin/prlimit";

@@ -1,4 +1,4 @@
-// One meadow, many edge servers, on NATS (issue 32), end to end: a real nats-server on a free
+// One meadow, many edge servers, on NATS (docs/edges.md), end to end: a real nats-server on a free
 // loopback port, the real meadow-server as `--role sim` and two `--role edge` processes, and
 // viewers on each over WebSocket. A rock placed on edge A is seen on edge B and on the sim; the
 // light decodes to the same pixels everywhere; the operator sees and closes viewers on both

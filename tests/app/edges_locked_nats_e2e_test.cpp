@@ -1,4 +1,4 @@
-// NATS as shipped, end to end (issue 44): deploy/nats/nats-server.conf with what
+// NATS as shipped, end to end (docs/edges.md): deploy/nats/nats-server.conf with what
 // deploy/nats/make-credentials.sh makes, a sim and two edges each with its own certificate, and a
 // rogue holding one edge's certificate that tries to act as another (edges_fixture.hpp).
 #include "app/edges_fixture.hpp"

@@ -1,4 +1,4 @@
-// End to end on the GPU engine (issue 6): the real meadow-server with --swarm-engine gpu, on
+// End to end on the GPU engine (docs/gpu.md): the real meadow-server with --swarm-engine gpu, on
 // whatever Vulkan device there is (lavapipe in CI). The swarm runs on the device and its light is
 // made there (GpuSwarm::light); a viewer gets frames whose light shows the swarm, and /metrics
 // names the engine; a food crumb is eaten, found on the device. Its own executable, outside the

@@ -2,7 +2,7 @@
 // WebSocket and over gRPC. Every viewer must receive frames, the people's actions must show
 // (latencies reported), and the report must carry the keys scripts rely on. Under AddressSanitizer
 // the same run is a 6 s liveness check (every viewer served, the server's memory clean at exit):
-// the rates are judged in the release build, where they mean something (issue 45).
+// the rates are judged in the release build, where they mean something (docs/testing.md).
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 

@@ -61,7 +61,7 @@ TEST(MonitoringE2e, EveryMetricTheAlertsAndTheDashboardNameIsServed) {
     std::this_thread::sleep_for(100ms);
   }
   for (const std::string& name : wanted) {
-    // An edge server's own series (issue 32) are checked on a real edge in edges_e2e_test.
+    // An edge server's own series (docs/edges.md) are checked on a real edge in edges_e2e_test.
     if (name.starts_with("meadow_edge_sim_") || name.starts_with("meadow_nats_connected")) continue;
     // A sample line of exactly that metric: the name (a histogram's with its suffix), then its
     // labels or its value.

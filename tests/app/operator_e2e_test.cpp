@@ -352,8 +352,9 @@ TEST_F(OperatorTest, MeadowctlEndToEnd) {
   EXPECT_EQ(meadowctl("status").first, 3);                 // server gone
 }
 
-// Trails (issue 30): recorded on the live swarm, one polyline per firefly chosen, refused while
-// another recording is under way or the meadow is paused; meadowctl writes them as SVG.
+// Trails (docs/rules.md "The swarm · Trails"): recorded on the live swarm, one polyline per firefly
+// chosen, refused while another recording is under way or the meadow is paused; meadowctl writes
+// them as SVG.
 TEST_F(OperatorTest, TrailsAreRecordedOnTheLiveSwarmAndWrittenByMeadowctl) {
   (void)first_status();
   v1::TrailsRequest request;

@@ -182,9 +182,9 @@ TEST(SimLoop, AViewerLeavingIsQueuedEvenWhenTheQueueIsFull) {
 namespace meadow::app {
 namespace {
 
-// Issue 28: the loop on its own thread hands its journal and copies of the meadow to the store's
-// thread while viewers' actions come in from a third; what the store then holds brings back the
-// very meadow the loop ended with.
+// Saving the meadow (docs/durability.md): the loop on its own thread hands its journal and copies
+// of the meadow to the store's thread while viewers' actions come in from a third; what the store
+// then holds brings back the very meadow the loop ended with.
 TEST(SimLoop, SavesFromItsThreadWhileTheStoreWritesOnItsOwn) {
   const std::filesystem::path dir = testing::unique_temp_path("sim-loop-store");
   std::filesystem::remove_all(dir);

@@ -1,6 +1,7 @@
-// End to end (issue 3): a viewer's attract mark pulls the swarm's centre towards it within a few
-// seconds, measured the honest way: from the light rasters received over the WebSocket (decoded
-// with stream::FrameDecoder, intensity-weighted centroid), not from anything the server reports.
+// End to end (docs/rules.md "The tools · Attract"): a viewer's attract mark pulls the swarm's
+// centre towards it within a few seconds, measured the honest way: from the light rasters received
+// over the WebSocket (decoded with stream::FrameDecoder, intensity-weighted centroid), not from
+// anything the server reports.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -155,9 +156,9 @@ TEST(SwarmToolsEndToEnd, AViewersPredatorIsSeenByOthersAndGoesWhenTheViewerLeave
       << "the predator outlived its viewer";
 }
 
-// Trails (issue 30) over a real WebSocket: a viewer that watches them gets each frame's points
-// right after it, the same fireflies every time, and one that asks for a recording gets its
-// trails; a viewer that does not watch gets no points.
+// Trails (docs/rules.md "The swarm · Trails") over a real WebSocket: a viewer that watches them
+// gets each frame's points right after it, the same fireflies every time, and one that asks for a
+// recording gets its trails; a viewer that does not watch gets no points.
 TEST(SwarmToolsEndToEnd, TrailsFollowFramesToTheirWatcherAndARecordingComesBack) {
   testing::ServerProcess server(MEADOW_SERVER_BIN, {"--seed", "7", "--swarm-count", "1500", "--log-level",
                                                     "warn", "--web-root", MEADOW_TEST_WEB_ROOT});

@@ -1,7 +1,7 @@
-// The light as video end to end (issue 29): a real server, viewers over the WebSocket. One that
-// offers VP9 starts on zstd frames and has a video key frame within half a second of its welcome,
-// then decodes every video frame it is sent; one that offers nothing, or a server told
-// --light-video off, sends zstd only.
+// The light as video end to end (docs/light-codec.md "Video"): a real server, viewers over the
+// WebSocket. One that offers VP9 starts on zstd frames and has a video key frame within half a
+// second of its welcome, then decodes every video frame it is sent; one that offers nothing, or a
+// server told --light-video off, sends zstd only.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -32,7 +32,7 @@ using testing::kReplyWait;
 using testing::ServerProcess;
 using Clock = std::chrono::steady_clock;
 
-// How soon a joining viewer must see video light after its welcome (issue 29).
+// How soon a joining viewer must see video light after its welcome (docs/light-codec.md).
 constexpr auto kVideoStartsWithin = 500ms;
 // Under ThreadSanitizer the server makes 2 to 4 frames a second: how soon is not measured there
 // (the tests/run-all.sh TSan stage runs these for their threads, not their pace).

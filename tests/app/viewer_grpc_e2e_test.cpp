@@ -379,8 +379,8 @@ TEST(ViewerGrpcBehindAProxy, WatchesCountAsTheAddressTheProxyForwards) {
 }
 
 // gRPC (1.51) counts no connections itself: the viewers' gRPC door admits each as the HTTP door
-// does, in the same per-address pool (issue 44). One address's three slots held by three gRPC
-// connections leave it no fourth, over gRPC or HTTP; closing one gives its slot back.
+// does, in the same per-address pool (docs/limits.md "At the door"). One address's three slots held
+// by three gRPC connections leave it no fourth, over gRPC or HTTP; closing one gives its slot back.
 TEST(ViewerGrpcDoor, ConnectionsCountPerAddressWithTheHttpOnesAndComeBackWhenClosed) {
   testing::ServerProcess server(MEADOW_SERVER_BIN,
                                 {"--seed", "5", "--swarm-count", "300", "--log-level", "error", "--web-root",

@@ -1,4 +1,4 @@
-// What one viewer's action costs the sim thread (issue 33: the most sim-thread time one viewer can
+// What one viewer's action costs the sim thread (the most sim-thread time one viewer can
 // cause per second, within the limits; docs/limits.md multiplies these by each action's rate).
 // action/<kind>: one iteration = one action applied to a meadow of 5,000 fireflies (the default)
 // plus what the tick then does because of it: for a rock, the land snapshot and the rocks

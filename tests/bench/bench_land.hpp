@@ -1,6 +1,7 @@
 #pragma once
-// The land a benchmark's swarm lives on: at the engine's density (SPEC §1: the meadow, grown
-// evenly around its middle for larger swarms), exactly as the server sizes it.
+// The land a benchmark's swarm lives on: at the engine's density
+// (docs/rules.md "The land · Growing and shrinking": the meadow, grown evenly around its middle for
+// larger swarms), exactly as the server sizes it.
 #include <cstddef>
 
 #include "sim/land.hpp"

@@ -1,5 +1,5 @@
-// Light and codec benchmarks (issue 2 "Measure and report"): the light raster at a swarm count,
-// and the frame codec's encode and decode time and bytes per frame on a sequence of
+// Light and codec benchmarks (docs/light-codec.md "Current figures"): the light raster at a swarm
+// count, and the frame codec's encode and decode time and bytes per frame on a sequence of
 // flocking-like rasters. Run: meadow-bench --benchmark_filter='codec|light_raster'
 #include <benchmark/benchmark.h>
 

@@ -1,4 +1,4 @@
-// The colony's step (issue 4: "a colony of 500 steps in well under a millisecond").
+// The colony's step (the aim: a colony of 500 steps in well under a millisecond).
 // colony_step/<fireflies>: one iteration = one step of a colony that has been living for 20 s
 // with 3 flowers being foraged (flowers that do not run dry, so foraging, recruitment and
 // group flashing go on all through the timing), on one thread.

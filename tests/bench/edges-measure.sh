@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# One sim and two edge servers on NATS (issue 32), measured on this machine as separate hosts
-# would run them: each edge in a network namespace of its own with its own address on a bridge,
-# NATS and the sim on the host's side of it. Prints, for each phase, the sim's tick (p99) and CPU,
-# its bytes published, NATS's bytes out, each edge's CPU, what the viewers received and the
-# action-to-frame latency, then the two hops an edge adds (from the servers' histograms). Needs
-# root (ip netns) and the release build. docs/edges.md has the figures and what they say.
+# One sim and two edge servers on NATS (docs/perf/edges.md), measured on this machine as separate
+# hosts would run them: each edge in a network namespace of its own with its own address on a
+# bridge, NATS and the sim on the host's side of it. Prints, for each phase, the sim's tick (p99)
+# and CPU, its bytes published, NATS's bytes out, each edge's CPU, what the viewers received and the
+# action-to-frame latency, then the two hops an edge adds (from the servers' histograms). Needs root
+# (ip netns) and the release build. docs/edges.md has the figures and what they say.
 #
 #   tests/bench/edges-measure.sh [SECONDS_PER_PHASE [VIEWERS_PER_EDGE]]
 set -euo pipefail

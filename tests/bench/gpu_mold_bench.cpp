@@ -1,5 +1,5 @@
-// GPU mold benchmarks (issue 27 "Engines"), one iteration = one step of a mold that has grown on
-// the GPU for a while (MEADOW_GPU_BENCH_WARMUP steps, 120 by default), with the default preset's
+// GPU mold benchmarks (docs/mold.md "Engines"), one iteration = one step of a mold that has grown
+// on the GPU for a while (MEADOW_GPU_BENCH_WARMUP steps, 120 by default), with the default preset's
 // rules:
 //   gpu_mold_step/<agents>   GpuMold::step as the server runs it, waited for, nothing read back
 //   gpu_mold_trail/<agents>  the map read back for a frame (packed to 16 bits on the device)

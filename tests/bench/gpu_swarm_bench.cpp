@@ -1,4 +1,4 @@
-// GPU swarm benchmarks (issue 6 "Performance"), at the GPU engine's density (the world grown
+// GPU swarm benchmarks (docs/gpu.md), at the GPU engine's density (the world grown
 // around the meadow to 48,000 fireflies per meadow), one iteration = one step of a swarm that has
 // flocked on the GPU for a while (MEADOW_GPU_BENCH_WARMUP steps, 120 by default):
 //   gpu_kernels/<count>  the step's kernels alone (sort, sums, steering, move): one command
@@ -6,7 +6,7 @@
 //   gpu_step/<count>     GpuSwarm::step as the server runs it, with the fireflies read back
 //   gpu_light/<count>    the light of a frame on the GPU (gpu/light_kernels.hpp: splat, four
 //                        blur passes, tone, the rims of 8 rocks), only the raster read back
-//   gpu_gather/<count>   the live trails' read of a frame (issue 44): the positions of 256
+//   gpu_gather/<count>   the live trails' read of a frame: the positions of 256
 //                        fireflies chosen by id, gathered on the device (GpuSwarm::gather: a
 //                        small kernel, 2 kB read back)
 //   gpu_view_readback/<count>  the same 256 positions as the live trails found them before:

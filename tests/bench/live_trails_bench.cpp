@@ -1,5 +1,6 @@
-// The live trails layer's cost per frame on the CPU engine (issue 44), one iteration = one frame's
-// TrailPoints for a swarm of <count> that has taken a step (its fireflies sorted by cell):
+// The live trails layer's cost per frame on the CPU engine (docs/perf/live-trails.md), one
+// iteration = one frame's TrailPoints for a swarm of <count> that has taken a step (its fireflies
+// sorted by cell):
 //   live_trails_kept/<count>    the choice kept from the frame before: one pass over the ids,
 //                               each looked up in a bit set (LiveTrails as the server runs it)
 //   live_trails_drawn/<count>   the choice drawn anew, as every frame did before: a hash of

@@ -1,7 +1,8 @@
-// The meadow as the sim thread runs it, through its public face (issue 26: the world shape must
-// not slow it): meadow_tick/<fireflies> is one Meadow::step (every world, the swarm on one
-// thread), frame_build/<fireflies> one FrameBuilder::build (the swarm's light rastered and
-// encoded as key and delta, the colony's state, every world's message serialized once).
+// The meadow as the sim thread runs it, through its public face (the world shape,
+// docs/architecture.md "The worlds", must not slow it): meadow_tick/<fireflies> is one Meadow::step
+// (every world, the swarm on one thread), frame_build/<fireflies> one FrameBuilder::build (the
+// swarm's light rastered and encoded as key and delta, the colony's state, every world's message
+// serialized once).
 #include <benchmark/benchmark.h>
 
 #include <memory>

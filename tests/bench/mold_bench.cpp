@@ -1,4 +1,4 @@
-// The mold's CPU engine (issue 27 "Engines"), one iteration = one step of a mold that has grown
+// The mold's CPU engine (docs/mold.md "Engines"), one iteration = one step of a mold that has grown
 // for kMoldWarmupSteps from a uniform start, with the default preset's rules, nothing fed or
 // repelled:
 //   mold_step/<agents>/threads:<n>       with occupancy (the default), through app::WorkerPool

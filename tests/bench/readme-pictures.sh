@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's pictures (issue 30), from a real server with the default 5,000 fireflies:
+# The README's pictures, from a real server with the default 5,000 fireflies:
 #   docs/img/swarm-trails.svg: 150 fireflies' trails as meadowctl records them (240 steps of
 #     warm-up, 120 recorded), before any setting changes;
 #   docs/img/swarm-phases.png: the light after 25 s under each of three settings of the rule

@@ -1,4 +1,4 @@
-// What saving the meadow costs (issue 28, docs/durability.md): the sim thread's copy of the meadow
+// What saving the meadow costs (docs/durability.md): the sim thread's copy of the meadow
 // at a tick boundary, the store thread's mapping, serialising and commit of a snapshot, one
 // journal record in a group commit, and replaying the journal (how much faster than real time a
 // restart catches up). The meadow is the server's own worlds on the CPU (app/worlds.cpp): the

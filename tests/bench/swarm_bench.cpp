@@ -1,4 +1,4 @@
-// Swarm step benchmarks (issue 3 "Performance"), at the spec's density (the world grown around
+// Swarm step benchmarks (docs/perf/swarm-cpu.md), at the engine's density (the world grown around
 // the meadow to 6,000 fireflies per meadow), one iteration = one step of a swarm that has
 // already flocked:
 //   swarm_step/<count>/threads:<n>  the CPU engine (sums over squares), 1 and 2 threads
@@ -161,7 +161,7 @@ void cell_sort(benchmark::State& state, std::size_t count, bool follows) {
 }
 
 [[maybe_unused]] const bool registered = [] {
-  // 5,000 … 50,000: the figures issue 2 asked for; up to 500,000: issue 3's goal.
+  // 5,000 … 50,000: the first figures reported; up to 500,000: the goal (docs/perf/swarm-cpu.md).
   for (const std::size_t count : {5000U, 20000U, 50000U, 100000U, 200000U, 500000U}) {
     for (const std::size_t threads : {1U, 2U}) {
       const std::string name = "swarm_step/" + std::to_string(count) + "/threads:" + std::to_string(threads);

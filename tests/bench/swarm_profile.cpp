@@ -1,6 +1,6 @@
 // meadow-swarm-profile: the CPU swarm's step alone, for an instruction counter or a sampling
 // profiler, on one thread (or <threads>, through the server's worker pool). Makes <count>
-// fireflies in the world grown for them (the spec's density, as meadow-bench), steps
+// fireflies in the world grown for them (the engine's density, as meadow-bench), steps
 // <warmup> times so flocks form, then <steps> times inside measured_step(), the one function to
 // count; prints a hash of every firefly's position and velocity, so that a change meant to keep
 // the swarm bit for bit can be checked, and the fastest and the median step's time per firefly

@@ -1,9 +1,9 @@
-// The video light codec on recorded frames of the real swarm (issue 29 "Goals"): bytes a frame,
-// PSNR of the intensity plane (mean and worst frame) and encode time, beside the zstd codec's
-// bytes for the same frames. The recording is the CPU engine from a fixed seed (bit for bit the
-// same frames on every machine: docs/durability.md), flocking, then scattered by a predator
-// dragged through the middle for a third of the run, then flocking again.
-// Run: meadow-bench --benchmark_filter=video_light
+// The video light codec on recorded frames of the real swarm (docs/perf/video-light.md): bytes a
+// frame, PSNR of the intensity plane (mean and worst frame) and encode time, beside the zstd
+// codec's bytes for the same frames. The recording is the CPU engine from a fixed seed (bit for bit
+// the same frames on every machine: docs/durability.md), flocking, then scattered by a predator
+// dragged through the middle for a third of the run, then flocking again. Run: meadow-bench
+// --benchmark_filter=video_light
 #include <benchmark/benchmark.h>
 
 #include <algorithm>

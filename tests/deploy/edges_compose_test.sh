@@ -77,9 +77,9 @@ http_port = int(re.search(r"MEADOW_PORT=(\d+)", dockerfile).group(1))
 grpc_port = int(re.search(r"MEADOW_VIEWER_GRPC_PORT=(\d+)", dockerfile).group(1))
 operator_port = 8081
 
-# NATS locked (issue 44): each of the sim and the edges speaks TLS with a certificate of its own,
-# mounted read-only from the folder make-credentials.sh fills; only NATS gets server.key, nobody
-# the CA's key.
+# NATS locked (docs/edges.md): each of the sim and the edges speaks TLS with a certificate of its
+# own, mounted read-only from the folder make-credentials.sh fills; only NATS gets server.key,
+# nobody the CA's key.
 def mounts(svc):
     out = {}
     for v in services[svc].get("volumes") or []:
@@ -211,7 +211,7 @@ check "a live nats-server with it: 8 MB messages, 64 MB for a slow subscriber, 5
 # 5. A real sim and two real edges on that NATS, as compose.edges.yaml runs them (each with its
 # own certificate; the edges trusting nginx's X-Forwarded-For), on free loopback ports.
 # (grep without -q: its early exit would kill the help's writer, which pipefail then reports)
-"$server" --help | grep -- "--role" >/dev/null || fail "$server has no --role (issue 32): build it first"
+"$server" --help | grep -- "--role" >/dev/null || fail "$server has no --role: build it first"
 (umask 077 && head -c 32 /dev/urandom | base64 >"$scratch/token")
 port_of() { sed -n "s|^meadow-server $2 .*:\([0-9]*\)\$|\1|p" "$scratch/$1.out"; }
 start_role() {  # NAME CERT ARGS...: started in the background, its pid in ${pids[NAME]}

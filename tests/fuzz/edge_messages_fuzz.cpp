@@ -1,4 +1,4 @@
-// Fuzz target edge_messages: what the sim and its edge servers read from NATS (issue 32,
+// Fuzz target edge_messages: what the sim and its edge servers read from NATS (docs/edges.md,
 // server/edge/edge_mapping.*, proto/meadow/v1/edge.proto). NATS is the meadow's own network, but
 // a sim must trust an edge no more than a viewer's bytes (and an edge its sim no more than a disk):
 // whatever arrives is read or refused, never a crash. The first byte picks the message, as the

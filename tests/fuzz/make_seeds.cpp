@@ -278,7 +278,7 @@ void snapshot_seeds(const fs::path& out) {
     stream::to_proto(meadow->save(), small_meadow_mappings(), saved);
     seeds.write("meadow-at-" + std::to_string(tick), saved.SerializeAsString());
   }
-  // A frog in the colony (issue 30), mid-hop after a few hundred steps, so its saved fields are seeds too.
+  // A frog in the colony, mid-hop after a few hundred steps, so its saved fields are seeds too.
   sim::Action frog{sim::kOperator, 0, sim::FrogTap{{1000.0F, 300.0F}}, sim::WorldKind::colony};
   (void)meadow->apply(frog);
   for (int step = 0; step < 240; ++step) {

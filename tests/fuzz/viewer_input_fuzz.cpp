@@ -1,8 +1,8 @@
 // Fuzz target viewer_input: one viewer message, as a binary WebSocket frame (or a gRPC
 // ClientMessage) carries it, through ViewerInput: parsing, validation, the queue to the sim
 // thread and the notices back. Beyond not crashing: whatever reaches the action queue is what the
-// sim thread may take (DESIGN.md "The wire": finite, inside the world, in range, a tool or
-// setting a viewer may use), stamped with the session and the world it watches; every refusal
+// sim thread may take (docs/architecture.md "The wire": finite, inside the world, in range, a tool
+// or setting a viewer may use), stamped with the session and the world it watches; every refusal
 // names its code and sends a notice; everything sent back is a ServerMessage.
 #include <chrono>
 #include <cmath>

@@ -172,9 +172,10 @@ TEST_F(FallbackSwarmGpuTest, TransitsSurviveALossWithNothingReadable) {
   EXPECT_FALSE(sim::population::any_in_transit(cpu->flags()));
 }
 
-// SPEC §1: the GPU engine fills a meadow with 48,000 fireflies before the world grows, the CPU
-// engine with 6,000; make_swarm places them on the world of their engine, the meadow sizes its
-// world the same way, and when the GPU falls back the world grows for the CPU's density.
+// docs/rules.md "The land · Growing and shrinking": the GPU engine fills a meadow with 48,000
+// fireflies before the world grows, the CPU engine with 6,000; make_swarm places them on the world
+// of their engine, the meadow sizes its world the same way, and when the GPU falls back the world
+// grows for the CPU's density.
 TEST_F(FallbackSwarmGpuTest, TheWorldGrowsAtTheEnginesDensityAndAgainAfterAFallback) {
   constexpr std::size_t kCount = 24000;  // half a meadow on the GPU, four meadows on the CPU
   const sim::Land meadow_only;

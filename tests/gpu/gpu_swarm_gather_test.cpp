@@ -1,5 +1,5 @@
-// GpuSwarm::gather and population() (issue 44: the live trails gather their few hundred
-// fireflies on the device instead of reading the whole swarm back), and FallbackSwarm's
+// GpuSwarm::gather and population() (docs/perf/live-trails-gpu.md: the live trails gather their few
+// hundred fireflies on the device instead of reading the whole swarm back), and FallbackSwarm's
 // delegation of both. What gather() finds is held to what view() and ids() say, bit for bit: both
 // read the same device state.
 #include <gtest/gtest.h>

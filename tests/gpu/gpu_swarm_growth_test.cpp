@@ -1,5 +1,5 @@
-// Issue 30 / SPEC §2 "Count" on the GPU engine: when the world grows, newcomers spread over the
-// land it gained (the same population rules as the CPU engine's, run on the host copy), so the
+// docs/rules.md "The swarm · Count" on the GPU engine: when the world grows, newcomers spread over
+// the land it gained (the same population rules as the CPU engine's, run on the host copy), so the
 // light shows no ring where the old edge was nor along the new edges. The CPU engine's twin is in
 // tests/stream/swarm_growth_light_test.cpp.
 #include <gtest/gtest.h>

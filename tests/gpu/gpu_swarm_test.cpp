@@ -453,9 +453,10 @@ TEST_F(GpuSwarmTest, AMeadowOnTheGpuEatsCrumbsAsOnTheCpu) {
 namespace meadow::gpu {
 namespace {
 
-// Issue 28: the GPU engine saves what is on the device (read back first, not an older host copy)
-// and takes a saved state back: the same fireflies, ids and transits, and the next step of a GPU
-// engine restored from a CPU engine's state matches the CPU's next step as any GPU step does.
+// Saving (docs/durability.md): the GPU engine saves what is on the device (read back first, not an
+// older host copy) and takes a saved state back: the same fireflies, ids and transits, and the next
+// step of a GPU engine restored from a CPU engine's state matches the CPU's next step as any GPU
+// step does.
 TEST_F(GpuSwarmTest, SavesWhatIsOnTheDeviceAndTakesASavedStateBack) {
   const sim::Land land = testing::rocky_land();
   const auto start = testing::flocked_fireflies(3, 6000, land, 50);

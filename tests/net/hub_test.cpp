@@ -90,7 +90,7 @@ TEST(Hub, CloseAllAsksEverySession) {
   EXPECT_EQ(hub.session_count(), 1U) << "sessions leave when they are gone, not when asked";
 }
 
-// The sim's edges (issue 32), as the hub sees them: what it hands on and what it asks.
+// The sim's edges (docs/edges.md), as the hub sees them: what it hands on and what it asks.
 class FakeRelay final : public HubRelay {
  public:
   void relay_frame(const stream::FrameBundlePtr& bundle) override { frames.push_back(bundle); }

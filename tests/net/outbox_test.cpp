@@ -83,8 +83,8 @@ TEST(Outbox, ResetDeltaChainForcesAKeyFrame) {
 }
 
 TEST(Outbox, AStreamRestartStartsFromAKeyFrame) {
-  // An edge's sim restarted (issue 32): the new sim's deltas never build on the old sim's frames,
-  // even where the numbers would let them.
+  // An edge's sim restarted (docs/edges.md): the new sim's deltas never build on the old sim's
+  // frames, even where the numbers would let them.
   Outbox box(4);
   box.offer_frame(bundle(1));
   EXPECT_EQ(box.next()->bytes, "key1");

@@ -1,4 +1,4 @@
-// The live trails' points follow each swarm frame to the sessions that watch trails (issue 30),
+// The live trails' points follow each swarm frame to the sessions that watch trails,
 // and only while some session of the swarm does are they built at all (TrailDemand).
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
-// A video session's outbox (issue 29): a link that carries a third of the frames keeps a correct,
-// moving picture at a lower frame rate; one slower than layer 0 falls back to zstd key frames and
-// asks for a video key; the queue stays bounded; negotiation decides who gets video at all.
-// "Correct" is checked by a model of the decoder's reference buffers written from the layer
+// A video session's outbox (docs/light-codec.md "Video"): a link that carries a third of the frames
+// keeps a correct, moving picture at a lower frame rate; one slower than layer 0 falls back to zstd
+// key frames and asks for a video key; the queue stays bounded; negotiation decides who gets video
+// at all. "Correct" is checked by a model of the decoder's reference buffers written from the layer
 // pattern (video_light.hpp), not by VideoChain, which is what is tested.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,5 @@
-// The count and the land (SPEC §1, §2 "Count", "Pace"), through sim::Meadow with the CPU engine.
+// The count and the land (docs/rules.md "The land", "The swarm · Count", "The swarm · Pace"),
+// through sim::Meadow with the CPU engine.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -94,7 +95,8 @@ TEST(MeadowCount, GrowingAddsFlocksOfFortyIntoTheGainedLandAtOnce) {
   EXPECT_EQ(world, world_for_count(10000, m.land().meadow())) << "the world grows at once";
   EXPECT_EQ(swarm_of(m).camera(), world);
   ASSERT_EQ(swarm_of(m).swarm().count(), 10000U);
-  // The newcomers start in the land the world gained (SPEC §2), in flocks of 40 (consecutive ids).
+  // The newcomers start in the land the world gained (docs/rules.md "The swarm · Count"), in flocks
+  // of 40 (consecutive ids).
   const SwarmView v = swarm_of(m).swarm().view();
   std::vector<std::pair<std::uint32_t, std::size_t>> newcomers;
   for (std::size_t i = 0; i < v.x.size(); ++i) {

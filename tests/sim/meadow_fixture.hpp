@@ -22,8 +22,9 @@ using meadow::testing::swarm_of;
 
 namespace meadow::sim::testing {
 
-// A meadow whose CPU swarm has `count` fireflies, on a world sized for them (SPEC §1: one meadow
-// up to 6,000, as the server starts it).
+// A meadow whose CPU swarm has `count` fireflies, on a world sized for them
+// (docs/rules.md "The land · Growing and shrinking": one meadow up to 6,000, as the server starts
+// it).
 inline Meadow make_meadow(std::size_t count, std::uint64_t seed) {
   Land land;
   land.set_world(world_for_count(count, land.meadow()));

@@ -1,5 +1,5 @@
-// The operator's hold on the meadow (SPEC §9): locks on viewers' tools and settings, pause and
-// resume, clearing the rocks — and that viewers cannot do any of it themselves.
+// The operator's hold on the meadow (docs/rules.md "The operator"): locks on viewers' tools and
+// settings, pause and resume, clearing the rocks — and that viewers cannot do any of it themselves.
 #include <gtest/gtest.h>
 
 #include <memory>

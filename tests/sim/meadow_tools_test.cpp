@@ -1,6 +1,6 @@
-// The viewers' tools in the swarm (SPEC §2, §6) as properties of the whole meadow with the CPU
-// engine: the predator scatters, attract draws the swarm in and around, crumbs are found and
-// eaten, limits hold, a leaving viewer's predator goes, and all of it is deterministic.
+// The viewers' tools in the swarm (docs/rules.md "The tools") as properties of the whole meadow
+// with the CPU engine: the predator scatters, attract draws the swarm in and around, crumbs are
+// found and eaten, limits hold, a leaving viewer's predator goes, and all of it is deterministic.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,5 +1,5 @@
-// What one viewer may do to the meadow, and how often (SPEC §6 "Limits keep one viewer from
-// swamping the meadow"; sim/viewer_limits.hpp), through sim::Meadow.
+// What one viewer may do to the meadow, and how often
+// (docs/rules.md "The tools · Limits and locks"; sim/viewer_limits.hpp), through sim::Meadow.
 #include <gtest/gtest.h>
 
 #include <set>

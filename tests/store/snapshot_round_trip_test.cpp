@@ -49,8 +49,8 @@ TEST(SnapshotRoundTrip, EveryWorldComesBackAndGoesOnTheSame) {
 }
 
 TEST(SnapshotRoundTrip, TwoThreadsGoOnAsOne) {
-  // The restored meadow on two threads, the original on one: still the same (DESIGN.md
-  // "Determinism" holds across a restore).
+  // The restored meadow on two threads, the original on one: still the same
+  // (docs/architecture.md "Determinism" holds across a restore).
   sim::SerialFor serial;
   app::WorkerPool two(2);
   auto original = three_world_meadow(3);

@@ -1,4 +1,4 @@
-// The swarm light's exposure (stream/light_exposure.hpp, issue 30 item 8): the top percent of lit
+// The swarm light's exposure (stream/light_exposure.hpp): the top percent of lit
 // pixels reaches the top of the ramp at every swarm size, the bulk of a flock stays below it with
 // its inner structure, a lone firefly still shows, and the exposure moves smoothly.
 #include "stream/light_exposure.hpp"

@@ -13,7 +13,8 @@ namespace meadow::testing {
 inline constexpr sim::Rect kOneMeadow{0.0F, 0.0F, sim::kMeadowWidth, sim::kMeadowHeight};
 
 struct PlacedFireflies {
-  // A speed that makes no heat (SPEC §2: only hurried fireflies burn whiter), units per step.
+  // A speed that makes no heat (docs/rules.md "The swarm · Light": only hurried fireflies
+  // burn whiter), units per step.
   static constexpr float kCruise = 2.0F;
 
   std::vector<float> x, y, vx, vy;

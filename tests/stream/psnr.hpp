@@ -1,6 +1,6 @@
 #pragma once
 // Peak signal-to-noise ratio of an 8-bit plane against its original, in dB (the measure the
-// video light codec is held to: issue 29, docs/perf/video-light.md). Identical planes give
+// video light codec is held to: docs/perf/video-light.md). Identical planes give
 // kPsnrIdentical rather than infinity, so means stay finite.
 #include <cmath>
 #include <cstdint>

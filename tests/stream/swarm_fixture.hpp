@@ -1,10 +1,11 @@
 #pragma once
-// Test and benchmark input: a deterministic, flocking-like swarm as plain vectors. Fireflies
-// gather in flocks (a few dozen to a few thousand each) that drift across the world; each
-// firefly keeps its place in its flock with a little jitter, so consecutive frames differ the
-// way real ones do (about one pixel of movement per frame on one meadow). Like the CPU engine,
-// which counting-sorts its fireflies by grid cell every step (SPEC §2), the arrays are ordered by
-// cell row then column unless asked for a shuffled order (the worst case for memory access).
+// Test and benchmark input: a deterministic, flocking-like swarm as plain vectors. Fireflies gather
+// in flocks (a few dozen to a few thousand each) that drift across the world; each firefly keeps
+// its place in its flock with a little jitter, so consecutive frames differ the way real ones do
+// (about one pixel of movement per frame on one meadow). Like the CPU engine, which counting-sorts
+// its fireflies by grid cell every step (docs/rules.md "The swarm · Neighbours on the CPU"), the
+// arrays are ordered by cell row then column unless asked for a shuffled order (the worst case for
+// memory access).
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -33,7 +34,8 @@ class SwarmFixture {
  public:
   // Steps of the swarm per frame at 30 frames a second and 60 steps a second.
   static constexpr float kStepsPerFrame = 2.0F;
-  // Speed of a firefly, world units per step (the middle of SPEC §2's band 1.8 … 3.2).
+  // Speed of a firefly, world units per step (the middle of the band 1.8 … 3.2,
+  // docs/rules.md "The swarm · Always").
   static constexpr float kSpeed = 2.5F;
   // Fireflies on the outskirts of a flock (past kStragglerRadius of kFlockRadius) hurry to keep up
   // at this speed, so the light has some heat where a real swarm has it: at flocks' edges.
@@ -44,7 +46,8 @@ class SwarmFixture {
   // Radius of a flock at kFlockSize fireflies, world units.
   static constexpr float kFlockRadius = 90.0F;
 
-  // Side of a cell of the ordering, world units (the engine's perception, SPEC §2).
+  // Side of a cell of the ordering, world units (the engine's perception,
+  // docs/rules.md "The swarm · Sight and the three rules").
   static constexpr float kCellSize = 28.0F;
 
   SwarmFixture(std::size_t count, sim::Rect world, std::uint64_t seed = 1, bool cell_ordered = true)
@@ -148,7 +151,8 @@ class SwarmFixture {
   std::vector<float> centre_x_, centre_y_, heading_;
 };
 
-// A world of `meadows` meadows with the meadow's aspect, centred on the meadow (SPEC §1).
+// A world of `meadows` meadows with the meadow's aspect, centred on the meadow
+// (docs/rules.md "The land · Growing and shrinking").
 inline sim::Rect world_of_meadows(float meadows) {
   const float scale = std::sqrt(meadows);
   const float w = 1600.0F * scale;

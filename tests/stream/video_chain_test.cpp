@@ -1,4 +1,5 @@
-// VideoChain: which frames of a layered stream a receiver can still decode (issue 29).
+// VideoChain: which frames of a layered stream a receiver can still decode (docs/light-codec.md
+// "Video").
 #include <gtest/gtest.h>
 
 #include "stream/video_light.hpp"

@@ -1,6 +1,6 @@
-// The video light codec (issue 29): rasters come back within the PSNR bound, key frames come
-// when they must, and a receiver sent only what VideoChain allows decodes every frame it gets
-// exactly as a receiver sent everything.
+// The video light codec (docs/light-codec.md "Video"): rasters come back within the PSNR bound, key
+// frames come when they must, and a receiver sent only what VideoChain allows decodes every frame
+// it gets exactly as a receiver sent everything.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -17,7 +17,7 @@ namespace {
 
 using Bytes = std::vector<std::uint8_t>;
 
-// The worst frame's intensity PSNR the codec is held to (issue 29's goal).
+// The worst frame's intensity PSNR the codec is held to (docs/perf/video-light.md).
 constexpr double kWorstPsnr = 45.0;  // dB
 
 struct Planes {

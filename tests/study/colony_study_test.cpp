@@ -83,8 +83,8 @@ TEST(ColonyStudy, RefusesOptionsThatCannotWork) {
   EXPECT_THROW((void)run_colony_study({}, quick(1)), std::invalid_argument);
 }
 
-// Frogs (issue 30): dropped at the start of each run, they eat fireflies, the same whatever the
-// threads; more than the meadow takes is refused.
+// Frogs (docs/colony-study.md "Frogs"): dropped at the start of each run, they eat fireflies, the
+// same whatever the threads; more than the meadow takes is refused.
 TEST(ColonyStudy, FrogsEatAndTheTableSaysHowMany) {
   StudyOptions o = quick(2);
   o.minutes = 2.0;

@@ -1,8 +1,8 @@
 #pragma once
-// The light's density over a grown world, band by band (issue 30, SPEC §2 "Count"): after the
-// world grows, newcomers must spread over the land it gained, leaving no ring where the old edge
-// was nor one along the new edges. Measured from the light raster's blurred density (fireflies a
-// light pixel), as a viewer sees it; shared by the CPU engine's test (tests/stream) and the GPU
+// The light's density over a grown world, band by band (docs/rules.md "The swarm · Count"): after
+// the world grows, newcomers must spread over the land it gained, leaving no ring where the old
+// edge was nor one along the new edges. Measured from the light raster's blurred density (fireflies
+// a light pixel), as a viewer sees it; shared by the CPU engine's test (tests/stream) and the GPU
 // engine's (tests/gpu).
 #include <algorithm>
 #include <cmath>

@@ -1,11 +1,11 @@
-// The breeze, seeds and flowers' lives (issue 5) on screen. First from colony frames of our own
-// making (colony-route.ts, with a breeze we set): a falling seed is a pale speck drawn above its
-// ground point, fainter as it comes down; a firefly with a seed has a cream dot at its side; a
-// shoot is a small green sprout, a wilting flower a drooping, fading mauve-brown one, a withered
-// one brown, and the status line shows the frame's flowers in bloom; the motes drift downwind
-// (east, then west, then south, between two readings of the air canvas) and a gust draws
-// streaks. Then against the real server: frames bring a breeze in both worlds, and the motes
-// drift the way it blows. COLONY_ROUTE_ALONE=1 runs the first part without a server.
+// The breeze, seeds and flowers' lives (docs/rules.md "The flowers", "The breeze") on screen. First
+// from colony frames of our own making (colony-route.ts, with a breeze we set): a falling seed is a
+// pale speck drawn above its ground point, fainter as it comes down; a firefly with a seed has a
+// cream dot at its side; a shoot is a small green sprout, a wilting flower a drooping, fading
+// mauve-brown one, a withered one brown, and the status line shows the frame's flowers in bloom;
+// the motes drift downwind (east, then west, then south, between two readings of the air canvas)
+// and a gust draws streaks. Then against the real server: frames bring a breeze in both worlds, and
+// the motes drift the way it blows. COLONY_ROUTE_ALONE=1 runs the first part without a server.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ColonyFireflyState, FlowerStage } from "../src/gen/meadow/v1/viewer_pb";

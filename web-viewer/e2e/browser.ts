@@ -28,10 +28,10 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /**
- * The suite on a slower machine than this one, on purpose (issue 45): MEADOW_E2E_CPU_THROTTLE=4
- * runs every page's main thread and workers four times slower (Chrome DevTools' CPU
- * throttling), so a check that samples what accumulates, instead of waiting for it, fails here
- * before it fails on a slow machine. 1 (the default): as fast as the machine.
+ * The suite on a slower machine than this one, on purpose (docs/testing.md):
+ * MEADOW_E2E_CPU_THROTTLE=4 runs every page's main thread and workers four times slower (Chrome
+ * DevTools' CPU throttling), so a check that samples what accumulates, instead of waiting for it,
+ * fails here before it fails on a slow machine. 1 (the default): as fast as the machine.
  */
 export const CPU_THROTTLE = Math.max(1, Number(process.env.MEADOW_E2E_CPU_THROTTLE ?? "1") || 1);
 
@@ -66,7 +66,7 @@ function throttled(browser: Browser): Browser {
  * (WebGL on SwiftShader, the layers composited by Skia), at a cost in proportion to its pixels,
  * and two or three pages share CI's two cores: tools.e2e.ts took 79 s at 1280 × 720 and 55 s at
  * 960 × 540. The experience test still paints a 1280 × 720 desktop, and phones have their sizes.
- * MEADOW_E2E_VIEWPORT=WxH opens another size (the suite at two sizes, issue 45).
+ * MEADOW_E2E_VIEWPORT=WxH opens another size (the suite at two sizes, tests/viewer_speeds.sh).
  */
 export const DESKTOP_VIEWPORT = viewportFrom(process.env.MEADOW_E2E_VIEWPORT) ?? ({ width: 960, height: 540 } as const);
 

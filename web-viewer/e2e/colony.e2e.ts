@@ -1,9 +1,9 @@
-// The colony against the real server (issue 4): after w the page shows the colony — glowing
-// fireflies around the stump, checked in the canvas's pixels —; a flower dropped by one viewer
-// appears on another; a fourth flower is refused with a notice on the page; w brings the swarm
-// back. This file runs its own server, since it fills the meadow with flowers. The colony lives
-// from the server's start and its wanderers leave the stump within a few seconds, so the first
-// page is ready before the server starts and asks for the colony as soon as it has loaded.
+// The colony against the real server (docs/rules.md "The colony"): after w the page shows the
+// colony — glowing fireflies around the stump, checked in the canvas's pixels —; a flower dropped
+// by one viewer appears on another; a fourth flower is refused with a notice on the page; w brings
+// the swarm back. This file runs its own server, since it fills the meadow with flowers. The colony
+// lives from the server's start and its wanderers leave the stump within a few seconds, so the
+// first page is ready before the server starts and asks for the colony as soon as it has loaded.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canvasGlow, canvasPixel, debugState, framesLater, launchChromium, tapUntil, openViewer, saveArtifact, waitConnected, worldToScreen, waitForState as waitFor, type DebugState, DESKTOP_VIEWPORT } from "./browser";

@@ -1,4 +1,4 @@
-// One sim and an edge server on NATS (issue 32, docs/edges.md), in the browser: a page on the
+// One sim and an edge server on NATS (docs/edges.md), in the browser: a page on the
 // edge shows the sim's meadow, and a rock placed there reaches a page on the sim. When the sim
 // restarts, the edge keeps the page's link up: the status line says the meadow is coming back,
 // then shows the meadow again without a reconnect.

@@ -1,9 +1,9 @@
-// The whole experience in Chromium against the real server (issue 8): the painted meadow and
-// the light of every world at desktop and phone size (pixel checks on screenshots), palettes,
-// every key the help lists doing what it says, the phone's "more" menu by taps, kiosk mode
-// starting by itself and coming back after a server restart. It prints the viewer's own timings
-// (first light, main-thread time per frame, light frame decode). Own server: it changes the
-// world and restarts it.
+// The whole experience in Chromium against the real server (docs/rules.md "The viewer"): the
+// painted meadow and the light of every world at desktop and phone size (pixel checks on
+// screenshots), palettes, every key the help lists doing what it says, the phone's "more" menu by
+// taps, kiosk mode starting by itself and coming back after a server restart. It prints the
+// viewer's own timings (first light, main-thread time per frame, light frame decode). Own server:
+// it changes the world and restarts it.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { debugState, dragFinger, launchChromium, saveArtifact, waitConnected, waitForState as waitFor, worldShare, worldToScreen } from "./browser";
@@ -166,7 +166,10 @@ function groundPixel(page: Page, x: number, y: number): Promise<[number, number,
   }, [x, y] as const);
 }
 
-/** Prints the viewer's own timings (the figures asked for in issue 8) once enough frames ran. */
+/**
+ * Prints the viewer's own timings (first light, frames, decoding, drawing, the ground) once enough
+ * frames ran.
+ */
 async function measure(page: Page): Promise<void> {
   // Headless Chromium composites the added-on layers in software here: a few frames a second.
   await waitFor(page, (s) => s.experience.timings.frame.count >= 40 && s.experience.timings.decode.count >= 20, "enough frames to measure", 30_000);

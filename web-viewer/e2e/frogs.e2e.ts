@@ -1,8 +1,8 @@
-// The colony's frog (issue 30, SPEC §6): the fifth tool, key 5, on the tool bar and in the phone's
-// menu. In the colony a tap drops a frog, which the colony's frames carry and the viewer draws (a
-// night-green frog on its own canvas, the faint ring of its reach while the frog tool is chosen,
-// "1 frog" in the status line); a tap on it takes it away. The swarm refuses the tool with a
-// notice. Own server: frogs stay on the meadow.
+// The colony's frog (docs/rules.md "The frog", "The tools · Frog"): the fifth tool, key 5, on the
+// tool bar and in the phone's menu. In the colony a tap drops a frog, which the colony's frames
+// carry and the viewer draws (a night-green frog on its own canvas, the faint ring of its reach
+// while the frog tool is chosen, "1 frog" in the status line); a tap on it takes it away. The swarm
+// refuses the tool with a notice. Own server: frogs stay on the meadow.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { canvasBox, debugState, paintedFrames, saveArtifact, tapUntil, waitForState as waitFor, worldToScreen, type DebugState } from "./browser";

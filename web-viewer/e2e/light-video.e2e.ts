@@ -1,10 +1,10 @@
-// The swarm's light as VP9 video (issue 29): Chromium's WebCodecs decode VP9, so the viewer
-// offers it in its Hello, the server moves it from zstd to video at a key frame, and the light
-// worker decodes the pictures and draws them: counted by codec on the debug hook
-// (experience.light.framesByCodec), on screen, moving. With ?light=zstd the offer is off and
-// every frame is zstd. The two codecs' light looks alike: the swarm moves between two
-// screenshots, so the pictures cannot be compared pixel by pixel; their statistics over a few
-// frames are (mean brightness, lit share, the lit pixels' colour).
+// The swarm's light as VP9 video (docs/light-codec.md "Video"): Chromium's WebCodecs decode VP9, so
+// the viewer offers it in its Hello, the server moves it from zstd to video at a key frame, and the
+// light worker decodes the pictures and draws them: counted by codec on the debug hook
+// (experience.light.framesByCodec), on screen, moving. With ?light=zstd the offer is off and every
+// frame is zstd. The two codecs' light looks alike: the swarm moves between two screenshots, so the
+// pictures cannot be compared pixel by pixel; their statistics over a few frames are (mean
+// brightness, lit share, the lit pixels' colour).
 //
 // They need a server that sends video: one whose --help lists --light-video (or flags given in
 // MEADOW_E2E_VIDEO_ARGS, space-separated); without, they are skipped. Their own server, started

@@ -1,4 +1,4 @@
-// The swarm's light off the main thread (issue 8): in Chromium the page hands the light canvas
+// The swarm's light off the main thread: in Chromium the page hands the light canvas
 // to a worker (its control transferred: the page itself can no longer draw into it), the worker
 // decodes the frames and draws them, and its pixels are on the screen; the palette reaches it.
 // With ?light=main the same light is drawn on the main thread (the fallback), and so it is when

@@ -1,8 +1,9 @@
-// The mold against the real server (SPEC §5, §7): w goes on to the mold when the server lists
-// it; its trail is light on the meadow that changes; a slider and a preset change the shared
-// settings the next frames carry; the flower tool drops an oat flake; attract is held (DOWN,
-// MOVEs, UP) and shows while held; on a desktop and on a phone, where the settings are in the ⋯
-// menu. This file runs its own server, since it changes the mold's shared settings.
+// The mold against the real server (docs/mold.md, docs/rules.md "The viewer"): w goes on to the
+// mold when the server lists it; its trail is light on the meadow that changes; a slider and a
+// preset change the shared settings the next frames carry; the flower tool drops an oat flake;
+// attract is held (DOWN, MOVEs, UP) and shows while held; on a desktop and on a phone, where the
+// settings are in the ⋯ menu. This file runs its own server, since it changes the mold's shared
+// settings.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareLight, debugState, launchChromium, openViewer, saveArtifact, tapUntil, waitConnected, waitForState as waitFor, worldToScreen, type DebugState } from "./browser";

@@ -1,4 +1,4 @@
-// The music in Chromium (issue 9). Offline: 20 s of each theme rendered with an
+// The music in Chromium (docs/rules.md "The music"). Offline: 20 s of each theme rendered with an
 // OfflineAudioContext from the frame streams recorded from a real server (test/data/, by
 // scripts/capture-music.ts): not silent, never clipping, the tempo heard in the onsets within 2 %
 // of what the stream's size gives, harmony bars heard while a group flashes in sync and none in
@@ -14,7 +14,7 @@ import { launchChromium, waitConnected } from "./browser";
 import { openMusicPage } from "./music-page";
 import { chromium } from "playwright-core";
 
-/** s of music rendered per theme (issue 9). */
+/** s of music rendered per theme. */
 const RENDER_S = 20;
 /** s of the colony rendered for the harmony test: two plays of the 22 s recording. */
 const HARMONY_S = 40;

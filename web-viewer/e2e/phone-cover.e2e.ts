@@ -1,8 +1,9 @@
-// Phones fill the screen (issue 30, SPEC §7): at 390 × 844 (touch, mobile emulation) and in
-// landscape the meadow covers the screen (measured on a screenshot of the meadow alone, and from
-// where the world lies on screen), one finger drags the view with a tap tool and two fingers
-// pinch it, a tap still places a rock that reaches the server, a finger still holds the predator,
-// and the view still follows the camera when the world grows. Own server: it grows the world.
+// Phones fill the screen (docs/rules.md "The viewer · Phones"): at 390 × 844 (touch, mobile
+// emulation) and in landscape the meadow covers the screen (measured on a screenshot of the meadow
+// alone, and from where the world lies on screen), one finger drags the view with a tap tool and
+// two fingers pinch it, a tap still places a rock that reaches the server, a finger still holds the
+// predator, and the view still follows the camera when the world grows. Own server: it grows the
+// world.
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { debugState, dragFinger, launchChromium, saveArtifact, touch, waitConnected, waitForState as waitFor, worldShare, worldToScreen } from "./browser";

@@ -1,7 +1,7 @@
-// The predator on a desktop follows the mouse while its tool is chosen (issue 30, SPEC §6): no
-// button needed. Against the real server: moving the mouse over the meadow puts this viewer's
-// predator near the pointer in the frames every viewer gets, and it goes when the mouse leaves
-// the meadow or another tool is chosen.
+// The predator on a desktop follows the mouse while its tool is chosen
+// (docs/rules.md "The tools · Pointing"): no button needed. Against the real server: moving the
+// mouse over the meadow puts this viewer's predator near the pointer in the frames every viewer
+// gets, and it goes when the mouse leaves the meadow or another tool is chosen.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { debugState, launchChromium, openViewer, saveArtifact, waitConnected, waitForState as waitFor, worldToScreen } from "./browser";

@@ -1,6 +1,6 @@
-// The rocks' rim light against the real server (SPEC §2 "Light"): a rock placed beside an
-// attract mark gathers the light of the fireflies streaming round the mark, and the viewer draws
-// a rim on the side where they are.
+// The rocks' rim light against the real server (docs/rules.md "The swarm · Light"): a rock placed
+// beside an attract mark gathers the light of the fireflies streaming round the mark, and the
+// viewer draws a rim on the side where they are.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { canvasGlow, debugState, launchChromium, openViewer, saveArtifact, waitConnected, waitForState, worldToScreen } from "./browser";

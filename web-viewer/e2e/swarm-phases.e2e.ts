@@ -1,9 +1,9 @@
-// Phases you can see and hear (issue 30, SPEC §2): the swarm's order parameter as a live trace,
-// its crossings said on screen for everyone watching, and the swarm's music answering each with
-// a motif. Against the real server, whose swarm is pushed into order (alignment and cohesion
-// up) with the sliders once; every kind of crossing then comes in frames the test makes
-// (e2e/order-route.ts), so that the words, motifs and the caption's life are checked without
-// waiting on a free swarm. Own server: it changes the rules.
+// Phases you can see and hear (docs/rules.md "The swarm · Measures", "The swarm · Phases"): the
+// swarm's order parameter as a live trace, its crossings said on screen for everyone watching, and
+// the swarm's music answering each with a motif. Against the real server, whose swarm is pushed
+// into order (alignment and cohesion up) with the sliders once; every kind of crossing then comes
+// in frames the test makes (e2e/order-route.ts), so that the words, motifs and the caption's life
+// are checked without waiting on a free swarm. Own server: it changes the rules.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { debugState, DESKTOP_VIEWPORT, launchChromium, openViewer, saveArtifact, waitConnected, waitForState as waitFor } from "./browser";

@@ -1,7 +1,7 @@
-// The swarm's speed setting (issue 30, SPEC §2 "the aquarium's controls: a maximum-speed
-// setting"): a fourth slider beside the three rules, 0.5 … 2 × the usual speed band, sent as
-// SwarmSettings.speed; the server's figure (SwarmFigures.speed) comes back in every swarm frame
-// and another viewer's slider follows it; locked with the other settings; in the ⋯ menu on a
+// The swarm's speed setting (docs/rules.md "The swarm · The aquarium's controls": a
+// maximum-speed setting): a fourth slider beside the three rules, 0.5 … 2 × the usual speed band,
+// sent as SwarmSettings.speed; the server's figure (SwarmFigures.speed) comes back in every swarm
+// frame and another viewer's slider follows it; locked with the other settings; in the ⋯ menu on a
 // phone. Own server: it changes the shared swarm.
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import type { Page } from "playwright-core";

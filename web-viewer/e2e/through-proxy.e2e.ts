@@ -1,7 +1,7 @@
-// The meadow behind nginx with TLS (deploy/nginx/meadow.conf, issue 31): Chromium loads the viewer
-// over https://localhost through Debian's nginx, as a phone would from a gallery's public name;
-// the light comes over the proxied WebSocket and keeps moving, and a rock placed goes back through
-// it. The config is the shipped one with only ports and a throw-away certificate changed
+// The meadow behind nginx with TLS (deploy/nginx/meadow.conf, deploy/README.md): Chromium loads the
+// viewer over https://localhost through Debian's nginx, as a phone would from a gallery's public
+// name; the light comes over the proxied WebSocket and keeps moving, and a rock placed goes back
+// through it. The config is the shipped one with only ports and a throw-away certificate changed
 // (tests/deploy/nginx_local_conf.sh, which tests/deploy/nginx_e2e_test.sh uses too).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

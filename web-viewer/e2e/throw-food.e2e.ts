@@ -1,7 +1,7 @@
-// Throwing food (issue 30, SPEC §2 "the aquarium's controls"): the button beside the swarm's
-// sliders, f, and the phone menu's button each throw a handful of crumbs where the viewer looks,
-// as the flower tool's taps, spaced past the server's tap cooldown; a crumb the server finds too
-// soon is thrown again, another refusal (all of the viewer's crumbs out) shows as a tap's would
+// Throwing food (docs/rules.md "The swarm · The aquarium's controls"): the button beside the
+// swarm's sliders, f, and the phone menu's button each throw a handful of crumbs where the viewer
+// looks, as the flower tool's taps, spaced past the server's tap cooldown; a crumb the server finds
+// too soon is thrown again, another refusal (all of the viewer's crumbs out) shows as a tap's would
 // and ends the throw; the fed count is in the status line from the start.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

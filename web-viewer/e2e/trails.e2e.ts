@@ -1,8 +1,8 @@
-// Trails (issue 30, SPEC §2 "Trails"): t turns on a live layer of fading lines, each firefly's
-// last seconds in a hue of its own, drawn from the TrailPoints the server sends after each swarm
-// frame, and off again; it comes back after a trip to another world. The "record trails" button
-// (r, the phone menu's) asks the server for a recording and saves its answer as an SVG of one
-// polyline per piece; a second recording asked for meanwhile is refused or answered, never left
+// Trails (docs/rules.md "The swarm · Trails"): t turns on a live layer of fading lines, each
+// firefly's last seconds in a hue of its own, drawn from the TrailPoints the server sends after
+// each swarm frame, and off again; it comes back after a trip to another world. The "record trails"
+// button (r, the phone menu's) asks the server for a recording and saves its answer as an SVG of
+// one polyline per piece; a second recording asked for meanwhile is refused or answered, never left
 // hanging. Own server: recordings are the server's work.
 import type { Download, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";

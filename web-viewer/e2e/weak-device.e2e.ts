@@ -1,9 +1,10 @@
-// A weak device (SPEC §7): with ?frame-cost=40 every animation frame of the page takes 40 ms
-// more, more than a 60 Hz display allows, and the status line says, in words, about how many
-// fireflies this device keeps up with (fewer than the swarm's 3,000). The same page without it
-// speaks of keeping up exactly when its meter finds it behind: whether a page sharing two cores
-// with the server and a browser is behind depends on the machine's load, not on the viewer, so
-// this test does not assert it (the meter's verdicts are tested in test/util/keep-up.test.ts).
+// A weak device (docs/rules.md "The viewer · Status line"): with ?frame-cost=40 every animation
+// frame of the page takes 40 ms more, more than a 60 Hz display allows, and the status line says,
+// in words, about how many fireflies this device keeps up with (fewer than the swarm's 3,000). The
+// same page without it speaks of keeping up exactly when its meter finds it behind: whether a page
+// sharing two cores with the server and a browser is behind depends on the machine's load, not on
+// the viewer, so this test does not assert it (the meter's verdicts are tested in
+// test/util/keep-up.test.ts).
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { WINDOW_MS } from "../src/util/keep-up";

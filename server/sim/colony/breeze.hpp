@@ -1,9 +1,9 @@
 #pragma once
-// The breeze over the meadow (SPEC §4): its direction wanders round east (away from the stump)
-// and its strength changes over a minute or so; every 20 … 45 s a gust swings it 30 … 60° to
-// one side within 2 s, blows harder and eases back over 6 s. Deterministic from the world seed:
-// the slow waves are a pure function of the step, the gusts come from counter-based draws keyed
-// by the gust's number, so the breeze is the same whoever asks and however often.
+// The breeze over the meadow (docs/rules.md "The breeze"): its direction wanders round east (away
+// from the stump) and its strength changes over a minute or so; every 20 … 45 s a gust swings it
+// 30 … 60° to one side within 2 s, blows harder and eases back over 6 s. Deterministic from the
+// world seed: the slow waves are a pure function of the step, the gusts come from counter-based
+// draws keyed by the gust's number, so the breeze is the same whoever asks and however often.
 #include <cstdint>
 
 #include "sim/colony/colony_rules.hpp"

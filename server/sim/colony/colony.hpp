@@ -1,10 +1,11 @@
 #pragma once
-// The colony (SPEC §3): a few hundred fireflies living off a hollow stump. Light is life: each
-// glows with its energy, burns it in flight, goes home to eat from the stump's store when
-// hungry; the store pays for births; foragers carry nectar home from flowers and recruit the
-// wanderers they pass; the members of a foraging group pull their flashes together (Kuramoto).
-// When all are gone a dormant spark sleeps in the stump until a flower has nectar again. Frogs
-// (issue 30) that viewers drop hop about the meadow and eat fireflies that linger by them.
+// The colony (docs/rules.md "The colony"): a few hundred fireflies living off a hollow stump. Light
+// is life: each glows with its energy, burns it in flight, goes home to eat from the stump's store
+// when hungry; the store pays for births; foragers carry nectar home from flowers and recruit the
+// wanderers they pass; the members of a foraging group pull their flashes together (Kuramoto). When
+// all are gone a dormant spark sleeps in the stump until a flower has nectar again. Frogs
+// (docs/rules.md "The frog") that viewers drop hop about the meadow and eat fireflies that linger
+// by them.
 //
 // Pure and deterministic like the rest of sim/: fireflies are handled in id order, every random
 // number is counter-based (seed, step, firefly, purpose). A colony of 500 steps in a few tens of
@@ -56,18 +57,19 @@ class Colony {
   // The breeze over the meadow now.
   [[nodiscard]] BreezeNow breeze() const;
 
-  // A viewer's flower tool (SPEC §4, §6): a flower full of nectar while fewer than
-  // params.max_dropped_flowers are on the meadow, inside the meadow, off rocks and the stump, and
-  // while viewer `by` has fewer than params.max_dropped_flowers_per_viewer of them (the operator,
-  // kOperator, has no such cap). `tick` stamps the event.
+  // A viewer's flower tool (docs/rules.md "The flowers · Dropped by viewers"): a flower full of
+  // nectar while fewer than params.max_dropped_flowers are on the meadow, inside the meadow, off
+  // rocks and the stump, and while viewer `by` has fewer than params.max_dropped_flowers_per_viewer
+  // of them (the operator, kOperator, has no such cap). `tick` stamps the event.
   ActionOutcome drop_flower(Vec2 at, const Land& land, std::uint64_t tick, std::uint64_t by = kOperator,
                             std::uint64_t visitor = 0);
 
   // A rock placed over flowers crushes them: they wither (and go once no sip of them is carried).
   void crush_flowers(Vec2 center, float radius);
 
-  // The frog tool (issue 30): takes away the frog within params.frog_body_radius of `at` (a
-  // viewer only its own: else "not_yours"; the operator any), else drops one there (drop_frog).
+  // The frog tool (docs/rules.md "The frog"): takes away the frog within params.frog_body_radius of
+  // `at` (a viewer only its own: else "not_yours"; the operator any), else drops one there
+  // (drop_frog).
   ActionOutcome tap_frog(Vec2 at, const Land& land, std::uint64_t by = kOperator, std::uint64_t visitor = 0);
   // A frog at `at`, dropped by `by`, while fewer than params.max_frogs are on the meadow (for
   // the operator too: else "frog_limit") and fewer than params.max_frogs_per_viewer are `by`'s (a

@@ -1,5 +1,6 @@
-// The colony's foraging (SPEC §3 "Foraging", "Recruitment", "Memory"): what each firefly decides
-// this step, the carriers recruiting wanderers, and flowers that are spent.
+// The colony's foraging (docs/rules.md "The colony · Foraging", "… · Recruitment", "… · Memory"):
+// what each firefly decides this step, the carriers recruiting wanderers, and flowers that are
+// spent.
 #include <algorithm>
 #include <cmath>
 
@@ -187,7 +188,8 @@ void Colony::recruit() {
 }
 
 void Colony::remove_spent_flowers() {
-  // An empty or withered flower goes as soon as nobody is carrying a sip of it home (SPEC §4).
+  // An empty or withered flower goes as soon as nobody is carrying a sip of it home
+  // (docs/rules.md "The flowers · A flower's life").
   for (std::size_t i = 0; i < state_.flowers.size();) {
     const Flower fl = state_.flowers[i];
     const bool carried = std::any_of(state_.fireflies.begin(), state_.fireflies.end(), [&](const ColonyFirefly& f) {

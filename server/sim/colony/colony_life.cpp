@@ -1,5 +1,5 @@
-// The colony's life (SPEC §3 "Light is life", "Births", the dormant spark): meals from the
-// store, deaths, births from the store, and the spark that outlives the colony.
+// The colony's life (docs/rules.md "The colony · Hunger", "… · Births", "… · The dormant spark"):
+// meals from the store, deaths, births from the store, and the spark that outlives the colony.
 #include <algorithm>
 #include <cmath>
 

@@ -1,11 +1,13 @@
 #pragma once
-// The numbers of the colony's rules (SPEC §3), each with its unit. Units: world units (one
-// meadow is 1600 × 900) and steps (ticks of 1/60 s); a speed is units per step; "store" is the
-// stump's store of nectar as a share of full (0 … 1); "energy" is a firefly's as a share of full.
+// The numbers of the colony's rules (docs/rules.md "The colony"), each with its unit. Units: world
+// units (one meadow is 1600 × 900) and steps (ticks of 1/60 s); a speed is units per step; "store"
+// is the stump's store of nectar as a share of full (0 … 1); "energy" is a firefly's as a share of
+// full.
 //
-// They are one struct, not loose constants, because anyone tuning the meadow (issue 5's study
-// tool) must be able to change them per run; the defaults are SPEC §3's numbers, and the few the
-// spec leaves open (marked "ours") are chosen so that a colony with a flower or two lives on.
+// They are one struct, not loose constants, because anyone tuning the meadow (the study
+// tool, docs/colony-study.md) must be able to change them per run; the defaults are the rules'
+// numbers, and the few the rules leave open (marked "ours") are chosen so that a colony with a
+// flower or two lives on.
 #include <cstdint>
 
 #include "sim/geometry.hpp"
@@ -13,7 +15,7 @@
 namespace meadow::sim {
 
 struct ColonyParams {
-  // --- Population (SPEC §3) ---------------------------------------------------------------
+  // --- Population (docs/rules.md "The colony · Start") -------------------------------------
   std::uint32_t start_fireflies = 50;  // fireflies around the stump at the start
   std::uint32_t max_fireflies = 500;   // the colony never grows past this
   double start_store = 0.60;           // the store at the start (share of full)
@@ -24,7 +26,7 @@ struct ColonyParams {
   std::uint32_t flight_steps = 7200;  // steps (2 min at 60 steps/s)
   float hungry_below = 0.25F;         // energy under which a firefly heads home to eat
   // A meal from empty to full takes this long; a half-empty firefly eats half as long and half
-  // as much (SPEC: "sits on the stump for up to 3 s ... half empty: half as long, half as much").
+  // as much (docs/rules.md "The colony · Hunger").
   std::uint32_t meal_steps = 180;  // steps (3 s)
   // Ours: what a meal from empty to full takes from the store (share of full store). A sip
   // brings 0.012, so a full meal is worth a little under one sip.
@@ -78,14 +80,15 @@ struct ColonyParams {
   float home_range = 400.0F;
   float home_pull = 0.03F;
 
-  // --- Flowers viewers drop (SPEC §4, §6) ---------------------------------------------------------
+  // --- Flowers viewers drop (docs/rules.md "The flowers · Dropped by viewers") -------------------
   std::uint32_t max_dropped_flowers = 3;  // anyone may drop a flower while fewer are on the meadow
   // Ours: one viewer's dropped flowers on the meadow at once, so one viewer cannot take every
-  // dropped flower's place (SPEC §6: limits keep one viewer from swamping the meadow).
+  // dropped flower's place (docs/rules.md "The tools · Limits and locks": limits keep one viewer
+  // from swamping the meadow).
   std::uint32_t max_dropped_flowers_per_viewer = 2;
   float stump_clearance = 20.0F;  // ours: no dropped flower within this of the stump's rim (units)
 
-  // --- Pollination (SPEC §4) -----------------------------------------------------------------------
+  // --- Pollination (docs/rules.md "The flowers · Seeds") -----------------------------------------
   float seed_chance = 0.10F;  // a sip leaves a seed stuck on the firefly with this chance
   // The seed falls off after 5 … 20 s of flight (steps of flight, drawn per seed).
   std::uint32_t seed_flight_min = 300;
@@ -100,7 +103,7 @@ struct ColonyParams {
   float root_stump_clearance = 150.0F;   // …nor the stump within this (units, from its centre)…
                                          // …and not on a rock.
 
-  // --- Flowers' lives (SPEC §4) ----------------------------------------------------------------------
+  // --- Flowers' lives (docs/rules.md "The flowers · A flower's life") ----------------------------
   std::uint32_t sprout_steps = 1800;  // a sprout grows 30 s: shoot, then bud, then bloom
   // Ours: "every flower lives about three minutes", counted from its bloom (so a dropped flower,
   // which starts in bloom, gets its three minutes too), each flower ± flower_life_jitter of it.
@@ -109,7 +112,7 @@ struct ColonyParams {
   std::uint32_t wilt_steps = 1800;    // it wilts over its last 30 s (nectar still there)
   std::uint32_t max_in_bloom = 12;    // never more in bloom: a bud waits for room
 
-  // --- The breeze (SPEC §4), deterministic from the world seed ----------------------------------------
+  // --- The breeze (docs/rules.md "The breeze"), deterministic from the world seed ----------------
   // Its direction wanders round east (0 rad, away from the stump) as two slow waves of random
   // phase: amplitudes in radians, periods in steps; "a few tens of degrees a minute".
   float breeze_sway_wide = 0.35F;      // radians (20°)
@@ -131,12 +134,12 @@ struct ColonyParams {
   float gust_boost_min = 0.25F;        // ours: strength added at the gust's height (0 … 1 scale)
   float gust_boost_max = 0.45F;
 
-  // --- The stump (SPEC §1: in the bottom-left corner of the colony's meadow) ----------------------
+  // --- The stump (docs/rules.md "The land · The ground": the colony's meadow's bottom left) ------
   float stump_radius = 30.0F;     // units
   Vec2 stump_inset{150.0F, 140.0F};  // its centre, from the meadow's bottom-left corner (units)
 
-  // --- The frog (issue 30; SPEC §6: "a frog dropped like a rock, which hops about and eats the
-  // fireflies that hang around it too long") ------------------------------------------------------
+  // --- The frog (docs/rules.md "The frog": dropped like a rock, it hops about and eats the
+  // fireflies that hang around it too long) ------------------------------------------------------
   std::uint32_t max_frogs = 3;  // frogs on the meadow at once: a drop beyond is refused (anyone's)
   // Ours: one viewer's frogs on the meadow at once, so that one viewer cannot take every frog's
   // place (the operator has no such cap).

@@ -1,6 +1,6 @@
 #pragma once
 // Everything the colony is, as plain data: its fireflies, the flowers on the meadow, the stump's
-// store and the counters. Plain so that it can be saved and restored (issue 7's snapshots) and so
+// store and the counters. Plain so that it can be saved and restored (docs/durability.md) and so
 // that tests can set up a scene and hand it to a Colony.
 #include <cstdint>
 #include <vector>
@@ -10,7 +10,8 @@
 
 namespace meadow::sim {
 
-// What a colony firefly is doing (SPEC §3). Append new states at the end: the wire maps them.
+// What a colony firefly is doing (docs/rules.md "The colony"). Append new states at the end: the
+// wire maps them.
 enum class FireflyState : std::uint8_t {
   wandering,  // flying about on its own, with its own flash rhythm
   foraging,   // flying out to its group's flower
@@ -43,14 +44,16 @@ struct ColonyFirefly {
   std::uint32_t since_flash = 1000;
   float heading = 0.0F;  // radians; what a wanderer turns, and the last heading of one that sits
   float meal_gained = 0.0F;  // energy gained in the meal under way
-  // A seed stuck on it (SPEC §4): steps of flight left before it falls off; 0: no seed.
+  // A seed stuck on it (docs/rules.md "The flowers · Seeds"): steps of flight left before it falls
+  // off; 0: no seed.
   std::uint32_t seed_steps = 0;
 
   [[nodiscard]] bool alive() const { return state != FireflyState::dying && state != FireflyState::dormant; }
 };
 
-// A flower's life (SPEC §4): a sprout grows as a shoot, then a bud, then blooms; it wilts over
-// the end of its life and then withers. Append new stages at the end: the wire maps them.
+// A flower's life (docs/rules.md "The flowers · A flower's life"): a sprout grows as a shoot, then
+// a bud, then blooms; it wilts over the end of its life and then withers. Append new stages at the
+// end: the wire maps them.
 enum class FlowerStage : std::uint8_t { shoot, bud, bloom, wilting, withered };
 
 struct Flower {
@@ -95,8 +98,8 @@ struct FrogLingerer {
   friend bool operator==(const FrogLingerer&, const FrogLingerer&) = default;
 };
 
-// A frog (issue 30): dropped on the meadow, it sits, hops now and then towards where fireflies
-// linger, and eats one that lingers within its reach too long.
+// A frog (docs/rules.md "The frog"): dropped on the meadow, it sits, hops now and then towards
+// where fireflies linger, and eats one that lingers within its reach too long.
 struct Frog {
   std::uint32_t id = 0;
   Vec2 at;               // where it is now: where it sits, or along its hop (units)

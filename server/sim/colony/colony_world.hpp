@@ -1,8 +1,9 @@
 #pragma once
-// The colony as a world (SPEC §3, §4): it lives on the meadow in the middle of the land, one step
-// a tick. The flower tool drops a flower here and the frog tool a frog (or takes one away; the
-// operator's ClearFrogs takes them all); attract and the predator are the swarm's tools; a rock
-// crushes the flowers under it and may not go on the stump or a frog.
+// The colony as a world (docs/rules.md "The colony", "The flowers", "The breeze"): it lives on the
+// meadow in the middle of the land, one step a tick. The flower tool drops a flower here and the
+// frog tool a frog (or takes one away; the operator's ClearFrogs takes them all); attract and the
+// predator are the swarm's tools; a rock crushes the flowers under it and may not go on the stump
+// or a frog.
 #include <array>
 #include <cstdint>
 #include <optional>

@@ -1,6 +1,6 @@
-// The colony's flashing (SPEC §3 "Flashing"): every firefly flashes at its own pace, once every
-// 70 … 110 steps; the members of a foraging group pull their flashes together each step
-// (Kuramoto: each is nudged towards the group's mean phase by coupling × R × sin(ψ − θ), where
+// The colony's flashing (docs/rules.md "The colony · Flashing"): every firefly flashes at its own
+// pace, once every 70 … 110 steps; the members of a foraging group pull their flashes together each
+// step (Kuramoto: each is nudged towards the group's mean phase by coupling × R × sin(ψ − θ), where
 // R e^{iψ} is the mean of the members' e^{iθ}); wanderers keep their own rhythm.
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
-// Flowers, seeds and the breeze (SPEC §4): the meadow sustains itself. A sip may leave a seed
-// stuck on the forager; after a while in flight it falls off, floats down drifting on the
-// breeze, and where there is room may take root; the sprout grows (shoot, bud) and blooms, lives
-// about three minutes and wilts over its last 30 s.
+// Flowers, seeds and the breeze (docs/rules.md "The flowers", "The breeze"): the meadow sustains
+// itself. A sip may leave a seed stuck on the forager; after a while in flight it falls off, floats
+// down drifting on the breeze, and where there is room may take root; the sprout grows (shoot, bud)
+// and blooms, lives about three minutes and wilts over its last 30 s.
 #include <algorithm>
 #include <cmath>
 

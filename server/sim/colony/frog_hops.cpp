@@ -1,8 +1,8 @@
-// How frogs get about (issue 30): a frog sits 3 … 8 s, then hops, at most frog_hop_length, towards
-// where the fireflies it senses linger: the flower most of them forage at (it follows a stream
-// of foragers to its flower, and settles beside it); with no forager about, any way. Never into
-// (or across) the stump's keep-out, onto a rock or another frog, or off the meadow. A hop is a
-// straight glide over frog_hop_steps.
+// How frogs get about (docs/rules.md "The frog"): a frog sits 3 … 8 s, then hops, at most
+// frog_hop_length, towards where the fireflies it senses linger: the flower most of them forage at
+// (it follows a stream of foragers to its flower, and settles beside it); with no forager about,
+// any way. Never into (or across) the stump's keep-out, onto a rock or another frog, or off the
+// meadow. A hop is a straight glide over frog_hop_steps.
 #include <algorithm>
 #include <cmath>
 

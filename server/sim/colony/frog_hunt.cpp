@@ -1,7 +1,7 @@
-// How a frog eats (issue 30): it keeps count, for each firefly within its reach while it sits,
-// of how long that one has stayed without a break; one that has stayed frog_patience_steps is
-// eaten, the longest lingerer first, at most one per frog_catch_gap_steps (it digests). A firefly
-// passing by, or sipping at a flower beside it, gets away.
+// How a frog eats (docs/rules.md "The frog"): it keeps count, for each firefly within its reach
+// while it sits, of how long that one has stayed without a break; one that has stayed
+// frog_patience_steps is eaten, the longest lingerer first, at most one per frog_catch_gap_steps
+// (it digests). A firefly passing by, or sipping at a flower beside it, gets away.
 #include <algorithm>
 #include <cmath>
 

@@ -1,6 +1,6 @@
 #pragma once
-// What a frog looks like now (issue 30), for whoever draws it (the stream's colony entities):
-// where it is, which way it faces, how far through a hop, how much of a gulp is left.
+// What a frog looks like now (docs/rules.md "The frog"), for whoever draws it (the stream's colony
+// entities): where it is, which way it faces, how far through a hop, how much of a gulp is left.
 #include <algorithm>
 #include <cstdint>
 

@@ -1,5 +1,6 @@
-// The frog tool (issue 30; SPEC §6): a frog dropped on the meadow like a rock, and taken away by
-// a tap on it; and where a frog may sit at all, whether dropped or landing from a hop.
+// The frog tool (docs/rules.md "The frog", "The tools · Frog"): a frog dropped on the meadow like a
+// rock, and taken away by a tap on it; and where a frog may sit at all, whether dropped or landing
+// from a hop.
 #include <algorithm>
 #include <cmath>
 #include <string>

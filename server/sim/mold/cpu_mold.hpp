@@ -1,5 +1,5 @@
 #pragma once
-// The mold's CPU engine (issue 27 "Engines"): structure of arrays, every core through the
+// The mold's CPU engine (docs/mold.md "Engines"): structure of arrays, every core through the
 // ParallelFor, the same map bit for bit with any number of threads. Headings are steps of a turn
 // and read a direction table (no trigonometry in the hot loop); randomness is counter-based
 // (sim/random.hpp), keyed by step and agent.

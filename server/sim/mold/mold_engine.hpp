@@ -1,7 +1,8 @@
 #pragma once
-// The mold's one interface (DESIGN.md "Engines"): the CPU engine (sim/mold/cpu_mold.hpp) and the
-// Vulkan engine (server/gpu/gpu_mold.hpp) both implement it, so the world can change engines
-// without losing the map. A step is three passes in this order on every engine (SPEC §5):
+// The mold's one interface (docs/architecture.md "Engines"): the CPU engine (sim/mold/cpu_mold.hpp)
+// and the Vulkan engine (server/gpu/gpu_mold.hpp) both implement it, so the world can change
+// engines without losing the map. A step is three passes in this order on every engine
+// (docs/mold.md "The model"):
 //   1. agents: sense, turn, move one step, deposit (all deposits into one cell count; with
 //      occupancy, a move into a taken cell fails: the agent stays, takes a random heading and
 //      does not deposit), then the tools' feed is added;

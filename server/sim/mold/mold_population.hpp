@@ -1,8 +1,8 @@
 #pragma once
-// Where the mold's agents stand (SPEC §5): their positions and headings, which agents go and where
-// newcomers land. Both engines keep their agents here (the CPU engine its only copy, the GPU
-// engine its host copy), so that a count change, new walls or a restore give the very same agents
-// on either.
+// Where the mold's agents stand (docs/mold.md "The model"): their positions and headings, which
+// agents go and where newcomers land. Both engines keep their agents here (the CPU engine its only
+// copy, the GPU engine its host copy), so that a count change, new walls or a restore give the very
+// same agents on either.
 //
 // Placements are counter-based (sim/random.hpp): keyed by the seed, the number of placements so
 // far and the agent's index, never by threads or the engine. With occupancy (Jones's rule) every

@@ -1,20 +1,22 @@
 #pragma once
-// The mold's rules (SPEC §5; Jones 2010, "Characteristics of pattern formation and evolution in
-// approximations of Physarum transport networks"): every constant with its unit, here where the
-// rules that use it live. The settings a viewer may change are MoldSettings (mold_settings.hpp).
+// The mold's rules (docs/mold.md "The model"; Jones 2010, "Characteristics of pattern formation and
+// evolution in approximations of Physarum transport networks"): every constant with its unit, here
+// where the rules that use it live. The settings a viewer may change are MoldSettings
+// (mold_settings.hpp).
 #include <cstdint>
 
 namespace meadow::sim::mold_rules {
 
 // --- The trail map ------------------------------------------------------------------------------
 // Fixed point: a cell's trail is an integer, kTrailOne is a full cell (1.0). The GPU engine adds
-// deposits with integer atomics (SPEC §5), and the CPU engine keeps the same integers, so both
-// round alike and the CPU's sums do not depend on the order deposits arrive in.
+// deposits with integer atomics (docs/mold.md "The model"), and the CPU engine keeps the same
+// integers, so both round alike and the CPU's sums do not depend on the order deposits arrive in.
 inline constexpr std::uint32_t kTrailOne = 4096;
 // The map is 16:9 like the meadow; its height in cells is width × 9 / 16.
 inline constexpr std::uint32_t kMapAspectWide = 16;
 inline constexpr std::uint32_t kMapAspectHigh = 9;
-// Map widths (cells) and agents of the description's two defaults: without a GPU and with one.
+// Map widths (cells) and agents of the two defaults (docs/rules.md "The mold"): without a GPU
+// and with one.
 inline constexpr std::uint32_t kCpuMapWidth = 256;
 inline constexpr std::uint32_t kCpuAgents = 10240;
 inline constexpr std::uint32_t kGpuMapWidth = 512;
@@ -44,8 +46,8 @@ inline constexpr std::uint32_t kViewerMaxAgentsGpu = 1U << 20U;  // 1,048,576
 // count): one asked sooner waits for its turn, and a newer one replaces it.
 inline constexpr std::uint64_t kAgentsCooldownTicks = 30;
 
-// --- The tools (SPEC §6, issue 27 "On the meadow") ----------------------------------------------
-// A held attract pointer: the map near it gets this much a step (the description's +0.5), in
+// --- The tools (docs/mold.md "The model": "On the meadow") ---------------------------------------
+// A held attract pointer: the map near it gets this much a step (the rules' +0.5), in
 // cells within kAttractRadius world units of the pointer.
 inline constexpr float kAttractFeedPerStep = 0.5F;
 inline constexpr float kAttractRadius = 24.0F;  // world units

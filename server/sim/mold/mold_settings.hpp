@@ -1,7 +1,8 @@
 #pragma once
-// The mold's settings (issue 27 "Settings"): shared by every viewer of the mold, lockable by the
-// operator, and grouped into named presets that give visibly different networks. The defaults
-// and the presets were chosen by measurement with `meadow-sim mold --sweep` (docs/mold.md).
+// The mold's settings (docs/mold.md "The model": "Settings"): shared by every viewer of the mold,
+// lockable by the operator, and grouped into named presets that give visibly different networks.
+// The defaults and the presets were chosen by measurement with `meadow-sim mold --sweep`
+// (docs/mold.md).
 #include <cstdint>
 #include <optional>
 #include <span>

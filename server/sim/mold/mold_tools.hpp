@@ -1,9 +1,9 @@
 #pragma once
-// The viewers' tools in the mold (issue 27 "On the meadow"): the flower tool drops an oat flake
-// that feeds the map around it until the network has eaten it up; attract, held down, feeds the
-// map under the pointer; the predator, held down, is a repellent the agents turn away from. Every
-// viewer's flakes and pointers are seen by all. Positions are world units; the engine gets them
-// as discs of map cells (inputs()).
+// The viewers' tools in the mold (docs/mold.md "The model": "On the meadow"): the flower tool drops
+// an oat flake that feeds the map around it until the network has eaten it up; attract, held down,
+// feeds the map under the pointer; the predator, held down, is a repellent the agents turn away
+// from. Every viewer's flakes and pointers are seen by all. Positions are world units; the engine
+// gets them as discs of map cells (inputs()).
 #include <cstdint>
 #include <optional>
 #include <span>

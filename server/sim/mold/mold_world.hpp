@@ -1,5 +1,5 @@
 #pragma once
-// The mold as a world (SPEC §5, issue 27): a Physarum network on a trail map that covers the
+// The mold as a world (docs/mold.md): a Physarum network on a trail map that covers the
 // meadow, one step a tick on the engine it was given (CPU or GPU). Rocks are walls; the stump
 // and the pond are not: the plasmodium crawls over wood and wet ground alike (Physarum lives on
 // rotting wood), so the colony's stump lies under the net like the rest of the meadow. The

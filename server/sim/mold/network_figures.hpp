@@ -1,10 +1,10 @@
 #pragma once
-// The figures of the mold's network (issue 27 "Figures"), measured about once a second
-// (mold_rules::kFiguresEverySteps) on the trail map, sent to viewers and used by the tests that
-// check that the defaults form a living network and keep it. A network has few components, many
-// holes and about two junctions per hole (a honeycomb: six junctions round each hole, each shared
-// by three holes; on a torus any network whose junctions join three strands has exactly two per
-// hole, by Euler's formula); blobs and bands have almost none, and neither has iid noise.
+// The figures of the mold's network (docs/mold.md "The network's figures"), measured about once a
+// second (mold_rules::kFiguresEverySteps) on the trail map, sent to viewers and used by the tests
+// that check that the defaults form a living network and keep it. A network has few components,
+// many holes and about two junctions per hole (a honeycomb: six junctions round each hole, each
+// shared by three holes; on a torus any network whose junctions join three strands has exactly two
+// per hole, by Euler's formula); blobs and bands have almost none, and neither has iid noise.
 //
 // What each figure means (the map is a torus: everything below wraps at the edges):
 // - mean: the map's mean trail, 0 … 1.

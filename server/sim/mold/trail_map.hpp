@@ -1,6 +1,7 @@
 #pragma once
-// The mold's trail map (SPEC §5): cells of fixed-point trail (mold_rules::kTrailOne = 1.0) that
-// cover the meadow and wrap at its edges (a torus). Row-major, top row first.
+// The mold's trail map (docs/mold.md "The model"): cells of fixed-point trail
+// (mold_rules::kTrailOne = 1.0) that cover the meadow and wrap at its edges (a torus). Row-major,
+// top row first.
 #include <cstdint>
 #include <span>
 

@@ -1,8 +1,9 @@
 #pragma once
 // The swarm's neighbour grid: square cells over the world, numbered row by row, and a counting
-// sort of the fireflies by cell (SPEC §2: count per cell, prefix sum to cell starts, scatter; no
-// comparisons). After the sort the fireflies of one cell are contiguous, and so are those of a
-// row of cells, so "the cells left, middle and right of me" is one contiguous range.
+// sort of the fireflies by cell (docs/rules.md "The swarm · Neighbours on the CPU": count per cell,
+// prefix sum to cell starts, scatter; no comparisons). After the sort the fireflies of one cell are
+// contiguous, and so are those of a row of cells, so "the cells left, middle and right of me" is
+// one contiguous range.
 //
 // The sort runs on several threads in two counting passes, both stable: first by row of cells,
 // then within each row by column (rows are independent). The result is exactly a stable sort by

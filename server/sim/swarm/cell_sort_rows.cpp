@@ -26,7 +26,7 @@ void gather_row_portable(const Cells& cells, std::uint32_t from, std::uint32_t t
 
 void running_ends_portable(std::uint32_t* counts, std::size_t n, std::uint32_t first) {
   std::uint32_t end = first;
-  // Four cells per turn of the loop: at the spec's density a row has about four cells per
+  // Four cells per turn of the loop: at the engine's density a row has about four cells per
   // firefly, so the loop's upkeep weighs.
 #pragma GCC unroll 4
   for (std::size_t c = 0; c < n; ++c) {

@@ -1,9 +1,10 @@
 #pragma once
-// The swarm on the CPU (SPEC §2): a structure of arrays, sorted by grid cell every step with a
-// parallel counting sort (the arrays themselves are reordered), then each firefly steers by the
-// rules and moves. Alignment and cohesion come from sums over 4-unit squares, built band by band
-// of cells in a rolling window that stays in cache (square_window.hpp); separation and personal
-// space from the fireflies of the nearby 8-unit cells (neighbour_walk.hpp).
+// The swarm on the CPU (docs/rules.md "The swarm · Neighbours on the CPU"): a structure of arrays,
+// sorted by grid cell every step with a parallel counting sort (the arrays themselves are
+// reordered), then each firefly steers by the rules and moves. Alignment and cohesion come from
+// sums over 4-unit squares, built band by band of cells in a rolling window that stays in cache
+// (square_window.hpp); separation and personal space from the fireflies of the nearby 8-unit cells
+// (neighbour_walk.hpp).
 //
 // Deterministic: the same seed, land and calls give the same fireflies bit for bit, whatever
 // the ParallelFor's thread count (chunks are fixed, each writes only its own fireflies, the
@@ -36,8 +37,9 @@ struct StepRules;
 
 class CpuSwarm final : public SwarmEngine {
  public:
-  // Two million fireflies: about 45 MB of state, and at issue 3's target cost some 30 ms a step on
-  // two cores, which the pace rule (slow down rather than stutter) can still carry.
+  // Two million fireflies: about 45 MB of state, and at the target cost (docs/perf/swarm-cpu.md)
+  // some 30 ms a step on two cores, which the pace rule (slow down rather than stutter) can still
+  // carry.
   static constexpr std::size_t kMaxCount = 2'000'000;
 
   // One firefly given exactly (tests, restoring a snapshot).

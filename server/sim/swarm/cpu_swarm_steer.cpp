@@ -1,7 +1,8 @@
-// The CPU swarm's steer stage (SPEC §2): bands of cells, top to bottom, in chunks of bands that
-// hold about as many fireflies each. A chunk builds the square sums of the bands it reads into its
-// own rolling window (the bands kBandsAhead above its first band are built again by each chunk:
-// the price of independent chunks), then steers the fireflies of each band cell by cell.
+// The CPU swarm's steer stage (docs/rules.md "The swarm · Neighbours on the CPU"): bands of cells,
+// top to bottom, in chunks of bands that hold about as many fireflies each. A chunk builds the
+// square sums of the bands it reads into its own rolling window (the bands kBandsAhead above its
+// first band are built again by each chunk: the price of independent chunks), then steers the
+// fireflies of each band cell by cell.
 #include <algorithm>
 #include <bit>
 #include <cassert>

@@ -1,6 +1,6 @@
-// Fireflies in transit (SPEC §2 "Count"): after each move, an arriving firefly that is inside
-// the world loses its flag and a leaver that is out is removed. Owned by the count changes
-// (swarm_population.*); the engine only calls it once per step, after move().
+// Fireflies in transit (docs/rules.md "The swarm · Count"): after each move, an arriving firefly
+// that is inside the world loses its flag and a leaver that is out is removed. Owned by the count
+// changes (swarm_population.*); the engine only calls it once per step, after move().
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/swarm_population.hpp"
 

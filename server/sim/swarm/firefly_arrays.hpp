@@ -12,8 +12,8 @@
 namespace meadow::sim {
 
 // A firefly's transit flags (FireflyArrays::flags). A firefly with any flag set is on its way in
-// or out over an edge (SPEC §2 "Count"): it gets no edge push and no clamp to the world; the
-// engine steers it with transit_steering (tool_steering.hpp) instead.
+// or out over an edge (docs/rules.md "The swarm · Count"): it gets no edge push and no clamp to the
+// world; the engine steers it with transit_steering (tool_steering.hpp) instead.
 inline constexpr std::uint8_t kFlagArriving = 1;  // flying in; cleared once inside the world
 inline constexpr std::uint8_t kFlagLeaving = 2;   // flying out; removed once beyond the edge
 

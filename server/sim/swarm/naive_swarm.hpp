@@ -1,5 +1,5 @@
 #pragma once
-// The naive reference engine (issue 3 "Performance"): the same rules as CpuSwarm, found the
+// The naive reference engine (docs/perf/swarm-cpu.md): the same rules as CpuSwarm, found the
 // plain way. A grid of linked lists with cells one circle of view wide, and every firefly visits
 // every other in the 3 × 3 cells around it one by one. It exists to be measured against (the
 // benchmark prints the ratio) and to check the fast engine's behaviour against; never used by

@@ -1,8 +1,8 @@
 #pragma once
-// Separation and personal space, one by one (SPEC §2): the only rules that still look at
-// neighbours individually; alignment and cohesion come from sums over squares
-// (square_window.hpp). The grid's cells are one separation distance wide, so everyone closer
-// than 8 units lies in the 3 × 3 cells around a firefly.
+// Separation and personal space, one by one (docs/rules.md "The swarm · Neighbours on the CPU"):
+// the only rules that still look at neighbours individually; alignment and cohesion come from sums
+// over squares (square_window.hpp). The grid's cells are one separation distance wide, so everyone
+// closer than 8 units lies in the 3 × 3 cells around a firefly.
 //
 // A band of cells lays out its candidates once: the fireflies of the rows of cells above, in and
 // below it, column by column (in each column those of the row above, then its own, then the row

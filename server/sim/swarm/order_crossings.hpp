@@ -1,5 +1,5 @@
 #pragma once
-// Announced crossings of the swarm's order parameter (SPEC §2 "Measures", issue 3 item 6): fed
+// Announced crossings of the swarm's order parameter (docs/rules.md "The swarm · Measures"): fed
 // the order parameter every frame, it reports each time the swarm really passes a threshold, up
 // or down. Hysteresis keeps a noisy signal hovering at a threshold from announcing a crossing
 // every frame: going up counts once the order reaches threshold + hysteresis, going down once it

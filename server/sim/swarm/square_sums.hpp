@@ -1,10 +1,10 @@
 #pragma once
-// Sums instead of neighbours (SPEC §2): alignment and cohesion need, for each firefly, only how
-// many others it sees and the sums of their velocities and positions. Those come from squares
-// of kSquareSize units, each adding up count, Σvx, Σvy, Σx, Σy of its fireflies; each row of
-// squares keeps running (prefix) totals, so any stretch of a row is one subtraction. A firefly
-// sees the squares whose middles lie within its circle of view: per row, the stretch between the
-// two ends of the circle's chord.
+// Sums instead of neighbours (docs/rules.md "The swarm · Neighbours on the CPU"): alignment and
+// cohesion need, for each firefly, only how many others it sees and the sums of their velocities
+// and positions. Those come from squares of kSquareSize units, each adding up count, Σvx, Σvy, Σx,
+// Σy of its fireflies; each row of squares keeps running (prefix) totals, so any stretch of a row
+// is one subtraction. A firefly sees the squares whose middles lie within its circle of view: per
+// row, the stretch between the two ends of the circle's chord.
 //
 // Exact: the sums are integers in fixed point, added modulo 2³² (unsigned, so wrapping is
 // defined). A difference of two running totals is then exact modulo 2³², which is the true value
@@ -17,8 +17,8 @@
 
 namespace meadow::sim::squares {
 
-// Side of a square (units, SPEC §2). Half the neighbour grid's cell, so every cell is 2 × 2
-// squares and a row of cells is two rows of squares.
+// Side of a square (units, docs/rules.md "The swarm · Neighbours on the CPU"). Half the neighbour
+// grid's cell, so every cell is 2 × 2 squares and a row of cells is two rows of squares.
 inline constexpr float kSquareSize = 4.0F;
 inline constexpr float kInvSquareSize = 1.0F / kSquareSize;
 // Fixed point: positions relative to the world's origin in 1/256 units (a world of 2,000,000

@@ -1,9 +1,9 @@
 #pragma once
-// The squares' running totals for the rows one band of cells reads (SPEC §2 "sums instead of
-// neighbours", square_sums.hpp): a rolling window of kRows rows of squares rather than a full
-// grid, so what the steering reads stays in cache. Bands of cells are visited top to bottom;
-// before band b is read, the bands up to b + kBandsAhead have been built into the window, and
-// rows more than kBandsAhead bands above b have been overwritten.
+// The squares' running totals for the rows one band of cells reads
+// (docs/rules.md "The swarm · Neighbours on the CPU", square_sums.hpp): a rolling window of kRows
+// rows of squares rather than a full grid, so what the steering reads stays in cache. Bands of
+// cells are visited top to bottom; before band b is read, the bands up to b + kBandsAhead have been
+// built into the window, and rows more than kBandsAhead bands above b have been overwritten.
 //
 // Only the occupied stretch of a row (from the first to the last occupied cell) is written, and a
 // row with no fireflies is skipped when reading. The totals themselves are stored once per
@@ -171,7 +171,7 @@ class SquareWindow {
   }
   // A row's running totals are kept compactly: one entry per occupied square (an entry holds the
   // totals of the row's squares before it) and, per column of the occupied stretch, the number of
-  // the entry that holds the totals left of that column. Squares are mostly empty (at the spec's
+  // the entry that holds the totals left of that column. Squares are mostly empty (at the engine's
   // density a flocked swarm occupies about one square in fifteen), so building a row writes one
   // small index per column and one entry per occupied square rather than a full set of totals per
   // column, and the whole window stays in the level-2 cache.

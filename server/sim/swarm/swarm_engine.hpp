@@ -1,6 +1,6 @@
 #pragma once
 // The swarm's one interface. The CPU engine (swarm/cpu_swarm.hpp) and the Vulkan engine
-// (server/gpu/, issue 6) both implement it, so the server can switch engines without losing the
+// (server/gpu/, docs/gpu.md) both implement it, so the server can switch engines without losing the
 // world.
 #include <algorithm>
 #include <cmath>
@@ -78,21 +78,24 @@ class SwarmEngine {
   virtual void set_weights(SwarmWeights weights) = 0;
   // Changes the count: newcomers spread over the land the world gained since `grown_from` (the
   // world before it grew), or fly in from the edges when it did not grow; leavers are those
-  // closest to an edge (SPEC §2 "Count", population::resize). Clamped to [kMinCount, max_count()].
+  // closest to an edge (docs/rules.md "The swarm · Count", population::resize). Clamped to
+  // [kMinCount, max_count()].
   virtual void resize(std::size_t count, const Land& land, std::optional<Rect> grown_from) = 0;
   // The same on a world that did not grow (tests, a restored swarm). Engines add
   // `using SwarmEngine::resize;`.
   void resize(std::size_t count, const Land& land) { resize(count, land, std::nullopt); }
   [[nodiscard]] virtual std::size_t max_count() const = 0;
-  // How many fireflies a meadow holds before the world grows (SPEC §1): the density this engine
-  // is built for. It may change when an engine hands over to another (the GPU's falls back).
+  // How many fireflies a meadow holds before the world grows
+  // (docs/rules.md "The land · Growing and shrinking"): the density this engine is built for. It
+  // may change when an engine hands over to another (the GPU's falls back).
   [[nodiscard]] virtual std::size_t fireflies_per_meadow() const { return kCpuFirefliesPerMeadow; }
   // Advances one step (1/60 s of swarm time) on the given land, steered also by the viewers'
   // tools in `inputs` (read during the call, never kept).
   virtual void step(const Land& land, const SwarmInputs& inputs, ParallelFor& parallel) = 0;
   // A step with no tools in play (tests, benchmarks). Engines add `using SwarmEngine::step;`.
   void step(const Land& land, ParallelFor& parallel) { step(land, SwarmInputs{}, parallel); }
-  // What the last step measured (SPEC §2 "Measures"); all zero before the first step.
+  // What the last step measured (docs/rules.md "The swarm · Measures"); all zero before the first
+  // step.
   [[nodiscard]] virtual SwarmMeasures measures() const = 0;
   [[nodiscard]] virtual SwarmView view() const = 0;
   // Each firefly's id, in the order of view() (valid as long as it is).

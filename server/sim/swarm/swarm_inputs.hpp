@@ -1,6 +1,7 @@
 #pragma once
-// What the swarm steers by besides itself and the land: the viewers' tools (SPEC §2, §6).
-// Set before each step by the meadow; the engines read it, never keep it.
+// What the swarm steers by besides itself and the land: the viewers' tools
+// (docs/rules.md "The tools"). Set before each step by the meadow; the engines read it, never keep
+// it.
 #include <cstdint>
 #include <span>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The swarm's light made where the fireflies live (issue 6 "Light on the GPU"). The stream
+// The swarm's light made where the fireflies live (docs/gpu.md). The stream
 // rasters the light (stream/light_raster.hpp) from SwarmEngine::view(); an engine that keeps its
 // fireflies on a device can answer SwarmEngine::light() instead, so only the raster and the
 // rocks' rim sums cross back, never the fireflies. The request carries every number of the

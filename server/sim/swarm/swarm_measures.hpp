@@ -1,5 +1,5 @@
 #pragma once
-// The swarm's measures (SPEC §2 "Measures", issue 3 item 6): what the viewers' music and status
+// The swarm's measures (docs/rules.md "The swarm · Measures"): what the viewers' music and status
 // line read every frame. The engines gather them during steering, per chunk of fireflies, and add
 // the chunks up in one fixed order, so they too are the same with any number of threads.
 #include <cmath>
@@ -73,8 +73,8 @@ struct MeasureSums {
     m.mean_alignment = seeing == 0 ? 0.0F : static_cast<float>(alignment / static_cast<double>(seeing));
     const double mean_seen = static_cast<double>(seen) / n;
     m.mean_seen = static_cast<float>(mean_seen);
-    // An even spread of n fireflies: a circle of view holds n × π·28² / area of them (issue 3;
-    // edges ignored).
+    // An even spread of n fireflies: a circle of view holds n × π·28² / area of them (edges
+    // ignored).
     const double r = swarm_rules::kPerception;
     const double expected = n * std::numbers::pi * r * r / world_area;
     m.tightness = expected > 0.0 ? static_cast<float>(mean_seen / expected) : 0.0F;

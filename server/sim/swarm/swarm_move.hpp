@@ -1,9 +1,9 @@
 #pragma once
-// The move rule of both CPU engines (SPEC §2): positions advance by the new velocities and stay
-// inside the world. The edges' soft push turns every firefly well before the edge (tests check
-// it); the clamp only guarantees the invariant "never outside the world" in any case, and
-// bounces: the heading turns to point back inside. Fireflies in transit (any flag) fly over
-// the edge freely.
+// The move rule of both CPU engines (docs/rules.md "The swarm · Rocks, edges, predator"):
+// positions advance by the new velocities and stay inside the world. The edges' soft push turns
+// every firefly well before the edge (tests check it); the clamp only guarantees the invariant
+// "never outside the world" in any case, and bounces: the heading turns to point back inside.
+// Fireflies in transit (any flag) fly over the edge freely.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>

@@ -1,10 +1,10 @@
 #pragma once
-// The swarm's pace (SPEC §2 "Pace"): 60 steps per second times the square root of how many
-// meadows wide the world is, so a far-away swarm looks as lively as a near one. The meadow
-// ticks 60 times a second, so the swarm takes a fractional number of steps per tick: an
-// accumulator carries the fraction. When the steps do not fit (the app measures and says how
-// many do; sim/ has no clock) the extra steps are dropped, never owed: the swarm slows down
-// rather than stutters through a burst of catch-up steps.
+// The swarm's pace (docs/rules.md "The swarm · Pace"): 60 steps per second times the square root of
+// how many meadows wide the world is, so a far-away swarm looks as lively as a near one. The meadow
+// ticks 60 times a second, so the swarm takes a fractional number of steps per tick: an accumulator
+// carries the fraction. When the steps do not fit (the app measures and says how many do; sim/ has
+// no clock) the extra steps are dropped, never owed: the swarm slows down rather than stutters
+// through a burst of catch-up steps.
 #include <array>
 #include <cstdint>
 
@@ -12,7 +12,7 @@ namespace meadow::sim {
 
 class SwarmPace {
  public:
-  // Steps per second at one meadow wide (SPEC §2).
+  // Steps per second at one meadow wide (docs/rules.md "The swarm · Pace").
   static constexpr double kBaseStepsPerSecond = 60.0;
   // Figures are kept over this many ticks: one second at 60 ticks a second.
   static constexpr std::size_t kWindowTicks = 60;

@@ -1,10 +1,10 @@
 #pragma once
-// Who is in the swarm: placing a new swarm, and changing its count (SPEC §2 "Count"). Leavers
-// are exactly the fireflies closest to an edge, flagged to fly out over it; newcomers come as
-// flocks of 40: after the world grew, spread over the land it gained (SPEC §2 "Count"); while it
-// did not, flying in from just outside an edge. Both are flags on the fireflies (kFlagArriving, kFlagLeaving) until settle() sees
-// them in or out. All randomness is counter-based, keyed by the firefly's or flock's id, so the
-// result is deterministic.
+// Who is in the swarm: placing a new swarm, and changing its count
+// (docs/rules.md "The swarm · Count"). Leavers are exactly the fireflies closest to an edge,
+// flagged to fly out over it; newcomers come as flocks of 40: after the world grew, spread over the
+// land it gained; while it did not, flying in from just outside an edge. Both are flags on the
+// fireflies (kFlagArriving, kFlagLeaving) until settle() sees them in or out. All randomness is
+// counter-based, keyed by the firefly's or flock's id, so the result is deterministic.
 #include <cstddef>
 #include <cstdint>
 #include <functional>

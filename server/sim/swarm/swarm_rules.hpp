@@ -1,8 +1,8 @@
 #pragma once
-// The numbers of the swarm's rules (SPEC §2). Units: world units (one meadow is 1600 × 900) and
-// steps (1/60 s of swarm time); a speed is units per step, an acceleration units per step².
-// The distances come from the spec; the strengths are tuned so that visible flocks form within a
-// few seconds from a random start (tests/sim/swarm/cpu_swarm_flocking_test.cpp checks it).
+// The numbers of the swarm's rules (docs/rules.md "The swarm"). Units: world units (one meadow is
+// 1600 × 900) and steps (1/60 s of swarm time); a speed is units per step, an acceleration units
+// per step². The distances come from the rules; the strengths are tuned so that visible flocks form
+// within a few seconds from a random start (tests/sim/swarm/cpu_swarm_flocking_test.cpp checks it).
 #include <cstddef>
 
 namespace meadow::sim::swarm_rules {
@@ -38,9 +38,10 @@ inline constexpr float kPersonalStrength = 1.0F;
 // --- Speed band ---------------------------------------------------------------------------------
 inline constexpr float kMinSpeed = 1.8F;  // units/step
 inline constexpr float kMaxSpeed = 3.2F;  // units/step
-// The aquarium's speed setting (SPEC §2, issue 30) scales the whole band: a factor of the band
-// above, shared like the rule weights. Twice is the most the engines' fixed-point velocity sums
-// allow (square_sums.hpp); half still crosses a meadow in under five seconds.
+// The aquarium's speed setting (docs/rules.md "The swarm · The aquarium's controls") scales the
+// whole band: a factor of the band above, shared like the rule weights. Twice is the most the
+// engines' fixed-point velocity sums allow (square_sums.hpp); half still crosses a meadow in under
+// five seconds.
 inline constexpr float kLeastSpeedFactor = 0.5F;
 inline constexpr float kMostSpeedFactor = 2.0F;
 // The band at a speed setting (units/step).
@@ -70,7 +71,7 @@ inline constexpr float kEdgeMargin = 70.0F;  // units from the world's edge
 inline constexpr float kEdgeStrength = 3.0F;
 
 // --- Count changes ------------------------------------------------------------------------------
-// Newcomers arrive in flocks of this many (SPEC §2 "Count").
+// Newcomers arrive in flocks of this many (docs/rules.md "The swarm · Count").
 inline constexpr std::size_t kNewcomerFlockSize = 40;
 // A newcomer flock's centre starts this far inside the edge it enters over (units).
 inline constexpr float kNewcomerInset = 20.0F;

@@ -1,8 +1,9 @@
 #pragma once
-// The viewers' tools as they stand in the swarm (SPEC §6): attract marks (several, from several
-// viewers), one predator per viewer while its pointer is held, and food crumbs from the flower
-// tool, eaten when a firefly comes within kCrumbEat. Limits per viewer and in all keep one viewer
-// from swamping the meadow; a refusal says why. Rocks live in the Land, not here.
+// The viewers' tools as they stand in the swarm (docs/rules.md "The tools"): attract marks
+// (several, from several viewers), one predator per viewer while its pointer is held, and food
+// crumbs from the flower tool, eaten when a firefly comes within kCrumbEat. Limits per viewer and
+// in all keep one viewer from swamping the meadow; a refusal says why. Rocks live in the Land, not
+// here.
 #include <cstdint>
 #include <span>
 #include <vector>

@@ -135,9 +135,9 @@ void SwarmWorld::settle_actions(Land& land, std::uint64_t tick) {
 }
 
 void SwarmWorld::aim_world(Land& land) {
-  // SPEC §1: a growing world grows at once and newcomers fly into the land it gained; a
-  // shrinking one first turns the camera to the smaller world, keeps its land while the leavers
-  // fly out of sight, and shrinks once they are gone (settle_world).
+  // docs/rules.md "The land · Growing and shrinking": a growing world grows at once and newcomers
+  // fly into the land it gained; a shrinking one first turns the camera to the smaller world, keeps
+  // its land while the leavers fly out of sight, and shrinks once they are gone (settle_world).
   const Rect wanted = world_for_count(target_count_, land.meadow(), per_meadow_);
   camera_ = wanted;
   if (wanted.width >= land.world().width) {

@@ -1,8 +1,9 @@
 #pragma once
-// The swarm as a world (SPEC §1, §2, §6): its engine, the viewers' tools, the count and the world
-// that grows and shrinks with it, the shared camera's target, the pace (steps per tick) and the
-// order parameter's crossings. The meadow lends it the land each tick; it sizes the land's world
-// for its count (the land keeps the rocks every world shares).
+// The swarm as a world (docs/rules.md "The land", "The swarm", "The tools"): its engine, the
+// viewers' tools, the count and the world that grows and shrinks with it, the shared camera's
+// target, the pace (steps per tick) and the order parameter's crossings. The meadow lends it the
+// land each tick; it sizes the land's world for its count (the land keeps the rocks every world
+// shares).
 #include <array>
 #include <cstdint>
 #include <limits>
@@ -52,8 +53,9 @@ class SwarmWorld final : public World {
   // How far a predator scares now: kPredatorReach × camera width / meadow width.
   [[nodiscard]] float predator_reach() const;
 
-  // Pace (SPEC §2): wanted steps per second for the world now, achieved over the last second of
-  // ticks, and whether steps were dropped because they did not fit (or the clock skipped ticks).
+  // Pace (docs/rules.md "The swarm · Pace"): wanted steps per second for the world now, achieved
+  // over the last second of ticks, and whether steps were dropped because they did not fit (or the
+  // clock skipped ticks).
   [[nodiscard]] double target_steps_per_second() const;
   [[nodiscard]] double achieved_steps_per_second() const;
   [[nodiscard]] bool slowed() const { return pace_.slowed() || clock_behind_; }
@@ -122,7 +124,7 @@ class SwarmWorld final : public World {
   Rect camera_;
   std::optional<Rect> pending_world_;  // the smaller world to take once the leavers are gone
   // The world before it last grew, while that growth's newcomers are still being let in: they
-  // spread over the land it gained (SPEC §2 "Count").
+  // spread over the land it gained (docs/rules.md "The swarm · Count").
   std::optional<Rect> grown_from_;
   std::size_t per_meadow_ = kCpuFirefliesPerMeadow;  // the engine's density the world is sized for
   bool clock_behind_ = false;

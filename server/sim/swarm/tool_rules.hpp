@@ -1,8 +1,8 @@
 #pragma once
-// The numbers of the viewers' tools in the swarm (SPEC §2, §6) and of fireflies arriving and
-// leaving (SPEC §2 "Count"). Units: world units and steps (1/60 s of swarm time); a speed is
-// units per step, an acceleration units per step², a rate the fraction of a velocity
-// difference closed per step (1/step). tool_steering.hpp applies them; tests/sim/swarm/
+// The numbers of the viewers' tools in the swarm (docs/rules.md "The tools") and of fireflies
+// arriving and leaving (docs/rules.md "The swarm · Count"). Units: world units and steps (1/60 s of
+// swarm time); a speed is units per step, an acceleration units per step², a rate the fraction of a
+// velocity difference closed per step (1/step). tool_steering.hpp applies them; tests/sim/swarm/
 // tool_steering_test.cpp and swarm_tools_test.cpp check the behaviour they promise.
 #include <cstddef>
 
@@ -10,13 +10,15 @@ namespace meadow::sim::tool_rules {
 
 // --- Predator: everything within the reach scatters, harder the closer ----------------------
 // Reach at one meadow's zoom (units); grows with the camera's zoom-out: reach = this × (camera
-// width / 1600), so it always covers the same patch of screen (SPEC §2).
+// width / 1600), so it always covers the same patch of screen
+// (docs/rules.md "The swarm · Rocks, edges, predator").
 inline constexpr float kPredatorReach = 120.0F;
 // Push straight away from the predator at zero distance (units/step²), falling linearly to 0 at
 // the reach. Stronger than the flocking rules together, so a held pointer cuts through a flock.
 inline constexpr float kPredatorStrength = 1.2F;
 
-// --- Attract: the swarm streams to the mark and circles around it (SPEC §6) -----------------
+// --- Attract: the swarm streams to the mark and circles around it (docs/rules.md "The tools ·
+// Attract") ----------------------------------------------------------------------------------
 // Radius of the orbit the fireflies settle into around a mark (units).
 inline constexpr float kAttractOrbit = 40.0F;
 // Speed the attract rule asks for, along the orbit or on the way in (units/step; inside the
@@ -29,7 +31,7 @@ inline constexpr float kAttractRate = 0.05F;
 // meadow's zoom; scaled like the predator's reach so it is the same size on screen).
 inline constexpr float kAttractTapRadius = 24.0F;
 
-// --- Food crumbs (the flower tool in the swarm, SPEC §6) ------------------------------------
+// --- Food crumbs (the flower tool in the swarm, docs/rules.md "The tools · Flower") ---------
 // Fireflies within this distance smell the nearest crumb and steer to it (units).
 inline constexpr float kCrumbSmell = 250.0F;
 // A firefly within this distance eats the crumb: it is gone and counted as fed (units).
@@ -38,7 +40,7 @@ inline constexpr float kCrumbEat = 10.0F;
 inline constexpr float kCrumbSpeed = 3.0F;
 inline constexpr float kCrumbRate = 0.08F;
 
-// --- Limits, so no one viewer can swamp the meadow (SPEC §6) --------------------------------
+// --- Limits, so no one viewer can swamp the meadow (docs/rules.md "The tools · Limits and locks")
 inline constexpr std::size_t kMaxAttractPerViewer = 4;
 inline constexpr std::size_t kMaxAttract = 16;
 inline constexpr std::size_t kMaxCrumbsPerViewer = 8;
@@ -47,7 +49,7 @@ inline constexpr std::size_t kMaxCrumbs = 64;
 // One predator per viewer; at most this many at once (each costs every firefly a check).
 inline constexpr std::size_t kMaxPredators = 16;
 
-// --- Arriving and leaving (SPEC §2 "Count") --------------------------------------------------
+// --- Arriving and leaving (docs/rules.md "The swarm · Count") --------------------------------
 // Newcomer flocks start this far outside the edge they enter over (units, the flock's centre);
 // each flock draws its own distance in [kArriveOutsetMin, kArriveOutsetMax] so that flocks come
 // in one after another rather than as one wall, and all are in within 1.5 s.

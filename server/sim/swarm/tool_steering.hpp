@@ -1,8 +1,8 @@
 #pragma once
 // How the viewers' tools and a firefly's transit (arriving, leaving) steer it: pure functions of
-// one firefly, called by the engines in their steer loop (SPEC §2, §6). The result is a change
-// of velocity (units/step²) added to the flocking rules; the speed band still applies after.
-// Inline because the CPU engine calls them per firefly per step.
+// one firefly, called by the engines in their steer loop (docs/rules.md "The tools"). The result is
+// a change of velocity (units/step²) added to the flocking rules; the speed band still applies
+// after. Inline because the CPU engine calls them per firefly per step.
 #include <cmath>
 #include <cstdint>
 #include <limits>

@@ -1,7 +1,7 @@
 #pragma once
-// Which fireflies trails follow (issue 30): those whose draws, keyed by the seed and their ids,
-// are smallest. The same whatever order an engine keeps them in, and nested: the first 200 a
-// recording follows are among the first 256 the live trails layer shows.
+// Which fireflies trails follow (docs/rules.md "The swarm · Trails"): those whose draws, keyed by
+// the seed and their ids, are smallest. The same whatever order an engine keeps them in, and
+// nested: the first 200 a recording follows are among the first 256 the live trails layer shows.
 #include <cstddef>
 #include <cstdint>
 #include <span>

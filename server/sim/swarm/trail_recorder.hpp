@@ -1,9 +1,10 @@
 #pragma once
-// Trails (issue 30): each of a few fireflies' recent path as its own polyline, as the boids plate
-// the swarm comes from delivers them. Recording starts after a warm-up, lasts a set number of
-// steps, follows fireflies chosen from the seed (the same seed, settings and actions give the same
-// trails), and lifts a line where a firefly did not fly: out of the world (arriving, leaving),
-// gone, or a jump longer than any step. Each trail has its own colour on a cosine ramp.
+// Trails (docs/rules.md "The swarm · Trails"): each of a few fireflies' recent path as its own
+// polyline, as the boids plate the swarm comes from delivers them. Recording starts after a
+// warm-up, lasts a set number of steps, follows fireflies chosen from the seed (the same seed,
+// settings and actions give the same trails), and lifts a line where a firefly did not fly: out of
+// the world (arriving, leaving), gone, or a jump longer than any step. Each trail has its own
+// colour on a cosine ramp.
 #include <array>
 #include <cstddef>
 #include <cstdint>

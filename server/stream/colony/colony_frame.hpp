@@ -1,6 +1,6 @@
 #pragma once
-// The colony as the wire carries it (SPEC §3, issue 4): every firefly quantised (position in
-// steps of kColonyPositionUnit, heading and energy and flash in 256 steps), the stump and its
+// The colony as the wire carries it (docs/rules.md "Streaming"): every firefly quantised (position
+// in steps of kColonyPositionUnit, heading and energy and flash in 256 steps), the stump and its
 // store, the flowers with their nectar and their group's flash sync.
 #include "meadow/v1/viewer.pb.h"
 #include "sim/colony/colony.hpp"

@@ -1,5 +1,6 @@
 #pragma once
-// The colony's frogs in its snapshot (issue 30), apart from the rest of the colony's mapping.
+// The colony's frogs in its snapshot (docs/durability.md), apart from the rest of the colony's
+// mapping.
 #include "meadow/v1/snapshot.pb.h"
 #include "sim/colony/colony_state.hpp"
 

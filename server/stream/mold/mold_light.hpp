@@ -1,6 +1,6 @@
 #pragma once
-// The mold's trail map as a light raster (issue 27 "Streaming"): one byte a pixel, 0 … 255 for a
-// trail of 0 … 1. A map wider than kMoldLightMaxWidth is averaged down by a whole factor, so that
+// The mold's trail map as a light raster (docs/mold.md "Streaming"): one byte a pixel, 0 … 255 for
+// a trail of 0 … 1. A map wider than kMoldLightMaxWidth is averaged down by a whole factor, so that
 // a viewer of the H200's 4096-wide map gets the bytes of a 512-wide one.
 //
 // The bytes: the grain single agents leave in the strands flickers at every step, and sent as it

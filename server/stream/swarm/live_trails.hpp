@@ -1,14 +1,14 @@
 #pragma once
-// The live trails layer's positions (issue 30): where a few hundred of the swarm's fireflies are
-// now, always the same ones while they fly (sim/swarm/trail_choice.hpp), quantised over the
-// world, for the viewer to draw their fading paths. A small, bounded message sent after each swarm
-// frame only to the viewers that watch trails.
+// The live trails layer's positions (docs/rules.md "The swarm · Trails"): where a few hundred of
+// the swarm's fireflies are now, always the same ones while they fly (sim/swarm/trail_choice.hpp),
+// quantised over the world, for the viewer to draw their fading paths. A small, bounded message
+// sent after each swarm frame only to the viewers that watch trails.
 //
 // The choice is kept while the swarm's population stays (SwarmEngine::population() and count()),
 // and each frame gathers only the chosen fireflies: where the engine can (the GPU's small kernel)
 // by reading back 8 bytes each, else by one pass over the ids looking each up in a bit set
-// (issue 44: drawing the choice anew each frame cost a pass of hashing over every firefly, and on
-// the GPU a read-back of the whole swarm).
+// (docs/perf/live-trails.md: drawing the choice anew each frame cost a pass of hashing over every
+// firefly, and on the GPU a read-back of the whole swarm).
 #include <cstddef>
 #include <cstdint>
 #include <optional>

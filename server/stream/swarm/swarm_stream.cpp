@@ -14,7 +14,7 @@ namespace meadow::stream {
 
 namespace {
 
-// The swarm's live figures (SPEC §2 "Measures", "Pace").
+// The swarm's live figures (docs/rules.md "The swarm · Measures", "The swarm · Pace").
 void fill_figures(v1::SwarmFigures& figures, const sim::SwarmWorld& world, const sim::Meadow& meadow) {
   const sim::SwarmEngine& swarm = world.swarm();
   figures.set_count(static_cast<std::uint32_t>(swarm.count()));

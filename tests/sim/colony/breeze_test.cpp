@@ -1,4 +1,5 @@
-// The breeze (SPEC §4): wandering round east, gusts 20 … 45 s apart swinging it 30 … 60°.
+// The breeze (docs/rules.md "The breeze"): wandering round east, gusts 20 … 45 s apart swinging it
+// 30 … 60°.
 #include "sim/colony/breeze.hpp"
 
 #include <gtest/gtest.h>

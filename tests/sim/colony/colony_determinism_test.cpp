@@ -1,4 +1,5 @@
-// Determinism (DESIGN.md): the same seed and the same stamped actions give the same colony.
+// Determinism (docs/architecture.md "Determinism"): the same seed and the same stamped actions give
+// the same colony.
 #include <gtest/gtest.h>
 
 #include <cstring>

@@ -1,4 +1,5 @@
-// Foraging, recruitment and memory (SPEC §3), and the flowers viewers drop (SPEC §4, §6).
+// Foraging, recruitment and memory (docs/rules.md "The colony"), and the flowers viewers drop
+// (docs/rules.md "The flowers · Dropped by viewers").
 #include <gtest/gtest.h>
 
 #include <algorithm>

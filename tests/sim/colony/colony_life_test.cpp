@@ -1,4 +1,5 @@
-// The colony's life (SPEC §3): energy, meals, births, deaths and the dormant spark.
+// The colony's life (docs/rules.md "The colony"): energy, meals, births, deaths and the dormant
+// spark.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,4 +1,5 @@
-// Flashing in sync (SPEC §3 "Flashing"): Kuramoto coupling inside foraging groups only.
+// Flashing in sync (docs/rules.md "The colony · Flashing"): Kuramoto coupling inside foraging
+// groups only.
 #include <gtest/gtest.h>
 
 #include <cmath>

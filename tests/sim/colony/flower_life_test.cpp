@@ -1,5 +1,6 @@
-// Flowers and seeds (SPEC §4): seeds stuck on foragers, falling and drifting, rooting where there
-// is room; a sprout's 30 s, a flower's three minutes and its wilting; the bloom cap.
+// Flowers and seeds (docs/rules.md "The flowers"): seeds stuck on foragers, falling and drifting,
+// rooting where there is room; a sprout's 30 s, a flower's three minutes and its wilting; the bloom
+// cap.
 #include <gtest/gtest.h>
 
 #include <cmath>

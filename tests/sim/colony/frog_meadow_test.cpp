@@ -1,7 +1,7 @@
-// The frog tool on the meadow (issue 30): a viewer's FrogTap reaches the colony it watches, under
-// the operator's lock and the tap cooldown; the other worlds say it is the colony's; the
-// operator's ClearFrogs clears them whatever it watches, and viewers cannot; a rock may not land
-// on a frog; the colony world saves and restores its frogs.
+// The frog tool on the meadow (docs/rules.md "The frog"): a viewer's FrogTap reaches the colony it
+// watches, under the operator's lock and the tap cooldown; the other worlds say it is the colony's;
+// the operator's ClearFrogs clears them whatever it watches, and viewers cannot; a rock may not
+// land on a frog; the colony world saves and restores its frogs.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,6 +1,7 @@
-// The frog (issue 30): it eats a firefly that lingers within its reach past its patience, at most
-// one per catch gap; it hops towards where fireflies linger, never into the stump's keep-out,
-// onto a rock or off the meadow; drops are refused where it may not sit and past the limit.
+// The frog (docs/rules.md "The frog"): it eats a firefly that lingers within its reach past its
+// patience, at most one per catch gap; it hops towards where fireflies linger, never into the
+// stump's keep-out, onto a rock or off the meadow; drops are refused where it may not sit and past
+// the limit.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,6 +1,6 @@
-// DESIGN.md: the same seed and the same inputs give the same mold, bit for bit, with one thread or
-// two (and with occupancy, whose claims are settled by priority rather than by which thread comes
-// first).
+// docs/architecture.md "Determinism": the same seed and the same inputs give the same mold, bit for
+// bit, with one thread or two (and with occupancy, whose claims are settled by priority rather than
+// by which thread comes first).
 #include <gtest/gtest.h>
 
 #include <cstdio>

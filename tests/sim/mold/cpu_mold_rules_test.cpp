@@ -1,4 +1,4 @@
-// Each rule of the mold's CPU engine as a property (SPEC §5, issue 27 "Tests").
+// Each rule of the mold's CPU engine as a property (docs/mold.md "The model").
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,6 +1,7 @@
-// The defaults make a living network and keep it (issue 27): from a uniform start, a network of
-// many connected strands with holes between them within a minute of steps (3,600), still one two
-// minutes in. The hour-long runs are in docs/mold.md (meadow-sim mold); this is their short form.
+// The defaults make a living network and keep it (docs/mold.md "The model"): from a uniform start,
+// a network of many connected strands with holes between them within a minute of steps (3,600),
+// still one two minutes in. The hour-long runs are in docs/mold.md (meadow-sim mold); this is their
+// short form.
 #include <gtest/gtest.h>
 
 #include "app/worker_pool.hpp"

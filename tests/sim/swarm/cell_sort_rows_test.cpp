@@ -71,7 +71,8 @@ TEST(CellSortRows, CountAndGatherTakeExactlyTheRowsPlacesInOrder) {
 }
 
 // Running ends: first plus the counts up to and including each cell, in both versions, for rows
-// of every width around the eight-cell steps, one of the spec's 1,826 cells, and sums past 2³².
+// of every width around the eight-cell steps, one of the 1,826 cells at the engine's density, and
+// sums past 2³².
 TEST(CellSortRows, RunningEndsAddTheCountsUp) {
   const CounterRandom r(7, 0, RandomPurpose::kSwarmPlacement);
   for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{8}, std::size_t{9},

@@ -1,5 +1,5 @@
-// DESIGN.md: the same seed and the same actions give the same world, bit for bit, whatever the
-// number of threads.
+// docs/architecture.md "Determinism": the same seed and the same actions give the same world, bit
+// for bit, whatever the number of threads.
 #include <gtest/gtest.h>
 
 #include <cstring>

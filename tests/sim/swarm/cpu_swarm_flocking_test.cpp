@@ -14,7 +14,7 @@ namespace r = swarm_rules;
 
 TEST(SwarmFlocking, FlocksFormWithinAFewSeconds) {
   const Land land;
-  CpuSwarm s(2024, 6000, land);  // the spec's density: 6,000 per meadow
+  CpuSwarm s(2024, 6000, land);  // the CPU engine's density: 6,000 per meadow
   const double seen_before = mean_seen(s.view(), r::kPerception);
   const double aligned_before = mean_local_alignment(s.view(), r::kPerception);
   EXPECT_NEAR(aligned_before, 0.0, 0.1);  // random headings

@@ -1,6 +1,6 @@
-// Each rule of SPEC §2 as a property of the whole engine on a small, hand-placed swarm.
-// The nudge is keyed by seed, step and id, so two runs that differ only in a weight get the same
-// nudges: comparing them isolates what the rule does.
+// Each rule of docs/rules.md "The swarm" as a property of the whole engine on a small, hand-placed
+// swarm. The nudge is keyed by seed, step and id, so two runs that differ only in a weight get the
+// same nudges: comparing them isolates what the rule does.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,4 +1,5 @@
-// Sums over squares (SPEC §2) equal brute-force sums over the same squares, exactly.
+// Sums over squares (docs/rules.md "The swarm · Neighbours on the CPU") equal brute-force sums over
+// the same squares, exactly.
 #include "sim/swarm/square_window.hpp"
 
 #include <gtest/gtest.h>

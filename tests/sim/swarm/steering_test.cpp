@@ -91,7 +91,7 @@ TEST(Steering, SpeedStaysInTheBand) {
   EXPECT_NEAR(fast.y / fast.x, 40.0F / 30.0F, 1e-5F);
 }
 
-// The speed setting scales the whole band (SPEC §2, the aquarium's speed setting).
+// The speed setting scales the whole band (docs/rules.md "The swarm · The aquarium's controls").
 TEST(Steering, TheSpeedSettingScalesTheBand) {
   const r::SpeedBand slow = r::speed_band(r::kLeastSpeedFactor);
   const r::SpeedBand quick = r::speed_band(r::kMostSpeedFactor);

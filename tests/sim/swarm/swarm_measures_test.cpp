@@ -1,4 +1,5 @@
-// The swarm's measures (SPEC §2 "Measures") on both CPU engines, against brute force.
+// The swarm's measures (docs/rules.md "The swarm · Measures") on both CPU engines, against brute
+// force.
 #include <gtest/gtest.h>
 
 #include <cmath>

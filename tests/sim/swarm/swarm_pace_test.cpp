@@ -16,7 +16,8 @@ TEST(SwarmPace, SixtyTimesTheRootOfMeadowsWide) {
   EXPECT_DOUBLE_EQ(SwarmPace::target_steps_per_second(4.0), 120.0);
   EXPECT_DOUBLE_EQ(SwarmPace::target_steps_per_second(0.5), 60.0);  // never below one meadow
   // A million fireflies at the GPU engine's 48,000 a meadow: 4.56 meadows wide, about 128 a
-  // second (SPEC §2); at the CPU engine's 6,000 a meadow: 12.9 wide, about 216 a second.
+  // second (docs/rules.md "The swarm · Pace"); at the CPU engine's 6,000 a meadow: 12.9 wide, about
+  // 216 a second.
   EXPECT_NEAR(SwarmPace::target_steps_per_second(4.56), 128.0, 0.5);
   EXPECT_NEAR(SwarmPace::target_steps_per_second(12.91), 215.6, 0.5);
 }

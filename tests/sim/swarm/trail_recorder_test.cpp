@@ -1,4 +1,4 @@
-// Trails (sim/swarm/trail_recorder.hpp, issue 30): one polyline per chosen firefly, the right
+// Trails (sim/swarm/trail_recorder.hpp): one polyline per chosen firefly, the right
 // number of points, lifted where a firefly did not fly, chosen from the seed whatever the order,
 // the same trails from the same seed and steps.
 #include "sim/swarm/trail_recorder.hpp"

@@ -155,7 +155,7 @@ TEST(ColonyFrame, FlowersStagesSeedsAndTheBreezeAreOnTheWire) {
   }
 }
 
-// The frogs (issue 30) on the wire: where each is, its hop and gulp as shares, its reach, and
+// The frogs on the wire: where each is, its hop and gulp as shares, its reach, and
 // the meadow's limit.
 TEST(ColonyFrame, FrogsAreOnTheWire) {
   sim::ColonyState state;

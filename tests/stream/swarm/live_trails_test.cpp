@@ -1,4 +1,4 @@
-// The live trails layer's points (stream/swarm/live_trails.hpp, issue 30): a bounded set of the
+// The live trails layer's points (stream/swarm/live_trails.hpp): a bounded set of the
 // swarm's fireflies, the same ones from frame to frame, quantised over the world; built into a
 // frame bundle only while some viewer watches trails.
 #include "stream/swarm/live_trails.hpp"

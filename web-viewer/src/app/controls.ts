@@ -1,10 +1,10 @@
-// Everything a viewer does to the meadow: keys (SPEC §7), the tool bar, pointer gestures on the
-// meadow, ↑/↓ for the count, the swarm's sliders (three rules and the speed), f to throw food,
-// t and r for trails (trail-controls.ts), w for the world, help and fullscreen. Actions become
-// ClientMessages here and go out through `send`. The count, the sliders, the food and the trails
-// are the swarm's: while another world is shown the sliders are put away and the keys say so.
-// The world shown may bring its own panel (the mold's settings), take some tools held
-// (heldTools) and have some follow a hovering mouse (hoverTools).
+// Everything a viewer does to the meadow: keys (docs/rules.md "The viewer · Keys"), the tool bar,
+// pointer gestures on the meadow, ↑/↓ for the count, the swarm's sliders (three rules and the
+// speed), f to throw food, t and r for trails (trail-controls.ts), w for the world, help and
+// fullscreen. Actions become ClientMessages here and go out through `send`. The count, the sliders,
+// the food and the trails are the swarm's: while another world is shown the sliders are put away
+// and the keys say so. The world shown may bring its own panel (the mold's settings), take some
+// tools held (heldTools) and have some follow a hovering mouse (hoverTools).
 import { ToolAction_Phase, type Trails } from "../gen/meadow/v1/viewer_pb";
 import { swarmSettingsBytes, toolActionBytes } from "../net/messages";
 import type { RockView } from "../render/rocks";

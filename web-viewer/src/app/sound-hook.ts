@@ -1,6 +1,6 @@
-// Where the music plugs in (SPEC §8; written elsewhere): the m key and the start card call the
-// handlers registered here. Until the music registers a toggle, m says that sound is coming.
-// The music module calls `setSoundToggle(() => …)` and, to begin on the user's gesture
+// Where the music plugs in (docs/rules.md "The music"; written elsewhere): the m key and the start
+// card call the handlers registered here. Until the music registers a toggle, m says that sound is
+// coming. The music module calls `setSoundToggle(() => …)` and, to begin on the user's gesture
 // (browsers only let audio start from one), `onViewerStart(() => …)`.
 
 /** Turns the sound on or off; returns whether it is on now (or nothing if it cannot tell). */

@@ -1,7 +1,7 @@
-// The viewer's trails (issue 30): t turns the live trails layer on and off (TrailWatch keeps the
-// server's points in step), r and the "record trails" button ask the server for a recording
-// (TrailRecording follows it) and its answer is saved as an SVG picture. Both are the swarm's:
-// in another world they say so.
+// The viewer's trails (docs/rules.md "The swarm · Trails"): t turns the live trails layer on and
+// off (TrailWatch keeps the server's points in step), r and the "record trails" button ask the
+// server for a recording (TrailRecording follows it) and its answer is saved as an SVG picture.
+// Both are the swarm's: in another world they say so.
 import type { Trails } from "../gen/meadow/v1/viewer_pb";
 import { recordTrailsBytes, watchTrailsBytes } from "../net/messages";
 import { RECORDING_EXPECTED_MS, TrailRecording } from "../swarm/trail-recording";

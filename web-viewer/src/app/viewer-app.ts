@@ -85,7 +85,7 @@ export class ViewerApp {
   readonly colony: ColonyView;
   readonly mold: MoldView;
   readonly worldChoice = new WorldChoice();
-  /** The music (SPEC §8): listens to every frame of the world shown. */
+  /** The music (docs/rules.md "The music"): listens to every frame of the world shown. */
   private readonly music = new MusicPlayer();
   /** The view of the latest frame's world: what is drawn; undefined before the first frame. */
   shown: WorldView | undefined;
@@ -116,7 +116,9 @@ export class ViewerApp {
   readonly frameTimes = new DurationStats();
   /** An edge said its meadow is coming back, and no frame has come since. */
   private meadowReturning = false;
-  /** Whether this device keeps up (SPEC §7), for the status line. */
+  /**
+   * Whether this device keeps up (docs/rules.md "The viewer · Status line"), for the status line.
+   */
   private readonly keepUp = new KeepUpMeter();
   keptUp: KeepUp = { behind: false, judged: false, load: 0, displayHz: 60, fireflies: undefined };
   /** Extra work per animation frame that `?frame-cost=` asks for, ms (to try a weak device). */

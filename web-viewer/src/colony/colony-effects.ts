@@ -1,8 +1,9 @@
-// Brief flourishes for what happens in the colony (SPEC §3), from the events in its frames: a
-// birth is a green ring widening out of the hollow, a delivery a warm pulse on the stump, a new
-// flower (dropped, or a bud opening) a pale ring opening around it, a seed taking root a small
-// green ring where its shoot pops up, the spark waking a bright pulse. Each lasts about a
-// second at most. `effectsFromEvents` and `liveEffects` are pure and tested; colony-light.ts draws them.
+// Brief flourishes for what happens in the colony (docs/rules.md "The colony"), from the events in
+// its frames: a birth is a green ring widening out of the hollow, a delivery a warm pulse on the
+// stump, a new flower (dropped, or a bud opening) a pale ring opening around it, a seed taking root
+// a small green ring where its shoot pops up, the spark waking a bright pulse. Each lasts about a
+// second at most. `effectsFromEvents` and `liveEffects` are pure and tested; colony-light.ts draws
+// them.
 import type { Event } from "../gen/meadow/v1/viewer_pb";
 
 export type EffectKind = "birth" | "delivery" | "flower" | "wake" | "root";

@@ -1,8 +1,9 @@
-// The colony's light (SPEC §3, §7), redrawn every animation frame into a canvas that CSS adds
-// onto the meadow (plus-lighter): each firefly's glow, added up where they crowd ("lighter"),
-// a soft highlight over each flower whose group flashes in sync, the events' brief flourishes,
-// and painted over the glow so they keep their colour: the carriers' pink drops of nectar, the
-// cream dots of seeds stuck on fireflies, and the pale specks of seeds falling.
+// The colony's light (docs/rules.md "The colony · Hunger", "The viewer · Layers"), redrawn every
+// animation frame into a canvas that CSS adds onto the meadow (plus-lighter): each firefly's glow,
+// added up where they crowd ("lighter"), a soft highlight over each flower whose group flashes in
+// sync, the events' brief flourishes, and painted over the glow so they keep their colour: the
+// carriers' pink drops of nectar, the cream dots of seeds stuck on fireflies, and the pale specks
+// of seeds falling.
 import { clearedContext } from "../render/canvas-2d";
 import { DotBatch } from "../render/dot-batch";
 import type { MutablePoint, Viewport } from "../render/viewport";

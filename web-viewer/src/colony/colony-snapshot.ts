@@ -1,7 +1,8 @@
-// A colony frame's ColonyState → plain, validated values in world units (SPEC §3, §4, the
-// wire's quantisation undone): positions × position_unit, heading 0…255 → radians, energy,
-// flash and fade 0…255 → 0…1; flowers with their stage of life, falling seeds, frogs. Anything not
-// finite, or a unit that is not positive, is left out rather than drawn in the wrong place.
+// A colony frame's ColonyState → plain, validated values in world units
+// (docs/rules.md "The colony", "The flowers"; the wire's quantisation undone): positions ×
+// position_unit, heading 0…255 → radians, energy, flash and fade 0…255 → 0…1; flowers with their
+// stage of life, falling seeds, frogs. Anything not finite, or a unit that is not positive, is left
+// out rather than drawn in the wrong place.
 import { ColonyFireflyState, FlowerStage, type ColonyState } from "../gen/meadow/v1/viewer_pb";
 
 export type FireflyActivity =
@@ -37,7 +38,10 @@ export interface FireflyView {
   readonly seed: boolean;
 }
 
-/** A flower's life (SPEC §4); "bloom" also for a server that sends no stage (all bloomed). */
+/**
+ * A flower's life (docs/rules.md "The flowers · A flower's life"); "bloom" also for a server that
+ * sends no stage (all bloomed).
+ */
 export type FlowerStageName = "shoot" | "bud" | "bloom" | "wilting" | "withered";
 
 export interface FlowerView {
@@ -70,7 +74,7 @@ export interface SeedView {
   readonly height: number;
 }
 
-/** A frog on the meadow (issue 30). */
+/** A frog on the meadow (docs/rules.md "The frog"). */
 export interface FrogView {
   readonly id: number;
   /** World units, where it is now (along its hop while it jumps). */

@@ -1,5 +1,5 @@
-// The colony's part of the status line (SPEC §7): its size (or that it sleeps), its store, its
-// flowers in bloom and, when there are any, its frogs.
+// The colony's part of the status line (docs/rules.md "The viewer · Status line"): its size (or
+// that it sleeps), its store, its flowers in bloom and, when there are any, its frogs.
 import { formatCount } from "../ui/status";
 
 export interface ColonyStatus {

@@ -1,6 +1,7 @@
-// The colony on screen (SPEC §3, §7): its stump, flowers, frogs and glowing fireflies, moving
-// smoothly between its frames (ColonyFrames keeps what they say, ColonyLayer draws it); its size,
-// store, flowers and frogs in the status line; its figures to the music.
+// The colony on screen (docs/rules.md "The colony", "The viewer"): its stump, flowers, frogs and
+// glowing fireflies, moving smoothly between its frames (ColonyFrames keeps what they say,
+// ColonyLayer draws it); its size, store, flowers and frogs in the status line; its figures to the
+// music.
 import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { musicFrame } from "../music/frame-to-music";
 import type { MusicFrame } from "../music/music-frame";

@@ -1,9 +1,10 @@
-// How a colony firefly looks (SPEC §3, §4): light is life, so its glow is as bright as its
-// energy; a full one is bright green, a tired one shifts towards ember colours; a flash is a
-// brighter, wider pulse; a carrier glows amber with a pink drop of nectar at its head; a dying
-// one fades with `fade`; the dormant spark is a faint ember breathing in the stump; one with a
-// seed stuck on it has a small cream dot at its side (its right, as it flies).
-// Pure (data → colour, strength, size), so it can be tested; colony-light.ts draws it.
+// How a colony firefly looks (docs/rules.md "The colony · Hunger", "The flowers · What shows"):
+// light is life, so its glow is as bright as its energy; a full one is bright green, a tired one
+// shifts towards ember colours; a flash is a brighter, wider pulse; a carrier glows amber with a
+// pink drop of nectar at its head; a dying one fades with `fade`; the dormant spark is a faint
+// ember breathing in the stump; one with a seed stuck on it has a small cream dot at its side (its
+// right, as it flies). Pure (data → colour, strength, size), so it can be tested; colony-light.ts
+// draws it.
 import { rampColor, type Rgb } from "../render/palette";
 import type { MutablePoint } from "../render/viewport";
 import type { FireflyView } from "./colony-snapshot";

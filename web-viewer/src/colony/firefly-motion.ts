@@ -1,7 +1,7 @@
-// Smooth fireflies at any refresh rate (SPEC §7): FrameMotion (frame-motion.ts) glides each from
-// what was shown towards the newest frame; here is how one firefly is mixed: its place, heading
-// (the short way round), energy, flash and fade. One missing from a frame is gone (its fade-out
-// was in the frames before).
+// Smooth fireflies at any refresh rate (docs/rules.md "The viewer · Smooth motion"): FrameMotion
+// (frame-motion.ts) glides each from what was shown towards the newest frame; here is how one
+// firefly is mixed: its place, heading (the short way round), energy, flash and fade. One missing
+// from a frame is gone (its fade-out was in the frames before).
 import type { FireflyView } from "./colony-snapshot";
 import { FrameMotion, interpolateById, shortestTurn } from "./frame-motion";
 

@@ -1,15 +1,18 @@
-// How a flower looks at each stage of its life (SPEC §4), as numbers the painter draws: a shoot
-// pops up where a seed took root (a small green sprout that overshoots its size for a moment,
-// then grows with `growth`), a bud swells and blushes, the bloom is as it always was (pale
-// petals losing colour with their nectar, a golden heart, the nectar ring), a wilting flower
-// droops (its head leans off and shrinks) and fades towards a dull mauve-brown, a withered one
-// is a small brown husk until it is gone. Pure, written into a look it is handed (it runs for
-// every flower every animation frame); flower-painter.ts draws it.
+// How a flower looks at each stage of its life (docs/rules.md "The flowers · A flower's life"), as
+// numbers the painter draws: a shoot pops up where a seed took root (a small green sprout that
+// overshoots its size for a moment, then grows with `growth`), a bud swells and blushes, the bloom
+// is as it always was (pale petals losing colour with their nectar, a golden heart, the nectar
+// ring), a wilting flower droops (its head leans off and shrinks) and fades towards a dull
+// mauve-brown, a withered one is a small brown husk until it is gone. Pure, written into a look it
+// is handed (it runs for every flower every animation frame); flower-painter.ts draws it.
 import { clamp01, type FlowerView } from "./colony-snapshot";
 
 /** World units: petal length of a bloom (and the nectar ring's radius, in flower-painter.ts). */
 export const FLOWER_RADIUS = 11;
-/** Seconds of the sprout's growth (shoot, then bud; SPEC §4) and of a flower's life. */
+/**
+ * Seconds of the sprout's growth (shoot, then bud) and of a flower's life
+ * (docs/rules.md "The flowers").
+ */
 const SPROUT_S = 30;
 const LIFE_S = 180;
 const WILT_S = 30;

@@ -1,8 +1,8 @@
-// A flower on the meadow seen from above (SPEC §3, §4), drawn from its look (flower-look.ts):
-// a shoot's two leaves and bright tip, a bud's closed head between its leaves, or the bloom's
-// five petals around a golden heart, turned by its id so no two look alike. The head sits where
-// the breeze and its drooping put it, tied to its root by a short stem; the ring gauge of the
-// nectar it has left stays round the root. A group flashing in sync gets its soft highlight
+// A flower on the meadow seen from above (docs/rules.md "The flowers"), drawn from its look
+// (flower-look.ts): a shoot's two leaves and bright tip, a bud's closed head between its leaves, or
+// the bloom's five petals around a golden heart, turned by its id so no two look alike. The head
+// sits where the breeze and its drooping put it, tied to its root by a short stem; the ring gauge
+// of the nectar it has left stays round the root. A group flashing in sync gets its soft highlight
 // from the light layer (colony-light.ts), not here.
 import { fillDisc } from "../render/canvas-2d";
 import { cssRgb } from "../render/css-color";

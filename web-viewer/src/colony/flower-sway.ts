@@ -1,7 +1,7 @@
-// Flowers sway with the breeze (SPEC §4): the head leans downwind, more the stronger the air,
-// and rocks back and forth along the wind at its own pace (by id, so a meadow of flowers never
-// nods as one); a gust pushes it much further. Pure, writing into a point it is handed, since it
-// runs for every flower every animation frame.
+// Flowers sway with the breeze (docs/rules.md "The breeze"): the head leans downwind, more the
+// stronger the air, and rocks back and forth along the wind at its own pace (by id, so a meadow of
+// flowers never nods as one); a gust pushes it much further. Pure, writing into a point it is
+// handed, since it runs for every flower every animation frame.
 import type { MutablePoint } from "../render/viewport";
 import type { BreezeView } from "../wind/breeze";
 

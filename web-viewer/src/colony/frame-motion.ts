@@ -1,10 +1,11 @@
-// Smooth things at any refresh rate (SPEC §7): what is drawn glides from what was on screen when
-// the newest frame arrived to that frame, over one frame interval, matched by id. Starting from
-// what was shown (not from the previous frame) means a frame that comes early or late never
-// makes a thing jump back. The interval is the one frames really arrive at (smoothed, within half
-// to twice the server's), so slower frames still give unbroken motion rather than glide-and-wait.
-// A thing new in the frame appears where it is; one missing from it is gone. The colony's
-// fireflies (firefly-motion.ts) and frogs (frog-motion.ts) each say how one of theirs is mixed.
+// Smooth things at any refresh rate (docs/rules.md "The viewer · Smooth motion"): what is drawn
+// glides from what was on screen when the newest frame arrived to that frame, over one frame
+// interval, matched by id. Starting from what was shown (not from the previous frame) means a frame
+// that comes early or late never makes a thing jump back. The interval is the one frames really
+// arrive at (smoothed, within half to twice the server's), so slower frames still give unbroken
+// motion rather than glide-and-wait. A thing new in the frame appears where it is; one missing from
+// it is gone. The colony's fireflies (firefly-motion.ts) and frogs (frog-motion.ts) each say how
+// one of theirs is mixed.
 import { CrossFade } from "../render/crossfade";
 
 /** A step longer than this (world units) between two frames is a jump, not a flight: no glide. */

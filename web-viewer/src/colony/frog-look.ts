@@ -1,9 +1,9 @@
-// How a frog looks from above (issue 30), in world units: its body (a little bigger the higher it
-// is, being nearer the eye), two eyes at the front, back legs folded while it sits and stretched
-// out behind it through a hop, a soft shadow that the moon (top right) casts to the bottom left
-// and that drifts away from the body and spreads as it rises (height sin(π · hop)), and after a
-// catch its tongue, flicked out to where the firefly was and drawn back in as the gulp runs out.
-// Pure and tested; frog-painter.ts draws it.
+// How a frog looks from above (docs/rules.md "The frog"), in world units: its body (a little bigger
+// the higher it is, being nearer the eye), two eyes at the front, back legs folded while it sits
+// and stretched out behind it through a hop, a soft shadow that the moon (top right) casts to the
+// bottom left and that drifts away from the body and spreads as it rises (height sin(π · hop)), and
+// after a catch its tongue, flicked out to where the firefly was and drawn back in as the gulp runs
+// out. Pure and tested; frog-painter.ts draws it.
 import type { Point } from "../render/viewport";
 import type { FrogView } from "./colony-snapshot";
 

@@ -1,8 +1,8 @@
-// The colony's frogs on their own canvas (issue 30), redrawn every animation frame while there
-// are any (they hop and gulp between frames): each frog's soft shadow, back legs, night-green
-// body lit from the moon's side, pale eyes with dark pupils and, after a catch, its pink tongue;
-// and, while the frog tool is chosen, a faint ring of each frog's reach. Drawn in world units
-// through the viewport's transform; a frog is never smaller than MIN_BODY_PX on screen.
+// The colony's frogs on their own canvas (docs/rules.md "The frog"), redrawn every animation frame
+// while there are any (they hop and gulp between frames): each frog's soft shadow, back legs,
+// night-green body lit from the moon's side, pale eyes with dark pupils and, after a catch, its
+// pink tongue; and, while the frog tool is chosen, a faint ring of each frog's reach. Drawn in
+// world units through the viewport's transform; a frog is never smaller than MIN_BODY_PX on screen.
 import { clearedContext, fillDisc, strokeCircle } from "../render/canvas-2d";
 import type { Point, Viewport } from "../render/viewport";
 import type { FrogView } from "./colony-snapshot";

@@ -1,8 +1,8 @@
-// Falling seeds as pale specks (SPEC §4): a seed is drawn a little above the ground point the
-// frame gives for it, higher the more of its fall is left, and fades as it comes down. Between
-// frames it keeps drifting and sinking as the server moves it (along the breeze, at the air's
-// speed; down over 3 s), for at most a moment, so specks glide at any refresh rate without
-// running ahead. Pure, written into a speck it is handed.
+// Falling seeds as pale specks (docs/rules.md "The flowers · What shows"): a seed is drawn a little
+// above the ground point the frame gives for it, higher the more of its fall is left, and fades as
+// it comes down. Between frames it keeps drifting and sinking as the server moves it (along the
+// breeze, at the air's speed; down over 3 s), for at most a moment, so specks glide at any refresh
+// rate without running ahead. Pure, written into a speck it is handed.
 import type { BreezeView } from "../wind/breeze";
 import { airSpeed, SEED_FALL_S } from "../wind/breeze";
 import type { SeedView } from "./colony-snapshot";

@@ -1,8 +1,8 @@
-// The hollow stump seen from above (SPEC §1, §3), home of the colony: a ring of rough bark, the
-// cut wood with its growth rings, lit by the moon from the top right, and the dark hollow in
-// the middle. The wood is drawn once per size into a cached canvas; what changes, the store,
-// is drawn over it every frame: a ring around the stump filled clockwise from the top as far
-// as the store is full, and a warm shine of nectar in the hollow.
+// The hollow stump seen from above (docs/rules.md "The land · The ground"), home of the colony: a
+// ring of rough bark, the cut wood with its growth rings, lit by the moon from the top right, and
+// the dark hollow in the middle. The wood is drawn once per size into a cached canvas; what
+// changes, the store, is drawn over it every frame: a ring around the stump filled clockwise from
+// the top as far as the store is full, and a warm shine of nectar in the hollow.
 import { fillDisc } from "../render/canvas-2d";
 import { hash2, seededRandom } from "../util/hash-random";
 import { paintGauge } from "./gauge";

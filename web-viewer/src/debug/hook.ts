@@ -49,7 +49,10 @@ export interface FrogDebug {
   readonly own: boolean;
 }
 
-/** The swarm's trails (issue 30): the live layer (t) and the recordings (r). */
+/**
+ * The swarm's trails (docs/rules.md "The swarm · Trails"): the live layer (t) and the recordings
+ * (r).
+ */
 export interface TrailsDebug {
   /** The live layer is on. */
   readonly on: boolean;
@@ -105,7 +108,7 @@ export interface MoldDebug extends MoldSnapshot {
   readonly panel: { readonly visible: boolean; readonly inMenu: boolean };
 }
 
-/** The swarm's order parameter on screen (SPEC §2). */
+/** The swarm's order parameter on screen (docs/rules.md "The swarm · Measures"). */
 export interface OrderDebug {
   /** The latest frame's, 0 … 1. */
   readonly latest: number | undefined;

@@ -1,7 +1,7 @@
-// The mold's marks (SPEC §5, §6), over its trail: an oat flake is a small pale oval that shrinks
-// and fades as the mold eats it (Mark.amount 1 → 0); a held attract pointer is a soft warm ring
-// that breathes (it feeds the map under it); a predator is drawn as in the swarm. One's own
-// marks carry the small bright centre. `moldMarkShapes` (data → screen shapes) is pure and
+// The mold's marks (docs/mold.md "The model"), over its trail: an oat flake is a small pale oval
+// that shrinks and fades as the mold eats it (Mark.amount 1 → 0); a held attract pointer is a soft
+// warm ring that breathes (it feeds the map under it); a predator is drawn as in the swarm. One's
+// own marks carry the small bright centre. `moldMarkShapes` (data → screen shapes) is pure and
 // tested; `paintMoldMarks` only draws them.
 import { fillDisc, strokeCircle } from "../render/canvas-2d";
 import { DEFAULT_ATTRACT_RADIUS, RING_MIN_PX, paintShapes, shapesOfMarks, type PredatorShape } from "../render/marks";

@@ -1,7 +1,7 @@
-// The mold's settings panel, free of the DOM (SPEC §5, §7): seven sliders, the occupancy toggle
-// and the presets, against the mold's shared settings. A slider's changes go out throttled
-// (SliderDrag), each as a MoldSettings carrying that one field; a preset goes out as its name;
-// the toggle at once. Sliders nobody moves show the server's values. When the operator locked
+// The mold's settings panel, free of the DOM (docs/mold.md "The model"): seven sliders, the
+// occupancy toggle and the presets, against the mold's shared settings. A slider's changes go out
+// throttled (SliderDrag), each as a MoldSettings carrying that one field; a preset goes out as its
+// name; the toggle at once. Sliders nobody moves show the server's values. When the operator locked
 // the settings, nothing is sent and the panel says so.
 import type { MoldSettingsChange } from "../net/messages";
 import { ECHO_MS, SliderDrag } from "../ui/slider-drag";

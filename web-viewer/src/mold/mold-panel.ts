@@ -1,7 +1,7 @@
-// The mold's settings panel on the page (SPEC §5, §7): its sliders, the occupancy toggle and a
-// button per preset, the current one lit; disabled with a note while the operator locks them.
-// It is out only while the mold is watched (Controls shows the watched world's panel): at the
-// bottom right on a desktop, inside the ⋯ menu on a phone. What it does is MoldPanelModel's;
+// The mold's settings panel on the page (docs/mold.md "The model"): its sliders, the occupancy
+// toggle and a button per preset, the current one lit; disabled with a note while the operator
+// locks them. It is out only while the mold is watched (Controls shows the watched world's panel):
+// at the bottom right on a desktop, inside the ⋯ menu on a phone. What it does is MoldPanelModel's;
 // here it is only elements and their events.
 import "./mold-panel.css";
 import { moldSettingsBytes } from "../net/messages";

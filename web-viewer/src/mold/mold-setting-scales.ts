@@ -1,6 +1,6 @@
-// How each of the mold's sliders maps its position to a setting (SPEC §5; ranges as the server
-// clamps them, server/sim/mold/mold_settings.hpp). A slider is an integer range input 0 … 1000;
-// where the interesting values crowd at one end the scale gives them more of the slider:
+// How each of the mold's sliders maps its position to a setting (docs/mold.md "The model"; ranges
+// as the server clamps them, server/sim/mold/mold_settings.hpp). A slider is an integer range input
+// 0 … 1000; where the interesting values crowd at one end the scale gives them more of the slider:
 //   agents: logarithmic between the fewest and the most a viewer may ask for (a few hundred to
 //     tens of thousands: each stretch of the slider multiplies them alike);
 //   decay: 0 … 0.3 over most of the slider (networks live there; above it the trail is gone

@@ -1,6 +1,6 @@
-// The mold's part of the status line (SPEC §7): its agents, how much of the map its network
-// covers, the steps it manages a second, and its net's holes and junctions, kept short (a
-// phone's line ends in an ellipsis).
+// The mold's part of the status line (docs/rules.md "The viewer · Status line"): its agents, how
+// much of the map its network covers, the steps it manages a second, and its net's holes and
+// junctions, kept short (a phone's line ends in an ellipsis).
 import { formatCount } from "../ui/status";
 import type { MoldFiguresView } from "./mold-state";
 

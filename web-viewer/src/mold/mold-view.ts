@@ -1,8 +1,9 @@
-// The mold on screen (SPEC §5, §7): its trail map, the frame's one-channel light, decoded and
-// drawn like the swarm's (a WorldLight of its own, on its own canvas, through the mold's ramp:
-// a yellow-orange plasmodium on the night meadow); its oat flakes, held attract pointers and
-// predators over it; its figures in the status line and to the music; its settings panel. Its
-// light starts the first time the mold is shown, so a viewer that never watches it pays nothing.
+// The mold on screen (docs/mold.md, docs/rules.md "The viewer"): its trail map, the frame's
+// one-channel light, decoded and drawn like the swarm's (a WorldLight of its own, on its own
+// canvas, through the mold's ramp: a yellow-orange plasmodium on the night meadow); its oat flakes,
+// held attract pointers and predators over it; its figures in the status line and to the music; its
+// settings panel. Its light starts the first time the mold is shown, so a viewer that never watches
+// it pays nothing.
 import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { musicFrame } from "../music/frame-to-music";
 import type { MusicFrame } from "../music/music-frame";
@@ -37,7 +38,9 @@ export interface MoldHooks extends WorldLightHooks {
   readonly panel?: (state: MoldState) => WorldPanel;
 }
 
-/** In the mold attract is held: a pressed pointer feeds the map under it (SPEC §5). */
+/**
+ * In the mold attract is held: a pressed pointer feeds the map under it (docs/mold.md "The model").
+ */
 const MOLD_HELD_TOOLS: ReadonlySet<ToolName> = new Set<ToolName>(["attract"]);
 
 export class MoldView extends StateView<MoldState> implements WorldView {

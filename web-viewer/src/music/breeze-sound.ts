@@ -1,5 +1,6 @@
-// The breeze's noise from the wind's strength (SPEC §8: it swells and brightens with the wind):
-// louder, and its low-pass opening up, exponentially so each step of strength is heard alike.
+// The breeze's noise from the wind's strength (docs/rules.md "The breeze": it swells and brightens
+// with the wind): louder, and its low-pass opening up, exponentially so each step of strength is
+// heard alike.
 
 /** Gain of the breeze's noise in calm air (a faint bed) and in the strongest gust. */
 export const BREEZE_CALM_GAIN = 0.02;

@@ -1,7 +1,7 @@
-// The colony's music (SPEC §8): a bed of crickets, the breeze's noise (voices.ts follows its
-// strength; a rush for each gust), a lydian handpan groove in D at the colony's tempo, a harmony
-// on a bar with a 30 % chance while a group flashes as one, thinned flash notes, the wanderer's
-// rare note, a sound for each of the colony's events.
+// The colony's music (docs/rules.md "The music · The colony"): a bed of crickets, the breeze's
+// noise (voices.ts follows its strength; a rush for each gust), a lydian handpan groove in D at the
+// colony's tempo, a harmony on a bar with a 30 % chance while a group flashes as one, thinned flash
+// notes, the wanderer's rare note, a sound for each of the colony's events.
 import { EventThinner, soundForEvent } from "./event-sounds";
 import { FLASH_DEGREES, FlashGate } from "./flash-gate";
 import { barHasHarmony, colonyHarmonyChance } from "./harmony";

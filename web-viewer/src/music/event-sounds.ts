@@ -1,8 +1,8 @@
-// Colony events → their own sounds (SPEC §8: births, deaths, deliveries, meals, seeds landing,
-// sprouts, blooms, wilting; a rush for each gust; issue 30: a frog's croak when it eats a
-// firefly, a soft plop when it hops). Pitches are in the colony's D lydian, so every
-// event sits in the groove's key. Flashes and group sync are not here: flashes become thinned
-// notes (flash-gate.ts), sync drives the harmony.
+// Colony events → their own sounds (docs/rules.md "The music · The colony": births, deaths,
+// deliveries, meals, seeds landing, sprouts, blooms, wilting; a rush for each gust; a frog's croak
+// when it eats a firefly, a soft plop when it hops). Pitches are in the colony's D lydian, so every
+// event sits in the groove's key. Flashes and group sync are not here: flashes become thinned notes
+// (flash-gate.ts), sync drives the harmony.
 import type { MusicEvent, MusicEventKind } from "./music-frame";
 import { D3_MIDI, LYDIAN, scaleNote } from "./scales";
 import type { Note } from "./sound-spec";
@@ -59,7 +59,7 @@ export const EVENT_GAP_S: Readonly<Partial<Record<MusicEventKind, number>>> = {
   sprout: 0.3,
   bloom: 0.8,
   wilt: 0.8,
-  // SPEC §4: a gust every 20 … 45 s; one rush each, never two for one gust.
+  // docs/rules.md "The breeze": a gust every 20 … 45 s; one rush each, never two for one gust.
   gust: 6,
   // A few frogs: one croak or plop at a time is plenty.
   frogCatch: 0.5,

@@ -1,8 +1,9 @@
-// Flashes → notes, thinned (SPEC §8: flashes play soft notes in the groove's scale; hundreds a
-// second must not become noise). Flashes pile up between the groove's flash slots (its off-beat
-// eighths); each slot plays at most one note: a synced group's own note if one flashed (the
-// same degree each time: the group's flower id picks it), else a wanderer's, a little louder
-// the more flashed. So the note rate never exceeds one per slot whatever the colony does.
+// Flashes → notes, thinned (docs/rules.md "The music · The colony": flashes play soft notes in the
+// groove's scale; hundreds a second must not become noise). Flashes pile up between the groove's
+// flash slots (its off-beat eighths); each slot plays at most one note: a synced group's own note
+// if one flashed (the same degree each time: the group's flower id picks it), else a wanderer's, a
+// little louder the more flashed. So the note rate never exceeds one per slot whatever the colony
+// does.
 
 /** Degrees (of the theme's scale, from its flash octave) the flash notes use: a pentatonic-like subset that never clashes. */
 export const FLASH_DEGREES: readonly number[] = [0, 1, 2, 4, 5];

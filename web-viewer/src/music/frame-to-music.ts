@@ -46,7 +46,7 @@ export function musicEvent(e: Event): MusicEvent | undefined {
       return { kind: "orderCrossing", rising: b.value.rising, threshold: round(b.value.threshold) };
     default:
       // Sips, seeds dropping, flowers dropped or gone, the spark, crumbs: no sound of their own
-      // (SPEC §8 names the ones above).
+      // (docs/rules.md "The music · The colony" names the ones above).
       return undefined;
   }
 }

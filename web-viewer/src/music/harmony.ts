@@ -1,10 +1,13 @@
-// When a bar gets a harmony (SPEC §8). Colony: a 30 % chance per bar, only while a foraging group
-// of at least 3 flashes as one. Swarm: alignment × tightness, both brought to 0 … 1: the mean
-// alignment (a cosine, −1 … 1) below 0 counts as 0; the tightness (neighbours seen ÷ an even
-// spread's, 1 = even, the real swarm shows 5 … 10) as 1 − 1/tightness, 0 for an even spread or
-// looser, approaching 1 as the swarm packs tighter.
+// When a bar gets a harmony (docs/rules.md "The music"). Colony: a 30 % chance per bar, only while
+// a foraging group of at least 3 flashes as one. Swarm: alignment × tightness, both brought to
+// 0 … 1: the mean alignment (a cosine, −1 … 1) below 0 counts as 0; the tightness (neighbours seen
+// ÷ an even spread's, 1 = even, the real swarm shows 5 … 10) as 1 − 1/tightness, 0 for an even
+// spread or looser, approaching 1 as the swarm packs tighter.
 
-/** Chance per bar of a harmony while a colony group flashes as one (SPEC §8). */
+/**
+ * Chance per bar of a harmony while a colony group flashes as one
+ * (docs/rules.md "The music · The colony").
+ */
 export const COLONY_HARMONY_CHANCE = 0.3;
 
 export function colonyHarmonyChance(groupsInSync: number): number {

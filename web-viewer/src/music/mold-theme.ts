@@ -1,9 +1,9 @@
-// The mold's music (SPEC §8: "its own quiet theme, driven by how much of the map the network
-// covers"): slow and hypnotic. A low drone on D and A, renewed every two bars, opening up as
-// the network covers more; over it one bar of glassy bells in D major pentatonic, the same
-// eight notes bar after bar, thinned to a few when the map is bare and nearly all of them (an
-// octave higher) when the network covers it. When the coverage grows quickly a slow swell
-// rises under them; when it shrinks quickly a falling figure of bells takes the cell's place.
+// The mold's music (docs/rules.md "The music · The mold": its own quiet theme, driven by how
+// much of the map the network covers): slow and hypnotic. A low drone on D and A, renewed every two
+// bars, opening up as the network covers more; over it one bar of glassy bells in D major
+// pentatonic, the same eight notes bar after bar, thinned to a few when the map is bare and nearly
+// all of them (an octave higher) when the network covers it. When the coverage grows quickly a slow
+// swell rises under them; when it shrinks quickly a falling figure of bells takes the cell's place.
 import { CoverageTrend } from "./coverage-trend";
 import type { MoldMeasures, MusicFrame } from "./music-frame";
 import type { MusicLog } from "./music-log";

@@ -1,6 +1,7 @@
-// What the music listens to in one server frame (SPEC §8): the world it shows, the breeze, the
-// colony's, the swarm's or the mold's measures and the events since the previous frame. Plain values, so
-// the live viewer and the recorded test streams (test/data/*.json) feed the engine the same way.
+// What the music listens to in one server frame (docs/rules.md "The music"): the world it shows,
+// the breeze, the colony's, the swarm's or the mold's measures and the events since the previous
+// frame. Plain values, so the live viewer and the recorded test streams (test/data/*.json) feed the
+// engine the same way.
 
 export type MusicWorld = "swarm" | "colony" | "mold";
 
@@ -18,7 +19,7 @@ export type MusicEvent =
   | { readonly kind: "bloom" }
   | { readonly kind: "wilt" }
   | { readonly kind: "gust"; readonly strength: number }
-  // The colony's frogs (issue 30): one ate a firefly, one hopped.
+  // The colony's frogs (docs/rules.md "The frog"): one ate a firefly, one hopped.
   | { readonly kind: "frogCatch" }
   | { readonly kind: "frogHop" }
   // The swarm's order parameter crossed a threshold (its theme marks it with a motif).

@@ -1,7 +1,8 @@
-// The swarm's theme marks its order crossings (SPEC §2, §8: the sharp, unscripted change between
-// disorder and order is the point, so it is heard too): a short motif on the next beat, rising
-// when the swarm falls into order, falling when it falls into disorder. In D mixolydian like the
-// rest of the theme; the fall leans on its lowered seventh (C), which the rise leaves out.
+// The swarm's theme marks its order crossings
+// (docs/rules.md "The swarm · Measures", "The music · The swarm": the sharp, unscripted change
+// between disorder and order is the point, so it is heard too): a short motif on the next beat,
+// rising when the swarm falls into order, falling when it falls into disorder. In D mixolydian like
+// the rest of the theme; the fall leans on its lowered seventh (C), which the rise leaves out.
 import { D3_MIDI, MIXOLYDIAN, scaleNote } from "./scales";
 import type { Note } from "./sound-spec";
 

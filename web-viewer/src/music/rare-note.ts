@@ -1,5 +1,5 @@
-// The wanderer's rare note (SPEC §8): now and then, never often. Each chance is a draw against a
-// probability; a note also needs a quiet gap since the last one.
+// The wanderer's rare note (docs/rules.md "The music"): now and then, never often. Each chance is a
+// draw against a probability; a note also needs a quiet gap since the last one.
 
 /** s: the least time between two wanderer's notes: rare, so the ear notices each one. */
 export const WANDERER_GAP_S = 8;

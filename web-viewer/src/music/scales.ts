@@ -1,6 +1,7 @@
-// The themes' scales (SPEC §8): the colony's lydian in D, the swarm's mixolydian in D, the
-// mold's major pentatonic in D (the same tonic, so a crossfade between worlds never clashes). Notes are MIDI numbers; degrees
-// count steps of the scale from the tonic and may run past an octave or below it.
+// The themes' scales (docs/rules.md "The music"): the colony's lydian in D, the swarm's mixolydian
+// in D, the mold's major pentatonic in D (the same tonic, so a crossfade between worlds never
+// clashes). Notes are MIDI numbers; degrees count steps of the scale from the tonic and may run
+// past an octave or below it.
 
 /** Semitones of each degree above the tonic. Lydian: the major scale with a raised fourth. */
 export const LYDIAN: readonly number[] = [0, 2, 4, 6, 7, 9, 11];

@@ -1,6 +1,6 @@
-// The swarm's piece builds up once (SPEC §8): layer by layer, two loops per layer. A loop is two
-// bars; so layer k (0 = kick) comes in at bar k × 2 loops × 2 bars. Once built, the piece comes
-// back whole when the swarm is watched again.
+// The swarm's piece builds up once (docs/rules.md "The music · The swarm"): layer by layer, two
+// loops per layer. A loop is two bars; so layer k (0 = kick) comes in at bar k × 2 loops × 2 bars.
+// Once built, the piece comes back whole when the swarm is watched again.
 
 export const SWARM_LAYERS = ["kick", "hat", "bass", "snare", "stab", "lead"] as const;
 export type SwarmLayer = (typeof SWARM_LAYERS)[number];

@@ -1,7 +1,8 @@
-// The swarm's music (SPEC §8): a mixolydian piece in D with drums that builds up once, layer by
-// layer (swarm-build.ts), at 95 … 130 bpm by the swarm's size; each bar gets a harmony with the
-// chance alignment × tightness; fireflies that see nobody play the wanderer's note; a crossing of
-// the order parameter gets a motif on the next beat, rising into order, falling into disorder.
+// The swarm's music (docs/rules.md "The music · The swarm"): a mixolydian piece in D with drums
+// that builds up once, layer by layer (swarm-build.ts), at 95 … 130 bpm by the swarm's size; each
+// bar gets a harmony with the chance alignment × tightness; fireflies that see nobody play the
+// wanderer's note; a crossing of the order parameter gets a motif on the next beat, rising into
+// order, falling into disorder.
 import { barHasHarmony, swarmHarmonyChance } from "./harmony";
 import type { MusicLog } from "./music-log";
 import type { MusicFrame, SwarmMeasures } from "./music-frame";

@@ -1,10 +1,11 @@
-// Tempo from what lives (SPEC §8). Colony: 75 beats a minute at 50 fireflies, rising linearly to
-// 100 at 500, and below 50 slowing linearly towards 60 as it dies out (60 when dormant). Swarm:
-// 95 for the smallest swarm to 130 for the largest, on the logarithm of the count, because the
-// count spans four orders of magnitude (100 … 2,000,000) and each ×1.5 press should be heard.
+// Tempo from what lives (docs/rules.md "The music"). Colony: 75 beats a minute at 50 fireflies,
+// rising linearly to 100 at 500, and below 50 slowing linearly towards 60 as it dies out (60 when
+// dormant). Swarm: 95 for the smallest swarm to 130 for the largest, on the logarithm of the count,
+// because the count spans four orders of magnitude (100 … 2,000,000) and each ×1.5 press should be
+// heard.
 import { MAX_COUNT, MIN_COUNT } from "../ui/count-step";
 
-/** bpm of a colony of COLONY_START_SIZE fireflies (SPEC §3 starts it with 50). */
+/** bpm of a colony of COLONY_START_SIZE fireflies (docs/rules.md "The colony · Start": 50). */
 export const COLONY_START_BPM = 75;
 /** bpm at the colony's full size. */
 export const COLONY_FULL_BPM = 100;
@@ -12,7 +13,10 @@ export const COLONY_FULL_BPM = 100;
 export const COLONY_DYING_BPM = 60;
 /** fireflies: the colony's starting size, where the tempo is COLONY_START_BPM. */
 export const COLONY_START_SIZE = 50;
-/** fireflies: the colony's full size (SPEC §3), where the tempo is COLONY_FULL_BPM. */
+/**
+ * fireflies: the colony's full size (docs/rules.md "The colony · Start"), where the tempo is
+ * COLONY_FULL_BPM.
+ */
 export const COLONY_FULL_SIZE = 500;
 
 /** bpm of the smallest swarm (MIN_COUNT fireflies) and of the largest (MAX_COUNT). */

@@ -1,6 +1,6 @@
-// The cosine colour ramp that gives each firefly's trail its own hue (SPEC §2 "Trails"; the
-// operator's trail files use the same one): colour(t) = ½ + ½·cos(2π(t + phase)), the phases of
-// red, green and blue a third of a turn apart, so t runs once round the hue circle.
+// The cosine colour ramp that gives each firefly's trail its own hue (the operator's trail files
+// use the same one): colour(t) = ½ + ½·cos(2π(t + phase)), the phases of red, green and blue a
+// third of a turn apart, so t runs once round the hue circle.
 import type { Rgb } from "./palette";
 
 const PHASES = [0, 1 / 3, 2 / 3] as const;

@@ -1,15 +1,19 @@
-// The land's tiles (SPEC §1): what lies on each piece of ground, grown from a seed of the tile's
-// own position, so every screen shows the same land and growing, shrinking and growing again
-// shows it unchanged. Pure: positions and sizes in world units, shades as 0…1; the painter
-// (tile-painter.ts) gives them the palette's colours. Tiles are counted from the meadow's top
-// left corner (the colony's meadow is the middle of the swarm's world; the world grows round it).
+// The land's tiles (docs/rules.md "The land · Tiles and rocks"): what lies on each piece of ground,
+// grown from a seed of the tile's own position, so every screen shows the same land and growing,
+// shrinking and growing again shows it unchanged. Pure: positions and sizes in world units, shades
+// as 0…1; the painter (tile-painter.ts) gives them the palette's colours. Tiles are counted from
+// the meadow's top left corner (the colony's meadow is the middle of the swarm's world; the world
+// grows round it).
 import { hash2, seededRandom } from "../util/hash-random";
 import type { WorldRect } from "./viewport";
 
 /** A tile's size, world units: a meadow (1600 × 900) is 4 × 3 tiles. */
 export const TILE_W = 400;
 export const TILE_H = 300;
-/** Grass tufts per tile: 12 tiles a meadow × 142 ≈ 1,700 tufts per meadow (SPEC §1). */
+/**
+ * Grass tufts per tile: 12 tiles a meadow × 142 ≈ 1,700 tufts per meadow
+ * (docs/rules.md "The land · The ground").
+ */
 export const TUFTS_PER_TILE = 142;
 /** Soft patches of light and dark grass per tile. */
 const PATCHES_PER_TILE = 6;

@@ -1,6 +1,6 @@
-// The ground's painter in a worker (issue 8: rendering off the main thread where the browser
-// allows): it paints each tile it is sent into an OffscreenCanvas of the tile's cache pixels and
-// sends back the bitmap (transferred, not copied). ground-layer.ts copies it into the cache.
+// The ground's painter in a worker (rendering off the main thread where the browser allows): it
+// paints each tile it is sent into an OffscreenCanvas of the tile's cache pixels and sends back the
+// bitmap (transferred, not copied). ground-layer.ts copies it into the cache.
 import { DEFAULT_PALETTE, paletteByName } from "./palettes";
 import { TilePainter } from "./tile-painter";
 import { tilePixelBox, type TileDone, type TileJob } from "./tile-job";

@@ -1,8 +1,8 @@
-// A phone's own look at the shared camera (SPEC §7: "Phones: the meadow fills the screen in
-// portrait and landscape; drag pans, pinch zooms"). The camera's view (16:9) is cropped to the
-// screen's shape so the meadow covers it with no black bands, then zoomed and moved by this
-// viewer's fingers, never past the camera's view. The look is kept relative to the camera (a
-// zoom over the cropped view, the centre's offset as a share of the camera's size), so when the
+// A phone's own look at the shared camera (docs/rules.md "The viewer · Phones": the meadow
+// fills the screen in portrait and landscape; drag pans, pinch zooms). The camera's view (16:9) is
+// cropped to the screen's shape so the meadow covers it with no black bands, then zoomed and moved
+// by this viewer's fingers, never past the camera's view. The look is kept relative to the camera
+// (a zoom over the cropped view, the centre's offset as a share of the camera's size), so when the
 // world grows and the camera glides out, the look glides with it. Pure.
 import type { Point, WorldRect } from "./viewport";
 

@@ -1,8 +1,8 @@
-// The marks of every viewer's tools, on top of the light (SPEC §7), redrawn every frame: an
-// attract mark is a softly pulsing ring, food crumbs are small warm specks, a predator is a
-// reddish ring as wide as its reach; an eaten crumb sparks briefly. One's own marks carry a
-// small bright centre.
-// `markShapes` (data → screen shapes) is pure and tested; `paintMarks` only draws them.
+// The marks of every viewer's tools, on top of the light (docs/rules.md "The viewer · Layers"),
+// redrawn every frame: an attract mark is a softly pulsing ring, food crumbs are small warm specks,
+// a predator is a reddish ring as wide as its reach; an eaten crumb sparks briefly. One's own marks
+// carry a small bright centre. `markShapes` (data → screen shapes) is pure and tested; `paintMarks`
+// only draws them.
 import type { MarkView } from "../net/proto-mapping";
 import { clearedContext, fillDisc, strokeCircle } from "./canvas-2d";
 import type { Point, Viewport } from "./viewport";

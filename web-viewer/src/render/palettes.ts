@@ -1,7 +1,8 @@
-// The four palettes (SPEC §7): the night meadow by default, Tropical, Arctic and Deep. Each
-// gives the ground its colours (grass, patches, tufts, clover, water, lily pads, moonlight,
-// edges) and the swarm's light its ramp (intensity after the server's tone curve → colour).
-// Colours are plain numbers so the painters can build CSS strings and the light its texels.
+// The four palettes (docs/rules.md "The viewer · Palettes"): the night meadow by default, Tropical,
+// Arctic and Deep. Each gives the ground its colours (grass, patches, tufts, clover, water, lily
+// pads, moonlight, edges) and the swarm's light its ramp (intensity after the server's tone curve →
+// colour). Colours are plain numbers so the painters can build CSS strings and the light its
+// texels.
 import type { Rgb } from "./palette";
 
 export type PaletteName = "night" | "tropical" | "arctic" | "deep";

@@ -17,10 +17,10 @@ import type { WorldRect } from "./viewport";
 /**
  * Pictures in the decoder (chunks sent, pictures not out yet) from which decoding counts as
  * behind: frames of the upper temporal layers are skipped then, until the next layer-0 frame.
- * No frame refers to an upper-layer frame across a layer-0 frame (docs/light-codec.md, "Temporal
- * layers"), so the chain stays whole and the light moves in fewer steps for a while. It happens
- * in bursts: while the worker is held up (its WebGL on a software GPU), frames queue as messages
- * and the pictures come out only after all of them went in.
+ * No frame refers to an upper-layer frame across a layer-0 frame (docs/light-codec.md "Video",
+ * "Temporal layers"), so the chain stays whole and the light moves in fewer steps for a while. It
+ * happens in bursts: while the worker is held up (its WebGL on a software GPU), frames queue as
+ * messages and the pictures come out only after all of them went in.
  */
 export const PICTURES_BEHIND = 4;
 /**

@@ -1,11 +1,12 @@
-// "Throw food" (SPEC §2: food thrown from a button as well as by a tap): a handful of crumbs at
-// random spots in the part of the world on screen, where the fireflies are seen, sent as the
-// very taps of the flower tool, one after another. The server lets a viewer tap a rock or a
-// flower at most once every 0.2 s of its own clock (12 ticks, sim/viewer_limits.hpp), so the
-// crumbs go out a little further apart than that. A notice stops the throw (a refusal: the
-// viewer's crumbs are all out, a lock) and shows as a tap's would; but "too soon" only says the
-// server's ticks run slower than the page's clock (a busy server skips ticks), so that crumb is
-// thrown again, the crumbs further apart. The limits on crumbs stay the server's alone.
+// "Throw food" (docs/rules.md "The swarm · The aquarium's controls": food thrown from a button as
+// well as by a tap): a handful of crumbs at random spots in the part of the world on screen, where
+// the fireflies are seen, sent as the very taps of the flower tool, one after another. The server
+// lets a viewer tap a rock or a flower at most once every 0.2 s of its own clock (12 ticks,
+// sim/viewer_limits.hpp), so the crumbs go out a little further apart than that. A notice stops the
+// throw (a refusal: the viewer's crumbs are all out, a lock) and shows as a tap's would; but "too
+// soon" only says the server's ticks run slower than the page's clock (a busy server skips ticks),
+// so that crumb is thrown again, the crumbs further apart. The limits on crumbs stay the server's
+// alone.
 import type { Point, WorldRect } from "../render/viewport";
 import type { RockView } from "../render/rocks";
 

@@ -1,11 +1,11 @@
-// The live trails layer's memory (SPEC §2 "Trails", issue 30): the recent path of each firefly
-// the server follows, from the TrailPoints after each swarm frame, as pieces of line that fade
-// with age. The line is lifted (a new piece starts) where a firefly could not have flown: a jump
-// further than the fastest firefly flies between the two frames (it left over an edge, or the
-// world moved it), a frame it missed, a tick that went backwards (a new session), or world
-// bounds that changed a lot. Each firefly keeps one hue on the cosine ramp for its life, from a
-// hash of its id. Bounded: at most MAX_IDS fireflies, MAX_POINTS_PER_ID points each.
-// Pure and tested; trails-layer.ts draws the strokes.
+// The live trails layer's memory (docs/rules.md "The swarm · Trails"): the recent path of each
+// firefly the server follows, from the TrailPoints after each swarm frame, as pieces of line that
+// fade with age. The line is lifted (a new piece starts) where a firefly could not have flown: a
+// jump further than the fastest firefly flies between the two frames (it left over an edge, or the
+// world moved it), a frame it missed, a tick that went backwards (a new session), or world bounds
+// that changed a lot. Each firefly keeps one hue on the cosine ramp for its life, from a hash of
+// its id. Bounded: at most MAX_IDS fireflies, MAX_POINTS_PER_ID points each. Pure and tested;
+// trails-layer.ts draws the strokes.
 import { cosineRamp } from "../render/cosine-ramp";
 import type { Rgb } from "../render/palette";
 import type { WorldRect } from "../render/viewport";
@@ -17,7 +17,10 @@ export const TRAIL_TICKS = 150;
 /** The most fireflies followed and points kept per firefly (30 frames a second fill 75). */
 export const MAX_IDS = 1024;
 export const MAX_POINTS_PER_ID = 128;
-/** World units a firefly flies in a step at most, at speed factor 1 (SPEC §2: 1.8 … 3.2). */
+/**
+ * World units a firefly flies in a step at most, at speed factor 1
+ * (docs/rules.md "The swarm · Always": 1.8 … 3.2).
+ */
 const FASTEST_STEP = 3.2;
 /** How many times the fastest flight between two frames counts as a jump (quantisation, turns, a slowed swarm). */
 const JUMP_SLACK = 6;

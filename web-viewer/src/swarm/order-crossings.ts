@@ -1,9 +1,9 @@
-// The swarm's announced order crossings (SPEC §2: "tells everyone watching when the swarm falls
-// into order or into disorder"). The server announces each real crossing of a threshold of the
-// order parameter once (with hysteresis) in the frame's events; here they become plain values
-// and the words said on screen. Its thresholds are 0.3 and 0.7: rising through the upper one is
-// falling into order, falling through the lower one falling into disorder; the two crossings in
-// between say the swarm is on its way.
+// The swarm's announced order crossings (docs/rules.md "The swarm · Measures": everyone watching
+// is told when the swarm falls into order or into disorder). The server announces each real
+// crossing of a threshold of the order parameter once (with hysteresis) in the frame's events; here
+// they become plain values and the words said on screen. Its thresholds are 0.3 and 0.7: rising
+// through the upper one is falling into order, falling through the lower one falling into disorder;
+// the two crossings in between say the swarm is on its way.
 import type { Event } from "../gen/meadow/v1/viewer_pb";
 
 export interface OrderCrossingView {

@@ -1,7 +1,7 @@
-// The swarm's order parameter on screen, live (SPEC §2, §7): a small trace of the last minute
-// above the status line, with the number now and the thresholds whose crossings are announced
-// (dashed). It is out only while the swarm is shown, and repainted a few times a second at most:
-// the trace moves by a pixel every half second.
+// The swarm's order parameter on screen, live (docs/rules.md "The swarm · Measures"): a small trace
+// of the last minute above the status line, with the number now and the thresholds whose crossings
+// are announced (dashed). It is out only while the swarm is shown, and repainted a few times a
+// second at most: the trace moves by a pixel every half second.
 import "./swarm-phases.css";
 import { tracePoints, type OrderHistory } from "./order-history";
 

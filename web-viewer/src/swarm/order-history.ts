@@ -1,8 +1,9 @@
-// The swarm's order parameter over the last minute, for its live trace (SPEC §2 "Measures": the
-// viewer shows the order parameter live). Frames come 30 a second; the trace is a few dozen
-// pixels wide, so one point per half second is all it can show: each point keeps the latest
-// value of its half second. The thresholds whose crossings the server announced are kept too,
-// so the trace can draw them (the protocol names them only in those announcements).
+// The swarm's order parameter over the last minute, for its live trace
+// (docs/rules.md "The swarm · Measures": the viewer shows the order parameter live). Frames come 30
+// a second; the trace is a few dozen pixels wide, so one point per half second is all it can show:
+// each point keeps the latest value of its half second. The thresholds whose crossings the server
+// announced are kept too, so the trace can draw them (the protocol names them only in those
+// announcements).
 
 /** How much of the past the trace shows, ms. */
 export const ORDER_WINDOW_MS = 60_000;

@@ -1,7 +1,7 @@
-// A transient caption for what the swarm just did (SPEC §2: "tells everyone watching when the
-// swarm falls into order or into disorder"): it fades in under the top of the screen, stays a
-// few seconds and fades out, never in the way of a tap. Apart from the notices at the top,
-// which say what the server refused and must not be pushed away by the swarm's news.
+// A transient caption for what the swarm just did (docs/rules.md "The swarm · Measures": everyone
+// watching is told when the swarm falls into order or into disorder): it fades in under the top of
+// the screen, stays a few seconds and fades out, never in the way of a tap. Apart from the notices
+// at the top, which say what the server refused and must not be pushed away by the swarm's news.
 import "./swarm-phases.css";
 
 /** How long a caption stays, ms (then it fades out over the CSS transition). */

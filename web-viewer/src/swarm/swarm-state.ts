@@ -25,7 +25,10 @@ export interface Figures {
   readonly targetStepsPerSecond: number;
 }
 
-/** Steps a second of a one-meadow swarm (SPEC §2 "Pace"), which is also the ticks a second. */
+/**
+ * Steps a second of a one-meadow swarm (docs/rules.md "The swarm · Pace"), which is also the ticks
+ * a second.
+ */
 export const USUAL_STEPS_PER_SECOND = 60;
 
 export class SwarmState {

@@ -1,6 +1,7 @@
-// The swarm's part of the status line (SPEC §7): its count (and the count it is heading for
-// while flocks arrive or leave), whether it runs slowed, and the crumbs eaten, from the first
-// frame on ("0 fed" too: the aquarium's counter is there before anyone feeds it).
+// The swarm's part of the status line (docs/rules.md "The viewer · Status line"): its count (and
+// the count it is heading for while flocks arrive or leave), whether it runs slowed, and the crumbs
+// eaten, from the first frame on ("0 fed" too: the aquarium's counter is there before anyone feeds
+// it).
 import { formatCount } from "../ui/status";
 
 export interface SwarmStatus {

@@ -1,8 +1,8 @@
-// The swarm on screen (SPEC §2, §7): its light (a WorldLight: decoded and drawn in a worker where
-// the browser allows, else here), the rocks' rim light, the live trails while t has them on
-// (LiveTrails, from the server's TrailPoints), every viewer's marks and the little flashes of
-// eaten crumbs; its order parameter as a live trace and its order crossings said on
-// screen; its figures in the status line and to the music. What its frames say is kept in
+// The swarm on screen (docs/rules.md "The swarm", "The viewer"): its light (a WorldLight: decoded
+// and drawn in a worker where the browser allows, else here), the rocks' rim light, the live trails
+// while t has them on (LiveTrails, from the server's TrailPoints), every viewer's marks and the
+// little flashes of eaten crumbs; its order parameter as a live trace and its order crossings said
+// on screen; its figures in the status line and to the music. What its frames say is kept in
 // SwarmState.
 import { World, type Frame, type TrailPoints, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { musicFrame } from "../music/frame-to-music";
@@ -55,7 +55,10 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
   readonly world = World.SWARM;
   readonly name = "swarm";
   readonly greeting = "The swarm";
-  /** On a desktop the predator follows the mouse while it is chosen (SPEC §6). */
+  /**
+   * On a desktop the predator follows the mouse while it is chosen
+   * (docs/rules.md "The tools · Pointing").
+   */
   readonly hoverTools = HOVERING_PREDATOR;
   readonly light: WorldLight;
   readonly ready: Promise<void>;

@@ -1,7 +1,8 @@
-// A recording of trails asked of the server (r, the "record trails" button; issue 30): under way
-// from the ask until the server answers with the Trails, refuses it with a notice, the link drops
-// or RECORDING_TIMEOUT_MS pass. The server's plate takes 240 steps of warm-up and 120 recorded,
-// about 6 s at 60 steps a second. Free of the DOM: the controls show it and save the answer.
+// A recording of trails asked of the server (r, the "record trails" button;
+// docs/rules.md "The swarm · Trails"): under way from the ask until the server answers with the
+// Trails, refuses it with a notice, the link drops or RECORDING_TIMEOUT_MS pass. The server's plate
+// takes 240 steps of warm-up and 120 recorded, about 6 s at 60 steps a second. Free of the DOM: the
+// controls show it and save the answer.
 
 /** Without an answer by then the recording is given up (the server may have dropped it). */
 export const RECORDING_TIMEOUT_MS = 30_000;

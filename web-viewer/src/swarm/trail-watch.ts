@@ -1,4 +1,4 @@
-// Whether the server sends this viewer the live trails' points (t, issue 30), kept in step with
+// Whether the server sends this viewer the live trails' points (t), kept in step with
 // what the viewer wants: WatchTrails{on} goes out when t turns them on while the swarm is
 // watched, again on the first swarm frame of a new session (after a reconnect) and of a return
 // to the swarm (the server turns them off when a viewer leaves the swarm), and WatchTrails{off}

@@ -1,8 +1,8 @@
-// A tool that follows the mouse with no button held (SPEC §6: "on a desktop the predator follows
-// the mouse while its tool is chosen"), in the phases the server already takes for a held
-// pointer: DOWN when the mouse comes over the world, MOVE as it moves (throttled like a held
-// drag, and only when it moved), UP when it leaves the world or the stage, or when the tool, the
-// world or the window's focus changes. Free of the DOM so it can be tested.
+// A tool that follows the mouse with no button held (docs/rules.md "The tools · Pointing": on a
+// desktop the predator follows the mouse while its tool is chosen), in the phases the server
+// already takes for a held pointer: DOWN when the mouse comes over the world, MOVE as it moves
+// (throttled like a held drag, and only when it moved), UP when it leaves the world or the stage,
+// or when the tool, the world or the window's focus changes. Free of the DOM so it can be tested.
 import { ToolAction_Phase } from "../gen/meadow/v1/viewer_pb";
 import type { Point } from "../render/viewport";
 import { Throttle } from "../util/throttle";

@@ -1,7 +1,8 @@
-// The five tools (SPEC §6, issue 30), their keys and how they are used: attract, flower, rock
-// and the colony's frog act on a tap; the predator follows a held pointer (and, where a world says so, a hovering mouse: its
-// WorldView's hoverTools). A world may take a tap tool held (the mold's attract feeds the map
-// under a held pointer): its WorldView says which (heldTools), heldIn applies it.
+// The five tools (docs/rules.md "The tools"), their keys and how they are used: attract, flower,
+// rock and the colony's frog act on a tap; the predator follows a held pointer (and, where a world
+// says so, a hovering mouse: its WorldView's hoverTools). A world may take a tap tool held (the
+// mold's attract feeds the map under a held pointer): its WorldView says which (heldTools), heldIn
+// applies it.
 import { Tool } from "../gen/meadow/v1/viewer_pb";
 
 export type ToolName = "attract" | "flower" | "rock" | "predator" | "frog";
@@ -26,7 +27,10 @@ export const TOOLS: readonly [ToolSpec, ToolSpec, ToolSpec, ToolSpec, ToolSpec] 
   { tool: Tool.FROG, name: "frog", key: "5", gesture: "tap", label: "Frog (the colony): drop a frog, which hops about and eats fireflies that linger near it, or tap one to take it away", icon: "ᴥ" },
 ];
 
-/** The tools that follow a hovering mouse where a world takes them so: the predator (SPEC §6). */
+/**
+ * The tools that follow a hovering mouse where a world takes them so: the predator
+ * (docs/rules.md "The tools · Pointing").
+ */
 export const HOVERING_PREDATOR: ReadonlySet<ToolName> = new Set<ToolName>(["predator"]);
 
 /** The tool a viewer starts with. */

@@ -1,7 +1,7 @@
-// The "throw food" button (SPEC §2: the aquarium's food thrown from a button as well as by a
-// tap), with the swarm's other controls at the bottom right, so it is out only while the swarm
-// is watched. It does what f and the phone menu's button do; dimmed with a lock while the
-// operator locks the flower tool, whose taps it sends.
+// The "throw food" button (docs/rules.md "The swarm · The aquarium's controls": food thrown from a
+// button as well as by a tap), with the swarm's other controls at the bottom right, so it is out
+// only while the swarm is watched. It does what f and the phone menu's button do; dimmed with a
+// lock while the operator locks the flower tool, whose taps it sends.
 import { keyLabel, panelButton } from "./panel-button";
 import { lockIcon } from "./weight-sliders";
 

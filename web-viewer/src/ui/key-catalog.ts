@@ -1,5 +1,6 @@
-// Every key the viewer has (SPEC §7), once: the help overlay lists these rows and the phone's
-// "more" menu makes a button of each action, so the two cannot drift apart from the keys.
+// Every key the viewer has (docs/rules.md "The viewer · Keys"), once: the help overlay lists these
+// rows and the phone's "more" menu makes a button of each action, so the two cannot drift apart
+// from the keys.
 import { TOOLS, type ToolName } from "../tools/tool-catalog";
 import type { KeyCommand } from "./key-commands";
 

@@ -1,5 +1,6 @@
-// Keys → commands (SPEC §7). Pure, so the mapping can be tested; arrows are left to a focused
-// slider, and nothing fires with Ctrl, Alt or Meta held (browser shortcuts stay the browser's).
+// Keys → commands (docs/rules.md "The viewer · Keys"). Pure, so the mapping can be tested; arrows
+// are left to a focused slider, and nothing fires with Ctrl, Alt or Meta held (browser shortcuts
+// stay the browser's).
 import { toolForKey, type ToolSpec } from "../tools/tool-catalog";
 
 export type KeyCommand =

@@ -1,6 +1,6 @@
-// The phone's "more" button (SPEC §7): a ⋯ button that opens a panel with a button for each
-// key (key-catalog.ts), so everything the keyboard does works by tap. Buttons of what the
-// operator locked are disabled and show a lock. The menu stays open for further taps and
+// The phone's "more" button (docs/rules.md "The viewer · Keys"): a ⋯ button that opens a panel with
+// a button for each key (key-catalog.ts), so everything the keyboard does works by tap. Buttons of
+// what the operator locked are disabled and show a lock. The menu stays open for further taps and
 // closes with ⋯ again or a tap on the meadow.
 import type { ToolName } from "../tools/tool-catalog";
 import { KEY_ROWS, actionId, type KeyAction } from "./key-catalog";

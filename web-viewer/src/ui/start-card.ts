@@ -1,7 +1,7 @@
-// The start card (SPEC §7, space starts): a friendly card over the living meadow saying how to
-// begin. It never blocks the meadow (no pointer events of its own): the first tap anywhere
-// starts, and does what the tool does there, which is how a visitor finds out what a tap does;
-// space starts too. Kiosk mode has no card and starts by itself.
+// The start card (docs/rules.md "The viewer · Keys": space starts): a friendly card over the living
+// meadow saying how to begin. It never blocks the meadow (no pointer events of its own): the first
+// tap anywhere starts, and does what the tool does there, which is how a visitor finds out what a
+// tap does; space starts too. Kiosk mode has no card and starts by itself.
 export class StartCard {
   private started = false;
 

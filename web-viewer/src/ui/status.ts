@@ -1,5 +1,6 @@
-// The status line: link state first, then the figures (SPEC §7). Formatting is a pure
-// function so it can be tested; the element is only touched when the text changes.
+// The status line: link state first, then the figures (docs/rules.md "The viewer · Status line").
+// Formatting is a pure function so it can be tested; the element is only touched when the text
+// changes.
 import type { ConnectionState } from "../net/connection";
 
 export interface StatusFigures {

@@ -15,7 +15,10 @@ export interface SliderRange {
   readonly step: number;
 }
 
-/** Rule weights: factors of their defaults, 0 (off) … 3 (SPEC §2). */
+/**
+ * Rule weights: factors of their defaults, 0 (off) … 3
+ * (docs/rules.md "The swarm · Sight and the three rules").
+ */
 export const WEIGHT_RANGE: SliderRange = { min: 0, max: 3, step: 0.05 };
 /** The speed band's factor, 0.5 … 2 (1: a firefly flies 1.8 … 3.2 units a step), as the server clamps it. */
 export const SPEED_RANGE: SliderRange = { min: 0.5, max: 2, step: 0.05 };

@@ -1,7 +1,8 @@
-// The swarm's sliders (SPEC §2, §7): its three rules, separation, alignment, cohesion, each a
-// factor of its default from 0 to 3, and the speed band's factor from 0.5 to 2 (the aquarium's
-// speed setting). Changes go out throttled; the server's values show when a slider is left
-// alone; all are disabled, with a lock, when the operator locked the settings.
+// The swarm's sliders (docs/rules.md "The swarm · Sight and the three rules"): its three rules,
+// separation, alignment, cohesion, each a factor of its default from 0 to 3, and the speed band's
+// factor from 0.5 to 2 (the aquarium's speed setting). Changes go out throttled; the server's
+// values show when a slider is left alone; all are disabled, with a lock, when the operator locked
+// the settings.
 import { WeightSliderModel, type SwarmSliderName } from "./weight-slider-model";
 
 export interface Weights {

@@ -1,5 +1,6 @@
 // Deterministic randomness from a position, so the same piece of land always looks the same
-// (SPEC §1: ground tiles grown from a seed of their own position).
+// (docs/rules.md "The land · Tiles and rocks": ground tiles grown from a seed of their own
+// position).
 
 /** A 32-bit integer hash of two integers (a variant of the "lowbias32" mix). */
 export function hash2(a: number, b: number): number {

@@ -1,5 +1,6 @@
-// Whether this device keeps up with the meadow (SPEC §7: "on a weak device, how many fireflies
-// it keeps up with"), from the viewer's own measurements over the last few seconds:
+// Whether this device keeps up with the meadow (docs/rules.md "The viewer · Status line": on a
+// weak device, how many fireflies it keeps up with), from the viewer's own measurements over the
+// last few seconds:
 //   - the work of each of the page's animation frames (main thread: ground, colony, air,
 //     marks, status, and the light when it is drawn there),
 //   - the light's drawing in its worker, per frame drawn,

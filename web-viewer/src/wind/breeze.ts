@@ -1,7 +1,7 @@
-// The breeze over the meadow (SPEC §4) as the frames send it, in both worlds: where the air
-// moves, how strongly, how far into a gust. Motes, gust streaks, swaying flowers and falling
-// seeds all move with this one air, at the speed the server drifts its seeds with, so what is
-// drawn between frames agrees with where the server puts things.
+// The breeze over the meadow (docs/rules.md "The breeze") as the frames send it, in both worlds:
+// where the air moves, how strongly, how far into a gust. Motes, gust streaks, swaying flowers and
+// falling seeds all move with this one air, at the speed the server drifts its seeds with, so what
+// is drawn between frames agrees with where the server puts things.
 import type { Breeze } from "../gen/meadow/v1/viewer_pb";
 
 export interface BreezeView {
@@ -15,7 +15,8 @@ export interface BreezeView {
 
 /**
  * How far a falling seed drifts over its 3 s fall in a calm and in the strongest breeze (world
- * units, SPEC §4: 80 … 300): the server's drift, so the air's speed here is the seeds' speed.
+ * units, docs/rules.md "The flowers · Seeds": 80 … 300): the server's drift, so the air's speed
+ * here is the seeds' speed.
  */
 const DRIFT_CALM = 80;
 const DRIFT_STRONGEST = 300;

@@ -1,8 +1,8 @@
-// Drifting motes (SPEC §4): specks of pollen and dust the breeze carries over the meadow, in
-// both worlds. They live in screen fractions (0 … 1 across and down the canvas) so they always
-// fill the screen whatever the camera shows, and move at the air's speed in world units turned
-// into pixels by the view's scale: zoomed out, the same breeze crosses the screen more slowly.
-// Each mote has its own speed (gusty air is not one sheet), a gentle sideways wobble and a
+// Drifting motes (docs/rules.md "The breeze"): specks of pollen and dust the breeze carries over
+// the meadow, in both worlds. They live in screen fractions (0 … 1 across and down the canvas) so
+// they always fill the screen whatever the camera shows, and move at the air's speed in world units
+// turned into pixels by the view's scale: zoomed out, the same breeze crosses the screen more
+// slowly. Each mote has its own speed (gusty air is not one sheet), a gentle sideways wobble and a
 // twinkle. Plain typed arrays, filled once: advancing and drawing them allocates nothing.
 import type { MutablePoint } from "../render/viewport";
 import { seededRandom } from "../util/hash-random";

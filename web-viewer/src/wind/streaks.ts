@@ -1,8 +1,8 @@
-// Gust streaks (SPEC §4): while a gust blows, thin pale lines race downwind across the meadow,
-// more of them and longer the further into the gust (and the stronger the breeze). Each streak
-// lives a short while, fading in and out, then starts again somewhere else; they move faster
-// than the motes, as the gust's air does. Screen fractions like the motes, typed arrays filled
-// once; the pure helpers say how many, how long and how bright.
+// Gust streaks (docs/rules.md "The breeze"): while a gust blows, thin pale lines race downwind
+// across the meadow, more of them and longer the further into the gust (and the stronger the
+// breeze). Each streak lives a short while, fading in and out, then starts again somewhere else;
+// they move faster than the motes, as the gust's air does. Screen fractions like the motes, typed
+// arrays filled once; the pure helpers say how many, how long and how bright.
 import type { MutablePoint } from "../render/viewport";
 import { seededRandom } from "../util/hash-random";
 import type { BreezeView } from "./breeze";

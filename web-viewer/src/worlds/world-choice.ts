@@ -1,10 +1,10 @@
-// The world this viewer watches (SPEC §1, §7: key w, per viewer): w goes to the next world the
-// server offers (world-registry.ts), round to the first. The choice is the viewer's, kept for
-// the page's life and asked for again after every Welcome (a new session starts in the server's
-// default world). What is drawn follows the frames, not the choice — except that for a moment
-// after asking, frames of another world are passed over: after a reconnect the server sends a
-// frame or two of its default world before it has switched, and drawing them would flash that
-// world (and swing the camera) for nothing.
+// The world this viewer watches (docs/rules.md "The land · Who watches what": key w, per viewer): w
+// goes to the next world the server offers (world-registry.ts), round to the first. The choice is
+// the viewer's, kept for the page's life and asked for again after every Welcome (a new session
+// starts in the server's default world). What is drawn follows the frames, not the choice — except
+// that for a moment after asking, frames of another world are passed over: after a reconnect the
+// server sends a frame or two of its default world before it has switched, and drawing them would
+// flash that world (and swing the camera) for nothing.
 import type { World } from "../gen/meadow/v1/viewer_pb";
 import { WORLDS_OF_AN_OLDER_SERVER } from "./world-registry";
 import { worldName, type WorldName } from "./world-view";

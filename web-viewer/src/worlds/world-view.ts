@@ -53,8 +53,8 @@ export interface WorldView {
   readonly heldTools?: ReadonlySet<ToolName>;
   /**
    * Tools that follow a mouse hovering over the meadow, no button needed (the predator on a
-   * desktop, SPEC §6); a finger still holds them. Undefined: none (the colony refuses the
-   * predator, and a hovering mouse would earn a refusal at every pass).
+   * desktop, docs/rules.md "The tools · Pointing"); a finger still holds them. Undefined: none (the
+   * colony refuses the predator, and a hovering mouse would earn a refusal at every pass).
    */
   readonly hoverTools?: ReadonlySet<ToolName>;
   /** Its own controls, shown while it is watched; undefined: none. */
@@ -69,7 +69,10 @@ export interface WorldView {
   readonly cameraTarget: WorldRect | undefined;
   /** Viewers connected, as its latest frame says. */
   readonly viewers: number | undefined;
-  /** Fireflies it shows now, for how many this device keeps up with (SPEC §7). */
+  /**
+   * Fireflies it shows now, for how many this device keeps up with
+   * (docs/rules.md "The viewer · Status line").
+   */
   readonly fireflies: number | undefined;
   /** Its figures in the status line, in order (the link's, the rate and the viewers follow). */
   statusParts(): readonly string[];
