@@ -232,7 +232,7 @@ export function edgesLayout(h) {
       if (subjects.size > 1) p.push(`the sim and the edges use different --nats-subject (${[...subjects].join(", ")}): the edges would hear nothing`);
       return p;
     }],
-    ["NATS locked: TLS, a certificate per role from its own Secret, no --nats-insecure (issue 44)", (w) => {
+    ["NATS locked: TLS, a certificate per role from its own Secret, no --nats-insecure", (w) => {
       const p = [];
       const roles = [...sims(w).map((d) => [d, "meadow-nats-sim"]), ...edges(w).map((d) => [d, "meadow-nats-edges"])];
       for (const [d, secret] of roles) {
