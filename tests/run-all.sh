@@ -68,8 +68,9 @@ counted() {
   elif grep -aqP '^\s*Tests\s+.*\d+ passed' "$log"; then  # Vitest: "Tests  12 passed | 1 skipped (13)"
     passed=$(grep -aP '^\s*Tests\s' "$log" | tail -1 | grep -oP '\d+(?= passed)' || true)
     skipped=$(grep -aP '^\s*Tests\s' "$log" | tail -1 | grep -oP '\d+(?= skipped)' || true)
-  else  # our own scripts and tools: "name: N passed, M failed"
+  else  # our own scripts and tools: "name: N passed, M failed", and what they skipped after it
     passed=$(grep -aoP '^[\w -]*: \K\d+(?= passed, )' "$log" | tail -1 || true)
+    skipped=$(grep -acP '^[\w -]*: \d+ passed, \d+ failed.*\bskipped\b' "$log" || true)
   fi
   rm -f "$log"
   [ "$status" -eq 0 ] || exit "$status"

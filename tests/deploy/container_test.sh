@@ -86,7 +86,11 @@ stop_meadow() {
   podman rm "$tag-run" >/dev/null
 }
 run_meadow
-podman healthcheck run "$tag-run" >/dev/null || fail "the image's own health check"
+if ! health=$(podman healthcheck run "$tag-run" 2>&1); then
+  echo "$health"
+  podman inspect --format '{{json .State.Health}}' "$tag-run" || true
+  fail "the image's own health check"
+fi
 curl -fsS "http://127.0.0.1:$port/" | grep -i '<!doctype html' >/dev/null || fail "the viewer's page from the container"
 check "the meadow answers, healthy by its own check, the viewer served"
 # A snapshot every 5 s: past the first, stop and start again from the volume.

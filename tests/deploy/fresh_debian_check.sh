@@ -21,7 +21,7 @@ root="$work/root"
 log="$work/run.log"
 report="$work/report.md"
 
-[ "$(id -u)" -eq 0 ] || { echo "fresh-debian: needs root (debootstrap, chroot, mounts)" >&2; exit 1; }
+[ "$(id -u)" -eq 0 ] || { echo "fresh-debian: needs root (debootstrap, mounts, pivot_root)" >&2; exit 1; }
 if ss -ltn 'sport = :8080' | grep -q LISTEN; then
   echo "fresh-debian: port 8080 is taken here; the run command serves on it (the root shares this network)" >&2
   exit 1
@@ -93,7 +93,10 @@ wait "$pid"
 EOF
 chmod +x "$root/root/fresh-inside.sh"
 
-# A private mount namespace: the root's /proc, /sys, /dev and /tmp vanish with it.
+# A private mount namespace: the root's /proc, /sys, /dev and /tmp vanish with it. The root
+# becomes the namespace's own "/" by pivot_root, not chroot: the kernel refuses a chrooted
+# process new user namespaces (Chromium's sandbox, the kiosk test's user) and entry into those
+# of a container (podman's health check), which a real machine allows.
 set +e
 unshare --mount --propagation private --fork bash -c '
   set -e
@@ -104,8 +107,14 @@ unshare --mount --propagation private --fork bash -c '
   mount --rbind /sys "$root/sys"
   mount --rbind /dev "$root/dev"
   mount -t tmpfs -o size=8g tmpfs "$root/tmp"
+  mkdir -p "$root/.host-root"
+  cd "$root"
+  pivot_root . .host-root
+  cd /
+  umount -l /.host-root
+  rmdir /.host-root
   shift
-  exec chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb CI=true LANG=C.UTF-8 "$@" \
+  exec /usr/bin/env -i HOME=/root TERM=dumb CI=true LANG=C.UTF-8 "$@" \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin /root/fresh-inside.sh
 ' _ "$root" "${extra_ca[@]}" "MEADOW_FRESH_RUN_ONLY=${MEADOW_FRESH_RUN_ONLY:-0}" \
   "MEADOW_FRESH_SPEED_RUNS=${MEADOW_FRESH_SPEED_RUNS:-1}" 2>&1 | tee -a "$log"
