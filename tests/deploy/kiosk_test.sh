@@ -28,7 +28,8 @@ passed=0
 check() { passed=$((passed + 1)); echo "ok: $1 (${SECONDS}s)"; }
 fail() {
   if [ -f "$scratch/kiosk.log" ]; then
-    echo "--- the launcher's lines"; grep -a "^meadow-kiosk:" "$scratch/kiosk.log" | tail -n 20 || true
+    echo "--- the launcher's lines, and what else it wrote (bash's own errors too)"
+    grep -av "^\[" "$scratch/kiosk.log" | tail -n 20 || true
   fi
   echo "FAIL: $1"
   exit 1
@@ -106,6 +107,11 @@ else
 fi
 chmod 711 "$scratch"
 install -d -o "$kiosk_uid" -m 700 "$scratch/profile" "$scratch/plain" "$scratch/home"
+# The launcher as installed (deploy/kiosk/README.md puts it in /usr/local/bin): the kiosk user
+# must read it to start again as that user, and a checkout in /root (root's clone on a fresh
+# machine) is closed to everyone else. The same script, byte for byte.
+install -m 755 "$launcher" "$scratch/meadow-kiosk.sh"
+launcher=$scratch/meadow-kiosk.sh
 
 # Chromium's sandbox (Debian's has no setuid helper) needs user, PID and network namespaces for an
 # unprivileged user. Without them there is no Chromium to run here: said, and skipped.
