@@ -3,12 +3,11 @@
 // sent as SwarmSettings.speed; the server's figure (SwarmFigures.speed) comes back in every swarm
 // frame and another viewer's slider follows it; locked with the other settings; in the ⋯ menu on a
 // phone. Own server: it changes the shared swarm.
-import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ServerMessageSchema } from "../src/gen/meadow/v1/viewer_pb";
 import { saveArtifact, waitConnected, waitForState as waitFor, DESKTOP_VIEWPORT } from "./browser";
 import { openPhone, ownMeadow } from "./own-meadow";
+import { routeSwarmFrames } from "./swarm-frames-route";
 
 /** Moves the speed slider to its end (Home: 0.5, End: 2) from the keyboard, as a person could. */
 async function speedTo(page: Page, key: "Home" | "End"): Promise<void> {
@@ -56,16 +55,8 @@ describe("the swarm's speed slider", () => {
     // The operator's lock, as frames carry it: set on every frame by a route between page and server.
     const context = await meadow.browser.newContext({ viewport: DESKTOP_VIEWPORT, deviceScaleFactor: 1 });
     const page = await context.newPage();
-    await page.routeWebSocket(/\/ws$/, (ws) => {
-      const real = ws.connectToServer();
-      ws.onMessage((m) => real.send(m));
-      real.onMessage((m) => {
-        if (typeof m === "string") return ws.send(m);
-        const message = fromBinary(ServerMessageSchema, new Uint8Array(m));
-        const figures = message.body.case === "frame" ? message.body.value.swarm : undefined;
-        if (figures) figures.settingsLocked = true;
-        ws.send(Buffer.from(toBinary(ServerMessageSchema, message)));
-      });
+    await routeSwarmFrames(page, (frame) => {
+      frame.swarm.settingsLocked = true;
     });
     await page.goto(meadow.server.url);
     await waitConnected(page);
