@@ -23,6 +23,7 @@
 
 #include "meadow/v1/operator.grpc.pb.h"
 #include "meadowctl/trail_files.hpp"
+#include "meadowctl/world_settings_args.hpp"
 
 namespace {
 
@@ -263,31 +264,18 @@ int main(int argc, char** argv) {
   app.fallthrough();  // the global flags also after the subcommand: meadowctl status --json
 
   auto* status = app.add_subcommand("status", "Status and live figures");
-  auto* set = app.add_subcommand(
-      "set", "Set the swarm's count, rule weights (0 … 3) and speed (0.5 … 2), factors of the default");
-  std::optional<std::uint32_t> count;
-  std::optional<float> separation, alignment, cohesion, speed;
-  set->add_option("--count", count, "Fireflies");
-  set->add_option("--separation", separation, "Separation weight");
-  set->add_option("--alignment", alignment, "Alignment weight");
-  set->add_option("--cohesion", cohesion, "Cohesion weight");
-  set->add_option("--speed", speed, "Speed band factor (1: 1.8 … 3.2 units a step)");
-  auto* mold = app.add_subcommand("mold", "Set the mold's settings or a preset by name (a name the server does not "
-                                          "have is refused with the list of those it has)");
-  v1::MoldSettings mold_request;
-  std::optional<std::uint32_t> mold_agents;
-  std::optional<float> sensor_angle, turn_angle, sensor_distance, deposit, decay, diffusion;
-  std::optional<bool> occupancy;
+  // Every world's settings, by the names of its schema (the server's status carries it).
+  auto* set = app.add_subcommand("set", "Change a world's settings: set WORLD NAME=VALUE… [--preset NAME] "
+                                        "(see `meadowctl settings` for each world's names, units and ranges)");
+  std::string set_world;
+  std::vector<std::string> set_values;
   std::optional<std::string> preset;
-  mold->add_option("--preset", preset, "A named preset: every setting but the agents");
-  mold->add_option("--agents", mold_agents, "Agents (up to 16,777,216; the map may hold fewer with occupancy)");
-  mold->add_option("--sensor-angle", sensor_angle, "Degrees either side of the heading, 0 … 90");
-  mold->add_option("--turn-angle", turn_angle, "Degrees turned a step, 0 … 90");
-  mold->add_option("--sensor-distance", sensor_distance, "Map cells ahead, 1 … 40");
-  mold->add_option("--deposit", deposit, "Trail left a step, 0 … 1 of a full cell");
-  mold->add_option("--decay", decay, "Share of the trail lost a step, 0 … 1");
-  mold->add_option("--diffusion", diffusion, "0 … 1: how far each cell becomes its 3 × 3 mean a step");
-  mold->add_option("--occupancy", occupancy, "true: one agent a cell (Jones's rule)");
+  set->add_option("world", set_world, "The world: swarm, mold, …")->required();
+  set->add_option("values", set_values, "NAME=VALUE, a number or on/off");
+  set->add_option("--preset", preset, "One of the world's presets, applied before the values");
+  auto* settings = app.add_subcommand("settings", "Each world's settings now: names, values, ranges, units, presets");
+  std::string settings_world;
+  settings->add_option("world", settings_world, "Only this world");
   std::vector<std::string> lock_names;
   auto* lock = app.add_subcommand("lock", "Lock viewers' tools or settings: attract flower rock predator frog settings all");
   lock->add_option("what", lock_names, "What to lock")->required();
@@ -394,25 +382,37 @@ int main(int argc, char** argv) {
       return kOk;
     }
     if (set->parsed()) {
-      v1::SwarmSettings request;
-      if (count) request.set_count(*count);
-      if (separation) request.set_separation(*separation);
-      if (alignment) request.set_alignment(*alignment);
-      if (cohesion) request.set_cohesion(*cohesion);
-      if (speed) request.set_speed(*speed);
-      return console.reply(console.stub().SetSwarm(&context, request, &reply), reply);
+      const auto world = meadow::client::world_by_name(set_world);
+      if (!world) {
+        std::fprintf(stderr, "meadowctl set: no world is called '%s'\n", set_world.c_str());
+        return kUsage;
+      }
+      v1::WorldSettings request;
+      const std::string error = meadow::client::parse_setting_args(*world, set_values, preset, request);
+      if (!error.empty()) {
+        std::fprintf(stderr, "meadowctl set: %s\n", error.c_str());
+        return kUsage;
+      }
+      return console.reply(console.stub().ChangeSettings(&context, request, &reply), reply);
     }
-    if (mold->parsed()) {
-      if (preset) mold_request.set_preset(*preset);
-      if (mold_agents) mold_request.set_agents(*mold_agents);
-      if (sensor_angle) mold_request.set_sensor_angle(*sensor_angle);
-      if (turn_angle) mold_request.set_turn_angle(*turn_angle);
-      if (sensor_distance) mold_request.set_sensor_distance(*sensor_distance);
-      if (deposit) mold_request.set_deposit(*deposit);
-      if (decay) mold_request.set_decay(*decay);
-      if (diffusion) mold_request.set_diffusion(*diffusion);
-      if (occupancy) mold_request.set_occupancy(*occupancy);
-      return console.reply(console.stub().SetMold(&context, mold_request, &reply), reply);
+    if (settings->parsed()) {
+      std::optional<v1::World> only;
+      if (!settings_world.empty()) {
+        only = meadow::client::world_by_name(settings_world);
+        if (!only) {
+          std::fprintf(stderr, "meadowctl settings: no world is called '%s'\n", settings_world.c_str());
+          return kUsage;
+        }
+      }
+      v1::Status s;
+      const grpc::Status st = console.stub().GetStatus(&context, v1::GetStatusRequest{}, &s);
+      if (!st.ok()) return console.failed(st);
+      if (g.json) {
+        console.print_json(s);
+      } else {
+        std::fputs(meadow::client::settings_text(s, only).c_str(), stdout);
+      }
+      return kOk;
     }
     if (lock->parsed() || unlock->parsed()) {
       // Locks are set as a whole: start from those in force.

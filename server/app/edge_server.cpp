@@ -9,6 +9,7 @@
 #include "app/service_notify.hpp"
 #include "edge/edge_link.hpp"
 #include "edge/url_credentials.hpp"
+#include "stream/settings_mapping.hpp"
 #include "stream/world_mapping.hpp"
 
 namespace meadow::app {
@@ -58,7 +59,10 @@ int run_edge(const Config& config, const sigset_t& stop_signals) {
   net.facts.version = welcome->version();
   net.facts.frame_rate = welcome->frame_rate();
   net.facts.tick_rate = welcome->tick_rate();
-  net.facts.max_swarm_count = welcome->max_swarm_count();
+  net.facts.settings_schemas.clear();
+  for (const v1::SettingsSchema& s : welcome->settings_schemas()) {
+    if (auto schema = stream::from_proto(s)) net.facts.settings_schemas.push_back(std::move(*schema));
+  }
   net.facts.worlds.clear();
   for (const int w : welcome->worlds()) {
     sim::WorldKind kind = sim::WorldKind::swarm;

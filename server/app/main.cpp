@@ -87,11 +87,8 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     }
     if (recording->journal.cut) log->warn("{}", recording->journal.problem);
   }
-  // The largest count a message may name at all (the swarm's own rules limit it further).
-  const std::uint32_t max_swarm_count =
-      meadow.runs(sim::WorldKind::swarm)
-          ? static_cast<std::uint32_t>(meadow.get<sim::SwarmWorld>().swarm().max_count())
-          : 0U;
+  // What every sender's settings change is checked against (the viewers' at the door too).
+  const std::vector<sim::SettingsSchema> settings_schemas = meadow.settings_schemas();
   app::WorkerPool pool(config.sim_threads);
   std::unique_ptr<store::StoreWriter> state_writer;
   if (saved) {
@@ -138,7 +135,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   };
   net_config.facts.frame_rate = config.frame_rate;
   net_config.facts.tick_rate = sim::kTicksPerSecond;
-  net_config.facts.max_swarm_count = max_swarm_count;
+  net_config.facts.settings_schemas = settings_schemas;
   net_config.facts.worlds.clear();
   for (const sim::World* w : meadow.worlds()) net_config.facts.worlds.push_back(w->kind());
   // --role sim: every frame published once on NATS for the edge servers (docs/edges.md).
@@ -167,7 +164,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     op.tls_cert = config.operator_tls_cert;
     op.tls_key = config.operator_tls_key;
     op.server_version = MEADOW_VERSION;
-    op.max_swarm_count = static_cast<float>(max_swarm_count);
+    op.settings_schemas = settings_schemas;
     op.snapshots = snapshot_control.get();
     op.trails = &trails_control;
     operator_server = std::make_unique<net::OperatorServer>(op, hub, actions, metrics);

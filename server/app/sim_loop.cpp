@@ -375,6 +375,7 @@ void SimLoop::publish_status() {
     figures_.clear();
     world->figures(figures_);
     for (const sim::WorldFigure& f : figures_) w.figures.emplace_back(std::string(f.name), f.value);
+    w.settings = world->settings_now();
   }
   status->rocks = static_cast<std::uint32_t>(meadow_.land().rocks().size());
   status->locks = meadow_.locks();

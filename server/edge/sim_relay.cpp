@@ -10,6 +10,7 @@
 #include "meadow/v1/edge.pb.h"
 #include "stream/proto_mapping.hpp"
 #include "stream/snapshot_mapping.hpp"
+#include "stream/settings_mapping.hpp"
 #include "stream/world_mapping.hpp"
 
 namespace meadow::edge {
@@ -193,7 +194,7 @@ void SimRelay::on_hello(const NatsMessage& message) {
   welcome.set_version(config_.facts.version);
   welcome.set_frame_rate(config_.facts.frame_rate);
   welcome.set_tick_rate(config_.facts.tick_rate);
-  welcome.set_max_swarm_count(config_.facts.max_swarm_count);
+  for (const sim::SettingsSchema& s : config_.facts.settings_schemas) stream::to_proto(s, *welcome.add_settings_schemas());
   for (const sim::WorldKind w : config_.facts.worlds) welcome.add_worlds(stream::to_proto(w));
   welcome.set_video(config_.video);
   welcome.set_video_quality(static_cast<std::uint32_t>(config_.video_settings.quality));

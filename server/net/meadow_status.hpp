@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sim/actions.hpp"
+#include "sim/settings.hpp"
 #include "sim/world_kind.hpp"
 
 namespace meadow::net {
@@ -20,6 +21,7 @@ struct WorldStatus {
   std::string engine;          // "cpu", "gpu", …
   double step_seconds = 0.0;   // running mean of one step of its engine
   std::vector<std::pair<std::string, double>> figures;  // name (snake_case) → value
+  std::vector<sim::SettingValue> settings;  // its settings now, in its schema's order
 };
 
 // Whether the meadow is being saved (docs/durability.md; set when the server has a state folder).

@@ -64,7 +64,7 @@ struct OperatorServer::Impl {
 
   Impl(OperatorConfig c, Hub& hub, stream::ActionQueue& actions, Metrics& metrics)
       : config(std::move(c)),
-        service(hub, actions, metrics, config.token, config.server_version, config.max_swarm_count,
+        service(hub, actions, metrics, config.token, config.server_version, config.settings_schemas,
                 config.snapshots, config.trails) {}
 };
 

@@ -25,7 +25,7 @@ struct OperatorConfig {
   // refused unless this says it is meant (a tunnel, a proxy that adds TLS, a trusted network).
   bool allow_plaintext = false;
   std::string server_version;
-  float max_swarm_count = 2'000'000.0F;
+  std::vector<sim::SettingsSchema> settings_schemas;  // what ChangeSettings checks against
   // Save, Restore and ListSnapshots (null: the server keeps no state; the calls say so).
   SnapshotControl* snapshots = nullptr;
   // RecordTrails (null: the call says this server records none).

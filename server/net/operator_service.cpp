@@ -16,9 +16,9 @@
 #include "net/log_throttle.hpp"
 #include "net/logger.hpp"
 #include "net/secret.hpp"
-#include "sim/swarm/swarm_engine.hpp"
-#include "sim/swarm/swarm_rules.hpp"
 #include "stream/mold/mold_settings_input.hpp"
+#include "stream/settings_mapping.hpp"
+#include "stream/swarm/swarm_settings_wire.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/trails_mapping.hpp"
 
@@ -116,14 +116,15 @@ class StatusWatch final : public grpc::ServerWriteReactor<v1::Status>, public st
 }  // namespace
 
 OperatorService::OperatorService(Hub& hub, stream::ActionQueue& actions, Metrics& metrics, std::string token,
-                                 std::string server_version, float max_swarm_count, SnapshotControl* snapshots,
+                                 std::string server_version, std::vector<sim::SettingsSchema> settings_schemas,
+                                 SnapshotControl* snapshots,
                                  TrailsControl* trails)
     : hub_(hub),
       actions_(actions),
       metrics_(metrics),
       expected_(token.empty() ? std::string() : "Bearer " + token),
       server_version_(std::move(server_version)),
-      max_swarm_count_(max_swarm_count),
+      settings_schemas_(std::move(settings_schemas)),
       snapshots_(snapshots),
       trails_(trails) {}
 
@@ -166,6 +167,14 @@ void OperatorService::fill_status(v1::Status& out) const {
     to.set_engine(w.engine);
     to.set_step_ms(w.step_seconds * 1e3);
     for (const auto& [name, value] : w.figures) (*to.mutable_figures())[name] = value;
+    if (const sim::SettingsSchema* schema = sim::schema_of(settings_schemas_, w.kind)) {
+      stream::to_proto(*schema, *to.mutable_settings_schema());
+    }
+    for (const sim::SettingValue& v : w.settings) {
+      v1::SettingValue& value = *to.add_settings();
+      value.set_name(v.name);
+      value.set_value(v.value);
+    }
   }
   out.set_rocks(status->rocks);
   stream::to_proto(status->locks, *out.mutable_locks());
@@ -301,47 +310,40 @@ grpc::ServerUnaryReactor* OperatorService::GetStatus(grpc::CallbackServerContext
   return reactor;
 }
 
+grpc::ServerUnaryReactor* OperatorService::change_settings(grpc::ServerUnaryReactor* reactor,
+                                                           std::optional<sim::SettingsChange> change,
+                                                           v1::ActionReply* response) {
+  if (!change) return finished(reactor, invalid("unknown world"));
+  const sim::SettingsSchema* schema = sim::schema_of(settings_schemas_, change->world);
+  if (schema == nullptr) {
+    return finished(reactor, invalid("the " + std::string(sim::world_name(change->world)) +
+                                     " has no settings on this server"));
+  }
+  // The schema's check, as a viewer's change meets it (the meadow checks again, as for every sender).
+  if (auto refusal = sim::settings_refusal(*schema, *change)) return finished(reactor, invalid(refusal->text));
+  const sim::WorldKind world = change->world;
+  return act(reactor, std::move(*change), world, response);
+}
+
+grpc::ServerUnaryReactor* OperatorService::ChangeSettings(grpc::CallbackServerContext* context,
+                                                          const v1::WorldSettings* request, v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  return change_settings(reactor, stream::from_proto(*request), response);
+}
+
 grpc::ServerUnaryReactor* OperatorService::SetSwarm(grpc::CallbackServerContext* context,
                                                     const v1::SwarmSettings* request, v1::ActionReply* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   if (!authorised(context, reactor)) return reactor;
-  sim::SwarmSettingsChange change;
-  const auto setting = [&](bool has, float value, const char* name, std::optional<float>& into, float least,
-                           float most, const char* range) -> std::string {
-    if (!has) return {};
-    if (!std::isfinite(value) || value < least || value > most) return std::string(name) + " must be " + range;
-    into = value;
-    return {};
-  };
-  const auto weight = [&](bool has, float value, const char* name, std::optional<float>& into) {
-    return setting(has, value, name, into, sim::SwarmWeights::kMin, sim::SwarmWeights::kMax, "0 … 3");
-  };
-  namespace rules = sim::swarm_rules;
-  std::string error;
-  if (request->has_count()) {
-    if (request->count() < 1 || static_cast<float>(request->count()) > max_swarm_count_) {
-      error = "count must be 1 … " + std::to_string(static_cast<std::uint64_t>(max_swarm_count_));
-    }
-    change.count = request->count();
-  }
-  for (const std::string& e : {weight(request->has_separation(), request->separation(), "separation", change.separation),
-                               weight(request->has_alignment(), request->alignment(), "alignment", change.alignment),
-                               weight(request->has_cohesion(), request->cohesion(), "cohesion", change.cohesion),
-                               setting(request->has_speed(), request->speed(), "speed", change.speed,
-                                       rules::kLeastSpeedFactor, rules::kMostSpeedFactor, "0.5 … 2")}) {
-    if (error.empty()) error = e;
-  }
-  if (!error.empty()) return finished(reactor, invalid(error));
-  return act(reactor, change, sim::WorldKind::swarm, response);
+  return change_settings(reactor, stream::swarm_settings_from_proto(*request), response);
 }
 
 grpc::ServerUnaryReactor* OperatorService::SetMold(grpc::CallbackServerContext* context,
                                                    const v1::MoldSettings* request, v1::ActionReply* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   if (!authorised(context, reactor)) return reactor;
-  auto change = stream::mold_settings_change(*request);
-  if (const auto* error = std::get_if<stream::MoldSettingsError>(&change)) return finished(reactor, invalid(error->text));
-  return act(reactor, std::move(std::get<sim::MoldSettingsChange>(change)), sim::WorldKind::mold, response);
+  return change_settings(reactor, stream::mold_settings_from_proto(*request), response);
 }
 
 grpc::ServerUnaryReactor* OperatorService::SetLocks(grpc::CallbackServerContext* context, const v1::Locks* request,

@@ -6,13 +6,16 @@
 // operator_server.cpp include gRPC.
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "meadow/v1/operator.grpc.pb.h"
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
 #include "net/snapshot_control.hpp"
 #include "net/trails_control.hpp"
+#include "sim/settings.hpp"
 #include "stream/action_queue.hpp"
 
 namespace meadow::net {
@@ -20,11 +23,14 @@ namespace meadow::net {
 class OperatorService final : public v1::Operator::CallbackService {
  public:
   OperatorService(Hub& hub, stream::ActionQueue& actions, Metrics& metrics, std::string token,
-                  std::string server_version, float max_swarm_count, SnapshotControl* snapshots = nullptr,
+                  std::string server_version, std::vector<sim::SettingsSchema> settings_schemas,
+                  SnapshotControl* snapshots = nullptr,
                   TrailsControl* trails = nullptr);
 
   grpc::ServerUnaryReactor* GetStatus(grpc::CallbackServerContext* context, const v1::GetStatusRequest* request,
                                       v1::Status* response) override;
+  grpc::ServerUnaryReactor* ChangeSettings(grpc::CallbackServerContext* context, const v1::WorldSettings* request,
+                                           v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* SetSwarm(grpc::CallbackServerContext* context, const v1::SwarmSettings* request,
                                      v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* SetMold(grpc::CallbackServerContext* context, const v1::MoldSettings* request,
@@ -74,12 +80,16 @@ class OperatorService final : public v1::Operator::CallbackService {
   grpc::ServerUnaryReactor* act(grpc::ServerUnaryReactor* reactor, sim::ActionBody body, sim::WorldKind world,
                                 v1::ActionReply* response);
 
+  // A settings change checked against its world's schema, then asked of the meadow.
+  grpc::ServerUnaryReactor* change_settings(grpc::ServerUnaryReactor* reactor, std::optional<sim::SettingsChange> change,
+                                            v1::ActionReply* response);
+
   Hub& hub_;
   stream::ActionQueue& actions_;
   Metrics& metrics_;
   const std::string expected_;  // "Bearer <token>"; empty: no token needed (insecure-local)
   const std::string server_version_;
-  const float max_swarm_count_;
+  const std::vector<sim::SettingsSchema> settings_schemas_;
   SnapshotControl* snapshots_;
   TrailsControl* trails_;
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();

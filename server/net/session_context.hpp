@@ -55,7 +55,9 @@ struct ServerFacts {
   std::string version;
   double frame_rate = 30.0;
   double tick_rate = 60.0;
-  std::uint32_t max_swarm_count = 2'000'000;
+  // The settings' schemas of the worlds that have settings (sim/settings.hpp): what a viewer's
+  // settings change is checked against at the door.
+  std::vector<sim::SettingsSchema> settings_schemas;
   // The worlds this server runs, in the order a viewer goes through them; the first is where a
   // viewer starts. "Is this world running here?" is answered here and nowhere else.
   std::vector<sim::WorldKind> worlds = {sim::WorldKind::swarm, sim::WorldKind::colony};

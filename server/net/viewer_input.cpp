@@ -114,7 +114,7 @@ InputOutcome ViewerInput::record_trails(ViewerPort& port, const sim::TrailPlan& 
 InputOutcome ViewerInput::handle(std::string_view bytes, ViewerPort& port, Clock::time_point now) {
   if (auto limited = admit(port, now)) return *limited;
   const LandSnapshot land = context_.hub.land();
-  const stream::InputLimits limits{context_.limits.max_message_bytes, context_.facts.max_swarm_count};
+  const stream::InputLimits limits{context_.limits.max_message_bytes, context_.facts.settings_schemas};
   int body = 0;
   stream::ClientInput input = stream::parse_client_message(bytes, land->world(), limits, session_id_, &body);
   if (body != 0) {

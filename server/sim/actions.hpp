@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "sim/geometry.hpp"
+#include "sim/settings.hpp"
 #include "sim/world_kind.hpp"
 
 namespace meadow::sim {
@@ -16,15 +17,6 @@ namespace meadow::sim {
 // A tap with the rock tool: removes the rock under the point, or places one there.
 struct RockTap {
   Vec2 at;
-};
-
-// A change of the shared swarm settings; absent fields stay as they are.
-struct SwarmSettingsChange {
-  std::optional<std::uint32_t> count;
-  std::optional<float> separation;  // factor of the default weight, 0 … 3
-  std::optional<float> alignment;
-  std::optional<float> cohesion;
-  std::optional<float> speed;  // the speed band's factor, swarm_rules::kLeastSpeedFactor … kMostSpeedFactor
 };
 
 // A tap with the attract tool: removes the attract mark under the point, or places one there.
@@ -59,20 +51,6 @@ struct AttractPointer {
   Vec2 at;
 };
 
-// A change of the shared mold settings (docs/mold.md "The model"); absent fields stay as they are.
-// A preset sets every setting but the agents first; the fields given change it further.
-struct MoldSettingsChange {
-  std::optional<std::uint32_t> agents;
-  std::optional<float> sensor_angle_deg;  // degrees, 0 … 90
-  std::optional<float> turn_angle_deg;    // degrees, 0 … 90
-  std::optional<float> sensor_distance;   // map cells, 1 … 40
-  std::optional<float> deposit;           // 0 … 1
-  std::optional<float> decay;             // 0 … 1
-  std::optional<float> diffusion;         // 0 … 1
-  std::optional<bool> occupancy;
-  std::optional<std::string> preset;
-};
-
 // The viewer `Action::origin` left: its predator goes (its marks and crumbs stay until tapped
 // or eaten). Pushed by the network session when it ends.
 struct ViewerLeft {};
@@ -100,9 +78,10 @@ struct ClearRocks {};
 // Takes every frog off the colony's meadow.
 struct ClearFrogs {};
 
-using ActionBody = std::variant<RockTap, SwarmSettingsChange, AttractTap, FlowerTap, PredatorPointer, ViewerLeft,
-                                SetLocks, SetPaused, ClearRocks, AttractPointer, MoldSettingsChange, FrogTap,
-                                ClearFrogs>;
+// A world's settings change (sim/settings.hpp) is one body for every world: it names its world
+// and carries values by the names of that world's schema.
+using ActionBody = std::variant<RockTap, SettingsChange, AttractTap, FlowerTap, PredatorPointer, ViewerLeft, SetLocks,
+                                SetPaused, ClearRocks, AttractPointer, FrogTap, ClearFrogs>;
 
 
 // The origin of the operator's actions.
@@ -121,11 +100,10 @@ struct Action {
   std::uint64_t visitor = 0;
 };
 
-// The world a settings change belongs to, whichever world its viewer watches (the swarm's count
-// and weights are the swarm's); nullopt for tools, which act in the world watched.
+// The world a settings change belongs to, whichever world its viewer watches (the one it names);
+// nullopt for tools, which act in the world watched.
 [[nodiscard]] inline std::optional<WorldKind> settings_world(const ActionBody& body) {
-  if (std::holds_alternative<SwarmSettingsChange>(body)) return WorldKind::swarm;
-  if (std::holds_alternative<MoldSettingsChange>(body)) return WorldKind::mold;
+  if (const auto* change = std::get_if<SettingsChange>(&body)) return change->world;
   return std::nullopt;
 }
 

@@ -75,6 +75,14 @@ ActionOutcome Meadow::apply(Action& action) {
       if (other != w) other->pointer_released(action.origin);
     }
   };
+  // A settings change fits its world's schema, whoever sent it (the journal's replay too).
+  if (const auto* change = std::get_if<SettingsChange>(&action.body)) {
+    const SettingsSchema* schema = w->settings_schema();
+    if (schema == nullptr) {
+      return refused("tool_unavailable", "The " + std::string(w->name()) + " has no settings to change.");
+    }
+    if (auto refusal = settings_refusal(*schema, *change)) return refused(refusal->code, refusal->text);
+  }
   // A world takes only what it declares a price for (sim/price.hpp).
   const Price* price = price_of(w->prices(), body);
   if (price == nullptr) {
@@ -117,6 +125,14 @@ ActionOutcome Meadow::tap_rock(Vec2 at, std::uint64_t origin, std::uint64_t visi
   if (!id) return refused("rock_limit", "The meadow already holds as many rocks as it can.");
   for (World* w : running_) w->rock_placed(land_.rocks().back());
   return {};
+}
+
+std::vector<SettingsSchema> Meadow::settings_schemas() const {
+  std::vector<SettingsSchema> schemas;
+  for (const World* w : running_) {
+    if (const SettingsSchema* schema = w->settings_schema()) schemas.push_back(*schema);
+  }
+  return schemas;
 }
 
 void Meadow::settle_actions() {

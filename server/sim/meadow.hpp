@@ -58,6 +58,9 @@ class Meadow {
     return const_cast<W&>(std::as_const(*this).get<W>());
   }
 
+  // The settings' schemas of the worlds that have settings, in the order of their kinds.
+  [[nodiscard]] std::vector<SettingsSchema> settings_schemas() const;
+
   // The operator's locks on viewers' tools and settings, and whether the worlds are paused.
   [[nodiscard]] const ViewerLocks& locks() const { return locks_; }
   [[nodiscard]] bool paused() const { return paused_; }

@@ -20,6 +20,7 @@
 #include "sim/meadow_events.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/price.hpp"
+#include "sim/settings.hpp"
 #include "sim/world_kind.hpp"
 #include "sim/world_state.hpp"
 
@@ -87,6 +88,11 @@ class World {
   // What each action this world takes costs (sim/price.hpp), declared beside its rules: the
   // meadow routes nothing else to it, and checks who sent it, the lock and the cooldown first.
   [[nodiscard]] virtual std::span<const Price> prices() const = 0;
+  // Its shared settings' schema (sim/settings.hpp), or null: it has none. The meadow checks every
+  // SettingsChange aimed at it against this schema before apply() sees it.
+  [[nodiscard]] virtual const SettingsSchema* settings_schema() const { return nullptr; }
+  // Its settings now, by the schema's names, in the schema's order.
+  [[nodiscard]] virtual std::vector<SettingValue> settings_now() const { return {}; }
   // Which tools work here, for the notice of one that does nothing here.
   [[nodiscard]] virtual std::string_view tools_hint() const { return {}; }
   // An action aimed at this world, of a kind it declares a price for (stamped with its tick; the

@@ -8,10 +8,10 @@
 #include <optional>
 
 #include "meadow/v1/viewer.pb.h"
-#include "sim/swarm/swarm_engine.hpp"
-#include "sim/swarm/swarm_rules.hpp"
 #include "stream/mold/mold_settings_input.hpp"
 #include "stream/proto_mapping.hpp"
+#include "stream/settings_mapping.hpp"
+#include "stream/swarm/swarm_settings_wire.hpp"
 #include "stream/trails_mapping.hpp"
 
 namespace meadow::stream {
@@ -20,29 +20,6 @@ namespace {
 
 Rejection rejected(std::string_view code, std::string text) {
   return Rejection{std::string(code), std::move(text)};
-}
-
-// A limit as people write it: 0.5, 2.
-std::string shortest(float value) {
-  std::array<char, 32> text{};
-  const auto end = std::to_chars(text.data(), text.data() + text.size(), value).ptr;
-  return {text.data(), end};
-}
-
-// Checks one optional setting (`what`: "separation weight", "speed"); nullopt when it is fine.
-std::optional<Rejection> check_setting(bool present, float value, const char* what, float least, float most) {
-  if (!present) return std::nullopt;
-  if (!std::isfinite(value)) {
-    return rejected(reject::kNotFinite, std::string("The ") + what + " must be a finite number.");
-  }
-  if (value < least || value > most) {
-    return rejected(reject::kOutOfRange,
-                    std::string("The ") + what + " must be between " + shortest(least) + " and " + shortest(most) + ".");
-  }
-  return std::nullopt;
-}
-std::optional<Rejection> check_weight(bool present, float value, const char* what) {
-  return check_setting(present, value, what, sim::SwarmWeights::kMin, sim::SwarmWeights::kMax);
 }
 
 // The point of a tool action: present, finite, and (unless `clamp`) inside the world. With
@@ -112,36 +89,16 @@ ClientInput parse_tool(const v1::ToolAction& tool, const sim::Rect& world, std::
   }
 }
 
-ClientInput parse_settings(const v1::SwarmSettings& settings, const InputLimits& limits,
-                           std::uint64_t origin) {
-  if (auto r = check_weight(settings.has_separation(), settings.separation(), "separation weight")) return *r;
-  if (auto r = check_weight(settings.has_alignment(), settings.alignment(), "alignment weight")) return *r;
-  if (auto r = check_weight(settings.has_cohesion(), settings.cohesion(), "cohesion weight")) return *r;
-  if (auto r = check_setting(settings.has_speed(), settings.speed(), "speed", sim::swarm_rules::kLeastSpeedFactor,
-                             sim::swarm_rules::kMostSpeedFactor)) {
-    return *r;
+// A settings change of any world, checked against that world's schema (the meadow checks it again,
+// as it checks the operator's and the journal's).
+ClientInput parse_settings(sim::SettingsChange change, const InputLimits& limits, std::uint64_t origin) {
+  const sim::SettingsSchema* schema = sim::schema_of(limits.schemas, change.world);
+  if (schema == nullptr) {
+    return rejected(reject::kUnknownValue,
+                    "The " + std::string(sim::world_name(change.world)) + " has no settings on this server.");
   }
-  sim::SwarmSettingsChange change;
-  if (settings.has_count()) {
-    const std::uint32_t count = settings.count();
-    if (count < sim::SwarmEngine::kMinCount || count > limits.max_swarm_count) {
-      return rejected(reject::kOutOfRange,
-                      "The swarm count must be between " + std::to_string(sim::SwarmEngine::kMinCount) +
-                          " and " + std::to_string(limits.max_swarm_count) + ".");
-    }
-    change.count = count;
-  }
-  if (settings.has_separation()) change.separation = settings.separation();
-  if (settings.has_alignment()) change.alignment = settings.alignment();
-  if (settings.has_cohesion()) change.cohesion = settings.cohesion();
-  if (settings.has_speed()) change.speed = settings.speed();
-  return sim::Action{origin, 0, change};
-}
-
-ClientInput parse_mold_settings(const v1::MoldSettings& settings, std::uint64_t origin) {
-  auto change = mold_settings_change(settings);
-  if (auto* error = std::get_if<MoldSettingsError>(&change)) return Rejection{error->code, error->text};
-  return sim::Action{origin, 0, std::move(std::get<sim::MoldSettingsChange>(change))};
+  if (auto refusal = sim::settings_refusal(*schema, change)) return rejected(refusal->code, std::move(refusal->text));
+  return sim::Action{origin, 0, std::move(change)};
 }
 
 }  // namespace
@@ -185,10 +142,16 @@ ClientInput parse_client_message(std::string_view bytes, const sim::Rect& world,
     }
     case v1::ClientMessage::kTool:
       return parse_tool(message.tool(), world, origin);
+    case v1::ClientMessage::kSettings: {
+      auto change = from_proto(message.settings());
+      if (!change) return rejected(reject::kUnknownValue, "Unknown world.");
+      return parse_settings(std::move(*change), limits, origin);
+    }
+    // Clients older than WorldSettings.
     case v1::ClientMessage::kSwarmSettings:
-      return parse_settings(message.swarm_settings(), limits, origin);
+      return parse_settings(swarm_settings_from_proto(message.swarm_settings()), limits, origin);
     case v1::ClientMessage::kMoldSettings:
-      return parse_mold_settings(message.mold_settings(), origin);
+      return parse_settings(mold_settings_from_proto(message.mold_settings()), limits, origin);
     case v1::ClientMessage::kPing:
       return ClientPing{message.ping().client_time_ms()};
     case v1::ClientMessage::kWatchTrails:

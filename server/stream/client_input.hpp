@@ -4,6 +4,7 @@
 // Nothing that reaches the sim thread is non-finite, outside the world, out of range or unknown.
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -20,7 +21,8 @@ inline constexpr std::size_t kMaxClientNameBytes = 64;
 
 struct InputLimits {
   std::size_t max_message_bytes = 0;  // a ClientMessage longer than this is refused unparsed
-  std::uint32_t max_swarm_count = 0;  // the largest count a viewer may ask for (the engine's)
+  // The schemas of the worlds that have settings: a change is checked against its world's.
+  std::span<const sim::SettingsSchema> schemas;
 };
 
 // Values for the net layer (not actions on the meadow).
@@ -55,6 +57,7 @@ inline constexpr std::string_view kUnsupportedProtocol = "unsupported_protocol";
 inline constexpr std::string_view kNotFinite = "not_finite";           // NaN or infinity
 inline constexpr std::string_view kOutsideWorld = "outside_world";     // a point off the world
 inline constexpr std::string_view kOutOfRange = "out_of_range";        // a setting out of bounds
+inline constexpr std::string_view kDuplicate = "duplicate";            // a setting given twice
 inline constexpr std::string_view kUnsupportedPhase = "unsupported_phase";  // e.g. rock + DOWN
 inline constexpr std::string_view kToolUnavailable = "tool_unavailable";    // not built yet
 }  // namespace reject

@@ -1,5 +1,6 @@
 #include "stream/proto_mapping.hpp"
 
+#include "stream/settings_mapping.hpp"
 #include "stream/world_mapping.hpp"
 
 #include <type_traits>
@@ -188,7 +189,8 @@ sim::Rock from_proto(const v1::Rock& from) {
 }
 
 std::string welcome_message(std::uint64_t session_id, const sim::Land& land, float frame_rate,
-                            float tick_rate, sim::WorldKind world, std::span<const sim::WorldKind> worlds) {
+                            float tick_rate, sim::WorldKind world, std::span<const sim::WorldKind> worlds,
+                            std::span<const sim::SettingsSchema> schemas) {
   v1::ServerMessage message;
   v1::Welcome& welcome = *message.mutable_welcome();
   welcome.set_protocol_version(v1::PROTOCOL_VERSION_CURRENT);
@@ -201,6 +203,7 @@ std::string welcome_message(std::uint64_t session_id, const sim::Land& land, flo
   welcome.set_tick_rate(tick_rate);
   welcome.set_world(to_proto(world));
   for (const sim::WorldKind w : worlds) welcome.add_worlds(to_proto(w));
+  for (const sim::SettingsSchema& s : schemas) to_proto(s, *welcome.add_settings_schemas());
   return serialize(message);
 }
 

@@ -44,10 +44,12 @@ void to_proto(const sim::MeadowEvent& from, v1::Event& to);
 
 // Serialized ServerMessages.
 // Welcome: protocol version, session, server version, the meadow, the swarm's world, every
-// rock, the rates (per second), the world this session watches and the worlds the server runs.
+// rock, the rates (per second), the world this session watches, the worlds the server runs and
+// the settings' schemas of those that have settings.
 [[nodiscard]] std::string welcome_message(std::uint64_t session_id, const sim::Land& land,
                                           float frame_rate, float tick_rate, sim::WorldKind world,
-                                          std::span<const sim::WorldKind> worlds);
+                                          std::span<const sim::WorldKind> worlds,
+                                          std::span<const sim::SettingsSchema> schemas = {});
 // Rocks: the complete list of the land's rocks.
 [[nodiscard]] std::string rocks_message(const sim::Land& land);
 // Notice: code is machine-readable (e.g. "malformed_message"), text is for people.

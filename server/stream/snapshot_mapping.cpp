@@ -8,6 +8,8 @@
 
 #include "sim/price.hpp"
 #include "stream/mold/mold_settings_input.hpp"
+#include "stream/settings_mapping.hpp"
+#include "stream/swarm/swarm_settings_wire.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/snapshot_checks.hpp"
 #include "stream/world_mapping.hpp"
@@ -46,41 +48,6 @@ void to_proto(sim::PointerPhase phase, sim::Vec2 at, v1::SavedPointer& to) {
   stream::to_proto(at, *to.mutable_at());
 }
 
-float finite_weight(float w) {
-  if (!std::isfinite(w)) damaged("journal: a swarm weight that is not finite");
-  return w;
-}
-
-void to_proto(const sim::SwarmSettingsChange& from, v1::SavedSwarmSettings& to) {
-  if (from.count) to.set_count(static_cast<std::uint32_t>(*from.count));
-  if (from.separation) to.set_separation(*from.separation);
-  if (from.alignment) to.set_alignment(*from.alignment);
-  if (from.cohesion) to.set_cohesion(*from.cohesion);
-  if (from.speed) to.set_speed(*from.speed);
-}
-
-sim::SwarmSettingsChange from_proto(const v1::SavedSwarmSettings& from) {
-  sim::SwarmSettingsChange change;
-  if (from.has_count()) change.count = from.count();
-  if (from.has_separation()) change.separation = finite_weight(from.separation());
-  if (from.has_alignment()) change.alignment = finite_weight(from.alignment());
-  if (from.has_cohesion()) change.cohesion = finite_weight(from.cohesion());
-  if (from.has_speed()) change.speed = snapshot_checks::speed_factor(from.speed(), "journal: a swarm settings change");
-  return change;
-}
-
-void to_proto(const sim::MoldSettingsChange& from, v1::MoldSettings& to) {
-  if (from.agents) to.set_agents(*from.agents);
-  if (from.sensor_angle_deg) to.set_sensor_angle(*from.sensor_angle_deg);
-  if (from.turn_angle_deg) to.set_turn_angle(*from.turn_angle_deg);
-  if (from.sensor_distance) to.set_sensor_distance(*from.sensor_distance);
-  if (from.deposit) to.set_deposit(*from.deposit);
-  if (from.decay) to.set_decay(*from.decay);
-  if (from.diffusion) to.set_diffusion(*from.diffusion);
-  if (from.occupancy) to.set_occupancy(*from.occupancy);
-  if (from.preset) to.set_preset(*from.preset);
-}
-
 void to_proto(const sim::Action& from, v1::SavedAction& to) {
   to.set_origin(from.origin);
   to.set_visitor(from.visitor);
@@ -90,8 +57,8 @@ void to_proto(const sim::Action& from, v1::SavedAction& to) {
         using T = std::decay_t<decltype(body)>;
         if constexpr (std::is_same_v<T, sim::RockTap>) {
           stream::to_proto(body.at, *to.mutable_rock_tap());
-        } else if constexpr (std::is_same_v<T, sim::SwarmSettingsChange>) {
-          to_proto(body, *to.mutable_swarm_settings());
+        } else if constexpr (std::is_same_v<T, sim::SettingsChange>) {
+          stream::to_proto(body, *to.mutable_settings());
         } else if constexpr (std::is_same_v<T, sim::AttractTap>) {
           stream::to_proto(body.at, *to.mutable_attract_tap());
         } else if constexpr (std::is_same_v<T, sim::FlowerTap>) {
@@ -110,11 +77,9 @@ void to_proto(const sim::Action& from, v1::SavedAction& to) {
           to_proto(body.phase, body.at, *to.mutable_attract_pointer());
         } else if constexpr (std::is_same_v<T, sim::FrogTap>) {
           stream::to_proto(body.at, *to.mutable_frog_tap());
-        } else if constexpr (std::is_same_v<T, sim::ClearFrogs>) {
-          to.set_clear_frogs(true);
         } else {
-          static_assert(std::is_same_v<T, sim::MoldSettingsChange>, "every action has its journal record");
-          to_proto(body, *to.mutable_mold_settings());
+          static_assert(std::is_same_v<T, sim::ClearFrogs>, "every action has its journal record");
+          to.set_clear_frogs(true);
         }
       },
       from.body);
@@ -127,7 +92,15 @@ sim::Action from_proto(const v1::SavedAction& from) {
   if (!world_from_proto(from.world(), action.world)) damaged("journal: an action in an unknown world");
   switch (from.body_case()) {
     case v1::SavedAction::kRockTap: action.body = sim::RockTap{finite_point(from.rock_tap(), "journal")}; break;
-    case v1::SavedAction::kSwarmSettings: action.body = from_proto(from.swarm_settings()); break;
+    // Journals written before WorldSettings hold the swarm's and the mold's own messages.
+    case v1::SavedAction::kSwarmSettings: action.body = swarm_settings_from_proto(from.swarm_settings()); break;
+    case v1::SavedAction::kMoldSettings: action.body = mold_settings_from_proto(from.mold_settings()); break;
+    case v1::SavedAction::kSettings: {
+      auto change = stream::from_proto(from.settings());
+      if (!change) damaged("journal: a settings change of an unknown world");
+      action.body = std::move(*change);
+      break;
+    }
     case v1::SavedAction::kAttractTap: action.body = sim::AttractTap{finite_point(from.attract_tap(), "journal")}; break;
     case v1::SavedAction::kFlowerTap: action.body = sim::FlowerTap{finite_point(from.flower_tap(), "journal")}; break;
     case v1::SavedAction::kPredator:
@@ -144,12 +117,6 @@ sim::Action from_proto(const v1::SavedAction& from) {
       action.body = sim::AttractPointer{phase_from_proto(from.attract_pointer().phase()),
                                         finite_point(from.attract_pointer().at(), "journal")};
       break;
-    case v1::SavedAction::kMoldSettings: {
-      auto change = mold_settings_change(from.mold_settings());
-      if (const auto* error = std::get_if<MoldSettingsError>(&change)) damaged("journal: " + error->text);
-      action.body = std::get<sim::MoldSettingsChange>(std::move(change));
-      break;
-    }
     case v1::SavedAction::BODY_NOT_SET: damaged("journal: an action with nothing in it");
   }
   return action;

@@ -215,6 +215,42 @@ TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
     too_fast.set_speed(2.5F);
     EXPECT_EQ(stub_->SetSwarm(&c, too_fast, &r).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   }
+  // Any world's settings by the names of its schema, which the status carries with the values now.
+  v1::WorldSettings decay;
+  decay.set_world(v1::WORLD_MOLD);
+  v1::SettingValue& value = *decay.add_values();
+  value.set_name("decay");
+  value.set_value(0.25);
+  EXPECT_TRUE(call(&v1::Operator::Stub::ChangeSettings, decay).accepted());
+  s = status_when([](const v1::Status& st) {
+    for (const v1::WorldStatus& w : st.worlds()) {
+      for (const v1::SettingValue& v : w.settings()) {
+        if (w.world() == v1::WORLD_MOLD && v.name() == "decay" && v.value() == 0.25) return true;
+      }
+    }
+    return false;
+  });
+  for (const v1::WorldStatus& w : s.worlds()) {
+    if (w.world() == v1::WORLD_COLONY) {
+      EXPECT_FALSE(w.has_settings_schema()) << "the colony has no settings";
+      continue;
+    }
+    ASSERT_TRUE(w.has_settings_schema()) << v1::World_Name(w.world());
+    EXPECT_EQ(w.settings_schema().settings_size(), w.settings_size()) << "a value for every setting";
+    if (w.world() == v1::WORLD_MOLD) {
+      EXPECT_EQ(w.settings_schema().presets_size(), 4);
+      EXPECT_EQ(w.settings_schema().settings(0).name(), "agents");
+    }
+  }
+  {
+    grpc::ClientContext c;
+    prepare(c);
+    v1::ActionReply r;
+    value.set_value(1.5);  // past 1
+    const grpc::Status st = stub_->ChangeSettings(&c, decay, &r);
+    EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_EQ(st.error_message(), "The mold's decay must be between 0 and 1.");
+  }
   // Live figures stream until cancelled.
   grpc::ClientContext watch;
   prepare(watch);
@@ -329,12 +365,21 @@ TEST_F(OperatorTest, MeadowctlEndToEnd) {
   std::tie(code, out) = meadowctl("status --json");
   EXPECT_EQ(code, 0);
   EXPECT_NE(out.find("\"count\": 400"), std::string::npos) << out;
-  EXPECT_EQ(meadowctl("set --count 700 --speed 0.75").first, 0);
-  EXPECT_EQ(meadowctl("set --speed 3").first, 5);  // out of range: the server says why
+  EXPECT_EQ(meadowctl("set swarm count=700 speed=0.75").first, 0);
+  EXPECT_EQ(meadowctl("set swarm speed=3").first, 5);  // out of range: the server says why
   EXPECT_EQ(meadowctl("frog tap 1200 250").first, 0);
   EXPECT_EQ(meadowctl("frog clear").first, 0);
-  EXPECT_EQ(meadowctl("mold --preset web --agents 2000 --occupancy true").first, 0);
-  EXPECT_EQ(meadowctl("mold --sensor-angle 200").first, 5);  // out of range: the server says why
+  EXPECT_EQ(meadowctl("set mold --preset web agents=2000 occupancy=on").first, 0);
+  EXPECT_EQ(meadowctl("set mold sensor_angle=200").first, 5);  // out of range: the server says why
+  EXPECT_EQ(meadowctl("set mold sensor_angle").first, 2);      // usage: not NAME=VALUE
+  EXPECT_EQ(meadowctl("set nowhere x=5").first, 2);            // usage: no such world
+  // The settings as the schemas in the status give them: names, values now, ranges, presets.
+  std::tie(code, out) = meadowctl("settings mold");
+  EXPECT_EQ(code, 0);
+  EXPECT_NE(out.find("sensor_angle"), std::string::npos) << out;
+  EXPECT_NE(out.find("0 … 90 degrees"), std::string::npos) << out;
+  EXPECT_NE(out.find("web (Web)"), std::string::npos) << out;
+  EXPECT_EQ(out.find("separation"), std::string::npos) << "the mold's alone: " << out;
   EXPECT_EQ(meadowctl("lock rock settings").first, 0);
   std::tie(code, out) = meadowctl("status --json");
   EXPECT_NE(out.find("\"target_count\": 700"), std::string::npos) << out;

@@ -126,7 +126,7 @@ TEST(SimLoop, AFloodOfRefusalsIsToldOnceASecondAndAHeldCountAsInformation) {
   // A count above the viewers' ceiling is held to it, and the viewer is told so as information.
   sim::SwarmSettingsChange change;
   change.count = 2'000'000;
-  ASSERT_TRUE(f.actions.push(sim::Action{1, 0, change}));
+  ASSERT_TRUE(f.actions.push(sim::Action{1, 0, sim::as_settings(change)}));
   loop.tick();
   ASSERT_EQ(notices_of("count_limit"), 1);
   const auto note = std::find_if(flooder->reliable.begin(), flooder->reliable.end(),
@@ -156,7 +156,7 @@ TEST(SimLoop, AWorldThatGrowsIsPublishedForValidationAndWelcomes) {
   SimLoop loop(f.meadow, f.serial, f.actions, f.hub, f.metrics, 30.0, testing::standard_streams());
   sim::SwarmSettingsChange change;
   change.count = 12000;
-  ASSERT_TRUE(f.actions.push(sim::Action{1, 0, change}));
+  ASSERT_TRUE(f.actions.push(sim::Action{1, 0, sim::as_settings(change)}));
   loop.tick();
   EXPECT_GT(f.hub.land()->world().width, 1600.0F);
   EXPECT_EQ(f.hub.land()->world(), f.meadow.land().world());

@@ -74,6 +74,39 @@ TEST(TestWorld, AWorldRegisteredInTheTestsAloneRunsEndToEndThroughTheSameInterfa
   ASSERT_TRUE(notice);
   EXPECT_EQ(notice->notice().code(), "tool_unavailable");
 
+  // Its settings, by the names of its schema, which the welcome carries.
+  const auto schema = std::find_if(welcome->welcome().settings_schemas().begin(),
+                                   welcome->welcome().settings_schemas().end(),
+                                   [](const v1::SettingsSchema& s) { return s.world() == v1::WORLD_TEST; });
+  ASSERT_NE(schema, welcome->welcome().settings_schemas().end()) << "the welcome has the test world's schema";
+  ASSERT_EQ(schema->settings_size(), 2);
+  EXPECT_EQ(schema->settings(1).name(), "size");
+  EXPECT_EQ(schema->settings(1).max(), 4.0);
+  v1::ClientMessage settings;
+  settings.mutable_settings()->set_world(v1::WORLD_TEST);
+  settings.mutable_settings()->set_preset("lantern");  // glow 0.5, 3 pixels a side
+  viewer.send(settings);
+  const auto lantern = viewer.wait_for(
+      [](const v1::ServerMessage& m) {
+        if (!is_test_frame(m)) return false;
+        stream::FrameDecoder decoder;
+        std::vector<std::uint8_t> raster;
+        decoder.decode_key(m.frame().light().data(), m.frame().light().width(), m.frame().light().height(), raster);
+        return std::count(raster.begin(), raster.end(), std::uint8_t{128}) == 9;
+      },
+      kReplyWait);
+  EXPECT_TRUE(lantern) << "the preset never showed";
+  // A value past its range is refused at the door with the schema's words.
+  v1::SettingValue& size = *settings.mutable_settings()->add_values();
+  size.set_name("size");
+  size.set_value(5);
+  settings.mutable_settings()->clear_preset();
+  viewer.send(settings);
+  const auto too_large = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_notice(); }, kReplyWait);
+  ASSERT_TRUE(too_large);
+  EXPECT_EQ(too_large->notice().code(), "out_of_range");
+  EXPECT_EQ(too_large->notice().text(), "The test's beacon size must be between 1 and 4.");
+
   // /metrics reports it as it reports every world.
   const std::string metrics = testing::http_request(server.port(), "GET /metrics HTTP/1.0");
   EXPECT_NE(metrics.find("meadow_step_seconds_count{world=\"test\"}"), std::string::npos) << metrics;

@@ -102,7 +102,7 @@ void action_weights(benchmark::State& state) {
   for (auto _ : state) {
     w = w > 2.5F ? 0.5F : w + 0.1F;
     change.alignment = w;
-    benchmark::DoNotOptimize(apply(*m, change));
+    benchmark::DoNotOptimize(apply(*m, as_settings(change)));
   }
 }
 BENCHMARK(action_weights)->Unit(benchmark::kMicrosecond);
@@ -118,7 +118,7 @@ void action_count(benchmark::State& state) {
     SwarmSettingsChange change;
     change.count = to;
     state.ResumeTiming();
-    benchmark::DoNotOptimize(apply(*m, change));
+    benchmark::DoNotOptimize(apply(*m, as_settings(change)));
     m->settle_actions();
     state.PauseTiming();
     m.reset();
@@ -152,12 +152,12 @@ void action_mold_agents(benchmark::State& state) {
     MoldSettingsChange off;
     off.occupancy = false;
     off.agents = from;
-    (void)apply(*m, off, WorldKind::mold);
+    (void)apply(*m, as_settings(off), WorldKind::mold);
     m->settle_actions();
     MoldSettingsChange change;
     change.agents = to;
     state.ResumeTiming();
-    benchmark::DoNotOptimize(apply(*m, change, WorldKind::mold));
+    benchmark::DoNotOptimize(apply(*m, as_settings(change), WorldKind::mold));
     m->settle_actions();
     state.PauseTiming();
     m.reset();
@@ -179,7 +179,7 @@ void action_mold_setting(benchmark::State& state) {
   for (auto _ : state) {
     decay = decay > 0.5F ? 0.1F : decay + 0.01F;
     change.decay = decay;
-    benchmark::DoNotOptimize(apply(*m, change, WorldKind::mold));
+    benchmark::DoNotOptimize(apply(*m, as_settings(change), WorldKind::mold));
     m->settle_actions();
   }
 }

@@ -14,7 +14,9 @@
 #include "fuzz_check.hpp"
 #include "quiet_protobuf.hpp"
 #include "saved_meadow.hpp"
+#include "sim/mold/mold_settings.hpp"
 #include "sim/parallel_for.hpp"
+#include "sim/swarm/swarm_settings.hpp"
 #include "stream/snapshot_mapping.hpp"
 
 namespace meadow::fuzz {
@@ -43,11 +45,15 @@ int fuzz_journal_reader(const std::uint8_t* data, std::size_t size) {
         if (auto* action = std::get_if<sim::Action>(&entry.entry)) {
           // Counts held small: a swarm of thousands would make each input cost milliseconds, and
           // what a count does to the swarm is the meadow tests' (this target is the reading).
-          if (auto* change = std::get_if<sim::SwarmSettingsChange>(&action->body); change && change->count) {
-            change->count = std::min<std::uint32_t>(*change->count, 2 * kJournalFireflies);
-          }
-          if (auto* change = std::get_if<sim::MoldSettingsChange>(&action->body); change && change->agents) {
-            change->agents = std::min<std::uint32_t>(*change->agents, 2 * kFuzzMoldAgents);
+          if (auto* change = std::get_if<sim::SettingsChange>(&action->body)) {
+            for (sim::SettingValue& v : change->values) {
+              if (change->world == sim::WorldKind::swarm && v.name == sim::swarm_setting::kCount) {
+                v.value = std::min<double>(v.value, 2 * kJournalFireflies);
+              }
+              if (change->world == sim::WorldKind::mold && v.name == sim::mold_setting::kAgents) {
+                v.value = std::min<double>(v.value, 2 * kFuzzMoldAgents);
+              }
+            }
           }
           (void)meadow->apply(*action);
         } else {

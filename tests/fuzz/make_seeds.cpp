@@ -129,6 +129,25 @@ void viewer_input_seeds(const fs::path& out) {
   mold->set_preset("no-such-preset");
   seeds.write("mold-unknown-preset", m.SerializeAsString());
 
+  // Any world's settings by name (WorldSettings).
+  m.Clear();
+  auto* world_settings = m.mutable_settings();
+  world_settings->set_world(v1::WORLD_MOLD);
+  world_settings->set_preset("web");
+  for (const auto& [name, value] : {std::pair{"decay", 0.25}, std::pair{"occupancy", 0.0}, std::pair{"agents", 4096.0}}) {
+    v1::SettingValue& v = *world_settings->add_values();
+    v.set_name(name);
+    v.set_value(value);
+  }
+  seeds.write("world-settings", m.SerializeAsString());
+  world_settings->set_world(v1::WORLD_SWARM);
+  world_settings->clear_preset();
+  world_settings->clear_values();
+  v1::SettingValue& count = *world_settings->add_values();
+  count.set_name("count");
+  count.set_value(1000.5);
+  seeds.write("world-settings-count-not-whole", m.SerializeAsString());
+
   m.Clear();
   m.mutable_ping()->set_client_time_ms(1'700'000'000'000ULL);
   seeds.write("ping", m.SerializeAsString());

@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <set>
+#include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
@@ -17,9 +19,11 @@
 #include "quiet_protobuf.hpp"
 #include "net/viewer_input.hpp"
 #include "sim/land.hpp"
+#include "sim/mold/mold_rules.hpp"
 #include "sim/mold/mold_settings.hpp"
 #include "sim/swarm/swarm_engine.hpp"
 #include "sim/swarm/swarm_rules.hpp"
+#include "sim/swarm/swarm_settings.hpp"
 
 namespace meadow::fuzz {
 
@@ -53,13 +57,21 @@ net::SessionLimits fuzz_limits() {
   return limits;
 }
 
+// A server's swarm of at most this many fireflies, and its mold.
+constexpr std::size_t kFuzzMaxCount = 2'000'000;
+net::ServerFacts fuzz_facts() {
+  net::ServerFacts facts;
+  facts.settings_schemas = {sim::swarm_settings_schema(kFuzzMaxCount), sim::mold_settings_schema()};
+  return facts;
+}
+
 // The edge a session sees, built once: a hub per input would cost more than the input.
 struct Edge {
   net::Hub hub;
   stream::ActionQueue actions{16};
   net::Metrics metrics;
   net::Admission admission{net::AdmissionLimits{}};
-  net::SessionContext context{hub, actions, metrics, admission, fuzz_limits(), net::ServerFacts{}, {}};
+  net::SessionContext context{hub, actions, metrics, admission, fuzz_limits(), fuzz_facts(), {}};
   Edge() { hub.update_land(std::make_shared<const sim::Land>(), nullptr); }
 };
 
@@ -75,6 +87,20 @@ bool in_range(const std::optional<float>& value, sim::MoldSettingRange range) {
   return in_range(value, range.min, range.max);
 }
 
+bool whole_in_range(std::optional<double> value, double min, double max) {
+  return !value || (std::isfinite(*value) && *value >= min && *value <= max && *value == std::floor(*value));
+}
+
+// Every value named once, and every name one its world's own change reads back (checked apart from
+// the schema's validator: the worlds' ranges as their rules name them).
+bool names_are_the_worlds(const sim::SettingsChange& change, const sim::SettingsChange& read_back) {
+  std::set<std::string> seen;
+  for (const sim::SettingValue& v : change.values) {
+    if (!seen.insert(v.name).second || !read_back.value(v.name)) return false;
+  }
+  return read_back.values.size() == change.values.size();
+}
+
 // What a viewer's action may carry to the sim thread.
 void check_queued(const sim::ActionBody& body, const sim::Rect& world, const net::ServerFacts& facts) {
   std::visit(
@@ -85,22 +111,37 @@ void check_queued(const sim::ActionBody& body, const sim::Rect& world, const net
           MEADOW_FUZZ_CHECK(finite_inside(b.at, world));
         } else if constexpr (std::is_same_v<T, sim::PredatorPointer> || std::is_same_v<T, sim::AttractPointer>) {
           MEADOW_FUZZ_CHECK(b.phase == sim::PointerPhase::up || finite_inside(b.at, world));
-        } else if constexpr (std::is_same_v<T, sim::SwarmSettingsChange>) {
-          MEADOW_FUZZ_CHECK(!b.count || (*b.count >= sim::SwarmEngine::kMinCount && *b.count <= facts.max_swarm_count));
-          for (const auto& weight : {b.separation, b.alignment, b.cohesion}) {
-            MEADOW_FUZZ_CHECK(in_range(weight, sim::SwarmWeights::kMin, sim::SwarmWeights::kMax));
+        } else if constexpr (std::is_same_v<T, sim::SettingsChange>) {
+          MEADOW_FUZZ_CHECK(sim::schema_of(facts.settings_schemas, b.world) != nullptr);
+          if (b.world == sim::WorldKind::swarm) {
+            MEADOW_FUZZ_CHECK(whole_in_range(b.value(sim::swarm_setting::kCount),
+                                             static_cast<double>(sim::SwarmEngine::kMinCount), kFuzzMaxCount));
+            const sim::SwarmSettingsChange c = sim::swarm_settings_change(b);
+            MEADOW_FUZZ_CHECK(names_are_the_worlds(b, sim::as_settings(c)));
+            for (const auto& weight : {c.separation, c.alignment, c.cohesion}) {
+              MEADOW_FUZZ_CHECK(in_range(weight, sim::SwarmWeights::kMin, sim::SwarmWeights::kMax));
+            }
+            MEADOW_FUZZ_CHECK(
+                in_range(c.speed, sim::swarm_rules::kLeastSpeedFactor, sim::swarm_rules::kMostSpeedFactor));
+            MEADOW_FUZZ_CHECK(!b.preset);
+          } else if (b.world == sim::WorldKind::mold) {
+            MEADOW_FUZZ_CHECK(whole_in_range(b.value(sim::mold_setting::kAgents), sim::mold_rules::kMinAgents,
+                                             sim::mold_rules::kMaxAgents));
+            const auto occupancy = b.value(sim::mold_setting::kOccupancy);
+            MEADOW_FUZZ_CHECK(!occupancy || *occupancy == 0.0 || *occupancy == 1.0);
+            const sim::MoldSettingsChange c = sim::mold_settings_change(b);
+            MEADOW_FUZZ_CHECK(names_are_the_worlds(b, sim::as_settings(c)));
+            MEADOW_FUZZ_CHECK(in_range(c.sensor_angle_deg, sim::kSensorAngleRange));
+            MEADOW_FUZZ_CHECK(in_range(c.turn_angle_deg, sim::kTurnAngleRange));
+            MEADOW_FUZZ_CHECK(in_range(c.sensor_distance, sim::kSensorDistanceRange));
+            MEADOW_FUZZ_CHECK(in_range(c.deposit, sim::kDepositRange));
+            MEADOW_FUZZ_CHECK(in_range(c.decay, sim::kDecayRange));
+            MEADOW_FUZZ_CHECK(in_range(c.diffusion, sim::kDiffusionRange));
+            MEADOW_FUZZ_CHECK(!c.preset || sim::mold_preset(*c.preset) != nullptr);
+          } else {
+            constexpr bool another_world_has_settings_here = false;  // only the swarm's and mold's schemas
+            MEADOW_FUZZ_CHECK(another_world_has_settings_here);
           }
-          MEADOW_FUZZ_CHECK(
-              in_range(b.speed, sim::swarm_rules::kLeastSpeedFactor, sim::swarm_rules::kMostSpeedFactor));
-        } else if constexpr (std::is_same_v<T, sim::MoldSettingsChange>) {
-          // The agents are the world's to clamp (mold_settings.hpp); every other setting is checked here.
-          MEADOW_FUZZ_CHECK(in_range(b.sensor_angle_deg, sim::kSensorAngleRange));
-          MEADOW_FUZZ_CHECK(in_range(b.turn_angle_deg, sim::kTurnAngleRange));
-          MEADOW_FUZZ_CHECK(in_range(b.sensor_distance, sim::kSensorDistanceRange));
-          MEADOW_FUZZ_CHECK(in_range(b.deposit, sim::kDepositRange));
-          MEADOW_FUZZ_CHECK(in_range(b.decay, sim::kDecayRange));
-          MEADOW_FUZZ_CHECK(in_range(b.diffusion, sim::kDiffusionRange));
-          MEADOW_FUZZ_CHECK(!b.preset || sim::mold_preset(*b.preset) != nullptr);
         } else {
           // ViewerLeft, locks, pause, clearing the rocks: the session or the operator's, never a message's.
           constexpr bool a_viewer_may_make_this_action = false;

@@ -34,7 +34,7 @@ TEST_F(GpuSwarmGrowthTest, NewcomersLeaveNoRingWhereTheOldEdgeWasNorAlongTheNewO
 
   sim::SwarmSettingsChange change;
   change.count = 300'000;
-  sim::Action grow{sim::kOperator, 0, change};
+  sim::Action grow{sim::kOperator, 0, sim::as_settings(change)};
   ASSERT_TRUE(meadow->apply(grow).accepted);
   for (int t = 0; t < 90; ++t) meadow->step(parallel);  // 1.5 s
   const sim::SwarmWorld& swarm = meadow::testing::swarm_of(*meadow);

@@ -26,7 +26,7 @@ using meadow::sim::testing::run_ticks;
 ActionOutcome ask_count(Meadow& m, std::uint32_t count) {
   SwarmSettingsChange change;
   change.count = count;
-  Action a{kOperator, 0, change};
+  Action a{kOperator, 0, as_settings(change)};
   const ActionOutcome outcome = m.apply(a);
   m.settle_actions();
   return outcome;

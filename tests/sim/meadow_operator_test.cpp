@@ -48,10 +48,10 @@ TEST(MeadowOperator, LockedSettingsKeepTheCountAndWeights) {
   SwarmSettingsChange change;
   change.count = 1000;
   change.alignment = 2.0F;
-  EXPECT_EQ(act(m, kViewer, change).code, "locked");
+  EXPECT_EQ(act(m, kViewer, as_settings(change)).code, "locked");
   EXPECT_EQ(swarm_of(m).target_count(), 300U);
   EXPECT_NE(swarm_of(m).swarm().weights().alignment, 2.0F);
-  EXPECT_TRUE(act(m, kOperator, change).accepted);
+  EXPECT_TRUE(act(m, kOperator, as_settings(change)).accepted);
   EXPECT_EQ(swarm_of(m).target_count(), 1000U);
 }
 

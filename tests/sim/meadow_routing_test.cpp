@@ -167,7 +167,7 @@ TEST(MeadowRouting, SettingsGoToTheWorldTheyBelongToWhicheverWorldTheViewerWatch
   ThreeWorlds t;
   SwarmSettingsChange change;
   change.cohesion = 2.0F;
-  EXPECT_TRUE(act(t.meadow, kViewer, change, WorldKind::test).accepted);
+  EXPECT_TRUE(act(t.meadow, kViewer, as_settings(change), WorldKind::test).accepted);
   EXPECT_FLOAT_EQ(swarm_of(t.meadow).swarm().weights().cohesion, 2.0F);
 }
 

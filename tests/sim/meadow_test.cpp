@@ -58,31 +58,56 @@ TEST(Meadow, SettingsChangeWeightsAndKeepsAbsentOnes) {
   Meadow m = make_meadow(500, 3);
   SwarmSettingsChange change;
   change.alignment = 2.5F;
-  EXPECT_TRUE(act(m, 1, change).accepted);
+  EXPECT_TRUE(act(m, 1, as_settings(change)).accepted);
   EXPECT_EQ(swarm_of(m).swarm().weights(), (SwarmWeights{1.0F, 2.5F, 1.0F}));
   change = {};
   change.separation = 0.0F;
-  change.cohesion = 9.0F;  // clamped to the maximum
-  act(m, 1, change);
+  change.cohesion = SwarmWeights::kMax;
+  EXPECT_TRUE(act(m, 1, as_settings(change)).accepted);
   EXPECT_EQ(swarm_of(m).swarm().weights(), (SwarmWeights{0.0F, 2.5F, SwarmWeights::kMax}));
+}
+
+// The schema's range holds for every sender, the operator and the journal too: a value past it is
+// refused whole, nothing of the change taken.
+TEST(Meadow, SettingsOutsideTheSchemaAreRefusedForEverySender) {
+  Meadow m = make_meadow(500, 3);
+  SwarmSettingsChange change;
+  change.separation = 0.5F;
+  change.cohesion = 9.0F;
+  for (const std::uint64_t origin : {std::uint64_t{1}, kOperator}) {
+    const ActionOutcome outcome = act(m, origin, as_settings(change));
+    EXPECT_FALSE(outcome.accepted);
+    EXPECT_EQ(outcome.code, "out_of_range");
+    EXPECT_NE(outcome.reason.find("between 0 and 3"), std::string::npos) << outcome.reason;
+  }
+  EXPECT_EQ(swarm_of(m).swarm().weights(), SwarmWeights{});
+  SettingsChange unknown{WorldKind::swarm, {{"gravity", 1.0}}, std::nullopt};
+  EXPECT_EQ(act(m, kOperator, unknown).code, "unknown_value");
+  SettingsChange twice{WorldKind::swarm, {{"speed", 1.0}, {"speed", 1.5}}, std::nullopt};
+  EXPECT_EQ(act(m, kOperator, twice).code, "duplicate");
 }
 
 TEST(Meadow, SettingsChangeTheCountWithinItsLimits) {
   Meadow m = make_meadow(500, 3);
   SwarmSettingsChange change;
   change.count = 1234;
-  act(m, kOperator, change);
+  act(m, kOperator, as_settings(change));
   EXPECT_EQ(swarm_of(m).target_count(), 1234U);
   EXPECT_EQ(swarm_of(m).swarm().count(), 500U) << "the swarm follows at the start of the next step";
   m.settle_actions();
   EXPECT_EQ(swarm_of(m).swarm().count(), 1234U);  // newcomers count from the start (they fly in)
   change.count = 3;
-  act(m, kOperator, change);
+  EXPECT_EQ(act(m, kOperator, as_settings(change)).code, "out_of_range");
+  EXPECT_EQ(swarm_of(m).target_count(), 1234U);
+  change.count = SwarmEngine::kMinCount;
+  act(m, kOperator, as_settings(change));
   m.settle_actions();
   EXPECT_EQ(swarm_of(m).target_count(), SwarmEngine::kMinCount);
   EXPECT_EQ(swarm_of(m).swarm().count(), 1234U);  // leavers count until they are out
   change.count = 4'000'000'000U;
-  act(m, kOperator, change);
+  EXPECT_EQ(act(m, kOperator, as_settings(change)).code, "out_of_range");
+  change.count = static_cast<std::uint32_t>(swarm_of(m).swarm().max_count());
+  act(m, kOperator, as_settings(change));
   EXPECT_EQ(swarm_of(m).target_count(), swarm_of(m).swarm().max_count());
   // Newcomers are let in at most kMaxArrivalsPerTick a tick (leavers called back first).
   m.settle_actions();
@@ -94,7 +119,7 @@ TEST(Meadow, ATicksCountChangesCostOneResizeAndTheLastWins) {
   SwarmSettingsChange change;
   for (const std::uint32_t count : {2'000'000U, 5'000U, 40'000U, 700U}) {
     change.count = count;
-    act(m, kOperator, change);
+    act(m, kOperator, as_settings(change));
   }
   m.settle_actions();
   EXPECT_EQ(swarm_of(m).target_count(), 700U);

@@ -203,13 +203,13 @@ std::vector<float> run_with_tools(ParallelFor& parallel) {
     if (tick == 150) {
       SwarmSettingsChange change;
       change.count = 7500;
-      Action a{5, 0, change};
+      Action a{5, 0, as_settings(change)};
       m.apply(a);
     }
     if (tick == 300) {
       SwarmSettingsChange change;
       change.count = 5000;
-      Action a{5, 0, change};
+      Action a{5, 0, as_settings(change)};
       m.apply(a);
     }
     m.step(parallel);

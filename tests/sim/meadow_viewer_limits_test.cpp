@@ -20,7 +20,7 @@ using viewer_limits::kTapCooldownTicks;
 ActionOutcome ask_count(Meadow& m, std::uint64_t origin, std::uint32_t count) {
   SwarmSettingsChange change;
   change.count = count;
-  return act(m, origin, change);
+  return act(m, origin, as_settings(change));
 }
 
 TEST(MeadowViewerLimits, AViewersCountIsHeldToTheViewersCeiling) {

@@ -29,17 +29,17 @@ struct Stamped {
   WorldKind world = WorldKind::swarm;
 };
 
-SwarmSettingsChange count(std::uint32_t n) {
+SettingsChange count(std::uint32_t n) {
   SwarmSettingsChange c;
   c.count = n;
-  return c;
+  return as_settings(c);
 }
 
-SwarmSettingsChange weights(float separation, float alignment) {
+SettingsChange weights(float separation, float alignment) {
   SwarmSettingsChange c;
   c.separation = separation;
   c.alignment = alignment;
-  return c;
+  return as_settings(c);
 }
 
 // Every kind of action a viewer or the operator can take, at fixed ticks.

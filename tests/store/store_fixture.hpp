@@ -67,17 +67,17 @@ inline std::vector<sim::Action> script_at(std::uint64_t tick) {
     case 50: add(12, AttractPointer{PointerPhase::down, at(10, 10)}, WorldKind::mold); break;
     case 70: add(12, AttractPointer{PointerPhase::up, at(10, 10)}, WorldKind::mold); break;
     case 60:
-      add(11, SwarmSettingsChange{tick % 300 < 150 ? 9'000U : 2'000U, 1.5F, std::nullopt, 0.7F,
-                                  tick % 300 < 150 ? 1.6F : 0.8F});
+      add(11, as_settings(SwarmSettingsChange{tick % 300 < 150 ? 9'000U : 2'000U, 1.5F, std::nullopt, 0.7F,
+                                              tick % 300 < 150 ? 1.6F : 0.8F}));
       break;
-    case 80: add(kOperator, MoldSettingsChange{std::nullopt, 30.0F}); break;
+    case 80: add(kOperator, as_settings(MoldSettingsChange{std::nullopt, 30.0F})); break;
     case 90: add(kOperator, SetPaused{true}); break;
     case 95: add(kOperator, SetPaused{false}); break;
     case 100: add(12, AttractTap{at(-50, -50)}, WorldKind::mold); break;
     case 110: add(kOperator, SetLocks{ViewerLocks{false, true, false, false, false}}); break;
     case 111: add(11, FlowerTap{at(0, 0)}); break;  // refused: locked
-    case 118: add(11, MoldSettingsChange{2'800U}, WorldKind::mold); break;
-    case 119: add(11, MoldSettingsChange{2'600U}, WorldKind::mold); break;  // waits for viewer 11's turn
+    case 118: add(11, as_settings(MoldSettingsChange{2'800U}), WorldKind::mold); break;
+    case 119: add(11, as_settings(MoldSettingsChange{2'600U}), WorldKind::mold); break;  // waits for viewer 11's turn
     case 120: add(kOperator, SetLocks{}); break;
     case 130: add(12, ViewerLeft{}); break;
     case 135: add(12, FrogTap{at(500, 150)}, WorldKind::colony); break;

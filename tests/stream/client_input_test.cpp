@@ -5,13 +5,18 @@
 #include <limits>
 
 #include "meadow/v1/viewer.pb.h"
+#include "sim/mold/mold_settings.hpp"
 #include "sim/swarm/swarm_engine.hpp"
+#include "sim/swarm/swarm_settings.hpp"
 
 namespace meadow::stream {
 namespace {
 
 const sim::Rect kWorld{0.0F, 0.0F, 1600.0F, 900.0F};
-const InputLimits kLimits{4096, 50000};
+constexpr std::uint32_t kMaxCount = 50000;
+// The schemas a server with a swarm of at most kMaxCount fireflies and a mold hands the door.
+const std::vector<sim::SettingsSchema> kSchemas = {sim::swarm_settings_schema(kMaxCount), sim::mold_settings_schema()};
+const InputLimits kLimits{4096, kSchemas};
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
@@ -62,16 +67,18 @@ TEST(ClientInput, SettingsWithinRangeAreAnAction) {
   const ClientInput input = parse(m);
   const auto* action = std::get_if<sim::Action>(&input);
   ASSERT_NE(action, nullptr);
-  const auto* change = std::get_if<sim::SwarmSettingsChange>(&action->body);
-  ASSERT_NE(change, nullptr);
-  EXPECT_EQ(change->count, 20000U);
-  EXPECT_EQ(change->cohesion, 3.0F);
-  EXPECT_EQ(change->separation, 0.0F);
-  EXPECT_FALSE(change->alignment.has_value());
+  const auto* settings_change = std::get_if<sim::SettingsChange>(&action->body);
+  ASSERT_NE(settings_change, nullptr);
+  EXPECT_EQ(settings_change->world, sim::WorldKind::swarm);
+  const auto change = sim::swarm_settings_change(*settings_change);
+  EXPECT_EQ(change.count, 20000U);
+  EXPECT_EQ(change.cohesion, 3.0F);
+  EXPECT_EQ(change.separation, 0.0F);
+  EXPECT_FALSE(change.alignment.has_value());
   // Bounds of the count are inclusive.
   m.mutable_swarm_settings()->set_count(static_cast<std::uint32_t>(sim::SwarmEngine::kMinCount));
   EXPECT_EQ(rejection_code(parse(m)), "(accepted)");
-  m.mutable_swarm_settings()->set_count(kLimits.max_swarm_count);
+  m.mutable_swarm_settings()->set_count(kMaxCount);
   EXPECT_EQ(rejection_code(parse(m)), "(accepted)");
 }
 
@@ -112,9 +119,9 @@ TEST(ClientInput, UnparseableOversizedAndEmptyMessagesAreRejected) {
     m.mutable_ping()->set_client_time_ms(1);
     return m.SerializeAsString();
   }();
-  EXPECT_EQ(rejection_code(parse_client_message(ping, kWorld, InputLimits{ping.size(), 100})),
+  EXPECT_EQ(rejection_code(parse_client_message(ping, kWorld, InputLimits{ping.size(), kSchemas})),
             "(accepted)");
-  EXPECT_EQ(rejection_code(parse_client_message(ping, kWorld, InputLimits{ping.size() - 1, 100})),
+  EXPECT_EQ(rejection_code(parse_client_message(ping, kWorld, InputLimits{ping.size() - 1, kSchemas})),
             reject::kTooLarge);
 }
 
@@ -165,21 +172,58 @@ TEST(ClientInput, MoldSettingsAreCheckedAgainstTheirRanges) {
   m.mutable_mold_settings()->set_sensor_angle(30.0F);
   m.mutable_mold_settings()->set_agents(5000);
   const ClientInput ok = parse(m);
-  const auto* change = body_of<sim::MoldSettingsChange>(ok);
-  ASSERT_NE(change, nullptr);
-  EXPECT_EQ(change->preset, "veins");
-  EXPECT_EQ(change->sensor_angle_deg, 30.0F);
-  EXPECT_EQ(change->agents, 5000U);
-  EXPECT_FALSE(change->decay.has_value());
+  const auto* settings_change = body_of<sim::SettingsChange>(ok);
+  ASSERT_NE(settings_change, nullptr);
+  EXPECT_EQ(settings_change->world, sim::WorldKind::mold);
+  const auto change = sim::mold_settings_change(*settings_change);
+  EXPECT_EQ(change.preset, "veins");
+  EXPECT_EQ(change.sensor_angle_deg, 30.0F);
+  EXPECT_EQ(change.agents, 5000U);
+  EXPECT_FALSE(change.decay.has_value());
   v1::ClientMessage far;
   far.mutable_mold_settings()->set_sensor_distance(41.0F);
   EXPECT_EQ(rejection_code(parse(far)), reject::kOutOfRange);
   v1::ClientMessage nan;
   nan.mutable_mold_settings()->set_decay(kNaN);
-  EXPECT_EQ(rejection_code(parse(nan)), reject::kOutOfRange);
+  EXPECT_EQ(rejection_code(parse(nan)), reject::kNotFinite);
   v1::ClientMessage unknown;
   unknown.mutable_mold_settings()->set_preset("nope");
   EXPECT_EQ(rejection_code(parse(unknown)), reject::kUnknownValue);
+}
+
+// WorldSettings carries any world's settings by the names of its schema; the door checks them
+// against that schema, as the meadow does again.
+TEST(ClientInput, WorldSettingsAreCheckedAgainstTheirWorldsSchema) {
+  const auto world_settings = [](v1::World world, std::initializer_list<std::pair<const char*, double>> values) {
+    v1::ClientMessage m;
+    m.mutable_settings()->set_world(world);
+    for (const auto& [name, value] : values) {
+      v1::SettingValue& v = *m.mutable_settings()->add_values();
+      v.set_name(name);
+      v.set_value(value);
+    }
+    return m;
+  };
+  const ClientInput ok = parse(world_settings(v1::WORLD_MOLD, {{"decay", 0.25}, {"occupancy", 0}}));
+  const auto* change = body_of<sim::SettingsChange>(ok);
+  ASSERT_NE(change, nullptr);
+  EXPECT_EQ(change->world, sim::WorldKind::mold);
+  const auto mold = sim::mold_settings_change(*change);
+  EXPECT_EQ(mold.decay, 0.25F);
+  EXPECT_EQ(mold.occupancy, false);
+  EXPECT_EQ(rejection_code(parse(world_settings(v1::WORLD_SWARM, {{"count", kMaxCount}}))), "(accepted)");
+  EXPECT_EQ(rejection_code(parse(world_settings(v1::WORLD_SWARM, {{"count", 1000.5}}))), reject::kOutOfRange);
+  EXPECT_EQ(rejection_code(parse(world_settings(v1::WORLD_MOLD, {{"occupancy", 0.5}}))), reject::kOutOfRange);
+  EXPECT_EQ(rejection_code(parse(world_settings(v1::WORLD_MOLD, {{"gravity", 1}}))), reject::kUnknownValue);
+  EXPECT_EQ(rejection_code(parse(world_settings(v1::WORLD_MOLD, {{"decay", 0.1}, {"decay", 0.2}}))),
+            reject::kDuplicate);
+  // A world without settings here, and a world the wire does not know.
+  EXPECT_EQ(rejection_code(parse(world_settings(v1::WORLD_COLONY, {}))), reject::kUnknownValue);
+  EXPECT_EQ(rejection_code(parse(world_settings(static_cast<v1::World>(99), {}))), reject::kUnknownValue);
+  // The refusal never quotes what was sent.
+  const ClientInput long_name = parse(world_settings(v1::WORLD_MOLD, {{"<script>", 1}}));
+  ASSERT_NE(std::get_if<Rejection>(&long_name), nullptr);
+  EXPECT_EQ(std::get<Rejection>(long_name).text.find("<script>"), std::string::npos);
 }
 
 TEST(ClientInput, AHeldAttractIsAPointerAsTheMoldTakesIt) {
@@ -285,7 +329,7 @@ TEST(ClientInput, SettingsOutOfRangeOrNotFiniteAreRejected) {
   v1::ClientMessage m = settings();
   m.mutable_swarm_settings()->set_count(static_cast<std::uint32_t>(sim::SwarmEngine::kMinCount - 1));
   EXPECT_EQ(rejection_code(parse(m)), reject::kOutOfRange);
-  m.mutable_swarm_settings()->set_count(kLimits.max_swarm_count + 1);
+  m.mutable_swarm_settings()->set_count(kMaxCount + 1);
   EXPECT_EQ(rejection_code(parse(m)), reject::kOutOfRange);
   m.mutable_swarm_settings()->set_count(0);
   EXPECT_EQ(rejection_code(parse(m)), reject::kOutOfRange);
@@ -315,9 +359,9 @@ TEST(ClientInput, TheSpeedSettingIsCheckedAgainstItsOwnRange) {
   v1::ClientMessage m = settings();
   m.mutable_swarm_settings()->set_speed(2.0F);
   const ClientInput fast = parse(m);
-  const auto* change = body_of<sim::SwarmSettingsChange>(fast);
+  const auto* change = body_of<sim::SettingsChange>(fast);
   ASSERT_NE(change, nullptr);
-  EXPECT_EQ(change->speed, 2.0F);
+  EXPECT_EQ(sim::swarm_settings_change(*change).speed, 2.0F);
   m.mutable_swarm_settings()->set_speed(0.5F);
   EXPECT_EQ(rejection_code(parse(m)), "(accepted)");
   for (const float bad : {0.49F, 2.01F, 0.0F, 3.0F}) {
@@ -326,7 +370,7 @@ TEST(ClientInput, TheSpeedSettingIsCheckedAgainstItsOwnRange) {
     EXPECT_EQ(rejection_code(refused), reject::kOutOfRange) << bad;
     const auto* r = std::get_if<Rejection>(&refused);
     if (r != nullptr) {
-      EXPECT_EQ(r->text, "The speed must be between 0.5 and 2.");
+      EXPECT_EQ(r->text, "The swarm's speed must be between 0.5 and 2.");
     }
   }
   m.mutable_swarm_settings()->set_speed(kNaN);

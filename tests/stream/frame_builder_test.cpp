@@ -197,7 +197,7 @@ TEST(FrameBuilder, FramesCarryTheFiguresMarksWorldAndCamera) {
   ASSERT_TRUE(act(*world.meadow, 5, sim::PredatorPointer{sim::PointerPhase::down, {800.0F, 450.0F}}).accepted);
   sim::SwarmSettingsChange change;
   change.count = 2500;
-  act(*world.meadow, 5, change);
+  act(*world.meadow, 5, sim::as_settings(change));
   world.step(3);
   FrameBuilder builder(testing::standard_streams());
   const v1::Frame frame = parse_frame(builder.build(*world.meadow, 2)->world(sim::WorldKind::swarm).key_message);
@@ -238,7 +238,7 @@ TEST(FrameBuilder, AGrowingWorldIsInTheFrameAndTheCameraFollows) {
   World world(2000);
   sim::SwarmSettingsChange change;
   change.count = 24000;  // four meadows of area: 3200 × 1800
-  act(*world.meadow, 1, change);
+  act(*world.meadow, 1, sim::as_settings(change));
   world.step(1);
   FrameBuilder builder(testing::standard_streams());
   const v1::Frame frame = parse_frame(builder.build(*world.meadow, 0)->world(sim::WorldKind::swarm).key_message);

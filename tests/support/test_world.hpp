@@ -1,6 +1,7 @@
 #pragma once
 // A world that exists only in the tests' server (meadow-server-test-worlds): a beacon that glows
-// on the meadow and goes where a viewer's attract tap puts it. It proves that a new world is new
+// on the meadow and goes where a viewer's attract tap puts it, with settings of its own (how bright
+// and how large it glows, and two presets) that every sender changes through its schema. It proves that a new world is new
 // files plus one registration: it implements sim::World and stream::WorldStream and nothing
 // outside this file and its registration (test_server_worlds.cpp) knows it, but for its kind
 // (sim/world_kind.hpp) and its wire number (proto World).
@@ -21,18 +22,29 @@ class TestWorld final : public sim::World {
   // Where the beacon starts (world units: the meadow's middle).
   static constexpr sim::Vec2 kStart{800.0F, 450.0F};
 
+  // Its settings: the glow (a share of full light) and the beacon's size (pixels a side).
+  static constexpr double kLeastGlow = 0.1;
+  static constexpr std::uint32_t kLargestSize = 4;
+
   [[nodiscard]] sim::Vec2 beacon() const { return beacon_; }
+  [[nodiscard]] double glow() const { return glow_; }
+  [[nodiscard]] std::uint32_t size() const { return size_; }
 
   [[nodiscard]] sim::WorldKind kind() const override { return kKind; }
   void step(const sim::WorldStep& step) override;
   [[nodiscard]] std::uint64_t steps() const override { return steps_; }
-  // The beacon moves with the attract tool, as often as a viewer may send it.
+  // The beacon moves with the attract tool, as often as a viewer may send it; its settings change
+  // as often too (nothing of them costs a tick more).
   [[nodiscard]] std::span<const sim::Price> prices() const override {
     static constexpr sim::Price kPrices[] = {
         {.message = "attract tap (test world)", .body = sim::body_index<sim::AttractTap>(),
-         .lock = &sim::ViewerLocks::attract, .locked_what = "the attract tool"}};
+         .lock = &sim::ViewerLocks::attract, .locked_what = "the attract tool"},
+        {.message = "test world settings", .body = sim::body_index<sim::SettingsChange>(),
+         .lock = &sim::ViewerLocks::settings, .locked_what = "the test world's settings"}};
     return kPrices;
   }
+  [[nodiscard]] const sim::SettingsSchema* settings_schema() const override;
+  [[nodiscard]] std::vector<sim::SettingValue> settings_now() const override;
   std::optional<sim::ActionOutcome> apply(const sim::Action& action, sim::Land& land) override;
   [[nodiscard]] const sim::EventLog& events() const override { return events_; }
   void figures(std::vector<sim::WorldFigure>& out) const override;
@@ -46,10 +58,14 @@ class TestWorld final : public sim::World {
     sim::Vec2 beacon;
     std::uint64_t steps = 0;
     std::uint64_t taps = 0;
+    double glow = 1.0;
+    std::uint32_t size = 1;
   };
 
  private:
   sim::Vec2 beacon_ = kStart;
+  double glow_ = 1.0;
+  std::uint32_t size_ = 1;
   std::uint64_t steps_ = 0;
   std::uint64_t taps_ = 0;
   sim::EventLog events_;

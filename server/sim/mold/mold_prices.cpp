@@ -11,7 +11,7 @@ constexpr Price kMoldPrices[] = {
     // Every setting; the agents (the one that scales a step's cost) wait for their viewer's turn
     // and are held to the engine's viewers' ceiling, and a tick settles one resize for all.
     {.message = "mold settings",
-     .body = body_index<MoldSettingsChange>(),
+     .body = body_index<SettingsChange>(),
      .lock = &ViewerLocks::settings,
      .locked_what = "the mold's settings",
      .cooldown = {mold_rules::kAgentsCooldownTicks, "mold agents", CooldownWait::defer, {}},

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <string>
+
+#include "sim/mold/mold_rules.hpp"
 
 namespace meadow::sim {
 namespace {
@@ -66,5 +69,80 @@ MoldSettings with_preset(const MoldPreset& preset, std::uint32_t agents) {
 }
 
 MoldSettings default_mold_settings(std::uint32_t agents) { return with_preset(kPresets.front(), agents); }
+
+namespace {
+
+SettingsSchema make_schema() {
+  using namespace mold_setting;
+  const auto number = [](std::string_view name, const char* label, const char* unit, MoldSettingRange range,
+                         double step) {
+    return SettingSpec{std::string(name), label, unit, SettingKind::number, range.min, range.max, step};
+  };
+  SettingsSchema schema;
+  schema.world = WorldKind::mold;
+  schema.settings = {
+      {std::string(kAgents), "agents", "agents", SettingKind::whole, mold_rules::kMinAgents, mold_rules::kMaxAgents,
+       static_cast<double>(mold_rules::kMinAgents)},
+      number(kSensorAngle, "sensor angle", "degrees", kSensorAngleRange, 0.5),
+      number(kTurnAngle, "turn angle", "degrees", kTurnAngleRange, 0.5),
+      number(kSensorDistance, "sensor distance", "map cells", kSensorDistanceRange, 0.5),
+      number(kDeposit, "deposit", "of a full cell", kDepositRange, 0.01),
+      number(kDecay, "decay", "a step", kDecayRange, 0.01),
+      number(kDiffusion, "diffusion", "", kDiffusionRange, 0.01),
+      {std::string(kOccupancy), "occupancy (one agent a cell)", "", SettingKind::flag, 0.0, 1.0, 1.0},
+  };
+  for (const MoldPreset& p : kPresets) schema.presets.push_back({std::string(p.name), std::string(p.title)});
+  return schema;
+}
+
+}  // namespace
+
+const SettingsSchema& mold_settings_schema() {
+  static const SettingsSchema schema = make_schema();
+  return schema;
+}
+
+MoldSettingsChange mold_settings_change(const SettingsChange& change) {
+  using namespace mold_setting;
+  MoldSettingsChange typed;
+  if (const auto agents = change.value(kAgents)) typed.agents = static_cast<std::uint32_t>(*agents);
+  typed.sensor_angle_deg = change.float_value(kSensorAngle);
+  typed.turn_angle_deg = change.float_value(kTurnAngle);
+  typed.sensor_distance = change.float_value(kSensorDistance);
+  typed.deposit = change.float_value(kDeposit);
+  typed.decay = change.float_value(kDecay);
+  typed.diffusion = change.float_value(kDiffusion);
+  if (const auto occupancy = change.value(kOccupancy)) typed.occupancy = *occupancy != 0.0;
+  typed.preset = change.preset;
+  return typed;
+}
+
+SettingsChange as_settings(const MoldSettingsChange& change) {
+  using namespace mold_setting;
+  SettingsChange generic;
+  generic.world = WorldKind::mold;
+  generic.put(kAgents, change.agents);
+  generic.put(kSensorAngle, change.sensor_angle_deg);
+  generic.put(kTurnAngle, change.turn_angle_deg);
+  generic.put(kSensorDistance, change.sensor_distance);
+  generic.put(kDeposit, change.deposit);
+  generic.put(kDecay, change.decay);
+  generic.put(kDiffusion, change.diffusion);
+  generic.put(kOccupancy, change.occupancy);
+  generic.preset = change.preset;
+  return generic;
+}
+
+std::vector<SettingValue> setting_values(const MoldSettings& s) {
+  using namespace mold_setting;
+  return {{std::string(kAgents), static_cast<double>(s.agents)},
+          {std::string(kSensorAngle), s.sensor_angle_deg},
+          {std::string(kTurnAngle), s.turn_angle_deg},
+          {std::string(kSensorDistance), s.sensor_distance},
+          {std::string(kDeposit), s.deposit},
+          {std::string(kDecay), s.decay},
+          {std::string(kDiffusion), s.diffusion},
+          {std::string(kOccupancy), s.occupancy ? 1.0 : 0.0}};
+}
 
 }  // namespace meadow::sim

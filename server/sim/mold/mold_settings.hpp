@@ -8,6 +8,9 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "sim/settings.hpp"
 
 namespace meadow::sim {
 
@@ -59,5 +62,40 @@ struct MoldPreset {
 
 // The default settings: the first preset, with the agents of the engine in use.
 [[nodiscard]] MoldSettings default_mold_settings(std::uint32_t agents);
+
+// The settings' names, as the schema, the wire and the journal give them.
+namespace mold_setting {
+inline constexpr std::string_view kAgents = "agents";
+inline constexpr std::string_view kSensorAngle = "sensor_angle";
+inline constexpr std::string_view kTurnAngle = "turn_angle";
+inline constexpr std::string_view kSensorDistance = "sensor_distance";
+inline constexpr std::string_view kDeposit = "deposit";
+inline constexpr std::string_view kDecay = "decay";
+inline constexpr std::string_view kDiffusion = "diffusion";
+inline constexpr std::string_view kOccupancy = "occupancy";
+}  // namespace mold_setting
+
+// The mold's settings as its world applies them; absent fields stay as they are. A preset sets
+// every setting but the agents first; the fields given change it further.
+struct MoldSettingsChange {
+  std::optional<std::uint32_t> agents;
+  std::optional<float> sensor_angle_deg;  // degrees, kSensorAngleRange
+  std::optional<float> turn_angle_deg;    // degrees, kTurnAngleRange
+  std::optional<float> sensor_distance;   // map cells, kSensorDistanceRange
+  std::optional<float> deposit;           // kDepositRange
+  std::optional<float> decay;             // kDecayRange
+  std::optional<float> diffusion;         // kDiffusionRange
+  std::optional<bool> occupancy;
+  std::optional<std::string> preset;
+};
+
+// The mold's schema (sim/settings.hpp): every setting with its range, and the presets.
+[[nodiscard]] const SettingsSchema& mold_settings_schema();
+// A change the schema let through, as the mold's world applies it.
+[[nodiscard]] MoldSettingsChange mold_settings_change(const SettingsChange& change);
+// And back: the settings change that asks for `change` (the old wire's MoldSettings, tests).
+[[nodiscard]] SettingsChange as_settings(const MoldSettingsChange& change);
+// `settings` by the schema's names, in its order.
+[[nodiscard]] std::vector<SettingValue> setting_values(const MoldSettings& settings);
 
 }  // namespace meadow::sim

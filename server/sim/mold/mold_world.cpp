@@ -21,7 +21,7 @@ MoldWorld::MoldWorld(std::unique_ptr<MoldEngine> engine, const Land& land)
 
 std::uint32_t MoldWorld::viewer_max_agents() const {
   // The engine's own ceiling (with occupancy, half the map's cells) applies to all besides.
-  const Price* settings = price_of(prices(), body_index<MoldSettingsChange>());
+  const Price* settings = price_of(prices(), body_index<SettingsChange>());
   return static_cast<std::uint32_t>(settings->ceiling->on(engine_->name()));
 }
 
@@ -70,8 +70,8 @@ std::optional<ActionOutcome> MoldWorld::apply(const Action& action, Land& land) 
   return std::visit(
       [&](const auto& body) -> std::optional<ActionOutcome> {
         using T = std::decay_t<decltype(body)>;
-        if constexpr (std::is_same_v<T, MoldSettingsChange>) {
-          return change_settings(body, action);
+        if constexpr (std::is_same_v<T, SettingsChange>) {
+          return change_settings(mold_settings_change(body), action);
         } else if constexpr (std::is_same_v<T, FlowerTap>) {
           return tools_.drop_food(origin, action.visitor, body.at, land.meadow(), land);
         } else if constexpr (std::is_same_v<T, AttractPointer>) {

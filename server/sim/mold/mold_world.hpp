@@ -41,6 +41,10 @@ class MoldWorld final : public World {
   void step(const WorldStep& step) override;
   [[nodiscard]] std::uint64_t steps() const override { return engine_->steps(); }
   [[nodiscard]] std::span<const Price> prices() const override;  // mold_prices.cpp
+  [[nodiscard]] const SettingsSchema* settings_schema() const override { return &mold_settings_schema(); }
+  [[nodiscard]] std::vector<SettingValue> settings_now() const override {
+    return setting_values(pending_.value_or(engine_->settings()));
+  }
   [[nodiscard]] std::string_view tools_hint() const override {
     return "On the mold oat flakes (the flower tool), attract, rocks and the predator work; frogs are the colony's.";
   }

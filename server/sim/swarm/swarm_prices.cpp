@@ -14,7 +14,7 @@ constexpr Price kSwarmPrices[] = {
     // Count and rule weights. A count waits for its viewer's turn (CountTurns) and is held to
     // four meadows' worth at the engine's density; a tick settles one resize for every viewer.
     {.message = "swarm settings",
-     .body = body_index<SwarmSettingsChange>(),
+     .body = body_index<SettingsChange>(),
      .lock = &ViewerLocks::settings,
      .locked_what = "the swarm's count and rules",
      .cooldown = {viewer_limits::kCountCooldownTicks, "swarm count", CooldownWait::defer, {}},

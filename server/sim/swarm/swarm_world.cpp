@@ -13,7 +13,8 @@
 
 namespace meadow::sim {
 
-SwarmWorld::SwarmWorld(std::unique_ptr<SwarmEngine> engine, Land& land) : swarm_(std::move(engine)) {
+SwarmWorld::SwarmWorld(std::unique_ptr<SwarmEngine> engine, Land& land)
+    : swarm_(std::move(engine)), settings_schema_(swarm_settings_schema(swarm_ != nullptr ? swarm_->max_count() : 0)) {
   assert(swarm_ != nullptr);
   target_count_ = swarm_->count();
   admitted_count_ = target_count_;
@@ -52,8 +53,8 @@ std::optional<ActionOutcome> SwarmWorld::apply(const Action& action, Land& land)
   return std::visit(
       [&](const auto& body) -> std::optional<ActionOutcome> {
         using T = std::decay_t<decltype(body)>;
-        if constexpr (std::is_same_v<T, SwarmSettingsChange>) {
-          return change_settings(body, action);
+        if constexpr (std::is_same_v<T, SettingsChange>) {
+          return change_settings(swarm_settings_change(body), action);
         } else if constexpr (std::is_same_v<T, AttractTap>) {
           if (!land.world().contains(body.at)) {
             return refused("outside_world", "Attract marks can only be placed inside the world.");
@@ -79,6 +80,16 @@ void SwarmWorld::pointer_released(std::uint64_t viewer) { (void)tools_.predator(
 void SwarmWorld::viewer_left(std::uint64_t viewer) {
   tools_.viewer_left(viewer);
   count_turns_.forget(viewer);
+}
+
+std::vector<SettingValue> SwarmWorld::settings_now() const {
+  using namespace swarm_setting;
+  const SwarmWeights w = swarm_->weights();
+  return {{std::string(kCount), static_cast<double>(target_count_)},
+          {std::string(kSeparation), w.separation},
+          {std::string(kAlignment), w.alignment},
+          {std::string(kCohesion), w.cohesion},
+          {std::string(kSpeed), w.speed}};
 }
 
 ActionOutcome SwarmWorld::change_settings(const SwarmSettingsChange& change, const Action& action) {

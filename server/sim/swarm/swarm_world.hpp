@@ -14,6 +14,7 @@
 #include "sim/swarm/order_crossings.hpp"
 #include "sim/swarm/swarm_engine.hpp"
 #include "sim/swarm/swarm_pace.hpp"
+#include "sim/swarm/swarm_settings.hpp"
 #include "sim/swarm/swarm_tools.hpp"
 #include "sim/swarm/trail_recorder.hpp"
 #include "sim/viewer_limits.hpp"
@@ -81,6 +82,9 @@ class SwarmWorld final : public World {
   // The pace's steps a tick, rounded up (a tick takes the whole steps its carried fraction adds to).
   [[nodiscard]] std::uint32_t most_steps_per_tick() const override;
   [[nodiscard]] std::span<const Price> prices() const override;  // swarm_prices.cpp
+  // Count, weights and speed (swarm_settings.hpp), the count up to what the engine holds.
+  [[nodiscard]] const SettingsSchema* settings_schema() const override { return &settings_schema_; }
+  [[nodiscard]] std::vector<SettingValue> settings_now() const override;
   [[nodiscard]] std::string_view tools_hint() const override {
     return "In the swarm attract, crumbs (the flower tool), rocks and the predator work; frogs are the colony's.";
   }
@@ -109,6 +113,7 @@ class SwarmWorld final : public World {
   void follow_engine_density(Land& land);
 
   std::unique_ptr<SwarmEngine> swarm_;
+  SettingsSchema settings_schema_;
   SwarmTools tools_;
   SwarmPace pace_;
   EventLog events_;

@@ -117,7 +117,7 @@ TEST(MoldWorld, SettingsChangeForEveryViewerAndThePresetSetsThemAll) {
   MoldSettingsChange change;
   change.sensor_distance = 15.0F;
   change.agents = 5000;
-  Action a = in_mold(kViewer, change);
+  Action a = in_mold(kViewer, as_settings(change));
   a.world = WorldKind::swarm;  // settings reach the mold whatever world the viewer watches
   ASSERT_TRUE(meadow.apply(a).accepted);
   meadow.settle_actions();  // the tick takes them once for all its changes
@@ -128,7 +128,7 @@ TEST(MoldWorld, SettingsChangeForEveryViewerAndThePresetSetsThemAll) {
   EXPECT_EQ(preset_matching(mold.settings()), nullptr);
   MoldSettingsChange preset;
   preset.preset = std::string(mold_presets()[1].name);
-  Action p = in_mold(kViewer, preset);
+  Action p = in_mold(kViewer, as_settings(preset));
   ASSERT_TRUE(meadow.apply(p).accepted);
   meadow.settle_actions();
   EXPECT_EQ(preset_matching(mold.settings()), &mold_presets()[1]);
@@ -137,7 +137,7 @@ TEST(MoldWorld, SettingsChangeForEveryViewerAndThePresetSetsThemAll) {
   // with the names it has.
   MoldSettingsChange unknown;
   unknown.preset = "rivers";
-  Action u = in_mold(kViewer + 1, unknown);
+  Action u = in_mold(kViewer + 1, as_settings(unknown));
   const ActionOutcome refused = meadow.apply(u);
   EXPECT_EQ(refused.code, "unknown_value");
   for (const MoldPreset& known : mold_presets()) EXPECT_NE(refused.reason.find(known.name), std::string::npos) << refused.reason;
@@ -154,7 +154,7 @@ TEST(MoldWorld, AViewersAgentsAreHeldToTheCeilingAndWaitForItsTurn) {
   MoldSettingsChange flood;
   flood.agents = 1U << 20U;
   flood.occupancy = false;
-  Action a = in_mold(kViewer, flood);
+  Action a = in_mold(kViewer, as_settings(flood));
   const ActionOutcome first = meadow.apply(a);
   EXPECT_TRUE(first.accepted);
   EXPECT_EQ(first.code, "count_limit");
@@ -163,7 +163,7 @@ TEST(MoldWorld, AViewersAgentsAreHeldToTheCeilingAndWaitForItsTurn) {
 
   MoldSettingsChange fewer;
   fewer.agents = 1000;
-  Action b = in_mold(kViewer, fewer);
+  Action b = in_mold(kViewer, as_settings(fewer));
   const ActionOutcome soon = meadow.apply(b);
   EXPECT_TRUE(soon.accepted);
   EXPECT_EQ(soon.code, "count_cooldown");
@@ -175,12 +175,12 @@ TEST(MoldWorld, AViewersAgentsAreHeldToTheCeilingAndWaitForItsTurn) {
   // The operator may go further, and viewers may then only ask for fewer.
   MoldSettingsChange more;
   more.agents = 2 * mold_rules::kViewerMaxAgentsCpu;
-  Action op{kOperator, 0, more, WorldKind::mold};
+  Action op{kOperator, 0, as_settings(more), WorldKind::mold};
   ASSERT_TRUE(meadow.apply(op).accepted);
   meadow.step(serial);
   EXPECT_EQ(mold.mold().settings().agents, 2 * mold_rules::kViewerMaxAgentsCpu);
   for (std::uint64_t t = 0; t < mold_rules::kAgentsCooldownTicks; ++t) meadow.step(serial);
-  Action c = in_mold(kViewer, flood);
+  Action c = in_mold(kViewer, as_settings(flood));
   EXPECT_EQ(meadow.apply(c).code, "count_limit");
   meadow.step(serial);
   EXPECT_EQ(mold.mold().settings().agents, 2 * mold_rules::kViewerMaxAgentsCpu);
@@ -195,7 +195,7 @@ TEST(MoldWorld, ATickResizesTheAgentsOnceWhateverManyViewersAsk) {
     MoldSettingsChange change;
     change.occupancy = false;
     change.agents = viewer % 2 == 0 ? 100'000 : mold_rules::kMinAgents;
-    Action a = in_mold(100 + viewer, change);
+    Action a = in_mold(100 + viewer, as_settings(change));
     ASSERT_TRUE(meadow.apply(a).accepted);
   }
   meadow.step(serial);
@@ -210,7 +210,7 @@ TEST(MoldWorld, TheOperatorsLockHoldsTheSettings) {
   meadow.apply(lock);
   MoldSettingsChange change;
   change.decay = 0.5F;
-  Action a = in_mold(kViewer, change);
+  Action a = in_mold(kViewer, as_settings(change));
   const ActionOutcome out = meadow.apply(a);
   EXPECT_FALSE(out.accepted);
   EXPECT_EQ(out.code, "locked");

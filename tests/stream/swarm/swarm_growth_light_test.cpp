@@ -26,7 +26,7 @@ TEST(SwarmGrowthLight, NewcomersLeaveNoRingWhereTheOldEdgeWasNorAlongTheNewOne) 
 
   sim::SwarmSettingsChange change;
   change.count = 300'000;
-  sim::Action grow{sim::kOperator, 0, change};
+  sim::Action grow{sim::kOperator, 0, sim::as_settings(change)};
   ASSERT_TRUE(meadow->apply(grow).accepted);
   // Every newcomer is let in within a few ticks; then 1.5 s, in which the first version's
   // newcomers had all flown in over the edges (and made a ring 400 to 800 units inside them
