@@ -15,9 +15,6 @@
 #include "edge/url_credentials.hpp"
 #include "net/origin_check.hpp"
 #include "net/trusted_proxies.hpp"
-#include "sim/swarm/cpu_swarm.hpp"
-#include "sim/mold/mold_rules.hpp"
-#include "sim/swarm/swarm_engine.hpp"
 
 namespace meadow::app {
 
@@ -149,33 +146,6 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->envname("MEADOW_FRAME_RATE")
       ->check(CLI::Range(kMinFrameRate, kMaxFrameRate))
       ->capture_default_str();
-  app.add_option("--swarm-count", c.swarm_count, "Fireflies in the swarm at start; past 6,000 the world starts larger than one "
-                 "meadow (viewers change the count later)")
-      ->envname("MEADOW_SWARM_COUNT")
-      ->check(CLI::Range(static_cast<std::uint32_t>(sim::SwarmEngine::kMinCount),
-                         static_cast<std::uint32_t>(sim::CpuSwarm::kMaxCount)))
-      ->capture_default_str();
-  app.add_option("--swarm-engine", c.swarm_engine,
-                 "Swarm engine: auto (a real GPU if present, else CPU), gpu (Vulkan on any device, "
-                 "CPU-type ones too), cpu; on any GPU failure the swarm moves to the CPU")
-      ->envname("MEADOW_SWARM_ENGINE")
-      ->check(CLI::IsMember({"auto", "gpu", "cpu"}))
-      ->capture_default_str();
-  app.add_option("--mold-engine", c.mold_engine,
-                 "Mold engine: auto (a real GPU if present, else CPU), gpu (Vulkan on any device), cpu; on "
-                 "any GPU failure the mold moves to the CPU")
-      ->envname("MEADOW_MOLD_ENGINE")
-      ->check(CLI::IsMember({"auto", "gpu", "cpu"}))
-      ->capture_default_str();
-  app.add_option("--mold-map-width", c.mold_map_width,
-                 "Cells across the mold's trail map (16:9); 0: 256 on the CPU, 512 on a GPU")
-      ->envname("MEADOW_MOLD_MAP_WIDTH")
-      ->check(CLI::Range(0U, sim::mold_rules::kMaxMapWidth))
-      ->capture_default_str();
-  app.add_option("--mold-agents", c.mold_agents, "Mold agents at start; 0: 10,240 on the CPU, 65,536 on a GPU")
-      ->envname("MEADOW_MOLD_AGENTS")
-      ->check(CLI::Range(0U, sim::mold_rules::kMaxAgents))
-      ->capture_default_str();
   app.add_option("--light-video", c.light_video,
                  "Send the light as VP9 video to viewers that decode it (a sixth of the bytes); off: the "
                  "lossless zstd codec for everyone")
@@ -299,11 +269,6 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->envname("MEADOW_VIEWER_WRITE_TIMEOUT_MS")
       ->check(CLI::Range(10U, 600000U))
       ->capture_default_str();
-  app.add_option("--viewer-max-count", c.viewer_max_count,
-                 "The most fireflies a viewer may ask for; 0: four meadows' worth at the engine's density "
-                 "(CPU 24,000, GPU 192,000). The operator may set more")
-      ->envname("MEADOW_VIEWER_MAX_COUNT")
-      ->capture_default_str();
   app.add_option("--metrics-listen", c.metrics_listen,
                  "Serve /metrics on its own ADDRESS:PORT (e.g. 127.0.0.1:9100) instead of the viewers' port")
       ->envname("MEADOW_METRICS_LISTEN");
@@ -380,6 +345,8 @@ ParseResult parse_config(int argc, const char* const* argv) {
                  "This edge's name, shown to the operator beside its viewers (letters, digits, - and _); "
                  "default: the host's name")
       ->envname("MEADOW_EDGE_NAME");
+  // Last, so that --help lists them after the server's own, each world under its name.
+  add_world_flags(app, c.worlds);
 
   try {
     app.parse(argc, argv);

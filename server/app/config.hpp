@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/worlds.hpp"
 #include "stream/video_light.hpp"
 
 namespace meadow::app {
@@ -23,15 +24,8 @@ struct Config {
   std::uint64_t seed = 1;
   std::filesystem::path web_root = "web-viewer/dist";
   double frame_rate = 30.0;
-  std::uint32_t swarm_count = 5000;
-  // The swarm's engine: "auto" (a real GPU if there is one, else the CPU), "gpu" (Vulkan on any
-  // device, lavapipe included), "cpu". Any GPU failure falls back to the CPU (gpu/fallback_swarm.hpp).
-  std::string swarm_engine = "auto";
-  // The mold (docs/mold.md): its engine as the swarm's; its map's width in cells and its agents at
-  // start (0: the engine's defaults, 256 and 10,240 on the CPU, 512 and 65,536 on a GPU).
-  std::string mold_engine = "auto";
-  std::uint32_t mold_map_width = 0;
-  std::uint32_t mold_agents = 0;
+  // Each world's flags (app/<world>/<world>_module.hpp), in --help under the world's name.
+  WorldOptions worlds;
   // Durable state (docs/durability.md): the folder of the meadow's database (empty: the
   // meadow is not saved), a snapshot every so many seconds, and how many are kept.
   std::filesystem::path state_dir;
@@ -66,8 +60,6 @@ struct Config {
   std::vector<std::string> allowed_origins;
   // How long a write to a viewer may stall (it stopped reading) before it is closed.
   std::uint32_t viewer_write_timeout_ms = 10'000;
-  // The most fireflies a viewer may ask for; 0: four meadows' worth at the engine's density.
-  std::uint32_t viewer_max_count = 0;
   // /metrics on its own address:port instead of the viewers' port; empty: on the viewers' port.
   std::string metrics_listen;
   // The viewer protocol over gRPC for native clients (meadow-watch), on its own port. When the

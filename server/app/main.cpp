@@ -26,7 +26,6 @@
 #include "app/worker_pool.hpp"
 #include "app/worlds.hpp"
 #include "sim/state_hash.hpp"
-#include "sim/swarm/swarm_world.hpp"
 #include "edge/nats_link.hpp"
 #include "edge/sim_relay.hpp"
 #include "net/admission.hpp"
@@ -61,13 +60,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   }
 
   // The worlds this binary runs (app/worlds.hpp), made on the meadow's land.
-  app::WorldOptions world_options;
-  world_options.swarm_engine = config.swarm_engine;
-  world_options.swarm_count = config.swarm_count;
-  world_options.viewer_max_count = config.viewer_max_count;
-  world_options.mold_engine = config.mold_engine;
-  world_options.mold_map_width = config.mold_map_width;
-  world_options.mold_agents = config.mold_agents;
+  app::WorldOptions world_options = config.worlds;
   world_options.gpu_warning = [gpu_log = spdlog::get("gpu")](const std::string& why) { gpu_log->warn("{}", why); };
   // A recording to play (--replay) brings its own seed and its mold's map.
   std::optional<app::Recording> recording;

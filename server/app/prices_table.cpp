@@ -69,8 +69,7 @@ std::string prices_table(const sim::Meadow& meadow) {
 
 std::string standard_prices_table() {
   WorldOptions options;
-  options.swarm_engine = "cpu";
-  options.mold_engine = "cpu";
+  options.use_cpu_engines();
   const sim::Meadow meadow(1, makers_of(standard_worlds(options)));
   return prices_table(meadow);
 }

@@ -14,17 +14,8 @@
 
 namespace meadow::app {
 
-std::vector<WorldRegistration> recording_worlds(const std::string& snapshot, WorldOptions options) {
-  v1::SavedMeadow saved;
-  if (saved.ParseFromString(snapshot)) {
-    for (const v1::SavedWorld& w : saved.worlds()) {
-      if (w.has_mold()) {
-        options.mold_map_width = w.mold().map_width();
-        options.mold_agents = static_cast<std::uint32_t>(std::max(1, w.mold().agent_x_size()));
-      }
-    }
-  }
-  return standard_worlds(options);
+std::vector<WorldRegistration> recording_worlds(const std::string& snapshot, const WorldOptions& options) {
+  return standard_worlds(recording_options(snapshot, options));
 }
 
 Recording load_recording(const std::filesystem::path& dir, std::optional<std::int64_t> from) {
@@ -55,8 +46,7 @@ ReplayResult replay_recording(const ReplayOptions& options,
   const store::JournalRead& journal = recording.journal;
   // The CPU engines: bit for bit.
   WorldOptions engines;
-  engines.swarm_engine = "cpu";
-  engines.mold_engine = "cpu";
+  engines.use_cpu_engines();
   const std::vector<WorldRegistration> worlds = recording_worlds(recording.snapshot, engines);
   sim::Meadow meadow(recording.seed, makers_of(worlds));
   const std::vector<stream::WorldSnapshotMapping> mappings = snapshot_mappings_of(worlds);

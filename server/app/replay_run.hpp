@@ -30,7 +30,7 @@ struct Recording {
 
 // The worlds to replay a recording on: `options`' engines, with the mold's map as recorded (its
 // state only restores onto a map of its size).
-[[nodiscard]] std::vector<WorldRegistration> recording_worlds(const std::string& snapshot, WorldOptions options);
+[[nodiscard]] std::vector<WorldRegistration> recording_worlds(const std::string& snapshot, const WorldOptions& options);
 
 struct ReplayOptions {
   std::filesystem::path state_dir;

@@ -24,7 +24,32 @@ TEST(Config, DefaultsWorkOnALaptop) {
   EXPECT_EQ(r.config->bind_address, "127.0.0.1");
   EXPECT_EQ(r.config->frame_rate, 30.0);
   EXPECT_EQ(r.config->log_level, "info");
-  EXPECT_EQ(r.config->swarm_engine, "auto");
+  EXPECT_EQ(r.config->worlds.swarm.engine, "auto");
+}
+
+// A world's flags are its module's, and --help lists them under the world's name, after the
+// server's own.
+TEST(Config, EachWorldsFlagsAreListedUnderItsName) {
+  ::testing::internal::CaptureStdout();
+  const auto r = parse({"--help"});
+  const std::string help = ::testing::internal::GetCapturedStdout();
+  EXPECT_FALSE(r.config);
+  EXPECT_EQ(r.exit_code, 0);
+  const auto swarm = help.find("[Option Group: swarm]");
+  const auto mold = help.find("[Option Group: mold]");
+  ASSERT_NE(swarm, std::string::npos) << help;
+  ASSERT_NE(mold, std::string::npos) << help;
+  EXPECT_GT(swarm, help.find("--port")) << "after the server's own flags";
+  for (const char* flag : {"--swarm-count", "--swarm-engine", "--viewer-max-count"}) {
+    EXPECT_GT(help.find(flag), swarm) << flag;
+    EXPECT_LT(help.find(flag), mold) << flag;
+  }
+  for (const char* flag : {"--mold-engine", "--mold-map-width", "--mold-agents"}) EXPECT_GT(help.find(flag), mold) << flag;
+  const auto mold_flags = parse({"--mold-engine", "cpu", "--mold-agents", "4096", "--mold-map-width", "128"});
+  ASSERT_TRUE(mold_flags.config);
+  EXPECT_EQ(mold_flags.config->worlds.mold.engine, "cpu");
+  EXPECT_EQ(mold_flags.config->worlds.mold.agents, 4096U);
+  EXPECT_EQ(mold_flags.config->worlds.mold.map_width, 128U);
 }
 
 TEST(Config, FlagsAreRead) {
@@ -36,9 +61,9 @@ TEST(Config, FlagsAreRead) {
   EXPECT_EQ(r.config->seed, 42U);
   EXPECT_EQ(r.config->web_root, "/srv/www");
   EXPECT_EQ(r.config->frame_rate, 20.0);
-  EXPECT_EQ(r.config->swarm_count, 1234U);
+  EXPECT_EQ(r.config->worlds.swarm.count, 1234U);
   EXPECT_EQ(r.config->log_level, "debug");
-  EXPECT_EQ(r.config->swarm_engine, "cpu");
+  EXPECT_EQ(r.config->worlds.swarm.engine, "cpu");
 }
 
 TEST(Config, TheViewersGrpcPortStaysOnLoopbackUnlessToldOtherwise) {
@@ -124,7 +149,7 @@ TEST(Config, EdgeLimitsAndTheMetricsAddressAreRead) {
   EXPECT_EQ(r.config->max_connections, 100U);
   EXPECT_EQ(r.config->max_connections_per_address, 9U);
   EXPECT_EQ(r.config->trusted_proxies, (std::vector<std::string>{"127.0.0.1", "::1"}));
-  EXPECT_EQ(r.config->viewer_max_count, 10000U);
+  EXPECT_EQ(r.config->worlds.swarm.viewer_max_count, 10000U);
   EXPECT_EQ(r.config->viewer_write_timeout_ms, 500U);
   EXPECT_TRUE(r.config->operator_allow_plaintext);
   const auto listen = split_listen(r.config->metrics_listen);

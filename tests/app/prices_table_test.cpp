@@ -44,8 +44,7 @@ TEST(PricesTable, EveryDeclaredMessageHasAMeasuredCostInTheDoc) {
     return costs.find("\n| " + std::string(message) + " | ") != std::string::npos;
   };
   WorldOptions options;
-  options.swarm_engine = "cpu";
-  options.mold_engine = "cpu";
+  options.use_cpu_engines();
   const sim::Meadow meadow(1, makers_of(standard_worlds(options)));
   for (const sim::Price& p : sim::meadow_prices()) EXPECT_TRUE(has_cost_row(p.message)) << p.message;
   for (const sim::World* w : meadow.worlds()) {
@@ -56,8 +55,7 @@ TEST(PricesTable, EveryDeclaredMessageHasAMeasuredCostInTheDoc) {
 
 TEST(PricesTable, EveryWorldDeclaresEachActionOnce) {
   WorldOptions options;
-  options.swarm_engine = "cpu";
-  options.mold_engine = "cpu";
+  options.use_cpu_engines();
   const sim::Meadow meadow(1, makers_of(standard_worlds(options)));
   for (const sim::World* w : meadow.worlds()) {
     for (const sim::Price& p : w->prices()) {

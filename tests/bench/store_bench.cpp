@@ -33,9 +33,8 @@ struct ServerMeadow {
 
 ServerMeadow server_meadow(std::size_t count) {
   app::WorldOptions options;
-  options.swarm_engine = "cpu";
-  options.mold_engine = "cpu";
-  options.swarm_count = static_cast<std::uint32_t>(count);
+  options.use_cpu_engines();
+  options.swarm.count = static_cast<std::uint32_t>(count);
   ServerMeadow m;
   m.worlds = app::standard_worlds(options);
   m.meadow = std::make_unique<sim::Meadow>(1, app::makers_of(m.worlds));

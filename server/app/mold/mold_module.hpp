@@ -1,0 +1,25 @@
+#pragma once
+// The mold's part of the server (docs/mold.md): its flags, which --help shows under "mold", and
+// how the server makes it.
+#include <cstdint>
+#include <string>
+
+#include "app/world_registration.hpp"
+#include "meadow/v1/snapshot.pb.h"
+
+namespace meadow::app {
+
+struct MoldOptions {
+  std::string engine = "auto";  // as the swarm's
+  // Its map's width in cells and its agents at start (0: the engine's defaults, 256 and 10,240
+  // on the CPU, 512 and 65,536 on a GPU).
+  std::uint32_t map_width = 0;
+  std::uint32_t agents = 0;
+};
+
+void add_mold_flags(CLI::App& group, MoldOptions& options);
+[[nodiscard]] WorldRegistration mold_registration(const MoldOptions& options, const gpu::EngineNotice& warning);
+// A recording's mold is played on the map it was saved on, with its agents.
+void follow_recording(const v1::SavedMold& saved, MoldOptions& options);
+
+}  // namespace meadow::app
