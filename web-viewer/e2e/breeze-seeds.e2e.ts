@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ColonyFireflyState, FlowerStage } from "../src/gen/meadow/v1/viewer_pb";
 import { airSpeed } from "../src/wind/breeze";
 import { streakCount } from "../src/wind/streaks";
-import { canvasBox, canvasPixel, canvasSpecks, debugState, framesLater, launchChromium, openViewer, paintedFrames, saveArtifact, waitConnected, waitForState, worldToScreen, DESKTOP_VIEWPORT } from "./browser";
+import { canvasBox, canvasPixel, canvasSpecks, debugState, framesLater, launchChromium, openViewer, paintedFrames, saveArtifact, waitConnected, waitForState, worldToScreen, DESKTOP_VIEWPORT, SHOWN_WITHIN_MS } from "./browser";
 import { routeColony, type BreezeInit, type ColonyInit } from "./colony-route";
 import { sleep } from "./server";
 
@@ -205,7 +205,7 @@ describe("seeds, flowers' lives and the breeze, from frames of our own making", 
     expect(withered.mean[0]).toBeGreaterThan(withered.mean[1]);
     saveArtifact("breeze-flowers.png", await page.screenshot());
     // Four flowers on the meadow, two in bloom as the frame says (not the shoot or the withered one).
-    await page.waitForFunction(() => /fireflies · store 50 % · 2 flowers · /.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => /fireflies · store 50 % · 2 flowers · /.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
     expect(errors).toEqual([]);
   });
 
@@ -316,7 +316,7 @@ describe.skipIf(ALONE)("the breeze against the real server", () => {
     // The status line counts the flowers in bloom, as the frame does.
     const n = s.colony?.flowersInBloom ?? 0;
     const text = n === 0 ? "no flowers" : `${n} flower`;
-    await page.waitForFunction((t) => (document.getElementById("status")?.textContent ?? "").includes(t), text, { timeout: 5000 });
+    await page.waitForFunction((t) => (document.getElementById("status")?.textContent ?? "").includes(t), text, { timeout: SHOWN_WITHIN_MS });
     saveArtifact("breeze-real.png", await page.screenshot());
     expect(errors).toEqual([]);
     await page.context().close();

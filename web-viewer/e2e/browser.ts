@@ -91,6 +91,14 @@ export async function openViewer(browser: Browser, url: string): Promise<{ page:
 }
 
 /**
+ * How long a page may take to show what the server already sent (a status line, a notice, a
+ * panel's state): generous, because with Chromium's CPU throttled 4× on a busy two-core machine a
+ * page paints a few frames a second and a status line took more than 5 s to settle. A deadline
+ * bounds only how long a failure takes to report; a check that holds passes as soon as it does.
+ */
+export const SHOWN_WITHIN_MS = 20_000;
+
+/**
  * Until `count` more frames came from the server and the page painted after them: past the
  * glide between two frames, whatever the machine's speed (a fixed sleep was too short on a
  * loaded machine and needlessly long on a quiet one).

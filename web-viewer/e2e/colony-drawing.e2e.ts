@@ -8,7 +8,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ColonyFireflyState, World } from "../src/gen/meadow/v1/viewer_pb";
-import { canvasGlow, canvasPixel, debugState, framesLater, launchChromium, saveArtifact, worldToScreen, DESKTOP_VIEWPORT } from "./browser";
+import { canvasGlow, canvasPixel, debugState, framesLater, launchChromium, saveArtifact, worldToScreen, DESKTOP_VIEWPORT, SHOWN_WITHIN_MS } from "./browser";
 import { routeColony, type ColonyInit, type ColonyRoute } from "./colony-route";
 
 const ALONE = process.env.COLONY_ROUTE_ALONE === "1";
@@ -182,13 +182,13 @@ describe("the colony drawn from frames of our own making", () => {
     expect(await page.isHidden("#light-layer")).toBe(true);
     expect(await page.isHidden("#sliders")).toBe(true);
     await page.waitForFunction(() => /43 fireflies · store 62 % · 2 flowers · \d+ fps/.test(document.getElementById("status")?.textContent ?? ""), undefined, {
-      timeout: 5000,
+      timeout: SHOWN_WITHIN_MS,
     });
 
     // ↑ / ↓ set the swarm's count: in the colony they say so instead of sending it.
     await page.keyboard.press("ArrowUp");
     expect((await debugState(page)).requestedCount).toBeUndefined();
-    await page.waitForFunction(() => /press w to watch the swarm/.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: 3000 });
+    await page.waitForFunction(() => /press w to watch the swarm/.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
     // The help lists w as a key that works now.
     await page.keyboard.press("h");
     const working = await page.$$eval("#help dt:not(.later) kbd", (keys) => keys.map((k) => k.textContent));
@@ -221,7 +221,7 @@ describe("the colony drawn from frames of our own making", () => {
     expect(await page.isVisible("#sliders")).toBe(true);
     expect(await litAround(page, "colony-light", STUMP, 110, 0)).toBe(0);
     expect((await pixel(page, "colony-layer", STUMP))[3]).toBe(0);
-    await page.waitForFunction(() => /[\d,]+ fireflies · [\d,]+ fed · \d+ fps/.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => /[\d,]+ fireflies · [\d,]+ fed · \d+ fps/.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
     expect(errors).toEqual([]);
   });
 });

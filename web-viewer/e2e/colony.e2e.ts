@@ -6,7 +6,7 @@
 // first page is ready before the server starts and asks for the colony as soon as it has loaded.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canvasGlow, canvasPixel, debugState, framesLater, launchChromium, tapUntil, openViewer, saveArtifact, waitConnected, worldToScreen, waitForState as waitFor, type DebugState, DESKTOP_VIEWPORT } from "./browser";
+import { canvasGlow, canvasPixel, debugState, framesLater, launchChromium, tapUntil, openViewer, saveArtifact, waitConnected, worldToScreen, waitForState as waitFor, type DebugState, DESKTOP_VIEWPORT, SHOWN_WITHIN_MS } from "./browser";
 import { startServer, type RunningServer } from "./server";
 
 type ColonyState = NonNullable<DebugState["colony"]>;
@@ -127,7 +127,7 @@ describe("the colony against the real server", () => {
     const stump = (s.colony as ColonyState).stump ?? { x: 150, y: 760, radius: 30 };
     await clickWorld(page, stump);
     const noRoom = await waitFor(page, (st) => st.notices.find((n) => n.code === "no_room"), "the no_room notice");
-    await page.waitForFunction((text) => document.getElementById("notice")?.textContent === text, noRoom.text, { timeout: 3000 });
+    await page.waitForFunction((text) => document.getElementById("notice")?.textContent === text, noRoom.text, { timeout: SHOWN_WITHIN_MS });
     await tapUntil(page, () => clickWorld(page, spot), (st) => hasFlowerAt(st.colony, spot), "the flower stands");
     expect((await debugState(page)).sentActions.at(-1)).toMatchObject({ tool: "flower", phase: "tap", x: spot.x, y: spot.y });
     const seen = await waitFor(b.page, (st) => hasFlowerAt(st.colony, spot), "the second viewer has the flower");
@@ -152,7 +152,7 @@ describe("the colony against the real server", () => {
       .catch(() => false);
     saveArtifact("colony-flower.png", await b.page.screenshot());
     expect(painted, "the flower is painted on the second page").toBe(true);
-    await b.page.waitForFunction(() => / 1 flower · /.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: 5000 });
+    await b.page.waitForFunction(() => / 1 flower · /.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
   });
@@ -185,7 +185,7 @@ describe("the colony against the real server", () => {
     await page.waitForFunction((text) => {
       const el = document.getElementById("notice");
       return el !== null && !el.hidden && el.textContent === text;
-    }, notice.text, { timeout: 3000 });
+    }, notice.text, { timeout: SHOWN_WITHIN_MS });
     saveArtifact("colony-flower-limit.png", await page.screenshot());
     await framesLater(page); // frames made after the refusal
     const after = await debugState(page);
@@ -235,7 +235,7 @@ describe("the colony against the real server", () => {
     expect(s.fireflies).toBe(3000);
     expect(await page.isVisible("#light-layer")).toBe(true);
     expect(await page.isVisible("#sliders")).toBe(true);
-    await page.waitForFunction(() => /3,000 fireflies · [\d,]+ fed · \d+ fps/.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => /3,000 fireflies · [\d,]+ fed · \d+ fps/.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
     expect(a.errors).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
 // it changes the world and restarts it.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { debugState, dragFinger, launchChromium, saveArtifact, waitConnected, waitForState as waitFor, worldShare, worldToScreen } from "./browser";
+import { debugState, dragFinger, launchChromium, saveArtifact, waitConnected, waitForState as waitFor, worldShare, worldToScreen, SHOWN_WITHIN_MS } from "./browser";
 import { startServer, type RunningServer } from "./server";
 
 const DESKTOP = { width: 1280, height: 720 } as const;
@@ -295,7 +295,7 @@ describe("the experience", () => {
           await waitFor(page, (s) => s.world === "swarm", "and once more: the swarm");
           break;
         case "m":
-          await page.waitForFunction(() => /sound/i.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: 3000 });
+          await page.waitForFunction(() => /sound/i.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
           break;
         case "p": {
           const after = await waitFor(page, (s) => s.experience.palette !== before.experience.palette && s.experience.palette, "p changes the palette");
@@ -303,9 +303,9 @@ describe("the experience", () => {
           break;
         }
         case "x":
-          await page.waitForFunction(() => document.fullscreenElement !== null, undefined, { timeout: 5000 });
+          await page.waitForFunction(() => document.fullscreenElement !== null, undefined, { timeout: SHOWN_WITHIN_MS });
           await page.keyboard.press("x");
-          await page.waitForFunction(() => document.fullscreenElement === null, undefined, { timeout: 5000 });
+          await page.waitForFunction(() => document.fullscreenElement === null, undefined, { timeout: SHOWN_WITHIN_MS });
           break;
         case "h":
           expect((await debugState(page)).helpVisible).toBe(true);
@@ -375,7 +375,7 @@ describe("the experience", () => {
     await page.tap('#more button[data-action="world"]');
     await waitFor(page, (s) => s.world === "swarm", "and back");
     await page.tap('#more button[data-action="sound"]');
-    await page.waitForFunction(() => /sound/i.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: 3000 });
+    await page.waitForFunction(() => /sound/i.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
     await page.tap('#more button[data-action="help"]');
     expect((await debugState(page)).helpVisible).toBe(true);
     await page.tap("#help");

@@ -5,7 +5,7 @@
 // refuses the tool with a notice. Own server: frogs stay on the meadow.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { canvasBox, debugState, paintedFrames, saveArtifact, tapUntil, waitForState as waitFor, worldToScreen, type DebugState } from "./browser";
+import { canvasBox, debugState, paintedFrames, saveArtifact, tapUntil, waitForState as waitFor, worldToScreen, type DebugState, SHOWN_WITHIN_MS } from "./browser";
 import { openPhone, ownMeadow } from "./own-meadow";
 
 /** Spots on the meadow for a frog, tried in turn: the first clear of rocks and the stump. */
@@ -88,7 +88,7 @@ describe("the colony's frog", () => {
     // The faint ring of its reach, while the frog tool is chosen.
     const ring = await worldToScreen(page, spot.x + frog.reach, spot.y);
     expect((await canvasBox(page, "colony-frogs", ring.x, ring.y, 2, 10)).lit).toBeGreaterThan(0);
-    await page.waitForFunction(() => / · 1 frog · /.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => / · 1 frog · /.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
 
     // Tapped where it sits now (it may have hopped): gone, and no longer drawn.
     await tapUntil(
@@ -103,7 +103,7 @@ describe("the colony's frog", () => {
     await waitFor(page, (s) => s.colony?.frogsDrawn === 0 || undefined, "no frog drawn");
     await paintedFrames(page);
     expect((await canvasBox(page, "colony-frogs", at.x, at.y, 40, 10)).lit).toBe(0);
-    await page.waitForFunction(() => !/ frog/.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => !/ frog/.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
     expect(viewer.errors).toEqual([]);
   }, 60_000);
 

@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LocksSchema, MarkSchema, ServerMessageSchema, Tool, type Mark, type Rect } from "../src/gen/meadow/v1/viewer_pb";
 import { PULSE_S } from "../src/render/marks";
-import { debugState, launchChromium, paintedFrames, saveArtifact, waitConnected, worldToScreen } from "./browser";
+import { debugState, launchChromium, paintedFrames, saveArtifact, waitConnected, worldToScreen, SHOWN_WITHIN_MS } from "./browser";
 import { sleep } from "./server";
 
 interface Injection {
@@ -190,11 +190,11 @@ describe("marks and camera, drawn from (augmented) frames", () => {
     const { page, errors } = await openRouted(browser, baseUrl, injection);
     await waitConnected(page);
     await page.waitForFunction(() => window.__meadow?.settingsLocked === true, undefined, { timeout: 10_000 });
-    await page.waitForFunction(() => (document.getElementById("weight-cohesion") as HTMLInputElement).disabled, undefined, { timeout: 5000 });
+    await page.waitForFunction(() => (document.getElementById("weight-cohesion") as HTMLInputElement).disabled, undefined, { timeout: SHOWN_WITHIN_MS });
     expect(await page.getAttribute("#weight-cohesion", "title")).toMatch(/locked/i);
     expect(await page.isVisible("#sliders .lock")).toBe(true);
     // The locked tool on the tool bar, and the phone menu's locked buttons (count and tool).
-    await page.waitForFunction(() => document.querySelector('#toolbar button[data-tool="predator"]')?.classList.contains("locked") === true, undefined, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('#toolbar button[data-tool="predator"]')?.classList.contains("locked") === true, undefined, { timeout: SHOWN_WITHIN_MS });
     expect(await page.getAttribute('#toolbar button[data-tool="predator"]', "title")).toMatch(/locked/i);
     expect(await page.getAttribute('#toolbar button[data-tool="rock"]', "aria-disabled")).not.toBe("true");
     for (const action of ["count-more", "count-fewer", "tool-predator", "tool-flower", "food"]) expect(await page.isDisabled(`#more button[data-action="${action}"]`), action).toBe(true);
@@ -202,16 +202,16 @@ describe("marks and camera, drawn from (augmented) frames", () => {
     expect(await page.isDisabled("#throw-food")).toBe(true);
     const sent = (await debugState(page)).sentActions.length;
     await page.keyboard.press("f");
-    await page.waitForFunction(() => /food, is locked/i.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => /food, is locked/i.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
     expect((await debugState(page)).sentActions.length).toBe(sent);
     expect(await page.isDisabled('#more button[data-action="tool-rock"]')).toBe(false);
     await page.keyboard.press("ArrowUp");
     expect((await debugState(page)).requestedCount).toBeUndefined();
-    await page.waitForFunction(() => /locked/i.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => /locked/i.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
     await page.waitForFunction(
       () => /3,000 → 4,500 fireflies · slowed · 1,234 fed/.test(document.getElementById("status")?.textContent ?? ""),
       undefined,
-      { timeout: 5000 },
+      { timeout: SHOWN_WITHIN_MS },
     );
     saveArtifact("locked.png", await page.screenshot());
     expect(errors).toEqual([]);

@@ -6,7 +6,7 @@
 // settings.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compareLight, debugState, launchChromium, openViewer, saveArtifact, tapUntil, waitConnected, waitForState as waitFor, worldToScreen, type DebugState } from "./browser";
+import { compareLight, debugState, launchChromium, openViewer, saveArtifact, tapUntil, waitConnected, waitForState as waitFor, worldToScreen, type DebugState, SHOWN_WITHIN_MS } from "./browser";
 import { sleep, startServer, type RunningServer } from "./server";
 
 type MoldState = NonNullable<DebugState["mold"]>;
@@ -129,7 +129,7 @@ describe("the mold against the real server", () => {
     const seen = await waitFor(page, (s) => s.mold?.settings && Math.abs(s.mold.settings.turnAngle - asked) < 0.01 && s.mold.settings, "the mold's turn angle follows");
     expect(seen.turnAngle).toBeCloseTo(asked, 2);
     // The server's value shows on the slider once it is left alone.
-    await page.waitForFunction((v) => (document.querySelector("#mold-turnAngle + output")?.textContent ?? "") === v, shown, { timeout: 5000 });
+    await page.waitForFunction((v) => (document.querySelector("#mold-turnAngle + output")?.textContent ?? "") === v, shown, { timeout: SHOWN_WITHIN_MS });
     expect(desktop.errors).toEqual([]);
   });
 
@@ -140,7 +140,7 @@ describe("the mold against the real server", () => {
     if (!preset) throw new Error("no other preset");
     await page.click(`#mold-settings button[data-preset="${preset.name}"]`);
     await waitFor(page, (s) => s.mold?.settings?.preset === preset.name, `the settings are the ${preset.name} preset`);
-    await page.waitForFunction((name) => document.querySelector(`#mold-settings button[data-preset="${name}"]`)?.classList.contains("current") === true, preset.name, { timeout: 5000 });
+    await page.waitForFunction((name) => document.querySelector(`#mold-settings button[data-preset="${name}"]`)?.classList.contains("current") === true, preset.name, { timeout: SHOWN_WITHIN_MS });
     expect(desktop.errors).toEqual([]);
   });
 

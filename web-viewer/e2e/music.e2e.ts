@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { colonyTempoBpm, swarmTempoBpm } from "../src/music/tempo";
 import { loadRecording, looped, meanOver, withoutSync } from "../test/music/music-streams";
 import type { MusicFrame } from "../src/music/music-frame";
-import { launchChromium, waitConnected } from "./browser";
+import { launchChromium, waitConnected, SHOWN_WITHIN_MS } from "./browser";
 import { openMusicPage } from "./music-page";
 import { chromium } from "playwright-core";
 
@@ -318,7 +318,7 @@ describe("the music in the viewer, against the real server", () => {
     const page = await context.newPage();
     await page.goto(`${inject("baseUrl")}/?kiosk=1`);
     await waitConnected(page);
-    await page.waitForFunction(() => window.__meadowMusic?.state === "blocked", undefined, { timeout: 5000 });
+    await page.waitForFunction(() => window.__meadowMusic?.state === "blocked", undefined, { timeout: SHOWN_WITHIN_MS });
     expect(await page.textContent("#sound-toggle")).toContain("press m");
     await page.keyboard.press("m");
     await page.waitForFunction(() => window.__meadowMusic?.state === "on" && window.__meadowMusic.bars > 0, undefined, { timeout: 10_000 });

@@ -5,7 +5,7 @@
 // phone. Own server: it changes the shared swarm.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { saveArtifact, waitConnected, waitForState as waitFor, DESKTOP_VIEWPORT } from "./browser";
+import { saveArtifact, waitConnected, waitForState as waitFor, DESKTOP_VIEWPORT, SHOWN_WITHIN_MS } from "./browser";
 import { openPhone, ownMeadow } from "./own-meadow";
 import { routeSwarmFrames } from "./swarm-frames-route";
 
@@ -40,7 +40,7 @@ describe("the swarm's speed slider", () => {
     expect(Number(await a.page.inputValue("#swarm-speed"))).toBe(2);
     await waitFor(a.page, (s) => s.speed !== undefined && Math.abs(s.speed - 2) < 1e-3, "the server flies its fireflies twice as fast");
     await waitFor(b.page, (s) => s.speed !== undefined && Math.abs(s.speed - 2) < 1e-3, "the other viewer hears of it");
-    await b.page.waitForFunction(() => Number((document.getElementById("swarm-speed") as HTMLInputElement).value) === 2, undefined, { timeout: 5000 });
+    await b.page.waitForFunction(() => Number((document.getElementById("swarm-speed") as HTMLInputElement).value) === 2, undefined, { timeout: SHOWN_WITHIN_MS });
     await speedTo(a.page, "Home");
     await waitFor(a.page, (s) => s.speed !== undefined && Math.abs(s.speed - 0.5) < 1e-3, "the server slows them to half");
     // The rules were left as they were.

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { debugState, launchChromium, openViewer, saveArtifact, waitConnected, waitForState as waitFor, worldToScreen } from "./browser";
+import { debugState, launchChromium, openViewer, saveArtifact, waitConnected, waitForState as waitFor, worldToScreen, SHOWN_WITHIN_MS } from "./browser";
 import { freePort, SERVER_BIN, sleep, startServer, type RunningServer } from "./server";
 
 /** Different spots among taps (a crumb thrown again is one spot). */
@@ -42,7 +42,7 @@ describe("throwing food for the swarm", () => {
 
   it("throws a handful of crumbs where the viewer looks with the button, and the fed count climbs", async () => {
     const page = viewer.page;
-    await page.waitForFunction(() => / fed · /.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => / fed · /.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
     const fedBefore = await fedShown(page);
     const before = await debugState(page);
     await page.click("#throw-food");
@@ -108,7 +108,7 @@ describe("throwing food for the swarm", () => {
     await waitFor(page, (s) => s.world === "colony" || undefined, "the colony is shown");
     const sent = (await debugState(page)).sentActions.length;
     await page.keyboard.press("f");
-    await page.waitForFunction(() => /Food is for the swarm/.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => /Food is for the swarm/.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
     expect((await debugState(page)).sentActions.length).toBe(sent);
     await page.keyboard.press("w");
     await page.keyboard.press("w");

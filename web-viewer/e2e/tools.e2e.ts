@@ -5,7 +5,7 @@
 // a server without the swarm's tools or the growing world fails them.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { debugState, launchChromium, openViewer, paintedFrames, saveArtifact, waitConnected, worldToScreen, waitForState as waitFor } from "./browser";
+import { debugState, launchChromium, openViewer, paintedFrames, saveArtifact, waitConnected, worldToScreen, waitForState as waitFor, SHOWN_WITHIN_MS } from "./browser";
 import { sleep, startServer, type RunningServer } from "./server";
 
 
@@ -56,9 +56,9 @@ describe("controls against the real server", () => {
     expect(await page.isVisible("#help")).toBe(false);
 
     await page.keyboard.press("x");
-    await page.waitForFunction(() => document.fullscreenElement !== null, undefined, { timeout: 5000 });
+    await page.waitForFunction(() => document.fullscreenElement !== null, undefined, { timeout: SHOWN_WITHIN_MS });
     await page.keyboard.press("x");
-    await page.waitForFunction(() => document.fullscreenElement === null, undefined, { timeout: 5000 });
+    await page.waitForFunction(() => document.fullscreenElement === null, undefined, { timeout: SHOWN_WITHIN_MS });
     expect(a.errors).toEqual([]);
   });
 
@@ -70,7 +70,7 @@ describe("controls against the real server", () => {
     expect((await debugState(page)).requestedCount).toBe(4500);
     await waitFor(page, (s) => s.fireflies === 4500 && s.targetCount === 4500, "the swarm has 4,500 fireflies");
     await waitFor(b.page, (s) => s.fireflies === 4500, "the other viewer sees 4,500");
-    await page.waitForFunction(() => /4,500 fireflies/.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => /4,500 fireflies/.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
 
     await page.keyboard.press("ArrowDown");
     await waitFor(page, (s) => s.fireflies === 3000 && s.targetCount === 3000, "the swarm is back at 3,000");
@@ -93,7 +93,7 @@ describe("controls against the real server", () => {
     const seen = await waitFor(b.page, (s) => s.weights && Math.abs(s.weights.alignment - local) < 0.01 && s.weights.alignment, "the server's alignment follows");
     expect(seen).toBeCloseTo(local, 2);
     await b.page.waitForFunction((v) => Math.abs(Number((document.getElementById("weight-alignment") as HTMLInputElement).value) - v) < 0.01, local, {
-      timeout: 5000,
+      timeout: SHOWN_WITHIN_MS,
     });
     // Arrow keys on a focused slider move the slider, not the count.
     const before = (await debugState(page)).requestedCount;

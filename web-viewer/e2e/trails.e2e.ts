@@ -6,7 +6,7 @@
 // hanging. Own server: recordings are the server's work.
 import type { Download, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { debugState, openViewer, paintedFrames, saveArtifact, waitConnected, waitForState as waitFor } from "./browser";
+import { debugState, openViewer, paintedFrames, saveArtifact, waitConnected, waitForState as waitFor, SHOWN_WITHIN_MS } from "./browser";
 import { openPhone, ownMeadow } from "./own-meadow";
 
 /** The trails canvas's painted pixels, and how many of twelve hue sectors they fall in. */
@@ -122,7 +122,7 @@ describe("trails", () => {
     await waitFor(page, (s) => s.world === "colony" || undefined, "the colony is shown");
     expect((await trailPixels(page)).lit).toBe(0);
     await page.keyboard.press("t");
-    await page.waitForFunction(() => /Trails are the swarm's/.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: 5000 });
+    await page.waitForFunction(() => /Trails are the swarm's/.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
     // Back to the swarm (past the mold): asked for again, drawn again.
     await backToTheSwarm(page);
     await waitFor(page, (s) => (s.world === "swarm" && s.trails.on && s.trails.strokes > 20) || undefined, "trails again in the swarm", 15_000);
@@ -137,7 +137,7 @@ describe("trails", () => {
     await backToTheSwarm(page);
     const download = nextDownload(page);
     await page.click("#record-trails");
-    await page.waitForFunction(() => document.getElementById("record-trails")?.classList.contains("recording") === true, undefined, { timeout: 5000 });
+    await page.waitForFunction(() => document.getElementById("record-trails")?.classList.contains("recording") === true, undefined, { timeout: SHOWN_WITHIN_MS });
     expect(await page.textContent("#record-trails")).toMatch(/recording trails/);
     const { name, svg } = await downloaded(download);
     const record = await waitFor(page, (s) => s.trails.saved.at(-1), "the recording is saved");
@@ -153,7 +153,7 @@ describe("trails", () => {
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="-?[\d.]+ -?[\d.]+ [\d.]+ [\d.]+">\n<rect [^>]*fill="#05070d"\/>/);
     expect(svg).toMatch(/<polyline data-id="\d+" stroke="rgb\(\d+,\d+,\d+\)" points="-?[\d.]+,-?[\d.]+ -?[\d.]+,-?[\d.]+/);
     expect(svg.endsWith("</g>\n</svg>\n")).toBe(true);
-    await page.waitForFunction(() => document.getElementById("record-trails")?.classList.contains("recording") === false, undefined, { timeout: 5000 });
+    await page.waitForFunction(() => document.getElementById("record-trails")?.classList.contains("recording") === false, undefined, { timeout: SHOWN_WITHIN_MS });
     expect(viewer.errors).toEqual([]);
   }, 60_000);
 

@@ -2,7 +2,7 @@
 // moves, and rocks placed or removed by one viewer are seen by another.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { compareLight, debugState, launchChromium, openViewer, saveArtifact, waitConnected, worldToScreen } from "./browser";
+import { compareLight, debugState, launchChromium, openViewer, saveArtifact, waitConnected, worldToScreen, SHOWN_WITHIN_MS } from "./browser";
 import { sleep } from "./server";
 
 interface RockLike {
@@ -50,10 +50,10 @@ describe("viewer against the real server", () => {
     expect(state.tool).toBe("rock");
     expect(state.fireflies).toBe(3000);
     expect(state.decodeErrors).toBe(0);
-    await first.page.waitForFunction(() => (window.__meadow?.viewers ?? 0) >= 2, undefined, { timeout: 5000 });
+    await first.page.waitForFunction(() => (window.__meadow?.viewers ?? 0) >= 2, undefined, { timeout: SHOWN_WITHIN_MS });
     // The status line is refreshed four times a second: it catches up with the hook soon after.
     await first.page.waitForFunction(() => /3,000 fireflies · [\d,]+ fed · \d+ fps · \d+ viewers/.test(document.getElementById("status")?.textContent ?? ""), undefined, {
-      timeout: 5000,
+      timeout: SHOWN_WITHIN_MS,
     });
     saveArtifact("viewer.png", await first.page.screenshot());
     expect(first.errors).toEqual([]);

@@ -8,7 +8,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { WINDOW_MS } from "../src/util/keep-up";
-import { debugState, launchChromium, openViewer, waitConnected, waitForState } from "./browser";
+import { debugState, launchChromium, openViewer, waitConnected, waitForState, SHOWN_WITHIN_MS } from "./browser";
 
 const KEEPS_UP = /this device keeps up with about ([\d,]+) fireflies/;
 
@@ -73,7 +73,7 @@ describe("on a weak device", () => {
         return m !== undefined && says === m.experience.keepUp.behind;
       },
       undefined,
-      { timeout: 5000 },
+      { timeout: SHOWN_WITHIN_MS },
     );
     expect(errors).toEqual([]);
     await page.context().close();
