@@ -1,5 +1,5 @@
 // What the mold's kernels share (docs/mold.md "Engines"): the step's parameters
-// (shaders/mold_params.inc, shared with server/gpu/mold_params.hpp; every number of the rules comes
+// (shaders/mold_params.inc, shared with server/gpu/mold/mold_params.hpp; every number of the rules comes
 // from the host, none is written here), the agents' and discs' layouts, and the helpers that must
 // compute exactly as sim::CpuMold does (its wrap, its cells, its discs), so that both engines put
 // an agent, a sensor and a disc in the same cells.
@@ -8,7 +8,7 @@ layout(std430, binding = 0) readonly buffer ParamsBlock {
 #include "mold_params.inc"
 } P;
 
-// An agent (gpu/mold_kernels.hpp GpuMoldAgent): position in cells, heading in steps of a turn,
+// An agent (gpu/mold/mold_kernels.hpp GpuMoldAgent): position in cells, heading in steps of a turn,
 // and the cell it claims this step (occupancy), or kNoClaim.
 struct Agent {
   float x;
@@ -16,7 +16,7 @@ struct Agent {
   uint heading;
   uint target;
 };
-// A feed or repel disc (gpu/mold_params.hpp GpuMoldDisc): centre and radius in cells, feed per
+// A feed or repel disc (gpu/mold/mold_params.hpp GpuMoldDisc): centre and radius in cells, feed per
 // covered cell (fixed point).
 struct Disc {
   float x;

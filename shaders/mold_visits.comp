@@ -12,7 +12,7 @@ layout(std430, binding = 2) readonly buffer Kinds { uint kinds[]; };
 layout(std430, binding = 3) readonly buffer Discs { Disc discs[]; };  // feed first
 layout(std430, binding = 4) buffer Visits { uint visits[]; };         // zero before
 
-const uint kMaxCountedFeeds = 63u;  // the most P.counted_feeds can be (gpu/mold_params.hpp)
+const uint kMaxCountedFeeds = 63u;  // the most P.counted_feeds can be (gpu/mold/mold_params.hpp)
 shared uint group_visits[kMaxCountedFeeds];
 
 void main() {

@@ -1,5 +1,5 @@
 // What the swarm's kernels share: the step's parameters (shaders/swarm_params.inc, shared with
-// server/gpu/swarm_params.hpp; every number of the rules comes from the host, none is written
+// server/gpu/swarm/swarm_params.hpp; every number of the rules comes from the host, none is written
 // here) and the grids.
 
 layout(std430, binding = 0) readonly buffer ParamsBlock {

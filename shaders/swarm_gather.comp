@@ -15,7 +15,7 @@ layout(push_constant) uniform Gather {
   uint wanted;  // entries in the wanted list (and slots in Positions)
 } G;
 
-// The filter: 256 words of bits (kFilterWords, kFilterShift in server/gpu/gather_kernels.cpp),
+// The filter: 256 words of bits (kFilterWords, kFilterShift in server/gpu/swarm/gather_kernels.cpp),
 // an id's bit the top bits of a multiplicative hash, so that ids close together fall far apart.
 const uint kFilterShift = 19u;  // 32 − log2(256 × 32)
 uint filter_bit(uint id) { return (id * 0x9E3779B1u) >> kFilterShift; }

@@ -1,4 +1,4 @@
-// One workgroup's share of the steering's measures (server/gpu/swarm_kernels.hpp
+// One workgroup's share of the steering's measures (server/gpu/swarm/swarm_kernels.hpp
 // GpuMeasureGroup): written by swarm_steer.comp, added up by swarm_measures_sum.comp.
 struct MeasureGroup {
   uint fireflies;

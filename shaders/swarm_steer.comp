@@ -12,7 +12,7 @@
 layout(local_size_x = 256) in;
 #include "swarm_common.glsl"
 
-layout(std430, binding = 1) readonly buffer Marks { vec4 marks[]; };  // gpu/swarm_params.hpp
+layout(std430, binding = 1) readonly buffer Marks { vec4 marks[]; };  // gpu/swarm/swarm_params.hpp
 layout(std430, binding = 2) readonly buffer Starts { uint starts[]; };
 layout(std430, binding = 3) readonly buffer SortedState { vec4 sorted_pv[]; };
 layout(std430, binding = 4) readonly buffer SortedMeta { uvec2 sorted_meta[]; };
@@ -27,7 +27,7 @@ layout(std430, binding = 9) writeonly buffer Measures { MeasureGroup groups[]; }
 // (sim::SwarmTools::crumbs_reached on the CPU). Zeroed before the step.
 layout(std430, binding = 10) buffer Eaten { uint eaten[2]; };
 
-// Where the marks lie in `marks` (gpu/swarm_params.hpp kMark*).
+// Where the marks lie in `marks` (gpu/swarm/swarm_params.hpp kMark*).
 const uint kMarkRocks = 0u;
 const uint kMarkPredators = 48u;
 const uint kMarkAttractors = 64u;

@@ -396,26 +396,11 @@ void SimLoop::publish_status() {
   feed_operator_events();
 }
 
-namespace {
-// Flashes (hundreds a second in a big colony) and sips are the music's and the viewers', not the
-// operator's: left out of the operator's feed.
-bool for_the_operator(const sim::MeadowEvent& event) {
-  return !std::holds_alternative<sim::ColonyFlashEvent>(event.body) &&
-         !std::holds_alternative<sim::ColonySipEvent>(event.body);
-}
-}  // namespace
-
 void SimLoop::feed_operator_events() {
   for (const sim::World* world : meadow_.worlds()) {
-    const sim::EventLog& log = world->events();
-    std::uint64_t& last = operator_event_[sim::index_of(world->kind())];
-    for (const sim::MeadowEvent& event : log.events()) {
-      if (event.sequence <= last || !for_the_operator(event)) continue;
-      v1::Event proto;
-      stream::to_proto(event, proto);
-      operator_events_.push_back(proto.SerializeAsString());
+    if (const stream::WorldStream* stream = frames_.stream(world->kind())) {
+      stream->operator_events(*world, operator_event_[sim::index_of(world->kind())], operator_events_);
     }
-    last = log.last_sequence();
   }
   hub_.events().append(operator_events_);
 }

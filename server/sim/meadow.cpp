@@ -59,10 +59,7 @@ ActionOutcome Meadow::apply(Action& action) {
     return apply_own(action);
   }
 
-  // Frogs live in the colony only: clearing them goes there whatever the operator watches.
-  const WorldKind target = std::holds_alternative<ClearFrogs>(action.body)
-                               ? WorldKind::colony
-                               : settings_world(action.body).value_or(action.world);
+  const WorldKind target = settings_world(action.body).value_or(owner_of(body).value_or(action.world));
   World* w = world(target);
   if (w == nullptr) {
     return refused("world_unavailable", "The " + std::string(world_name(target)) + " does not run on this server.");
@@ -100,6 +97,14 @@ ActionOutcome Meadow::apply(Action& action) {
   }
   if (!outcome) return refused("tool_unavailable", "That does nothing in the " + std::string(w->name()) + ".");
   return *outcome;
+}
+
+std::optional<WorldKind> Meadow::owner_of(std::size_t body) const {
+  for (const World* w : running_) {
+    const Price* price = price_of(w->prices(), body);
+    if (price != nullptr && price->who == Sender::operator_only) return w->kind();
+  }
+  return std::nullopt;
 }
 
 ActionOutcome Meadow::tap_rock(Vec2 at, std::uint64_t origin, std::uint64_t visitor) {

@@ -66,8 +66,9 @@ class Meadow {
   [[nodiscard]] bool paused() const { return paused_; }
 
   // Applies one action at the current tick (stamping it). Rocks, the operator's actions and a
-  // viewer leaving are the meadow's (meadow_prices()); settings go to the world they belong to
-  // (settings_world); tools act in the world the viewer watches. An action neither the meadow nor
+  // viewer leaving are the meadow's (meadow_prices()); settings go to the world they name
+  // (settings_world), an operator's action of one world's to the world that declares it (owner_of);
+  // tools act in the world the viewer watches. An action neither the meadow nor
   // that world declares a price for is refused ("not here"), and so is one its price refuses to
   // this sender: an operator's action from a viewer, a viewer's on a locked tool, one too soon
   // after the last of its cooldown group (sim/price.hpp).
@@ -99,6 +100,10 @@ class Meadow {
   [[nodiscard]] std::optional<ActionOutcome> refused_by_price(const Price& price, const Action& action);
   // The meadow's own actions (meadow_prices()).
   ActionOutcome apply_own(const Action& action);
+  // The world that declares `body` as the operator's own (the colony's clearing of its frogs): such
+  // an action goes there whichever world the operator watches. nullopt: none does (a tool, which
+  // acts in the world watched).
+  [[nodiscard]] std::optional<WorldKind> owner_of(std::size_t body) const;
   ActionOutcome tap_rock(Vec2 at, std::uint64_t origin, std::uint64_t visitor);
 
   std::uint64_t seed_;

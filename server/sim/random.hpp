@@ -7,33 +7,16 @@
 
 namespace meadow::sim {
 
-// What a random number is for; part of the key so two rules never share a stream. Append new
-// purposes at the end: changing a value changes every world grown from an old seed.
-enum class RandomPurpose : std::uint32_t {
-  kSwarmPlacement = 1,  // where a firefly of a new swarm starts
-  kSwarmHeading = 2,    // which way it first flies
-  kSwarmNudge = 3,      // the tiny random nudge of every step
-  kSwarmNewcomerFlock = 4,   // where a flock of newcomers enters
-  kSwarmNewcomerMember = 5,  // each newcomer's place and heading within its flock
-  kColonyPlacement = 6,      // where a firefly of the first colony starts
-  kColonyHeading = 7,        // which way a new colony firefly first flies
-  kColonyWander = 8,         // a wanderer's turn each step
-  kColonyRecruit = 9,        // whether a wanderer near a carrier joins it this step
-  kColonyFlashPeriod = 10,   // a colony firefly's own flash period
-  kColonyFlashPhase = 11,    // its phase at birth
-  kBreezeWaves = 12,         // the phases of the breeze's slow waves
-  kBreezeGust = 13,          // each gust's gap, side, swing and boost
-  kSeedStick = 14,           // whether a sip leaves a seed on the firefly, and for how long
-  kSeedRoot = 15,            // whether a landed seed takes root
-  kFlowerLife = 16,          // how long each flower lives
-  kMoldPlacement = 17,       // where a mold agent is placed (and moved off a new wall)
-  kMoldHeading = 18,         // its first heading
-  kMoldTurn = 19,            // its random turns: both sides stronger, blocked, walled
-  kMoldClaim = 20,           // its priority when agents claim one free cell (occupancy)
-  kSwarmTrailChoice = 21,    // which fireflies a trail recording follows
-  kFrogSit = 22,             // how long a frog sits before its next hop
-  kFrogHop = 23,             // which way a frog faces when dropped, and hops with nobody to hunt
-};
+// What a random number is for; part of the key so two rules never share a stream. Each world
+// declares its own in its folder (sim/<world>/<world>_random.hpp). The first worlds' numbers, 1 …
+// 23, were given in one list and stay (changing one changes every world grown from an old seed); a
+// new world takes world_purpose(its kind, n), which no other world's can be.
+enum class RandomPurpose : std::uint32_t {};
+
+// Purpose n (below 2^16) of the world whose kind number is `world` (its wire number).
+[[nodiscard]] constexpr RandomPurpose world_purpose(std::uint32_t world, std::uint32_t n) {
+  return RandomPurpose{(world << 16U) | (n & 0xFFFFU)};
+}
 
 // SplitMix64's finaliser (Steele, Lea, Flood 2014): a bijection on 64 bits whose every output bit
 // depends on every input bit; strong enough for simulation noise and a few multiplies cheap.

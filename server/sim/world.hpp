@@ -17,7 +17,6 @@
 
 #include "sim/actions.hpp"
 #include "sim/land.hpp"
-#include "sim/meadow_events.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/price.hpp"
 #include "sim/settings.hpp"
@@ -107,8 +106,10 @@ class World {
   virtual void pointer_released(std::uint64_t /*viewer*/) {}
   virtual void viewer_left(std::uint64_t /*viewer*/) {}
 
-  // Its events so far (readers take those after the last sequence they saw).
-  [[nodiscard]] virtual const EventLog& events() const = 0;
+  // Its part of the meadow's fingerprint (sim/state_hash.hpp): FNV-1a over everything its next step
+  // depends on; nullopt: it adds nothing (a world whose state the tests do not pin).
+  [[nodiscard]] virtual std::optional<std::uint64_t> state_hash() const { return std::nullopt; }
+
   // Its live figures now, appended to `out`.
   virtual void figures(std::vector<WorldFigure>& out) const = 0;
 

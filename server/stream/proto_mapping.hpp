@@ -12,7 +12,6 @@
 #include "sim/actions.hpp"
 #include "sim/geometry.hpp"
 #include "sim/land.hpp"
-#include "sim/meadow_events.hpp"
 #include "sim/swarm/swarm_inputs.hpp"
 #include "sim/swarm/swarm_tools.hpp"
 #include "stream/client_input.hpp"
@@ -39,8 +38,6 @@ void to_proto(const sim::ToolMark& attract_mark, v1::Tool tool, float radius, v1
 void to_proto(const sim::SwarmPredator& predator, float reach, v1::Mark& to);
 void to_proto(const sim::ViewerLocks& from, v1::Locks& to);
 [[nodiscard]] sim::ViewerLocks from_proto(const v1::Locks& from);
-// An event of the meadow (the swarm's or the colony's) with its tick.
-void to_proto(const sim::MeadowEvent& from, v1::Event& to);
 
 // Serialized ServerMessages.
 // Welcome: protocol version, session, server version, the meadow, the swarm's world, every

@@ -6,13 +6,15 @@
 // what it lends to all frames (the colony's breeze blows over every world).
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "meadow/v1/viewer.pb.h"
 #include "sim/geometry.hpp"
 #include "sim/meadow.hpp"
 #include "sim/world.hpp"
 #include "stream/frame_bundle.hpp"
-#include "stream/trail_demand.hpp"
+#include "stream/swarm/trail_demand.hpp"
 #include "stream/video_demand.hpp"
 
 namespace meadow::stream {
@@ -35,6 +37,10 @@ class WorldStream {
                      WorldFrame& out) = 0;
   // What this world lends to every world's frame (nothing by default).
   virtual void fill_shared(const sim::World& /*world*/, v1::Frame& /*frame*/) const {}
+  // Its world's events after `last` that the operator's feed carries, each a serialized
+  // meadow.v1.Event appended to `out`; `last` moves to the newest. None by default.
+  virtual void operator_events(const sim::World& /*world*/, std::uint64_t& /*last*/,
+                               std::vector<std::string>& /*out*/) const {}
 };
 
 }  // namespace meadow::stream

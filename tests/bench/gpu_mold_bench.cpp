@@ -17,7 +17,7 @@
 #include <string>
 
 #include "gpu_bench.hpp"
-#include "gpu/gpu_mold.hpp"
+#include "gpu/mold/gpu_mold.hpp"
 #include "gpu/vk_context.hpp"
 #include "sim/mold/mold_settings.hpp"
 #include "sim/mold/trail_map.hpp"

@@ -4,7 +4,7 @@
 //   gpu_kernels/<count>  the step's kernels alone (sort, sums, steering, move): one command
 //                        buffer submitted and waited for, nothing read back
 //   gpu_step/<count>     GpuSwarm::step as the server runs it, with the fireflies read back
-//   gpu_light/<count>    the light of a frame on the GPU (gpu/light_kernels.hpp: splat, four
+//   gpu_light/<count>    the light of a frame on the GPU (gpu/swarm/light_kernels.hpp: splat, four
 //                        blur passes, tone, the rims of 8 rocks), only the raster read back
 //   gpu_gather/<count>   the live trails' read of a frame: the positions of 256
 //                        fireflies chosen by id, gathered on the device (GpuSwarm::gather: a
@@ -31,10 +31,10 @@
 
 #include "bench_land.hpp"
 #include "gpu_bench.hpp"
-#include "gpu/gpu_swarm.hpp"
-#include "gpu/light_kernels.hpp"
-#include "gpu/swarm_kernels.hpp"
-#include "gpu/swarm_params.hpp"
+#include "gpu/swarm/gpu_swarm.hpp"
+#include "gpu/swarm/light_kernels.hpp"
+#include "gpu/swarm/swarm_kernels.hpp"
+#include "gpu/swarm/swarm_params.hpp"
 #include "gpu/vk_context.hpp"
 #include "sim/land.hpp"
 #include "sim/parallel_for.hpp"

@@ -26,6 +26,7 @@
 #include "sim/land.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/state_hash.hpp"
+#include "sim/swarm/swarm_state_hash.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/world_size.hpp"
 

@@ -7,6 +7,7 @@
 
 #include "gpu_fixture.hpp"
 #include "sim/random.hpp"
+#include "sim/swarm/swarm_random.hpp"
 
 namespace meadow::gpu {
 namespace {
@@ -21,7 +22,7 @@ TEST_F(PrefixSumTest, ExactAtEverySizeAndLevel) {
                               3'000'001UL}) {
     SCOPED_TRACE(n);
     std::vector<std::uint32_t> values(n);
-    const sim::CounterRandom random(7, n, sim::RandomPurpose::kSwarmPlacement);
+    const sim::CounterRandom random(7, n, sim::swarm_random::kPlacement);
     for (std::size_t i = 0; i < n; ++i) values[i] = static_cast<std::uint32_t>(random.bits(i) % 9U);
     Buffer host(context(), n * sizeof(std::uint32_t), Memory::kShared);
     Buffer data(context(), n * sizeof(std::uint32_t), Memory::kDevice);

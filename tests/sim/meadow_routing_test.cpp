@@ -55,7 +55,6 @@ class RecordingWorld final : public World {
   void rock_placed(const Rock& rock) override { log_->rocks.push_back(rock.id); }
   void pointer_released(std::uint64_t viewer) override { log_->released.push_back(viewer); }
   void viewer_left(std::uint64_t viewer) override { log_->left.push_back(viewer); }
-  [[nodiscard]] const EventLog& events() const override { return events_; }
   void figures(std::vector<WorldFigure>& /*out*/) const override {}
   struct State final : WorldState {
     static constexpr WorldKind kKind = WorldKind::test;
@@ -72,7 +71,6 @@ class RecordingWorld final : public World {
  private:
   std::shared_ptr<Log> log_;
   std::uint64_t steps_ = 0;
-  EventLog events_;
 };
 
 constexpr std::uint64_t kViewer = 7;

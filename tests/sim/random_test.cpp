@@ -4,25 +4,30 @@
 
 #include <cmath>
 #include <set>
+#include <vector>
+
+#include "sim/colony/colony_random.hpp"
+#include "sim/mold/mold_random.hpp"
+#include "sim/swarm/swarm_random.hpp"
 
 namespace meadow::sim {
 namespace {
 
 TEST(CounterRandom, SameKeySameNumber) {
-  const CounterRandom a(1, 2, RandomPurpose::kSwarmNudge);
-  const CounterRandom b(1, 2, RandomPurpose::kSwarmNudge);
+  const CounterRandom a(1, 2, swarm_random::kNudge);
+  const CounterRandom b(1, 2, swarm_random::kNudge);
   EXPECT_EQ(a.bits(3, 0), b.bits(3, 0));
 }
 
 // For both kinds of draw, 64 and 32 bits.
 TEST(CounterRandom, EveryPartOfTheKeyMatters) {
   const auto check = [](auto draw) {
-    const auto base = draw(CounterRandom(1, 2, RandomPurpose::kSwarmNudge), 3, 0);
-    EXPECT_NE(base, draw(CounterRandom(9, 2, RandomPurpose::kSwarmNudge), 3, 0));    // seed
-    EXPECT_NE(base, draw(CounterRandom(1, 3, RandomPurpose::kSwarmNudge), 3, 0));    // counter
-    EXPECT_NE(base, draw(CounterRandom(1, 2, RandomPurpose::kSwarmHeading), 3, 0));  // purpose
-    EXPECT_NE(base, draw(CounterRandom(1, 2, RandomPurpose::kSwarmNudge), 4, 0));    // entity
-    EXPECT_NE(base, draw(CounterRandom(1, 2, RandomPurpose::kSwarmNudge), 3, 1));    // draw
+    const auto base = draw(CounterRandom(1, 2, swarm_random::kNudge), 3, 0);
+    EXPECT_NE(base, draw(CounterRandom(9, 2, swarm_random::kNudge), 3, 0));    // seed
+    EXPECT_NE(base, draw(CounterRandom(1, 3, swarm_random::kNudge), 3, 0));    // counter
+    EXPECT_NE(base, draw(CounterRandom(1, 2, swarm_random::kHeading), 3, 0));  // purpose
+    EXPECT_NE(base, draw(CounterRandom(1, 2, swarm_random::kNudge), 4, 0));    // entity
+    EXPECT_NE(base, draw(CounterRandom(1, 2, swarm_random::kNudge), 3, 1));    // draw
   };
   check([](const CounterRandom& r, std::uint32_t entity, std::uint32_t draw) { return r.bits(entity, draw); });
   check([](const CounterRandom& r, std::uint32_t entity, std::uint32_t draw) { return r.bits32(entity, draw); });
@@ -39,7 +44,7 @@ TEST(CounterRandom, FloatsStayInTheirRanges) {
 
 TEST(CounterRandom, LooksUniformAndIndependent) {
   // Consecutive entities (the common case: ids 0, 1, 2 …) must not give correlated numbers.
-  const CounterRandom r(42, 0, RandomPurpose::kSwarmPlacement);
+  const CounterRandom r(42, 0, swarm_random::kPlacement);
   constexpr int kN = 100000;
   double mean = 0.0;
   double mean_low = 0.0;
@@ -63,7 +68,7 @@ TEST(CounterRandom, LooksUniformAndIndependent) {
 TEST(CounterRandom, NoCollisionsAmongNeighbouringKeys) {
   std::set<std::uint64_t> seen;
   for (std::uint64_t step = 0; step < 50; ++step) {
-    const CounterRandom r(5, step, RandomPurpose::kSwarmNudge);
+    const CounterRandom r(5, step, swarm_random::kNudge);
     for (std::uint64_t id = 0; id < 200; ++id) seen.insert(r.bits(id));
   }
   EXPECT_EQ(seen.size(), 50U * 200U);
@@ -73,7 +78,7 @@ TEST(CounterRandom, NoCollisionsAmongNeighbouringKeys) {
 // share their bits (a bijection).
 TEST(CounterRandom, Bits32OfDistinctEntitiesDiffer) {
   std::set<std::uint32_t> seen;
-  const CounterRandom r(5, 7, RandomPurpose::kSwarmNudge);
+  const CounterRandom r(5, 7, swarm_random::kNudge);
   for (std::uint32_t id = 0; id < 100000; ++id) seen.insert(r.bits32(id, 0));
   EXPECT_EQ(seen.size(), 100000U);
 }
@@ -89,7 +94,7 @@ TEST(CounterRandom, Bits32LookUniformAndIndependent) {
   double neighbours_corr = 0.0;
   int buckets[2][10] = {};
   for (int step = 0; step < kSteps; ++step) {
-    const CounterRandom r(42, static_cast<std::uint64_t>(step), RandomPurpose::kSwarmNudge);
+    const CounterRandom r(42, static_cast<std::uint64_t>(step), swarm_random::kNudge);
     double previous = 0.0;
     for (std::uint32_t id = 0; id < kIds; ++id) {
       const double x = signed_unit_float32(r.bits32(id, 0));
@@ -126,7 +131,7 @@ TEST(CounterRandom, LanesGiveTheScalarBitsAndFloats) {
   using U32x8 = std::uint32_t __attribute__((vector_size(32)));
   using I8 = std::int32_t __attribute__((vector_size(32)));
   using F8 = float __attribute__((vector_size(32)));
-  const CounterRandom r(11, 77, RandomPurpose::kSwarmNudge);
+  const CounterRandom r(11, 77, swarm_random::kNudge);
   for (const std::uint32_t base : {0U, 123'456U, 0xFFFF'FFF0U}) {
     for (std::uint32_t draw = 0; draw < 2; ++draw) {
       U32x8 ids;
@@ -143,6 +148,29 @@ TEST(CounterRandom, LanesGiveTheScalarBitsAndFloats) {
       }
     }
   }
+}
+
+// Each world declares its own purposes; no two of all the worlds' are the same stream, and a new
+// world's (world_purpose) can be none of the first worlds'.
+TEST(CounterRandom, NoTwoWorldsShareAPurpose) {
+  const std::vector<RandomPurpose> all = {
+      swarm_random::kPlacement,     swarm_random::kHeading,       swarm_random::kNudge,
+      swarm_random::kNewcomerFlock, swarm_random::kNewcomerMember, swarm_random::kTrailChoice,
+      colony_random::kPlacement,    colony_random::kHeading,      colony_random::kWander,
+      colony_random::kRecruit,      colony_random::kFlashPeriod,  colony_random::kFlashPhase,
+      colony_random::kBreezeWaves,  colony_random::kBreezeGust,   colony_random::kSeedStick,
+      colony_random::kSeedRoot,     colony_random::kFlowerLife,   colony_random::kFrogSit,
+      colony_random::kFrogHop,      mold_random::kPlacement,      mold_random::kHeading,
+      mold_random::kTurn,           mold_random::kClaim,
+  };
+  std::set<std::uint32_t> numbers;
+  for (const RandomPurpose p : all) EXPECT_TRUE(numbers.insert(static_cast<std::uint32_t>(p)).second);
+  EXPECT_EQ(numbers.size(), 23U);
+  EXPECT_EQ(*numbers.begin(), 1U);
+  EXPECT_EQ(*numbers.rbegin(), 23U) << "the first worlds' numbers, as they were";
+  EXPECT_GT(static_cast<std::uint32_t>(world_purpose(4, 1)), *numbers.rbegin());
+  EXPECT_NE(world_purpose(4, 1), world_purpose(5, 1));
+  EXPECT_NE(world_purpose(4, 1), world_purpose(4, 2));
 }
 
 }  // namespace

@@ -2,7 +2,9 @@
 // list of stamped actions must give these hashes on every build (release, sanitizers), on one
 // thread and on two. A change that means to change the meadow changes them on purpose, with a
 // note in the commit body saying why; any other change that moves them broke determinism.
+#include "sim/colony/colony_state_hash.hpp"
 #include "sim/state_hash.hpp"
+#include "sim/swarm/swarm_state_hash.hpp"
 
 #include <gtest/gtest.h>
 

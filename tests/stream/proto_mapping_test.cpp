@@ -1,4 +1,5 @@
 #include "stream/proto_mapping.hpp"
+#include "stream/swarm/swarm_events_mapping.hpp"
 
 #include <gtest/gtest.h>
 
@@ -91,14 +92,14 @@ TEST(ProtoMapping, MarksAndEvents) {
   EXPECT_EQ(predator.owner_session(), 9U);
   EXPECT_EQ(predator.radius(), 240.0F);
   v1::Event crossing;
-  to_proto(sim::MeadowEvent{1, 50, sim::OrderCrossingEvent{0.7F, false, 0.64F}}, crossing);
+  to_proto(sim::SwarmEvent{1, 50, sim::OrderCrossingEvent{0.7F, false, 0.64F}}, crossing);
   EXPECT_EQ(crossing.tick(), 50U);
   ASSERT_TRUE(crossing.has_order_crossing());
   EXPECT_FALSE(crossing.order_crossing().rising());
   EXPECT_EQ(crossing.order_crossing().threshold(), 0.7F);
   EXPECT_EQ(crossing.order_crossing().order(), 0.64F);
   v1::Event eaten;
-  to_proto(sim::MeadowEvent{2, 51, sim::CrumbEatenEvent{3, {1.0F, 2.0F}}}, eaten);
+  to_proto(sim::SwarmEvent{2, 51, sim::CrumbEatenEvent{3, {1.0F, 2.0F}}}, eaten);
   ASSERT_TRUE(eaten.has_crumb_eaten());
   EXPECT_EQ(eaten.crumb_eaten().mark_id(), 3U);
   EXPECT_EQ(eaten.crumb_eaten().position().x(), 1.0F);

@@ -46,7 +46,6 @@ class TestWorld final : public sim::World {
   [[nodiscard]] const sim::SettingsSchema* settings_schema() const override;
   [[nodiscard]] std::vector<sim::SettingValue> settings_now() const override;
   std::optional<sim::ActionOutcome> apply(const sim::Action& action, sim::Land& land) override;
-  [[nodiscard]] const sim::EventLog& events() const override { return events_; }
   void figures(std::vector<sim::WorldFigure>& out) const override;
   [[nodiscard]] std::unique_ptr<sim::WorldState> save() const override;
   void restore(const sim::WorldState& state, sim::Land& land) override;
@@ -68,7 +67,6 @@ class TestWorld final : public sim::World {
   std::uint32_t size_ = 1;
   std::uint64_t steps_ = 0;
   std::uint64_t taps_ = 0;
-  sim::EventLog events_;
 };
 
 // The beacon's frame: the meadow as camera and bounds, and a light layer of one channel with

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "gpu/fallback_mold.hpp"
+#include "gpu/mold/fallback_mold.hpp"
 #include "sim/mold/mold_rules.hpp"
 #include "sim/mold/mold_world.hpp"
 #include "stream/mold/mold_snapshot.hpp"

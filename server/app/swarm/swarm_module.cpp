@@ -1,6 +1,6 @@
 #include "app/swarm/swarm_module.hpp"
 
-#include "gpu/fallback_swarm.hpp"
+#include "gpu/swarm/fallback_swarm.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/swarm_world.hpp"
 #include "stream/swarm/swarm_snapshot.hpp"

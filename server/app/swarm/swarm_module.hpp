@@ -10,7 +10,7 @@ namespace meadow::app {
 
 struct SwarmOptions {
   // "auto" (a real GPU if there is one, else the CPU), "gpu" (Vulkan on any device, lavapipe
-  // included), "cpu". Any GPU failure falls back to the CPU (gpu/fallback_swarm.hpp).
+  // included), "cpu". Any GPU failure falls back to the CPU (gpu/swarm/fallback_swarm.hpp).
   std::string engine = "auto";
   std::uint32_t count = 5000;          // fireflies at start
   std::uint32_t viewer_max_count = 0;  // the most a viewer may ask for; 0: the swarm's default ceiling

@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "sim/random.hpp"
+#include "sim/colony/colony_random.hpp"
 
 namespace meadow::sim {
 
@@ -24,7 +25,7 @@ float smoothstep(float x) {
 }
 
 std::uint64_t gap_after(std::uint64_t seed, const ColonyParams& p, std::uint32_t gust) {
-  const float u = CounterRandom(seed, gust, RandomPurpose::kBreezeGust).unit(0, 0);
+  const float u = CounterRandom(seed, gust, colony_random::kBreezeGust).unit(0, 0);
   return p.gust_gap_min + static_cast<std::uint64_t>(u * static_cast<float>(p.gust_gap_max - p.gust_gap_min));
 }
 
@@ -40,7 +41,7 @@ float envelope(const BreezeState& s, const ColonyParams& p, std::uint64_t step) 
 }  // namespace
 
 BreezeNow calm_breeze_at(std::uint64_t seed, const ColonyParams& p, std::uint64_t step) {
-  const CounterRandom phases(seed, 0, RandomPurpose::kBreezeWaves);
+  const CounterRandom phases(seed, 0, colony_random::kBreezeWaves);
   const auto phase = [&](std::uint32_t i) { return phases.unit(i) * static_cast<float>(kFullTurn); };
   BreezeNow now;
   now.direction = p.breeze_sway_wide * wave(step, p.breeze_sway_wide_period, phase(0)) +
@@ -56,7 +57,7 @@ bool advance_breeze(BreezeState& s, std::uint64_t seed, const ColonyParams& p, s
   if (s.gusting && step >= s.gust_start + p.gust_rise_steps + p.gust_ease_steps) s.gusting = false;
   if (step < s.next_gust_step) return false;
   ++s.gusts;
-  const CounterRandom draw(seed, s.gusts, RandomPurpose::kBreezeGust);
+  const CounterRandom draw(seed, s.gusts, colony_random::kBreezeGust);
   const float side = draw.unit(0, 1) < 0.5F ? -1.0F : 1.0F;
   s.gust_swing = side * (p.gust_swing_min + draw.unit(0, 2) * (p.gust_swing_max - p.gust_swing_min));
   s.gust_boost = p.gust_boost_min + draw.unit(0, 3) * (p.gust_boost_max - p.gust_boost_min);

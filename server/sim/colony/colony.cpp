@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "sim/holder.hpp"
+#include "sim/colony/colony_random.hpp"
 
 namespace meadow::sim {
 
@@ -14,7 +15,7 @@ Colony::Colony(std::uint64_t seed, const Rect& meadow, const ColonyParams& param
     : seed_(seed), meadow_(meadow), params_(params), stump_(stump_center(meadow, params)) {
   state_.store = params_.start_store;
   // The first fireflies wander about the stump, spread over a disc around it.
-  const CounterRandom place(seed_, 0, RandomPurpose::kColonyPlacement);
+  const CounterRandom place(seed_, 0, colony_random::kPlacement);
   for (std::uint32_t i = 0; i < params_.start_fireflies; ++i) {
     const std::uint32_t id = state_.next_firefly_id;
     const float angle = place.unit(id, 0) * kTau;

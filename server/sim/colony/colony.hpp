@@ -22,7 +22,7 @@
 #include "sim/colony/colony_state.hpp"
 #include "sim/geometry.hpp"
 #include "sim/land.hpp"
-#include "sim/meadow_events.hpp"
+#include "sim/colony/colony_events.hpp"
 #include "sim/random.hpp"
 
 namespace meadow::sim {
@@ -38,7 +38,7 @@ class Colony {
   [[nodiscard]] const ColonyState& state() const { return state_; }
   [[nodiscard]] const Rect& meadow() const { return meadow_; }
   [[nodiscard]] Vec2 stump() const { return stump_; }
-  [[nodiscard]] const EventLog& events() const { return events_; }
+  [[nodiscard]] const ColonyEventLog& events() const { return events_; }
   // Takes back a saved state (its events go on from where they are).
   void restore(const ColonyState& state) { state_ = state; }
 
@@ -149,7 +149,7 @@ class Colony {
   ColonyParams params_;
   Vec2 stump_;
   ColonyState state_;
-  EventLog events_;
+  ColonyEventLog events_;
   std::uint64_t tick_ = 0;  // the tick of the step under way, for the events
   // Scratch: members per flower, parallel to state_.flowers (kept current within a step).
   std::vector<std::uint32_t> members_;

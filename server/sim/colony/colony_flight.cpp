@@ -10,6 +10,7 @@
 #include "sim/colony/colony.hpp"
 #include "sim/swarm/steering.hpp"
 #include "sim/swarm/swarm_rules.hpp"
+#include "sim/colony/colony_random.hpp"
 
 namespace meadow::sim {
 
@@ -33,7 +34,7 @@ void Colony::fly(ColonyFirefly& f, std::span<const Rock> rocks) {
   std::optional<Vec2> target;
   switch (f.state) {
     case FireflyState::wandering: {
-      f.heading += params_.wander_turn * random(RandomPurpose::kColonyWander).signed_unit(f.id);
+      f.heading += params_.wander_turn * random(colony_random::kWander).signed_unit(f.id);
       const float from_home = distance(f.at, stump_);
       if (from_home > params_.home_range) {
         // Turn towards home by the shorter way round.

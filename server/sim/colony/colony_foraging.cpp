@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "sim/colony/colony.hpp"
+#include "sim/colony/colony_random.hpp"
 
 namespace meadow::sim {
 
@@ -167,7 +168,7 @@ void Colony::recruit() {
   // store; a wanderer near it joins with recruit_chance for every step it stays close (and per
   // carrier, when several pass). Eating, dying, hungry or busy fireflies are not wanderers.
   if (state_.store >= 1.0) return;
-  const CounterRandom chance = random(RandomPurpose::kColonyRecruit);
+  const CounterRandom chance = random(colony_random::kRecruit);
   const float reach2 = params_.recruit_radius * params_.recruit_radius;
   // The wanderers once, compactly: each carrier scans only them (in id order, as before).
   wanderers_.clear();

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/colony/colony.hpp"
+#include "sim/colony/colony_random.hpp"
 
 namespace meadow::sim {
 
@@ -89,11 +90,11 @@ ColonyFirefly& Colony::hatch(Vec2 at, FireflyState state) {
   f.state = state;
   f.energy = 1.0F;
   // Its own flash rhythm, drawn once from its id, and a heading to set off with.
-  const CounterRandom own(seed_, 0, RandomPurpose::kColonyFlashPeriod);
+  const CounterRandom own(seed_, 0, colony_random::kFlashPeriod);
   const auto span = static_cast<float>(params_.flash_period_max - params_.flash_period_min);
   f.period = static_cast<float>(params_.flash_period_min) + own.unit(f.id) * span;
-  f.phase = CounterRandom(seed_, 0, RandomPurpose::kColonyFlashPhase).unit(f.id) * kTau;
-  f.heading = random(RandomPurpose::kColonyHeading).unit(f.id) * kTau;
+  f.phase = CounterRandom(seed_, 0, colony_random::kFlashPhase).unit(f.id) * kTau;
+  f.heading = random(colony_random::kHeading).unit(f.id) * kTau;
   if (state != FireflyState::dormant) {
     f.velocity = {std::cos(f.heading) * params_.cruise_speed, std::sin(f.heading) * params_.cruise_speed};
   }

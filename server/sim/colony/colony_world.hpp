@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sim/colony/colony.hpp"
+#include "sim/colony/colony_state_hash.hpp"
 #include "sim/world.hpp"
 
 namespace meadow::sim {
@@ -33,7 +34,9 @@ class ColonyWorld final : public World {
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
   [[nodiscard]] std::optional<ActionOutcome> refuses_rock(Vec2 at) const override;
   void rock_placed(const Rock& rock) override { colony_.crush_flowers(rock.center, rock.radius); }
-  [[nodiscard]] const EventLog& events() const override { return colony_.events(); }
+  [[nodiscard]] std::optional<std::uint64_t> state_hash() const override { return colony_state_hash(colony_.state()); }
+  // Its events so far (sim/colony/colony_events.hpp; readers take those after the last they saw).
+  [[nodiscard]] const ColonyEventLog& events() const { return colony_.events(); }
   void figures(std::vector<WorldFigure>& out) const override;
   // A ColonyWorldState (colony_world_state.hpp).
   [[nodiscard]] std::unique_ptr<WorldState> save() const override;

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "sim/colony/colony.hpp"
+#include "sim/colony/colony_random.hpp"
 
 namespace meadow::sim {
 
@@ -22,7 +23,7 @@ void Colony::blow() {
 }
 
 std::uint32_t Colony::draw_life(std::uint32_t flower) const {
-  const float jitter = CounterRandom(seed_, 0, RandomPurpose::kFlowerLife).signed_unit(flower);
+  const float jitter = CounterRandom(seed_, 0, colony_random::kFlowerLife).signed_unit(flower);
   const float life = static_cast<float>(params_.flower_life_steps) * (1.0F + params_.flower_life_jitter * jitter);
   return std::max(params_.wilt_steps + 1, static_cast<std::uint32_t>(life));
 }
@@ -77,7 +78,7 @@ void Colony::crush_flowers(Vec2 center, float radius) {
 
 void Colony::maybe_stick_seed(ColonyFirefly& f) {
   if (f.seed_steps > 0) return;  // one seed at a time
-  const CounterRandom draw = random(RandomPurpose::kSeedStick);
+  const CounterRandom draw = random(colony_random::kSeedStick);
   if (draw.unit(f.id, 0) >= params_.seed_chance) return;
   const auto span = static_cast<float>(params_.seed_flight_max - params_.seed_flight_min);
   f.seed_steps = params_.seed_flight_min + static_cast<std::uint32_t>(draw.unit(f.id, 1) * span);
@@ -109,7 +110,7 @@ void Colony::float_seeds(const Land& land) {
   const float per_step = (params_.seed_drift_min + (params_.seed_drift_max - params_.seed_drift_min) * air.strength) /
                          static_cast<float>(params_.seed_fall_steps);
   const Vec2 drift{std::cos(air.direction) * per_step, std::sin(air.direction) * per_step};
-  const CounterRandom root = random(RandomPurpose::kSeedRoot);
+  const CounterRandom root = random(colony_random::kSeedRoot);
   for (FallingSeed& seed : state_.seeds) {
     seed.at = {seed.at.x + drift.x, seed.at.y + drift.y};
     if (seed.steps_left > 0) --seed.steps_left;

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "sim/colony/colony.hpp"
+#include "sim/colony/colony_random.hpp"
 
 namespace meadow::sim {
 
@@ -33,7 +34,7 @@ float closest_pass(Vec2 p, Vec2 from, Vec2 to) {
 std::uint64_t Colony::draw_sit(std::uint32_t frog) const {
   const std::uint32_t low = params_.frog_sit_min_steps;
   const std::uint32_t span = std::max(low, params_.frog_sit_max_steps) - low;
-  const float u = random(RandomPurpose::kFrogSit).unit(frog);
+  const float u = random(colony_random::kFrogSit).unit(frog);
   return low + static_cast<std::uint64_t>(u * static_cast<float>(span));
 }
 
@@ -103,7 +104,7 @@ std::optional<Vec2> Colony::hop_landing(const Frog& frog, const Land& land) cons
     way = std::atan2(linger->y - frog.at.y, linger->x - frog.at.x);
     length = std::min(length, d);
   } else {
-    way = random(RandomPurpose::kFrogHop).unit(frog.id, 0) * kTau;
+    way = random(colony_random::kFrogHop).unit(frog.id, 0) * kTau;
   }
   // Blocked (the stump's keep-out, a rock, another frog, the meadow's edge): the nearest way
   // round, a full hop or half of one. It may leap over a rock, never across the stump's

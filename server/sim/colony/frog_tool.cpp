@@ -7,6 +7,7 @@
 
 #include "sim/colony/colony.hpp"
 #include "sim/holder.hpp"
+#include "sim/colony/colony_random.hpp"
 
 namespace meadow::sim {
 
@@ -79,7 +80,7 @@ ActionOutcome Colony::drop_frog(Vec2 at, const Land& land, std::uint64_t by, std
   frog.at = at;
   frog.hop_from = at;
   frog.hop_to = at;
-  frog.heading = random(RandomPurpose::kFrogHop).unit(frog.id, 1) * kTau;
+  frog.heading = random(colony_random::kFrogHop).unit(frog.id, 1) * kTau;
   frog.next_hop_step = state_.step + draw_sit(frog.id);
   frog.owner = by;
   frog.visitor = visitor;

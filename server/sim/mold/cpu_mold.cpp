@@ -10,6 +10,7 @@
 #include "sim/mold/map_discs.hpp"
 #include "sim/mold/mold_directions.hpp"
 #include "sim/random.hpp"
+#include "sim/mold/mold_random.hpp"
 
 namespace meadow::sim {
 namespace {
@@ -211,7 +212,7 @@ void CpuMold::mark_inputs(const MoldInputs& inputs) {
 void CpuMold::agents_pass(ParallelFor& parallel) {
   const SenseParams p = sense_params(settings_, size_);
   const std::uint32_t deposit = deposit_of(settings_);
-  const CounterRandom turns(seed_, steps_, RandomPurpose::kMoldTurn);
+  const CounterRandom turns(seed_, steps_, mold_random::kTurn);
   const MoldPopulation::Arrays agents = population_.arrays();
   // On several threads each deposits into a slot of its own (deposit_slot); one thread into pre_.
   const bool shared = parallel.threads() > 1;
@@ -280,8 +281,8 @@ void CpuMold::gather_slots(ParallelFor& parallel) {
 void CpuMold::agents_pass_occupancy(ParallelFor& parallel) {
   const SenseParams p = sense_params(settings_, size_);
   const std::uint32_t deposit = deposit_of(settings_);
-  const CounterRandom turns(seed_, steps_, RandomPurpose::kMoldTurn);
-  const auto claim_key = static_cast<std::uint32_t>(CounterRandom(seed_, steps_, RandomPurpose::kMoldClaim).bits(0));
+  const CounterRandom turns(seed_, steps_, mold_random::kTurn);
+  const auto claim_key = static_cast<std::uint32_t>(CounterRandom(seed_, steps_, mold_random::kClaim).bits(0));
   const MoldPopulation::Arrays agents = population_.arrays();
   const std::size_t n = population_.count();
   target_.resize(n);

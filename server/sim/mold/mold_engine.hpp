@@ -1,6 +1,6 @@
 #pragma once
 // The mold's one interface (docs/architecture.md "Engines"): the CPU engine (sim/mold/cpu_mold.hpp)
-// and the Vulkan engine (server/gpu/gpu_mold.hpp) both implement it, so the world can change
+// and the Vulkan engine (server/gpu/mold/gpu_mold.hpp) both implement it, so the world can change
 // engines without losing the map. A step is three passes in this order on every engine
 // (docs/mold.md "The model"):
 //   1. agents: sense, turn, move one step, deposit (all deposits into one cell count; with

@@ -6,6 +6,7 @@
 
 #include "sim/mold/mold_rules.hpp"
 #include "sim/random.hpp"
+#include "sim/mold/mold_random.hpp"
 
 namespace meadow::sim {
 
@@ -45,7 +46,7 @@ void MoldPopulation::resize(std::uint32_t count, bool occupancy, WallTest is_wal
 
 bool MoldPopulation::place(std::uint32_t index, bool occupancy, WallTest is_wall) {
   const std::uint64_t counter = placements_++;
-  const CounterRandom where(seed_, counter, RandomPurpose::kMoldPlacement);
+  const CounterRandom where(seed_, counter, mold_random::kPlacement);
   const auto w = static_cast<float>(size_.width);
   const auto h = static_cast<float>(size_.height);
   for (std::uint32_t draw = 0; draw < kPlacementDraws; ++draw) {
@@ -60,7 +61,7 @@ bool MoldPopulation::place(std::uint32_t index, bool occupancy, WallTest is_wall
     x_[index] = x;
     y_[index] = y;
     heading_[index] = static_cast<std::uint16_t>(
-        CounterRandom(seed_, counter, RandomPurpose::kMoldHeading).bits(index) & mold_rules::kHeadingMask);
+        CounterRandom(seed_, counter, mold_random::kHeading).bits(index) & mold_rules::kHeadingMask);
     return true;
   }
   return false;

@@ -12,6 +12,7 @@
 
 #include "sim/mold/mold_engine.hpp"
 #include "sim/mold/mold_rules.hpp"
+#include "sim/mold/mold_state_hash.hpp"
 #include "sim/mold/mold_tools.hpp"
 #include "sim/mold/network_figures.hpp"
 #include "sim/viewer_limits.hpp"
@@ -58,7 +59,9 @@ class MoldWorld final : public World {
     tools_.viewer_left(viewer);
     agent_turns_.forget(viewer);
   }
-  [[nodiscard]] const EventLog& events() const override { return events_; }
+  [[nodiscard]] std::optional<std::uint64_t> state_hash() const override {
+    return mold_state_hash(engine_->agents(), engine_->trail());
+  }
   void figures(std::vector<WorldFigure>& out) const override;
   // A MoldWorldState (mold_world_state.hpp). restore() throws std::invalid_argument for a state of
   // another map size (saved on the other engine).
@@ -75,7 +78,6 @@ class MoldWorld final : public World {
   std::unique_ptr<MoldEngine> engine_;
   MapPlacement placement_;
   MoldTools tools_;
-  EventLog events_;
   std::uint64_t walls_version_ = ~std::uint64_t{0};
   std::vector<CellKind> walls_;
   // Settings asked for this tick, taken by the engine once in settle_actions.

@@ -19,6 +19,7 @@
 #include "sim/swarm/steering_lanes.hpp"
 #include "sim/swarm/swarm_measures.hpp"
 #include "sim/swarm/swarm_rules.hpp"
+#include "sim/swarm/swarm_random.hpp"
 
 namespace meadow::sim {
 
@@ -292,7 +293,7 @@ void CpuSwarm::steer(const Land& land, const SwarmInputs& inputs, ParallelFor& p
       grid_.rows_cut_at(steer_chunk_starts(n, static_cast<std::size_t>(bands)));
   const std::size_t chunks = first_bands.size() - 1;
   std::vector<MeasureSums> chunk_measures(chunks);
-  const steering::StepRules step_rules{weights_, CounterRandom(seed_, steps_, RandomPurpose::kSwarmNudge), {},
+  const steering::StepRules step_rules{weights_, CounterRandom(seed_, steps_, swarm_random::kNudge), {},
                                        world, steering::any_tools(inputs) ? &inputs : nullptr};
 
   parallel.run(chunks, 1, [&](std::size_t chunk_begin, std::size_t chunk_end) {

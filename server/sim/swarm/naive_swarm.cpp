@@ -9,6 +9,7 @@
 #include "sim/swarm/swarm_move.hpp"
 #include "sim/swarm/swarm_population.hpp"
 #include "sim/swarm/swarm_rules.hpp"
+#include "sim/swarm/swarm_random.hpp"
 
 namespace meadow::sim {
 
@@ -65,7 +66,7 @@ void NaiveSwarm::step(const Land& land, const SwarmInputs& inputs, ParallelFor& 
   next_vy_.resize(n);
   const std::size_t chunks = (n + kChunk - 1) / kChunk;
   std::vector<MeasureSums> chunk_measures(chunks);
-  const steering::StepRules rules{weights_, CounterRandom(seed_, steps_, RandomPurpose::kSwarmNudge), land.rocks(),
+  const steering::StepRules rules{weights_, CounterRandom(seed_, steps_, swarm_random::kNudge), land.rocks(),
                                   world, steering::any_tools(inputs) ? &inputs : nullptr};
   parallel.run(n, kChunk, [&](std::size_t begin, std::size_t end) {
     MeasureSums& measures = chunk_measures[begin / kChunk];

@@ -9,6 +9,7 @@
 #include "sim/random.hpp"
 #include "sim/swarm/swarm_rules.hpp"
 #include "sim/swarm/tool_rules.hpp"
+#include "sim/swarm/swarm_random.hpp"
 
 namespace meadow::sim::population {
 
@@ -37,8 +38,8 @@ float distance_to_edge(float x, float y, const Rect& world) {
 void place_random(FireflyArrays& f, std::size_t count, const Land& land, std::uint64_t seed,
                   std::uint32_t& next_id) {
   const Rect world = land.world();
-  const CounterRandom place(seed, 0, RandomPurpose::kSwarmPlacement);
-  const CounterRandom heading(seed, 0, RandomPurpose::kSwarmHeading);
+  const CounterRandom place(seed, 0, swarm_random::kPlacement);
+  const CounterRandom heading(seed, 0, swarm_random::kHeading);
   f.reserve(f.size() + count);
   for (std::size_t k = 0; k < count; ++k) {
     const std::uint32_t id = next_id++;
@@ -292,8 +293,8 @@ std::vector<Rect> gained_land(const Rect& world, const Rect& before) {
 
 void add_newcomers(FireflyArrays& f, std::size_t count, const Rect& world, const Arrivals& arrivals,
                    std::uint32_t& next_id) {
-  const CounterRandom flock_random(arrivals.seed, arrivals.step, RandomPurpose::kSwarmNewcomerFlock);
-  const CounterRandom member_random(arrivals.seed, arrivals.step, RandomPurpose::kSwarmNewcomerMember);
+  const CounterRandom flock_random(arrivals.seed, arrivals.step, swarm_random::kNewcomerFlock);
+  const CounterRandom member_random(arrivals.seed, arrivals.step, swarm_random::kNewcomerMember);
   f.reserve(f.size() + count);
   const std::vector<Rect> gained = arrivals.grown_from ? gained_land(world, *arrivals.grown_from) : std::vector<Rect>{};
   double total = 0.0;

@@ -43,7 +43,7 @@ struct Arrivals {
 void resize(FireflyArrays& f, std::size_t count, const Rect& world, const Arrivals& arrivals, std::uint32_t& next_id);
 
 // How resize flags the surplus as leaving: mark_leavers, or an engine's own way of choosing
-// exactly the same fireflies (the GPU's histogram, gpu/leaver_kernels.hpp).
+// exactly the same fireflies (the GPU's histogram, gpu/swarm/leaver_kernels.hpp).
 using MarkLeavers = std::function<void(FireflyArrays& f, std::size_t leavers, const Rect& world)>;
 // resize, with the leavers flagged by `mark`.
 void resize(FireflyArrays& f, std::size_t count, const Rect& world, const Arrivals& arrivals, std::uint32_t& next_id,

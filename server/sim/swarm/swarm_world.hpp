@@ -13,8 +13,10 @@
 
 #include "sim/swarm/order_crossings.hpp"
 #include "sim/swarm/swarm_engine.hpp"
+#include "sim/swarm/swarm_events.hpp"
 #include "sim/swarm/swarm_pace.hpp"
 #include "sim/swarm/swarm_settings.hpp"
+#include "sim/swarm/swarm_state_hash.hpp"
 #include "sim/swarm/swarm_tools.hpp"
 #include "sim/swarm/trail_recorder.hpp"
 #include "sim/viewer_limits.hpp"
@@ -91,7 +93,9 @@ class SwarmWorld final : public World {
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
   void pointer_released(std::uint64_t viewer) override;
   void viewer_left(std::uint64_t viewer) override;
-  [[nodiscard]] const EventLog& events() const override { return events_; }
+  [[nodiscard]] std::optional<std::uint64_t> state_hash() const override { return swarm_state_hash(swarm_->view()); }
+  // Its events so far (swarm_events.hpp; readers take those after the last they saw).
+  [[nodiscard]] const SwarmEventLog& events() const { return events_; }
   void figures(std::vector<WorldFigure>& out) const override;
   // A SwarmWorldState (swarm_world_state.hpp). save() throws when the engine cannot read its
   // fireflies (a GPU failing).
@@ -116,7 +120,7 @@ class SwarmWorld final : public World {
   SettingsSchema settings_schema_;
   SwarmTools tools_;
   SwarmPace pace_;
-  EventLog events_;
+  SwarmEventLog events_;
   OrderCrossings crossings_;  // fed the order parameter once per tick that stepped
   std::size_t target_count_ = 0;
   std::size_t admitted_count_ = 0;  // what the engine was last asked to hold (resize)

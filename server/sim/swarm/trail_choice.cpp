@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "sim/random.hpp"
+#include "sim/swarm/swarm_random.hpp"
 
 namespace meadow::sim {
 
@@ -17,7 +18,7 @@ constexpr std::uint64_t kTrailCandidateMargin = 4;
 }  // namespace
 
 std::vector<std::size_t> chosen_for_trails(std::span<const std::uint32_t> ids, std::uint64_t seed, std::size_t count) {
-  const CounterRandom random(seed, 0, RandomPurpose::kSwarmTrailChoice);
+  const CounterRandom random(seed, 0, swarm_random::kTrailChoice);
   const std::size_t n = ids.size();
   count = std::min(count, n);
   // Draws are uniform over 64 bits: only those under the cut can be among the smallest `count`,

@@ -15,6 +15,8 @@ class ColonyStream final : public WorldStream {
   void build(const sim::World& world, const FrameContext& context, v1::ServerMessage& message,
              WorldFrame& out) override;
   void fill_shared(const sim::World& world, v1::Frame& frame) const override;
+  // All but the flashes and sips (colony_events_mapping.hpp's for_the_operator).
+  void operator_events(const sim::World& world, std::uint64_t& last, std::vector<std::string>& out) const override;
 
  private:
   std::uint64_t last_event_sequence_ = 0;  // the newest event already in a frame

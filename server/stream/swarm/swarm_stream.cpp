@@ -9,6 +9,7 @@
 #include "stream/proto_mapping.hpp"
 #include "stream/rock_rims.hpp"
 #include "stream/swarm/live_trails.hpp"
+#include "stream/swarm/swarm_events_mapping.hpp"
 
 namespace meadow::stream {
 
@@ -84,7 +85,7 @@ void SwarmStream::build(const sim::World& w, const FrameContext& context, v1::Se
   to_proto(bounds, *frame.mutable_world_bounds());
   fill_figures(*frame.mutable_swarm(), world, meadow);
   fill_marks(frame, world);
-  for (const sim::MeadowEvent& event : world.events().events()) {
+  for (const sim::SwarmEvent& event : world.events().events()) {
     if (event.sequence > last_event_sequence_) to_proto(event, *frame.add_events());
   }
   last_event_sequence_ = world.events().last_sequence();
@@ -124,6 +125,18 @@ void SwarmStream::build(const sim::World& w, const FrameContext& context, v1::Se
     live_trails_.fill(world.swarm(), meadow.seed(), bounds, context.number, meadow.tick(), *points.mutable_trail_points());
     points.SerializeToString(&out.trail_message);
   }
+}
+
+void SwarmStream::operator_events(const sim::World& w, std::uint64_t& last, std::vector<std::string>& out) const {
+  const sim::SwarmEventLog& log = static_cast<const sim::SwarmWorld&>(w).events();
+  v1::Event proto;
+  for (const sim::SwarmEvent& event : log.events()) {
+    if (event.sequence <= last) continue;
+    proto.Clear();
+    to_proto(event, proto);
+    out.push_back(proto.SerializeAsString());
+  }
+  last = log.last_sequence();
 }
 
 }  // namespace meadow::stream

@@ -22,6 +22,7 @@ class SwarmStream final : public WorldStream {
   [[nodiscard]] sim::WorldKind kind() const override { return sim::WorldKind::swarm; }
   void build(const sim::World& world, const FrameContext& context, v1::ServerMessage& message,
              WorldFrame& out) override;
+  void operator_events(const sim::World& world, std::uint64_t& last, std::vector<std::string>& out) const override;
 
   // The intensity raster of the last frame built (row-major, geometry of last_geometry()).
   [[nodiscard]] const std::vector<std::uint8_t>& last_raster() const { return previous_; }

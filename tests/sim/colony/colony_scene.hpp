@@ -61,7 +61,7 @@ inline void run(Colony& colony, const Land& land, int steps,
 template <typename Event>
 std::vector<Event> events_of(const Colony& colony) {
   std::vector<Event> out;
-  for (const MeadowEvent& e : colony.events().events()) {
+  for (const ColonyEvent& e : colony.events().events()) {
     if (const auto* body = std::get_if<Event>(&e.body)) out.push_back(*body);
   }
   return out;

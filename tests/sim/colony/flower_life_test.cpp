@@ -73,7 +73,7 @@ TEST(Seeds, ASeedFallsOffAfterItsFlightFloatsThreeSecondsAndDrifts80To300Units) 
   std::map<std::uint32_t, std::uint64_t> dropped_step;
   int landed = 0;
   run(colony, kLand, 6200, [&](const Colony& c) {
-    for (const MeadowEvent& e : c.events().events()) {
+    for (const ColonyEvent& e : c.events().events()) {
       if (e.tick + 1 != c.state().step) continue;  // this step's events only
       if (const auto* d = std::get_if<SeedDroppedEvent>(&e.body)) {
         dropped[d->seed] = d->at;

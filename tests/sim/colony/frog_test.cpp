@@ -12,6 +12,7 @@
 #include "colony_scene.hpp"
 #include "sim/colony/colony.hpp"
 #include "sim/colony/frog_look.hpp"
+#include "sim/colony/colony_state_hash.hpp"
 #include "sim/state_hash.hpp"
 
 namespace meadow::sim::testing {
@@ -117,7 +118,7 @@ TEST(Frog, CatchesAtMostOneEachCatchGap) {
   EXPECT_EQ(colony.state().eaten_by_frogs, 3U);
   std::vector<std::uint64_t> ticks;
   std::vector<std::uint32_t> eaten;
-  for (const MeadowEvent& e : colony.events().events()) {
+  for (const ColonyEvent& e : colony.events().events()) {
     if (const auto* c = std::get_if<FrogCatchEvent>(&e.body)) {
       ticks.push_back(e.tick);
       eaten.push_back(c->firefly);

@@ -9,7 +9,7 @@
 
 #include "app/worker_pool.hpp"
 #include "sim/mold/cpu_mold.hpp"
-#include "sim/state_hash.hpp"
+#include "sim/mold/mold_state_hash.hpp"
 
 namespace meadow::sim {
 namespace {

@@ -5,6 +5,8 @@
 #include <limits>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "sim/mold/mold_settings.hpp"
 
@@ -54,6 +56,50 @@ TEST(MoldSettings, PresetsHaveDistinctNamesAndSettingsAndAreFoundByEither) {
   MoldSettings changed = default_mold_settings(10);
   changed.sensor_distance += 1.0F;
   EXPECT_EQ(preset_matching(changed), nullptr);
+}
+
+// The schema every sender's change is checked against says what the rules say: each setting's
+// range, the agents' bounds, occupancy as on/off, and every preset by its name.
+TEST(MoldSettings, TheSchemaIsTheRulesRangesAndPresets) {
+  const SettingsSchema& schema = mold_settings_schema();
+  EXPECT_EQ(schema.world, WorldKind::mold);
+  const auto range = [&](std::string_view name) {
+    const SettingSpec* s = schema.find(name);
+    EXPECT_NE(s, nullptr) << name;
+    return s == nullptr ? std::pair{-1.0, -1.0} : std::pair{s->min, s->max};
+  };
+  EXPECT_EQ(range(mold_setting::kSensorAngle), (std::pair<double, double>{kSensorAngleRange.min, kSensorAngleRange.max}));
+  EXPECT_EQ(range(mold_setting::kSensorDistance),
+            (std::pair<double, double>{kSensorDistanceRange.min, kSensorDistanceRange.max}));
+  EXPECT_EQ(range(mold_setting::kDecay), (std::pair<double, double>{kDecayRange.min, kDecayRange.max}));
+  EXPECT_EQ(range(mold_setting::kAgents), (std::pair<double, double>{256.0, 16'777'216.0}));
+  EXPECT_EQ(schema.find(mold_setting::kOccupancy)->kind, SettingKind::flag);
+  EXPECT_EQ(schema.find(mold_setting::kAgents)->kind, SettingKind::whole);
+  ASSERT_EQ(schema.presets.size(), mold_presets().size());
+  for (std::size_t i = 0; i < schema.presets.size(); ++i) EXPECT_EQ(schema.presets[i].name, mold_presets()[i].name);
+}
+
+TEST(MoldSettings, AChangeCrossesToTheGenericShapeAndBackWhole) {
+  MoldSettingsChange change;
+  change.agents = 4096;
+  change.sensor_angle_deg = 30.0F;
+  change.decay = 0.05F;
+  change.occupancy = false;
+  change.preset = "web";
+  const SettingsChange generic = as_settings(change);
+  EXPECT_EQ(generic.world, WorldKind::mold);
+  EXPECT_EQ(settings_refusal(mold_settings_schema(), generic), std::nullopt);
+  const MoldSettingsChange back = mold_settings_change(generic);
+  EXPECT_EQ(back.agents, 4096U);
+  EXPECT_EQ(back.sensor_angle_deg, 30.0F);
+  EXPECT_EQ(back.decay, 0.05F);
+  EXPECT_EQ(back.occupancy, false);
+  EXPECT_EQ(back.preset, "web");
+  EXPECT_FALSE(back.diffusion.has_value());
+  // The values now, in the schema's order.
+  const std::vector<SettingValue> now = setting_values(default_mold_settings(10240));
+  ASSERT_EQ(now.size(), mold_settings_schema().settings.size());
+  for (std::size_t i = 0; i < now.size(); ++i) EXPECT_EQ(now[i].name, mold_settings_schema().settings[i].name);
 }
 
 }  // namespace

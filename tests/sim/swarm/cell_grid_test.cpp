@@ -13,6 +13,7 @@
 #include "sim/cpu_features.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/random.hpp"
+#include "sim/swarm/swarm_random.hpp"
 
 namespace meadow::sim {
 namespace {
@@ -49,7 +50,7 @@ std::vector<std::uint32_t> rows_cut_by_count(const CellGrid& grid, std::uint32_t
 TEST(CellGrid, RowsCutByCountShareThePointsOut) {
   CellGrid grid;
   grid.configure({0.0F, 0.0F, 1600.0F, 900.0F}, 8.0F);
-  const CounterRandom r(3, 0, RandomPurpose::kSwarmPlacement);
+  const CounterRandom r(3, 0, swarm_random::kPlacement);
   constexpr std::uint32_t kN = 20000;
   std::vector<float> xs(kN);
   std::vector<float> ys(kN);
@@ -123,7 +124,7 @@ void expect_stable_sort_by_cell(const CellGrid& grid, std::span<const float> xs,
 
 // Points bunched as a flocked swarm is: many share few cells; some lie outside the meadow.
 void place_bunched(std::uint32_t n, std::uint64_t seed, std::vector<float>& xs, std::vector<float>& ys) {
-  const CounterRandom r(seed, 0, RandomPurpose::kSwarmPlacement);
+  const CounterRandom r(seed, 0, swarm_random::kPlacement);
   xs.resize(n);
   ys.resize(n);
   for (std::uint32_t i = 0; i < n; ++i) {
@@ -178,7 +179,7 @@ TEST(CellGrid, SortingAgainAfterSmallMovesFollowsTheLastSort) {
         LargeVector<std::uint32_t> order;
         grid.sort(xs, ys, order, *parallel);
         // In the sorted order, each moved by up to just under a cell (a row) either way.
-        const CounterRandom r(n, 1, RandomPurpose::kSwarmPlacement);
+        const CounterRandom r(n, 1, swarm_random::kPlacement);
         std::vector<float> moved_x = in_order(xs, order);
         std::vector<float> moved_y = in_order(ys, order);
         for (std::uint32_t k = 0; k < n; ++k) {

@@ -7,6 +7,7 @@
 
 #include "sim/cpu_features.hpp"
 #include "sim/random.hpp"
+#include "sim/swarm/swarm_random.hpp"
 
 namespace meadow::sim::cell_sort {
 namespace {
@@ -18,7 +19,7 @@ struct Stretch {
   std::vector<std::uint32_t> column;
 };
 Stretch three_rows(std::uint32_t n, std::uint64_t seed) {
-  const CounterRandom r(seed, 0, RandomPurpose::kSwarmPlacement);
+  const CounterRandom r(seed, 0, swarm_random::kPlacement);
   Stretch s;
   for (std::uint32_t i = 0; i < n; ++i) {
     const std::uint64_t b = r.bits(i);
@@ -74,7 +75,7 @@ TEST(CellSortRows, CountAndGatherTakeExactlyTheRowsPlacesInOrder) {
 // of every width around the eight-cell steps, one of the 1,826 cells at the engine's density, and
 // sums past 2³².
 TEST(CellSortRows, RunningEndsAddTheCountsUp) {
-  const CounterRandom r(7, 0, RandomPurpose::kSwarmPlacement);
+  const CounterRandom r(7, 0, swarm_random::kPlacement);
   for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{8}, std::size_t{9},
                               std::size_t{17}, std::size_t{1826}}) {
     for (const std::uint32_t first : {0U, 1234567U, 0xFFFFFFF0U}) {

@@ -13,6 +13,7 @@
 #include "sim/swarm/swarm_move.hpp"
 #include "sim/swarm/swarm_rules.hpp"
 #include "swarm/swarm_test_support.hpp"
+#include "sim/swarm/swarm_random.hpp"
 
 namespace meadow::sim {
 namespace {
@@ -230,7 +231,7 @@ TEST(SwarmRules, ASwarmNeverLeavesTheWorld) {
 TEST(SwarmRules, MovingFourAtATimeEqualsMovingOneByOne) {
   const Rect world{-50.0F, 20.0F, 300.0F, 200.0F};
   FireflyArrays four;
-  const CounterRandom rnd(3, 0, RandomPurpose::kSwarmPlacement);
+  const CounterRandom rnd(3, 0, swarm_random::kPlacement);
   for (std::uint32_t i = 0; i < 1003; ++i) {
     const std::uint64_t b = rnd.bits(i);
     const float x = world.x - 5.0F + unit_float(b) * (world.width + 10.0F);

@@ -11,6 +11,7 @@
 #include "sim/parallel_for.hpp"
 #include "sim/random.hpp"
 #include "sim/swarm/swarm_rules.hpp"
+#include "sim/swarm/swarm_random.hpp"
 
 namespace meadow::sim {
 namespace {
@@ -45,7 +46,7 @@ TEST(SeparationWalk, TheBandLayoutGivesThePushesOfEveryoneWithinReach) {
   grid.configure(world, r::kCellSize);
   // Clusters, so cells hold several fireflies and many lie within 8 units of one another, and a
   // few beyond every edge (they count to the border cells).
-  const CounterRandom random(7, 0, RandomPurpose::kSwarmPlacement);
+  const CounterRandom random(7, 0, swarm_random::kPlacement);
   std::vector<float> xs;
   std::vector<float> ys;
   for (std::uint32_t i = 0; i < 3000; ++i) {

@@ -14,6 +14,7 @@
 #include "sim/cpu_features.hpp"
 #include "sim/random.hpp"
 #include "sim/swarm/square_sums.hpp"
+#include "sim/swarm/swarm_random.hpp"
 
 namespace meadow::sim {
 namespace {
@@ -89,7 +90,7 @@ struct Entries {
   }
 };
 Entries random_entries() {
-  const CounterRandom rnd(11, 0, RandomPurpose::kSwarmPlacement);
+  const CounterRandom rnd(11, 0, swarm_random::kPlacement);
   Entries e;
   for (std::uint32_t p = 0; p < 100'000; ++p) {
     e.index.push_back(static_cast<std::uint32_t>((p * 7919U) % kEntries * sizeof(square_reads::Entry)));
@@ -114,14 +115,14 @@ sq::Totals totals_at(const Entries& e, const Places& p) {
 // Positions over and around the rows, half of them on the half-squares where chords begin and end
 // (a chord's end is decided by an exact comparison there).
 TEST(SquareReads, BothVersionsGiveTheClampedChordOfEveryRowAndItsTotals) {
-  const CounterRandom rnd(7, 0, RandomPurpose::kSwarmPlacement);
+  const CounterRandom rnd(7, 0, swarm_random::kPlacement);
   const Entries entries = random_entries();
   const bool avx2 = has_avx2();
   int checked = 0;
   for (std::uint64_t i = 0; i < 20'000; ++i) {
     const int active = static_cast<int>(i % (kRows + 1));
     const auto first_row = static_cast<std::int32_t>(i % 7);
-    const square_reads::Rows rows = rows_from(first_row, active, CounterRandom(i, 1, RandomPurpose::kSwarmPlacement));
+    const square_reads::Rows rows = rows_from(first_row, active, CounterRandom(i, 1, swarm_random::kPlacement));
     const std::uint64_t b = rnd.bits(i);
     float sx = -10.0F + 70.0F * unit_float(b);
     float sy = static_cast<float>(first_row) - 9.0F + 34.0F * unit_float_low(b);
@@ -144,7 +145,7 @@ TEST(SquareReads, BothVersionsGiveTheClampedChordOfEveryRowAndItsTotals) {
 }
 
 TEST(SquareReads, RowsOutOfReachAndEmptyRowsGiveNothing) {
-  square_reads::Rows rows = rows_from(0, kRows, CounterRandom(3, 1, RandomPurpose::kSwarmPlacement));
+  square_reads::Rows rows = rows_from(0, kRows, CounterRandom(3, 1, swarm_random::kPlacement));
   // A firefly 20 squares below the first row's middle: rows 0 … 12 are beyond its 7 squares.
   const float sy = 20.5F;
   const ChordFn best_chords = has_avx2() ? &square_reads::chords_avx2 : &square_reads::chords_portable;
@@ -156,7 +157,7 @@ TEST(SquareReads, RowsOutOfReachAndEmptyRowsGiveNothing) {
       }
     }
   }
-  rows = rows_from(0, 0, CounterRandom(3, 1, RandomPurpose::kSwarmPlacement));
+  rows = rows_from(0, 0, CounterRandom(3, 1, swarm_random::kPlacement));
   const Places empty = run(best_chords, rows, 3.0F, 3.0F);
   for (int a = 0; a < kRows; ++a) {
     EXPECT_EQ(empty.from[a], 99'000);

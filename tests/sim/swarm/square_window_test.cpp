@@ -16,6 +16,7 @@
 #include "sim/swarm/cell_grid.hpp"
 #include "sim/swarm/square_sums.hpp"
 #include "sim/swarm/swarm_rules.hpp"
+#include "sim/swarm/swarm_random.hpp"
 
 namespace meadow::sim {
 namespace {
@@ -30,7 +31,7 @@ struct Swarm {
 // Fireflies sorted by cell, as the engine keeps them: half in tight clusters (many per square),
 // half spread out, a few outside the world (they count to its border cells).
 Swarm sorted_swarm(std::uint32_t n, const Rect& world, CellGrid& grid) {
-  const CounterRandom rnd(n, 1, RandomPurpose::kSwarmPlacement);
+  const CounterRandom rnd(n, 1, swarm_random::kPlacement);
   Swarm s;
   for (std::uint32_t i = 0; i < n; ++i) {
     const std::uint64_t b = rnd.bits(i);
@@ -163,7 +164,7 @@ TEST(SquareWindow, DescribingEightAtATimeGivesWhatOneByOneGives) {
 }
 
 TEST(SquareSums, ChordHoldsTheSquaresWhoseMiddlesAreInView) {
-  const CounterRandom rnd(5, 0, RandomPurpose::kSwarmPlacement);
+  const CounterRandom rnd(5, 0, swarm_random::kPlacement);
   for (std::uint32_t i = 0; i < 2000; ++i) {
     const std::uint64_t b = rnd.bits(i);
     const float x = 40.0F + 100.0F * unit_float(b);

@@ -9,6 +9,7 @@
 
 #include "sim/random.hpp"
 #include "sim/swarm/swarm_measures.hpp"
+#include "sim/swarm/swarm_random.hpp"
 
 namespace meadow::sim::steering {
 namespace {
@@ -103,7 +104,7 @@ TEST(Steering, TheSpeedSettingScalesTheBand) {
   EXPECT_NEAR(length(clamp_speed({2.5F, 0.0F}, {1.0F, 0.0F}, quick)), 3.6F, 1e-5F);
   EXPECT_NEAR(length(clamp_speed({9.0F, 0.0F}, {1.0F, 0.0F}, quick)), 6.4F, 1e-5F);
   // next_velocity takes the band from the rules' speed setting.
-  StepRules rules{{1.0F, 1.0F, 1.0F, r::kMostSpeedFactor}, CounterRandom(3, 4, RandomPurpose::kSwarmNudge), {},
+  StepRules rules{{1.0F, 1.0F, 1.0F, r::kMostSpeedFactor}, CounterRandom(3, 4, swarm_random::kNudge), {},
                   {0.0F, 0.0F, 1600.0F, 900.0F}, nullptr};
   const Vec2 v = next_velocity(NeighbourSums{}, {800.0F, 450.0F}, {6.0F, 0.0F}, 7, 0, rules);
   EXPECT_GT(length(v), 5.5F);
@@ -124,12 +125,12 @@ TEST(Steering, EightLanesGiveExactlyWhatOneFireflyGets) {
   tools.predators = predators;
   tools.attractors = marks;
   tools.crumbs = crumbs;
-  const CounterRandom rnd(11, 0, RandomPurpose::kSwarmPlacement);
+  const CounterRandom rnd(11, 0, swarm_random::kPlacement);
   const auto same = [](float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; };
   int checked = 0;
   for (const bool with_tools : {false, true}) {
     // A speed setting other than 1, so the lanes' band is checked against the scalar one too.
-    StepRules rules{{1.3F, 0.7F, 2.9F, 1.4F}, CounterRandom(3, 4, RandomPurpose::kSwarmNudge), rocks, world,
+    StepRules rules{{1.3F, 0.7F, 2.9F, 1.4F}, CounterRandom(3, 4, swarm_random::kNudge), rocks, world,
                     with_tools ? &tools : nullptr};
     for (std::uint32_t block = 0; block < 200; ++block) {
       FireflyLanes f;
@@ -196,7 +197,7 @@ TEST(Steering, EightLanesGiveExactlyWhatOneFireflyGets) {
 // The measures kept in eight lanes add up exactly as eight one-by-one sums, one per lane, added
 // in lane order; lanes past a block's live fireflies add nothing.
 TEST(Steering, MeasuresOfEightLanesEqualEightOneByOneSumsInLaneOrder) {
-  const CounterRandom rnd(12, 0, RandomPurpose::kSwarmPlacement);
+  const CounterRandom rnd(12, 0, swarm_random::kPlacement);
   std::array<MeasureSums, 8> one_by_one;
   MeasureLanes by_eight;
   for (std::uint32_t block = 0; block < 100; ++block) {

@@ -12,6 +12,7 @@
 #include "sim/swarm/naive_swarm.hpp"
 #include "sim/swarm/swarm_rules.hpp"
 #include "swarm/swarm_test_support.hpp"
+#include "sim/swarm/swarm_random.hpp"
 
 namespace meadow::sim {
 namespace {
@@ -21,7 +22,7 @@ using testing::Firefly;
 
 // n fireflies spread evenly over the meadow, all flying `angle` (or each its own when random).
 std::vector<Firefly> spread(std::uint32_t n, bool random_headings) {
-  const CounterRandom rnd(17, 0, RandomPurpose::kSwarmPlacement);
+  const CounterRandom rnd(17, 0, swarm_random::kPlacement);
   std::vector<Firefly> list;
   for (std::uint32_t i = 0; i < n; ++i) {
     const std::uint64_t b = rnd.bits(i);

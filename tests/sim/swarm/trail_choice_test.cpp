@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sim/random.hpp"
+#include "sim/swarm/swarm_random.hpp"
 
 namespace meadow::sim {
 namespace {
@@ -23,7 +24,7 @@ std::vector<std::uint32_t> ids_of(std::span<const std::uint32_t> ids, const std:
 
 // Every firefly's draw, sorted: the plain way to choose.
 std::vector<std::uint32_t> brute_force(const std::vector<std::uint32_t>& ids, std::uint64_t seed, std::size_t count) {
-  const CounterRandom random(seed, 0, RandomPurpose::kSwarmTrailChoice);
+  const CounterRandom random(seed, 0, swarm_random::kTrailChoice);
   std::vector<std::pair<std::uint64_t, std::uint32_t>> draws;
   for (const std::uint32_t id : ids) draws.emplace_back(random.bits(id), id);
   std::sort(draws.begin(), draws.end());

@@ -1,4 +1,5 @@
 // The colony on the wire: quantised fireflies, the stump, flowers, and colony frames in bundles.
+#include "stream/colony/colony_events_mapping.hpp"
 #include "stream/colony/colony_frame.hpp"
 
 #include <gtest/gtest.h>
@@ -187,11 +188,11 @@ TEST(ColonyFrame, FrogsAreOnTheWire) {
   EXPECT_EQ(out.max_frogs(), colony.params().max_frogs);
 
   v1::Event event;
-  to_proto(sim::MeadowEvent{1, 7, sim::FrogCatchEvent{4, 33, {880.0F, 310.0F}}}, event);
+  to_proto(sim::ColonyEvent{1, 7, sim::FrogCatchEvent{4, 33, {880.0F, 310.0F}}}, event);
   ASSERT_TRUE(event.has_frog_catch());
   EXPECT_EQ(event.frog_catch().firefly_id(), 33U);
   EXPECT_FLOAT_EQ(event.frog_catch().position().y(), 310.0F);
-  to_proto(sim::MeadowEvent{2, 7, sim::FrogHopEvent{5, {580.0F, 500.0F}, {640.0F, 500.0F}}}, event);
+  to_proto(sim::ColonyEvent{2, 7, sim::FrogHopEvent{5, {580.0F, 500.0F}, {640.0F, 500.0F}}}, event);
   ASSERT_TRUE(event.has_frog_hop());
   EXPECT_FLOAT_EQ(event.frog_hop().to().x(), 640.0F);
 }

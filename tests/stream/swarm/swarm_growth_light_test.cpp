@@ -1,7 +1,7 @@
 // docs/rules.md "The swarm · Count": when the world grows, newcomers spread over the land it
 // gained, so the light shows no ring where the old edge was, nor one along the new edges (the first
 // version of the source brought them in over the outer edges and drew "a weird glowing ring around
-// the swarm"). The GPU engine's twin is in tests/gpu/gpu_swarm_growth_test.cpp.
+// the swarm"). The GPU engine's twin is in tests/gpu/swarm/gpu_swarm_growth_test.cpp.
 #include <gtest/gtest.h>
 
 #include <memory>
