@@ -59,7 +59,12 @@ ActionOutcome Meadow::apply(Action& action) {
     return apply_own(action);
   }
 
-  const WorldKind target = settings_world(action.body).value_or(owner_of(body).value_or(action.world));
+  WorldKind target = action.world;
+  if (const auto named = settings_world(action.body)) {
+    target = *named;
+  } else if (const auto owner = owner_of(body)) {
+    target = *owner;
+  }
   World* w = world(target);
   if (w == nullptr) {
     return refused("world_unavailable", "The " + std::string(world_name(target)) + " does not run on this server.");

@@ -134,15 +134,10 @@ SettingsChange as_settings(const MoldSettingsChange& change) {
 }
 
 std::vector<SettingValue> setting_values(const MoldSettings& s) {
-  using namespace mold_setting;
-  return {{std::string(kAgents), static_cast<double>(s.agents)},
-          {std::string(kSensorAngle), s.sensor_angle_deg},
-          {std::string(kTurnAngle), s.turn_angle_deg},
-          {std::string(kSensorDistance), s.sensor_distance},
-          {std::string(kDeposit), s.deposit},
-          {std::string(kDecay), s.decay},
-          {std::string(kDiffusion), s.diffusion},
-          {std::string(kOccupancy), s.occupancy ? 1.0 : 0.0}};
+  // Every setting given: as_settings names them in the schema's order.
+  return as_settings(MoldSettingsChange{s.agents, s.sensor_angle_deg, s.turn_angle_deg, s.sensor_distance, s.deposit,
+                                        s.decay, s.diffusion, s.occupancy, std::nullopt})
+      .values;
 }
 
 }  // namespace meadow::sim

@@ -83,13 +83,11 @@ void SwarmWorld::viewer_left(std::uint64_t viewer) {
 }
 
 std::vector<SettingValue> SwarmWorld::settings_now() const {
-  using namespace swarm_setting;
+  // Every setting given: as_settings names them in the schema's order.
   const SwarmWeights w = swarm_->weights();
-  return {{std::string(kCount), static_cast<double>(target_count_)},
-          {std::string(kSeparation), w.separation},
-          {std::string(kAlignment), w.alignment},
-          {std::string(kCohesion), w.cohesion},
-          {std::string(kSpeed), w.speed}};
+  return as_settings(SwarmSettingsChange{static_cast<std::uint32_t>(target_count_), w.separation, w.alignment,
+                                         w.cohesion, w.speed})
+      .values;
 }
 
 ActionOutcome SwarmWorld::change_settings(const SwarmSettingsChange& change, const Action& action) {
