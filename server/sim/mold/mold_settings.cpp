@@ -86,8 +86,8 @@ SettingsSchema make_schema() {
       number(kSensorAngle, "sensor angle", "degrees", kSensorAngleRange, 0.5),
       number(kTurnAngle, "turn angle", "degrees", kTurnAngleRange, 0.5),
       number(kSensorDistance, "sensor distance", "map cells", kSensorDistanceRange, 0.5),
-      number(kDeposit, "deposit", "of a full cell", kDepositRange, 0.01),
-      number(kDecay, "decay", "a step", kDecayRange, 0.01),
+      number(kDeposit, "deposit", "of a full cell", kDepositRange, 0.001),
+      number(kDecay, "decay", "a step", kDecayRange, 0.001),
       number(kDiffusion, "diffusion", "", kDiffusionRange, 0.01),
       {std::string(kOccupancy), "occupancy (one agent a cell)", "", SettingKind::flag, 0.0, 1.0, 1.0},
   };

@@ -3,11 +3,14 @@
 // speed), f to throw food, t and r for trails (trail-controls.ts), w for the world, help and
 // fullscreen. Actions become ClientMessages here and go out through `send`. The count, the sliders,
 // the food and the trails are the swarm's: while another world is shown the sliders are put away
-// and the keys say so. The world shown may bring its own panel (the mold's settings), take some
-// tools held (heldTools) and have some follow a hovering mouse (hoverTools).
-import { ToolAction_Phase, type Trails } from "../gen/meadow/v1/viewer_pb";
-import { swarmSettingsBytes, toolActionBytes } from "../net/messages";
+// and the keys say so. The world shown may bring a settings panel (built from the schema the
+// server sends, settings/world-panels.ts), take some tools held (heldTools) and have some follow a
+// hovering mouse (hoverTools). Every setting goes out as WorldSettings, the swarm's too.
+import { ToolAction_Phase, World, type Trails } from "../gen/meadow/v1/viewer_pb";
+import { toolActionBytes, worldSettingsBytes } from "../net/messages";
 import type { RockView } from "../render/rocks";
+import type { SchemaView } from "../settings/settings-schema";
+import { WorldPanels } from "../settings/world-panels";
 import type { Viewport, WorldRect } from "../render/viewport";
 import { FoodThrow, HANDFUL, foodSpots } from "../swarm/food-throw";
 import type { ToolIntent } from "../tools/gesture-mapper";
@@ -97,8 +100,11 @@ export class Controls {
   private readonly foodButton: FoodButton;
   readonly trails: TrailControls;
   private lockedTools: ReadonlySet<ToolName> = new Set();
-  /** The world shown's own panel, if it has one. */
+  /** Every world's settings panel, from the schemas. */
+  private readonly panels: WorldPanels;
+  /** The world shown's panel, if it has one. */
   private panel: WorldPanel | undefined;
+  private shownView: WorldView | undefined;
   /** The last count asked for, for the debug hook. */
   requestedCount: number | undefined;
 
@@ -112,9 +118,10 @@ export class Controls {
     this.help = new HelpOverlay(el.help);
     this.more = new MoreMenu(el.moreButton, el.more, (command) => this.run(command));
     this.sliders = new WeightSliders(el.sliders, (name, value) => {
-      if (!hooks.send(swarmSettingsBytes({ [name]: value }))) this.notConnected();
+      if (!hooks.send(worldSettingsBytes(World.SWARM, { values: { [name]: value } }))) this.notConnected();
     });
     this.foodButton = new FoodButton(el.sliders, () => this.run({ kind: "food" }));
+    this.panels = new WorldPanels(el.stage.ownerDocument, { send: hooks.send, say: hooks.say, menu: el.more });
     this.trails = new TrailControls(el.sliders, { send: hooks.send, say: hooks.say, showTrails: hooks.showTrails });
     // On a phone the sliders join the ⋯ menu, as the mold's panel does: the meadow keeps the screen.
     placeByScreen(el.sliders, el.sliders.parentElement ?? document.body, el.more);
@@ -195,8 +202,15 @@ export class Controls {
     this.trails.linkLost();
   }
 
-  /** The world now shown: the swarm's sliders only make sense in the swarm; its own panel comes out. */
+  /** A Welcome's settings schemas: the panels are built from them (again, where one changed). */
+  takeSchemas(schemas: ReadonlyMap<WorldName, SchemaView>): void {
+    this.panels.takeSchemas(schemas);
+    if (this.shownView) this.showPanel(this.panels.panelFor(this.shownView));
+  }
+
+  /** The world now shown: the swarm's sliders only make sense in the swarm; its settings panel comes out. */
   showWorld(view: WorldView): void {
+    this.shownView = view;
     if (view.name !== this.world) this.food.stop();
     this.world = view.name;
     this.slidersPanel.hidden = view.name !== "swarm";
@@ -206,11 +220,14 @@ export class Controls {
     this.heldTools = view.heldTools;
     this.hoverTools = view.hoverTools;
     if (hoverChanged) this.tools.followMouseNow();
-    if (view.panel !== this.panel) {
-      this.panel?.show(false);
-      this.panel = view.panel;
-      this.panel?.show(true);
-    }
+    this.showPanel(this.panels.panelFor(view));
+  }
+
+  private showPanel(panel: WorldPanel | undefined): void {
+    if (panel === this.panel) return;
+    this.panel?.show(false);
+    this.panel = panel;
+    this.panel?.show(true);
   }
 
   private select(spec: ToolSpec): void {
@@ -299,7 +316,7 @@ export class Controls {
       }
       return;
     }
-    if (!this.hooks.send(swarmSettingsBytes({ count: next }))) {
+    if (!this.hooks.send(worldSettingsBytes(World.SWARM, { values: { count: Math.round(next) } }))) {
       this.notConnected();
       return;
     }

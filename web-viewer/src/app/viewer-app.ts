@@ -8,6 +8,7 @@ import { Connection, type ConnectionState } from "../net/connection";
 import { LightCodecOffer } from "../net/light-codec-offer";
 import { CLIENT_NAME, chooseWorldBytes, helloBytes } from "../net/messages";
 import { rectFromProto, rocksFromProto } from "../net/proto-mapping";
+import { schemasOf } from "../settings/settings-schema";
 import { webSocketUrl } from "../net/ws-url";
 import { CameraGlide } from "../render/camera-glide";
 import { GroundLayer } from "../render/ground-layer";
@@ -168,8 +169,6 @@ export class ViewerApp {
         resync: (reason) => this.connection.reconnectNow(reason),
         videoAnswers: this.lightCodecs,
       },
-      // The worlds' own panels (the mold's settings): sent like the controls', at home in the ⋯ menu on phones.
-      { send: (bytes) => this.connection.send(bytes), menu: el.more },
     );
     this.worlds = worlds.registry;
     this.swarm = worlds.swarm;
@@ -281,6 +280,7 @@ export class ViewerApp {
     this.keepUp.reset(performance.now());
     this.frameMeter.reset(performance.now());
     this.setRocks(rocksFromProto(w.rocks));
+    this.controls.takeSchemas(schemasOf(w));
   }
 
   /** w: the next world the server offers. Remembered while disconnected and asked for after the Welcome. */

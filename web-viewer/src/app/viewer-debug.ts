@@ -1,14 +1,13 @@
 // The viewer's debug hook (debug/hook.ts) wired to its live state: the getters read the app, its
-// worlds' views and its controls whenever a test or a curious person asks.
-import { activityCounts } from "../colony/colony-snapshot";
-import { installDebugHook } from "../debug/hook";
+// worlds' views and its controls whenever a test or a curious person asks. A world's own part is
+// its view's (WorldView.debugState).
+import { installDebugHook, type MeadowDebug } from "../debug/hook";
 import type { ViewerApp } from "./viewer-app";
 
 export function installViewerDebug(app: ViewerApp): void {
   const swarm = app.swarm;
   const colony = app.colony;
-  const mold = app.mold;
-  installDebugHook({
+  const source: Omit<MeadowDebug, "colony" | "mold"> = {
     get connected() {
       return app.connection.state.kind === "connected";
     },
@@ -95,44 +94,6 @@ export function installViewerDebug(app: ViewerApp): void {
     get chosenWorld() {
       return app.worldChoice.chosen;
     },
-    get colony() {
-      const c = colony.frames.snapshot;
-      if (app.shown !== colony || !c) return undefined;
-      return {
-        frames: colony.frames.frames,
-        fireflies: c.fireflies.length,
-        size: c.size,
-        store: c.store,
-        dormant: c.dormant,
-        drawn: colony.layer.drawn,
-        stump: c.stump,
-        maxDroppedFlowers: c.maxDroppedFlowers,
-        flowers: c.flowers.map((fl) => ({ id: fl.id, x: fl.x, y: fl.y, sips: fl.sips, sipsFull: fl.sipsFull, foragers: fl.foragers, inSync: fl.inSync, stage: fl.stage, growth: fl.growth, dropped: fl.dropped })),
-        flowersInBloom: c.flowersInBloom,
-        seeds: c.seeds.map((sd) => ({ id: sd.id, x: sd.x, y: sd.y, height: sd.height })),
-        seedCarriers: c.fireflies.filter((f) => f.seed).length,
-        activities: activityCounts(c.fireflies),
-        frogs: c.frogs.map((f) => ({ id: f.id, x: f.x, y: f.y, hop: f.hop, gulp: f.gulp, reach: f.reach, own: f.owner === app.sessionId })),
-        maxFrogs: c.maxFrogs,
-        frogsDrawn: colony.layer.frogsDrawn,
-      };
-    },
-    get mold() {
-      const m = mold.state.snapshot;
-      if (app.shown !== mold || !m) return undefined;
-      const light = mold.light;
-      const panel = document.getElementById("mold-settings");
-      return {
-        frames: mold.state.frames,
-        lightFrames: light?.framesShown ?? 0,
-        droppedFrames: light?.dropped ?? 0,
-        decodeErrors: light?.decodeErrors ?? 0,
-        lightAvailable: light?.available ?? false,
-        ...m,
-        marks: mold.state.marks.map((k) => ({ id: k.id, tool: k.tool, x: k.x, y: k.y, radius: k.radius, amount: k.amount, own: k.owner === app.sessionId })),
-        panel: { visible: panel !== null && !panel.hidden, inMenu: panel?.parentElement?.id === "more" },
-      };
-    },
     get latencyMs() {
       return app.latencyMs;
     },
@@ -199,5 +160,11 @@ export function installViewerDebug(app: ViewerApp): void {
       if (app.shown !== colony) return 0;
       return colony.frames.fireflies(performance.now()).filter((f) => Math.hypot(f.x - x, f.y - y) <= radius).length;
     },
-  });
+  };
+  // Each world's own part, under its name, while it is shown (WorldView.debugState).
+  for (const view of app.worlds.views) {
+    if (!view.debugState) continue;
+    Object.defineProperty(source, view.name, { enumerable: true, get: () => (app.shown === view ? view.debugState?.(app.sessionId) : undefined) });
+  }
+  installDebugHook(source as MeadowDebug);
 }

@@ -8,6 +8,7 @@ import type { MusicFrame } from "../music/music-frame";
 import { rectFromProto } from "../net/proto-mapping";
 import type { Viewport, WorldRect } from "../render/viewport";
 import type { Scene, WorldView } from "../worlds/world-view";
+import { colonyDebug, type ColonyDebug } from "./colony-debug";
 import { ColonyFrames } from "./colony-frames";
 import { ColonyLayer } from "./colony-layer";
 import type { ColonyMotion } from "./colony-light";
@@ -64,6 +65,10 @@ export class ColonyView implements WorldView {
     const c = this.frames.snapshot;
     if (!c) return [];
     return colonyStatusParts({ size: c.size, store: c.store, flowersInBloom: c.flowersInBloom, dormant: c.dormant, frogs: c.frogs.length });
+  }
+
+  debugState(sessionId: bigint | undefined): ColonyDebug | undefined {
+    return colonyDebug(this, sessionId);
   }
 
   music(frame: Frame): MusicFrame {

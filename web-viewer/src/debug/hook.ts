@@ -3,8 +3,8 @@
 // a few figures.
 import type { SentAction } from "../app/controls";
 import type { WorldName } from "../worlds/world-view";
-import type { FireflyActivity, FlowerStageName, SeedView, StumpView } from "../colony/colony-snapshot";
-import type { MoldSnapshot } from "../mold/mold-state";
+import type { ColonyDebug } from "../colony/colony-debug";
+import type { MoldDebug } from "../mold/mold-debug";
 import type { BreezeView } from "../wind/breeze";
 import type { LightWhere } from "../render/light-host";
 import type { RimView } from "../render/rock-rims";
@@ -24,31 +24,6 @@ export interface MarkDebug {
   readonly own: boolean;
 }
 
-export interface FlowerDebug {
-  readonly id: number;
-  readonly x: number;
-  readonly y: number;
-  readonly sips: number;
-  readonly sipsFull: number;
-  readonly foragers: number;
-  readonly inSync: boolean;
-  readonly stage: FlowerStageName;
-  readonly growth: number;
-  readonly dropped: boolean;
-}
-
-/** A frog as the latest colony frame has it. */
-export interface FrogDebug {
-  readonly id: number;
-  readonly x: number;
-  readonly y: number;
-  readonly hop: number;
-  readonly gulp: number;
-  readonly reach: number;
-  /** Dropped by this viewer. */
-  readonly own: boolean;
-}
-
 /**
  * The swarm's trails (docs/rules.md "The swarm · Trails"): the live layer (t) and the recordings
  * (r).
@@ -64,48 +39,6 @@ export interface TrailsDebug {
   readonly recording: boolean;
   /** Recordings saved since the page loaded: the file and how many polylines it holds. */
   readonly saved: readonly { readonly fileName: string; readonly polylines: number; readonly trails: number }[];
-}
-
-/** The colony as the latest colony frame has it (while the colony is shown). */
-export interface ColonyDebug {
-  /** Colony frames received since the page loaded. */
-  readonly frames: number;
-  /** Fireflies in the frame (dying ones and the dormant spark included). */
-  readonly fireflies: number;
-  /** The server's colony size (living fireflies). */
-  readonly size: number;
-  /** 0 … 1. */
-  readonly store: number;
-  readonly dormant: boolean;
-  /** Fireflies drawn in the latest animation frame. */
-  readonly drawn: number;
-  readonly stump: StumpView | undefined;
-  readonly maxDroppedFlowers: number;
-  readonly flowers: readonly FlowerDebug[];
-  /** Flowers in bloom, as the frame says. */
-  readonly flowersInBloom: number;
-  readonly seeds: readonly SeedView[];
-  /** Fireflies with a seed stuck on them. */
-  readonly seedCarriers: number;
-  readonly activities: Partial<Record<FireflyActivity, number>>;
-  readonly frogs: readonly FrogDebug[];
-  readonly maxFrogs: number;
-  /** Frogs drawn in the latest animation frame. */
-  readonly frogsDrawn: number;
-}
-
-/** The mold as its latest frame has it (while the mold is shown): its snapshot, and more. */
-export interface MoldDebug extends MoldSnapshot {
-  /** Mold frames taken, and its light frames decoded and shown, since the page loaded. */
-  readonly frames: number;
-  readonly lightFrames: number;
-  readonly droppedFrames: number;
-  readonly decodeErrors: number;
-  readonly lightAvailable: boolean;
-  /** Every viewer's marks in the mold: flakes (with what is left of them), held pointers. */
-  readonly marks: readonly (MarkDebug & { readonly amount: number })[];
-  /** Its settings panel: out, and where (on its own, or in the phone's ⋯ menu). */
-  readonly panel: { readonly visible: boolean; readonly inMenu: boolean };
 }
 
 /** The swarm's order parameter on screen (docs/rules.md "The swarm · Measures"). */
@@ -222,6 +155,7 @@ export interface MeadowDebug {
   readonly chosenWorld: WorldName;
   /** The worlds w goes through: those the server offers that this viewer can draw. */
   readonly worlds: readonly WorldName[];
+  /** Each world's own part (WorldView.debugState), while that world is shown. */
   readonly colony: ColonyDebug | undefined;
   readonly mold: MoldDebug | undefined;
   /** The breeze of the latest frame (either world). */

@@ -1,8 +1,8 @@
 // The mold on screen (docs/mold.md, docs/rules.md "The viewer"): its trail map, the frame's
 // one-channel light, decoded and drawn like the swarm's (a WorldLight of its own, on its own
 // canvas, through the mold's ramp: a yellow-orange plasmodium on the night meadow); its oat flakes,
-// held attract pointers and predators over it; its figures in the status line and to the music; its
-// settings panel. Its light starts the first time the mold is shown, so a viewer that never watches
+// held attract pointers and predators over it; its figures in the status line and to the music; what
+// its settings panel shows. Its light starts the first time the mold is shown, so a viewer that never watches
 // it pays nothing.
 import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { musicFrame } from "../music/frame-to-music";
@@ -15,9 +15,12 @@ import { viewportFields, type Viewport, type WorldRect } from "../render/viewpor
 import { WorldLight, type WorldLightHooks } from "../render/world-light";
 import { HOVERING_PREDATOR, type ToolName } from "../tools/tool-catalog";
 import { StateView } from "../worlds/state-view";
-import type { Scene, WorldPanel, WorldView } from "../worlds/world-view";
+import type { SettingsSource } from "../settings/settings-panel-model";
+import type { Scene, WorldView } from "../worlds/world-view";
+import { moldDebug, type MoldDebug } from "./mold-debug";
 import { moldMarkShapes, paintMoldMarks } from "./mold-marks";
 import { moldRamp } from "./mold-ramps";
+import { moldSettingsSource } from "./mold-settings-source";
 import { MoldState } from "./mold-state";
 import { moldStatusParts } from "./mold-status";
 
@@ -34,8 +37,6 @@ export interface MoldHooks extends WorldLightHooks {
   readonly framesPerSecond: number;
   readonly viewport: Viewport;
   readonly sessionId: () => bigint | undefined;
-  /** Its settings panel, made around the state it shows; none where there is no page (tests). */
-  readonly panel?: (state: MoldState) => WorldPanel;
 }
 
 /**
@@ -50,7 +51,7 @@ export class MoldView extends StateView<MoldState> implements WorldView {
   readonly heldTools = MOLD_HELD_TOOLS;
   /** The predator repels the map under a hovering mouse, as it scatters the swarm. */
   readonly hoverTools = HOVERING_PREDATOR;
-  readonly panel: WorldPanel | undefined;
+  readonly settings: SettingsSource;
   /** Its light, once it was first shown. */
   light: WorldLight | undefined;
 
@@ -65,7 +66,7 @@ export class MoldView extends StateView<MoldState> implements WorldView {
     super(new MoldState());
     this.ramp = moldRamp(hooks.palette);
     this.framesPerSecond = hooks.framesPerSecond;
-    this.panel = hooks.panel?.(this.state);
+    this.settings = moldSettingsSource(this.state);
     canvases.light.hidden = true;
   }
 
@@ -83,6 +84,10 @@ export class MoldView extends StateView<MoldState> implements WorldView {
 
   statusParts(): readonly string[] {
     return moldStatusParts(this.state.snapshot?.figures);
+  }
+
+  debugState(sessionId: bigint | undefined): MoldDebug | undefined {
+    return moldDebug(this, sessionId);
   }
 
   music(frame: Frame): MusicFrame {

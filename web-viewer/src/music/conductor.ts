@@ -1,15 +1,14 @@
-// The conductor: frames in, notes out. It keeps one theme per world, starts the one whose
-// frames arrive, and when the frames change world crossfades on a beat of the old theme: from
-// that beat the old fades out and the new (its grid starting on that very beat) fades in over
-// CROSSFADE_BEATS. It only ever reads the audio clock it is given, so it runs the same live and
-// offline (and against a fake clock in unit tests).
-import { ColonyTheme } from "./colony-theme";
-import { MoldTheme } from "./mold-theme";
+// The conductor: frames in, notes out. It keeps one theme per world (the worlds' registration,
+// worlds/world-themes.ts, makes them), starts the one whose frames arrive, and when the frames
+// change world crossfades on a beat of the old theme: from that beat the old fades out and the new
+// (its grid starting on that very beat) fades in over CROSSFADE_BEATS. Frames of a world with no
+// theme fade the music out. It only ever reads the audio clock it is given, so it runs the same
+// live and offline (and against a fake clock in unit tests).
+import { WORLD_THEMES } from "../worlds/world-themes";
 import type { MusicFrame, MusicWorld } from "./music-frame";
 import { MusicLog } from "./music-log";
 import type { SoundSink } from "./sound-spec";
-import { SwarmTheme } from "./swarm-theme";
-import type { Theme } from "./theme";
+import type { Theme, ThemeMaker } from "./theme";
 
 /** Beats (of the old theme) a crossfade between worlds lasts: long enough to hear both, short enough to follow the key press. */
 export const CROSSFADE_BEATS = 2;
@@ -24,21 +23,30 @@ export const DEFAULT_SEED = 9;
 
 export class Conductor {
   readonly log = new MusicLog();
-  readonly colony: ColonyTheme;
-  readonly swarm: SwarmTheme;
-  readonly mold: MoldTheme;
-  private readonly themes: Readonly<Record<MusicWorld, Theme>>;
+  private readonly themes = new Map<MusicWorld, Theme>();
   private active: Theme | undefined;
   private fading: { theme: Theme; untilS: number } | undefined;
 
   constructor(
     private readonly sink: SoundSink,
     seed = DEFAULT_SEED,
+    makers: readonly ThemeMaker[] = WORLD_THEMES,
   ) {
-    this.colony = new ColonyTheme(seed, this.log);
-    this.swarm = new SwarmTheme(seed, this.log);
-    this.mold = new MoldTheme(seed, this.log);
-    this.themes = { colony: this.colony, swarm: this.swarm, mold: this.mold };
+    for (const make of makers) {
+      const theme = make(seed, this.log);
+      if (this.themes.has(theme.world)) throw new Error(`two themes for the ${theme.world}`);
+      this.themes.set(theme.world, theme);
+    }
+  }
+
+  /** The theme of a world, for tests and the debug hook; undefined: it has none. */
+  theme(world: MusicWorld): Theme | undefined {
+    return this.themes.get(world);
+  }
+
+  /** The worlds it has a theme for. */
+  get worlds(): readonly MusicWorld[] {
+    return [...this.themes.keys()];
   }
 
   get world(): MusicWorld | undefined {
@@ -49,12 +57,12 @@ export class Conductor {
     return this.active?.scheduler.currentBpm;
   }
 
-  private theme(world: MusicWorld): Theme {
-    return this.themes[world];
-  }
-
   onFrame(frame: MusicFrame, atS: number): void {
-    const theme = this.theme(frame.world);
+    const theme = this.themes.get(frame.world);
+    if (!theme) {
+      this.silence(atS);
+      return;
+    }
     theme.onFrame(frame, atS, this.sink);
     if (theme !== this.active) this.switchTo(theme, atS);
   }

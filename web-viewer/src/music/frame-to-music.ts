@@ -1,6 +1,7 @@
 // A decoded protobuf Frame → the plain MusicFrame the music engine listens to. Used live by the
 // viewer and by scripts/capture-music.ts, which records these values as test data.
-import { World, type Event, type Frame } from "../gen/meadow/v1/viewer_pb";
+import type { Event, Frame } from "../gen/meadow/v1/viewer_pb";
+import { worldName } from "../worlds/world-view";
 import type { MusicEvent, MusicFrame, MusicWorld } from "./music-frame";
 
 /** Floats are kept to this many decimals: the music cannot hear finer, and recordings stay small. */
@@ -51,13 +52,6 @@ export function musicEvent(e: Event): MusicEvent | undefined {
   }
 }
 
-/** The theme a frame's world plays; a server older than the world field sends the swarm. */
-function musicWorld(world: World): MusicWorld {
-  if (world === World.COLONY) return "colony";
-  if (world === World.MOLD) return "mold";
-  return "swarm";
-}
-
 export function musicFrame(frame: Frame): MusicFrame {
   const events: MusicEvent[] = [];
   for (const e of frame.events) {
@@ -67,7 +61,8 @@ export function musicFrame(frame: Frame): MusicFrame {
   const c = frame.colony;
   const s = frame.swarm;
   const m = frame.mold?.figures;
-  const world = musicWorld(frame.world);
+  // The theme a frame's world plays, by its name; a server older than the world field sends the swarm.
+  const world: MusicWorld = worldName(frame.world);
   return {
     tick: Number(frame.tick),
     world,

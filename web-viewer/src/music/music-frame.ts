@@ -3,7 +3,8 @@
 // frame. Plain values, so the live viewer and the recorded test streams (test/data/*.json) feed the
 // engine the same way.
 
-export type MusicWorld = "swarm" | "colony" | "mold";
+/** The world a theme plays for, by its name on the wire ("swarm", "colony", "mold", …). */
+export type MusicWorld = string;
 
 /** The events that make a sound, reduced to what the sound depends on. */
 export type MusicEvent =

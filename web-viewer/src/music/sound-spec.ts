@@ -53,6 +53,9 @@ export interface SoundSink {
   play(theme: MusicWorld, note: Note, atS: number): void;
   /** The theme's bus ramps linearly from what it is at `fromS` to `gain` at `toS`. */
   fadeTheme(theme: MusicWorld, gain: number, fromS: number, toS: number): void;
-  /** The breeze's noise follows the wind's strength 0 … 1 (louder, brighter), from `atS`. */
-  breeze(strength: number, atS: number): void;
+  /**
+   * The breeze's noise, on the bus of the theme that hears the wind, follows the wind's strength
+   * 0 … 1 (louder, brighter) from `atS`.
+   */
+  breeze(theme: MusicWorld, strength: number, atS: number): void;
 }

@@ -1,5 +1,6 @@
 // A theme: one world's music, stepped by its own look-ahead scheduler.
 import type { MusicFrame, MusicWorld } from "./music-frame";
+import type { MusicLog } from "./music-log";
 import type { SoundSink } from "./sound-spec";
 import type { Step, StepScheduler } from "./step-scheduler";
 
@@ -13,3 +14,6 @@ export interface Theme {
   /** A step of the grid is due: schedule its notes at `step.timeS`. */
   onStep(step: Step, sink: SoundSink): void;
 }
+
+/** Makes a world's theme: its random choices from `seed`, what it plays written to `log`. */
+export type ThemeMaker = (seed: number, log: MusicLog) => Theme;

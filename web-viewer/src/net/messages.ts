@@ -60,29 +60,22 @@ export function toolTapBytes(tool: Tool, x: number, y: number): Bytes {
   return toolActionBytes(tool, ToolAction_Phase.TAP, x, y);
 }
 
-/** Shared swarm settings; fields left undefined are left as they are on the server. */
-export interface SettingsChange {
-  readonly count?: number;
-  readonly separation?: number;
-  readonly alignment?: number;
-  readonly cohesion?: number;
-  /** The speed band's factor, 0.5 … 2. */
-  readonly speed?: number;
+/** A change of one world's shared settings: values by the names its schema gives, or a preset. */
+export interface WorldSettingsOut {
+  readonly values: Readonly<Record<string, number>>;
+  /** One of the schema's presets: set first, the values then change it further. */
+  readonly preset?: string;
 }
 
-export function swarmSettingsBytes(change: SettingsChange): Bytes {
+/**
+ * WorldSettings for any world; names not given are left as they are on the server, which checks
+ * the change against the world's schema (range, kind, preset) and says why when it refuses.
+ */
+export function worldSettingsBytes(world: World, change: WorldSettingsOut): Bytes {
+  const values = Object.entries(change.values).map(([name, value]) => ({ name, value }));
   return encode(
     create(ClientMessageSchema, {
-      body: {
-        case: "swarmSettings",
-        value: {
-          ...(change.count !== undefined ? { count: Math.round(change.count) } : {}),
-          ...(change.separation !== undefined ? { separation: change.separation } : {}),
-          ...(change.alignment !== undefined ? { alignment: change.alignment } : {}),
-          ...(change.cohesion !== undefined ? { cohesion: change.cohesion } : {}),
-          ...(change.speed !== undefined ? { speed: change.speed } : {}),
-        },
-      },
+      body: { case: "settings", value: { world, values, ...(change.preset !== undefined ? { preset: change.preset } : {}) } },
     }),
   );
 }
@@ -95,35 +88,6 @@ export function watchTrailsBytes(on: boolean): Bytes {
 /** A recording of trails (TrailsRequest); 0 for a field, as here for all: the server's defaults. */
 export function recordTrailsBytes(): Bytes {
   return encode(create(ClientMessageSchema, { body: { case: "recordTrails", value: {} } }));
-}
-
-/** Shared mold settings (MoldSettings); fields left undefined are left as they are on the server. */
-export interface MoldSettingsChange {
-  readonly agents?: number;
-  readonly sensorAngle?: number;
-  readonly turnAngle?: number;
-  readonly sensorDistance?: number;
-  readonly deposit?: number;
-  readonly decay?: number;
-  readonly diffusion?: number;
-  readonly occupancy?: boolean;
-  /** One of MoldState.presets' names: every setting but the agents. */
-  readonly preset?: string;
-}
-
-export function moldSettingsBytes(change: MoldSettingsChange): Bytes {
-  // Only the fields given are set (they are proto3 `optional`): the server leaves the rest alone.
-  const value: { -readonly [K in keyof MoldSettingsChange]: MoldSettingsChange[K] } = {};
-  if (change.agents !== undefined) value.agents = Math.max(0, Math.round(change.agents));
-  if (change.sensorAngle !== undefined) value.sensorAngle = change.sensorAngle;
-  if (change.turnAngle !== undefined) value.turnAngle = change.turnAngle;
-  if (change.sensorDistance !== undefined) value.sensorDistance = change.sensorDistance;
-  if (change.deposit !== undefined) value.deposit = change.deposit;
-  if (change.decay !== undefined) value.decay = change.decay;
-  if (change.diffusion !== undefined) value.diffusion = change.diffusion;
-  if (change.occupancy !== undefined) value.occupancy = change.occupancy;
-  if (change.preset !== undefined) value.preset = change.preset;
-  return encode(create(ClientMessageSchema, { body: { case: "moldSettings", value } }));
 }
 
 export type DecodedServerMessage =

@@ -2,7 +2,6 @@
 // world is one more view here (and its own files); the switching, the status line, the music
 // and the render loop follow from the registry.
 import { ColonyView } from "../colony/colony-view";
-import { MoldPanel, type MoldPanelHooks } from "../mold/mold-panel";
 import { MoldView } from "../mold/mold-view";
 import { OrderGauge } from "../swarm/order-gauge";
 import { PhaseCaption } from "../swarm/phase-caption";
@@ -19,10 +18,7 @@ export interface ViewerWorlds {
   readonly mold: MoldView;
 }
 
-/** What the worlds' own panels need of the page (the mold's settings). */
-export type PanelHooks = Omit<MoldPanelHooks, "say">;
-
-export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks, panels: PanelHooks): ViewerWorlds {
+export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks): ViewerWorlds {
   const swarm = new SwarmView(
     {
       light: stageLayer(stage, "light-layer", { added: true }),
@@ -44,7 +40,7 @@ export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks, panels: Pane
       light: stageLayer(stage, "mold-light", { added: true }),
       marks: stageLayer(stage, "mold-marks"),
     },
-    { ...hooks, panel: (state) => new MoldPanel(stage.ownerDocument, state, { ...panels, say: hooks.say }) },
+    hooks,
   );
   return { registry: new WorldRegistry([swarm, colony, mold]), swarm, colony, mold };
 }

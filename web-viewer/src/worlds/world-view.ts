@@ -9,6 +9,7 @@ import type { Palette } from "../render/palettes";
 import type { RockView } from "../render/rocks";
 import type { Viewport, WorldRect } from "../render/viewport";
 import type { ToolName } from "../tools/tool-catalog";
+import type { SettingsSource } from "../settings/settings-panel-model";
 import type { BreezeView } from "../wind/breeze";
 
 /** A world's name as the server spells it (world_name): "swarm", "colony", "mold", … */
@@ -30,7 +31,7 @@ export interface Scene {
   readonly tool?: ToolName;
 }
 
-/** A world's own controls (the mold's settings): put out only while that world is watched. */
+/** A world's settings panel (built from its schema): put out only while that world is watched. */
 export interface WorldPanel {
   show(visible: boolean): void;
   /** Once per animation frame while shown: changes that waited for the throttle go out, the server's values show. */
@@ -57,8 +58,11 @@ export interface WorldView {
    * colony refuses the predator, and a hovering mouse would earn a refusal at every pass).
    */
   readonly hoverTools?: ReadonlySet<ToolName>;
-  /** Its own controls, shown while it is watched; undefined: none. */
-  readonly panel?: WorldPanel;
+  /**
+   * What its settings panel needs besides the schema the server sends (the values now, the
+   * sliders' shapes), shown while it is watched; undefined: no panel (the swarm has its sliders).
+   */
+  readonly settings?: SettingsSource;
 
   /** The land it shows before its frames say: the meadow, or the swarm's growing world. */
   landOf(welcome: Welcome): WorldRect | undefined;
@@ -78,6 +82,8 @@ export interface WorldView {
   statusParts(): readonly string[];
   /** Something wrong with its drawing, for the end of the status line; undefined when all is well. */
   readonly problem: string | undefined;
+  /** Its part of the debug hook (window.__meadow[name]) while it is shown; undefined: none. */
+  debugState?(sessionId: bigint | undefined): unknown;
   /** What the music hears of one of its frames; undefined: it has no theme, the music falls quiet. */
   music(frame: Frame): MusicFrame | undefined;
 

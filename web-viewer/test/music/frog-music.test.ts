@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { FrameSchema, World } from "../../src/gen/meadow/v1/viewer_pb";
 import { Conductor } from "../../src/music/conductor";
-import { EVENT_GAP_S, soundForEvent } from "../../src/music/event-sounds";
+import { EVENT_GAP_S, soundForEvent } from "../../src/music/colony/event-sounds";
 import { musicFrame } from "../../src/music/frame-to-music";
 import type { MusicFrame } from "../../src/music/music-frame";
 import { RecordingSink } from "./music-streams";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Conductor } from "../../src/music/conductor";
-import { CoverageTrend } from "../../src/music/coverage-trend";
-import { MOLD_BPM, moldLevel, moldNoteChance } from "../../src/music/mold-theme";
+import { CoverageTrend } from "../../src/music/mold/coverage-trend";
+import { MOLD_BPM, moldLevel, moldNoteChance } from "../../src/music/mold/mold-theme";
 import type { MusicFrame } from "../../src/music/music-frame";
 import { D3_MIDI, PENTATONIC, inScale } from "../../src/music/scales";
 import { RecordingSink, loadRecording } from "./music-streams";

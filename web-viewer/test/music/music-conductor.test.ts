@@ -1,11 +1,14 @@
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { FrameSchema, World } from "../../src/gen/meadow/v1/viewer_pb";
+import { ColonyTheme } from "../../src/music/colony/colony-theme";
 import { CROSSFADE_BEATS, Conductor, FADE_OUT_S } from "../../src/music/conductor";
 import { musicFrame } from "../../src/music/frame-to-music";
 import type { MusicFrame } from "../../src/music/music-frame";
+import { MusicLog } from "../../src/music/music-log";
+import { WORLD_THEMES } from "../../src/worlds/world-themes";
 import { STEPS_PER_BEAT } from "../../src/music/step-scheduler";
-import { layerEntryBar } from "../../src/music/swarm-build";
+import { layerEntryBar } from "../../src/music/swarm/swarm-build";
 import { colonyTempoBpm, swarmTempoBpm } from "../../src/music/tempo";
 import { RecordingSink, loadRecording, looped, withoutSync, type Recording } from "./music-streams";
 
@@ -84,7 +87,7 @@ describe("Conductor: colony", () => {
     expect(notes.length).toBeGreaterThan(0);
     expect(notes.length).toBeLessThanOrEqual(4 * bars);
     expect(notes.length).toBeLessThan(flashes);
-    expect(conductor.colony.flashStats.heard).toBe(flashes);
+    expect((conductor.theme("colony") as ColonyTheme).flashStats.heard).toBe(flashes);
   });
 
   it("plays the events' sounds and follows the breeze", () => {
@@ -180,6 +183,28 @@ describe("Conductor: switching worlds", () => {
     expect(firstBar).toContain("kick");
     expect(firstBar).toContain("hat");
     expect(firstBar).toContain("bass");
+  });
+});
+
+describe("Conductor: the worlds' themes", () => {
+  it("has a theme for every world the viewer registers, each made once", () => {
+    const c = new Conductor(new RecordingSink());
+    expect([...c.worlds].sort()).toEqual(["colony", "mold", "swarm"]);
+    expect(() => new Conductor(new RecordingSink(), 9, [...WORLD_THEMES, WORLD_THEMES[0]!])).toThrow(/two themes/);
+  });
+
+  it("plays only the themes it is given, and falls quiet for a world without one", () => {
+    const sink = new RecordingSink();
+    const c = new Conductor(sink, 9, WORLD_THEMES.filter((make) => make(9, new MusicLog()).world === "colony"));
+    play(colony, colony.frames.slice(0, 90), 0, c, sink);
+    expect(c.world).toBe("colony");
+    const heard = sink.notes.length;
+    expect(heard).toBeGreaterThan(0);
+    play(swarm, swarm.frames.slice(0, 60), 3.5, c, sink);
+    expect(c.world).toBeUndefined();
+    expect(sink.fades[sink.fades.length - 1]).toMatchObject({ theme: "colony", gain: 0 });
+    expect(sink.notes.every((n) => n.theme === "colony")).toBe(true);
+    expect(Math.max(...sink.notes.map((n) => n.atS))).toBeLessThan(3.5 + FADE_OUT_S + 0.01);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EVENT_GAP_S, EventThinner, soundForEvent } from "../../src/music/event-sounds";
-import { FLASH_DEGREES, FlashGate } from "../../src/music/flash-gate";
+import { EVENT_GAP_S, EventThinner, soundForEvent } from "../../src/music/colony/event-sounds";
+import { FLASH_DEGREES, FlashGate } from "../../src/music/colony/flash-gate";
 import type { MusicEvent } from "../../src/music/music-frame";
 import { RareNoteGate, SWARM_LONELY_MAX_CHANCE, WANDERER_GAP_S, swarmWandererChance } from "../../src/music/rare-note";
 import { D3_MIDI, LYDIAN, inScale } from "../../src/music/scales";

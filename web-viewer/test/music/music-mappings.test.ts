@@ -3,7 +3,7 @@ import { COLONY_HARMONY_CHANCE, barHasHarmony, colonyHarmonyChance, swarmHarmony
 import { D3_MIDI, LYDIAN, MIXOLYDIAN, inScale, midiToHz, scaleNote, triad } from "../../src/music/scales";
 import { MAX_TEMPO_STEP_PER_BAR_BPM, colonyTempoBpm, nextBarTempo, swarmSize01, swarmTempoBpm } from "../../src/music/tempo";
 import { breezeLevel } from "../../src/music/breeze-sound";
-import { layerEntryBar, layersAt, SWARM_LAYERS, LOOP_BARS, LOOPS_PER_LAYER } from "../../src/music/swarm-build";
+import { layerEntryBar, layersAt, SWARM_LAYERS, LOOP_BARS, LOOPS_PER_LAYER } from "../../src/music/swarm/swarm-build";
 import { MAX_COUNT, MIN_COUNT } from "../../src/ui/count-step";
 
 describe("scales", () => {

@@ -64,7 +64,7 @@ export class RecordingSink implements SoundSink {
     this.fades.push({ theme, gain, fromS, toS });
   }
 
-  breeze(strength: number, atS: number): void {
+  breeze(_theme: MusicWorld, strength: number, atS: number): void {
     this.breezes.push({ strength, atS });
   }
 }

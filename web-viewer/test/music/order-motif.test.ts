@@ -6,10 +6,10 @@ import { FrameSchema, World } from "../../src/gen/meadow/v1/viewer_pb";
 import { musicFrame } from "../../src/music/frame-to-music";
 import type { MusicFrame } from "../../src/music/music-frame";
 import { MusicLog } from "../../src/music/music-log";
-import { FALLING_MOTIF, RISING_MOTIF, orderMotif } from "../../src/music/order-motif";
+import { FALLING_MOTIF, RISING_MOTIF, orderMotif } from "../../src/music/swarm/order-motif";
 import { D3_MIDI, MIXOLYDIAN, inScale } from "../../src/music/scales";
 import { STEPS_PER_BEAT } from "../../src/music/step-scheduler";
-import { SwarmTheme } from "../../src/music/swarm-theme";
+import { SwarmTheme } from "../../src/music/swarm/swarm-theme";
 import { RecordingSink } from "./music-streams";
 
 const frame = (crossing?: { rising: boolean; threshold: number }): MusicFrame => ({

@@ -3,7 +3,7 @@
 // swarm's light tests encode it), the mold's figures and settings, and its marks. Also a view
 // wired to canvases that are only stand-ins (node has no DOM): nothing here draws.
 import { create } from "@bufbuild/protobuf";
-import { FrameSchema, LightCodec, Tool, World, type Frame } from "../../src/gen/meadow/v1/viewer_pb";
+import { FrameSchema, LightCodec, SettingSpec_Kind, SettingsSchemaSchema, Tool, World, type Frame, type SettingsSchema } from "../../src/gen/meadow/v1/viewer_pb";
 import { MoldView, type MoldHooks } from "../../src/mold/mold-view";
 import { DEFAULT_PALETTE } from "../../src/render/palettes";
 import { Viewport } from "../../src/render/viewport";
@@ -104,4 +104,26 @@ export function moldView(over: Partial<MoldHooks> = {}): MoldView {
       ...over,
     },
   );
+}
+
+/** The mold's settings schema as the server's Welcome carries it (server/sim/mold/mold_settings.cpp). */
+export function moldSchemaProto(): SettingsSchema {
+  const number = (name: string, label: string, unit: string, min: number, max: number, step: number) => ({ name, label, unit, kind: SettingSpec_Kind.NUMBER, min, max, step });
+  return create(SettingsSchemaSchema, {
+    world: World.MOLD,
+    settings: [
+      { name: "agents", label: "agents", unit: "agents", kind: SettingSpec_Kind.WHOLE, min: 256, max: 16_777_216, step: 256 },
+      number("sensor_angle", "sensor angle", "degrees", 0, 90, 0.5),
+      number("turn_angle", "turn angle", "degrees", 0, 90, 0.5),
+      number("sensor_distance", "sensor distance", "map cells", 1, 40, 0.5),
+      number("deposit", "deposit", "of a full cell", 0, 1, 0.001),
+      number("decay", "decay", "a step", 0, 1, 0.001),
+      number("diffusion", "diffusion", "", 0, 1, 0.01),
+      { name: "occupancy", label: "occupancy (one agent a cell)", unit: "", kind: SettingSpec_Kind.FLAG, min: 0, max: 1, step: 1 },
+    ],
+    presets: [
+      { name: "lace", title: "Fine lace" },
+      { name: "veins", title: "Thick veins" },
+    ],
+  });
 }

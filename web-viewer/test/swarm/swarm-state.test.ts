@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { create, fromBinary } from "@bufbuild/protobuf";
-import { ClientMessageSchema, FrameSchema, Tool, ToolAction_Phase } from "../../src/gen/meadow/v1/viewer_pb";
+import { ClientMessageSchema, FrameSchema, Tool, ToolAction_Phase, World } from "../../src/gen/meadow/v1/viewer_pb";
 import { SwarmState } from "../../src/swarm/swarm-state";
-import { swarmSettingsBytes, toolActionBytes } from "../../src/net/messages";
+import { toolActionBytes, worldSettingsBytes } from "../../src/net/messages";
 
 describe("SwarmState", () => {
   it("takes figures, marks, bounds, camera and eaten crumbs from a frame", () => {
@@ -45,15 +45,14 @@ describe("outgoing messages", () => {
     expect(m.body.value.position).toMatchObject({ x: 12.5, y: 30 });
   });
 
-  it("sends only the settings that change", () => {
-    const m = fromBinary(ClientMessageSchema, swarmSettingsBytes({ count: 4500.4 }));
-    if (m.body.case !== "swarmSettings") throw new Error(m.body.case);
-    expect(m.body.value.count).toBe(4500);
-    expect(m.body.value.alignment).toBeUndefined();
-    const w = fromBinary(ClientMessageSchema, swarmSettingsBytes({ alignment: 2.25 }));
-    if (w.body.case !== "swarmSettings") throw new Error(w.body.case);
-    expect(w.body.value.alignment).toBe(2.25);
-    expect(w.body.value.count).toBeUndefined();
-    expect(w.body.value.separation).toBeUndefined();
+  it("sends only the settings that change, as the swarm's WorldSettings", () => {
+    const m = fromBinary(ClientMessageSchema, worldSettingsBytes(World.SWARM, { values: { count: 4500 } }));
+    if (m.body.case !== "settings") throw new Error(m.body.case);
+    expect(m.body.value.world).toBe(World.SWARM);
+    expect(m.body.value.values.map((v) => [v.name, v.value])).toEqual([["count", 4500]]);
+    expect(m.body.value.preset).toBeUndefined();
+    const w = fromBinary(ClientMessageSchema, worldSettingsBytes(World.SWARM, { values: { alignment: 2.25 } }));
+    if (w.body.case !== "settings") throw new Error(w.body.case);
+    expect(w.body.value.values.map((v) => [v.name, v.value])).toEqual([["alignment", 2.25]]);
   });
 });

@@ -1,7 +1,7 @@
 import { create, fromBinary } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { ClientMessageSchema, FrameSchema } from "../../src/gen/meadow/v1/viewer_pb";
-import { swarmSettingsBytes } from "../../src/net/messages";
+import { ClientMessageSchema, FrameSchema, World } from "../../src/gen/meadow/v1/viewer_pb";
+import { worldSettingsBytes } from "../../src/net/messages";
 import { SwarmState } from "../../src/swarm/swarm-state";
 import { SPEED_RANGE, WEIGHT_RANGE, WeightSliderModel, clampToRange, sliderRange } from "../../src/ui/weight-slider-model";
 
@@ -25,12 +25,11 @@ describe("the speed slider", () => {
     expect(m.release(40)).toBe(0.5);
   });
 
-  it("goes out as SwarmSettings.speed alone, leaving the weights and the count as they are", () => {
-    const m = fromBinary(ClientMessageSchema, swarmSettingsBytes({ speed: 1.5 }));
-    if (m.body.case !== "swarmSettings") throw new Error(m.body.case);
-    expect(m.body.value.speed).toBe(1.5);
-    expect(m.body.value.cohesion).toBeUndefined();
-    expect(m.body.value.count).toBeUndefined();
+  it("goes out as the swarm's speed alone, leaving the weights and the count as they are", () => {
+    const m = fromBinary(ClientMessageSchema, worldSettingsBytes(World.SWARM, { values: { speed: 1.5 } }));
+    if (m.body.case !== "settings") throw new Error(m.body.case);
+    expect(m.body.value.world).toBe(World.SWARM);
+    expect(m.body.value.values.map((v) => [v.name, v.value])).toEqual([["speed", 1.5]]);
   });
 
   it("shows the server's figure, and the usual 1 from a server that sends none", () => {

@@ -4,16 +4,16 @@
 // notes, the wanderer's rare note, a sound for each of the colony's events.
 import { EventThinner, soundForEvent } from "./event-sounds";
 import { FLASH_DEGREES, FlashGate } from "./flash-gate";
-import { barHasHarmony, colonyHarmonyChance } from "./harmony";
-import type { MusicLog } from "./music-log";
-import type { ColonyMeasures, MusicEvent, MusicFrame } from "./music-frame";
-import { SeededRandom } from "./random";
-import { COLONY_WANDERER_CHANCE, RareNoteGate } from "./rare-note";
-import { D3_MIDI, LYDIAN, scaleNote, triad } from "./scales";
-import type { Note, SoundSink } from "./sound-spec";
-import { STEPS_PER_BAR, StepScheduler, type Step } from "./step-scheduler";
-import { colonyTempoBpm, nextBarTempo } from "./tempo";
-import type { Theme } from "./theme";
+import { barHasHarmony, colonyHarmonyChance } from "../harmony";
+import type { MusicLog } from "../music-log";
+import type { ColonyMeasures, MusicEvent, MusicFrame } from "../music-frame";
+import { SeededRandom } from "../random";
+import { COLONY_WANDERER_CHANCE, RareNoteGate } from "../rare-note";
+import { D3_MIDI, LYDIAN, scaleNote, triad } from "../scales";
+import type { Note, SoundSink } from "../sound-spec";
+import { STEPS_PER_BAR, StepScheduler, type Step } from "../step-scheduler";
+import { colonyTempoBpm, nextBarTempo } from "../tempo";
+import type { Theme } from "../theme";
 
 /** Scale degrees in an octave. */
 const OCT = 7;
@@ -86,7 +86,7 @@ export class ColonyTheme implements Theme {
 
   onFrame(frame: MusicFrame, atS: number, sink: SoundSink): void {
     if (frame.colony) this.measures = frame.colony;
-    if (frame.breeze) sink.breeze(frame.breeze.strength, atS);
+    if (frame.breeze) sink.breeze(this.world, frame.breeze.strength, atS);
     for (const e of frame.events) {
       if (e.kind === "flash") {
         this.flashes.add(e.group, e.inSync, this.flashRng.next());

@@ -1,21 +1,21 @@
-// The mold's settings panel on the page (docs/mold.md "The model"): its sliders, the occupancy
-// toggle and a button per preset, the current one lit; disabled with a note while the operator
-// locks them. It is out only while the mold is watched (Controls shows the watched world's panel):
-// at the bottom right on a desktop, inside the ⋯ menu on a phone. What it does is MoldPanelModel's;
-// here it is only elements and their events.
-import "./mold-panel.css";
-import { moldSettingsBytes } from "../net/messages";
+// A world's settings panel on the page, built from its schema (SettingsPanelModel): a slider per
+// number, a toggle per flag, a button per preset, the current one lit; disabled with a note while
+// the operator locks them. Out only while its world is watched (Controls shows the watched
+// world's panel): at the bottom right on a desktop, inside the ⋯ menu on a phone. Elements are
+// named after the world and the setting (#mold-settings, #mold-turnAngle), so a page or a test
+// finds them. What it does is the model's; here it is only elements and their events.
+import "./settings-panel.css";
 import type { NoticeLevel } from "../ui/notice";
 import { placeByScreen } from "../ui/phone-placement";
 import { lockIcon } from "../ui/weight-sliders";
 import type { WorldPanel } from "../worlds/world-view";
-import { MoldPanelModel, type MoldPanelView, type MoldPresetButton } from "./mold-panel-model";
-import { MOLD_SLIDERS, SLIDER_POSITIONS, type MoldSliderName } from "./mold-setting-scales";
-import type { MoldState } from "./mold-state";
+import { SettingsPanelModel, type PresetButton, type SettingsChangeOut, type SettingsPanelView, type SettingsSource } from "./settings-panel-model";
+import { idPart, type SchemaView, type SettingSpecView } from "./settings-schema";
+import { SLIDER_POSITIONS } from "./slider-scale";
 
-export interface MoldPanelHooks {
-  /** Returns whether the bytes went out (false while disconnected). */
-  readonly send: (bytes: Uint8Array<ArrayBuffer>) => boolean;
+export interface SettingsPanelHooks {
+  /** Returns whether the change went out (false while disconnected). */
+  readonly send: (change: SettingsChangeOut) => boolean;
   readonly say: (text: string, level: NoticeLevel) => void;
   /** The phone's ⋯ menu: the panel lives there on narrow or touch screens. */
   readonly menu: HTMLElement;
@@ -26,11 +26,11 @@ interface Row {
   readonly value: HTMLOutputElement;
 }
 
-export class MoldPanel implements WorldPanel {
+export class SettingsPanel implements WorldPanel {
   readonly element: HTMLElement;
-  private readonly model: MoldPanelModel;
-  private readonly rows = new Map<MoldSliderName, Row>();
-  private readonly occupancy: HTMLInputElement;
+  readonly model: SettingsPanelModel;
+  private readonly rows = new Map<string, Row>();
+  private readonly toggles = new Map<string, HTMLInputElement>();
   private readonly presets: HTMLElement;
   private readonly note: HTMLElement;
   private presetKey = "";
@@ -39,23 +39,25 @@ export class MoldPanel implements WorldPanel {
 
   constructor(
     doc: Document,
-    private readonly state: MoldState,
-    private readonly hooks: MoldPanelHooks,
+    readonly schema: SchemaView,
+    private readonly source: SettingsSource,
+    private readonly hooks: SettingsPanelHooks,
   ) {
-    this.model = new MoldPanelModel((change) => {
-      if (!hooks.send(moldSettingsBytes(change))) hooks.say("Not connected to the meadow yet: the mold's setting was not changed.", "warning");
+    this.model = new SettingsPanelModel(schema, source, (change) => {
+      if (!hooks.send(change)) hooks.say(`Not connected to the meadow yet: ${source.title}'s setting was not changed.`, "warning");
     });
     const panel = doc.createElement("div");
-    panel.id = "mold-settings";
+    panel.id = `${schema.world}-settings`;
+    panel.className = "world-settings";
     panel.setAttribute("role", "group");
-    panel.setAttribute("aria-label", "The mold's settings");
+    panel.setAttribute("aria-label", `${capitalised(source.title)}'s settings`);
     panel.hidden = true;
     const title = doc.createElement("div");
     title.className = "title";
-    title.textContent = "the mold";
+    title.textContent = source.title;
     panel.append(title);
-    for (const name of MOLD_SLIDERS) this.rows.set(name, this.addRow(panel, name));
-    this.occupancy = this.addToggle(panel);
+    for (const spec of this.model.sliders) this.rows.set(spec.name, this.addRow(panel, spec));
+    for (const spec of this.model.toggles) this.toggles.set(spec.name, this.addToggle(panel, spec));
     this.presets = doc.createElement("div");
     this.presets.className = "presets";
     panel.append(this.presets);
@@ -85,34 +87,42 @@ export class MoldPanel implements WorldPanel {
     this.element.hidden = !visible;
   }
 
+  /** Takes it off the page (a new schema came). */
+  remove(): void {
+    this.element.remove();
+  }
+
   tick(nowMs: number): void {
-    this.model.take(this.state.snapshot);
+    this.model.take(this.source.now());
     this.model.flush(nowMs);
     if (this.visible) this.render(this.model.view(nowMs));
   }
 
-  private render(v: MoldPanelView): void {
+  private render(v: SettingsPanelView): void {
     if (v.enabled !== this.enabled) {
       this.enabled = v.enabled;
       for (const row of this.rows.values()) row.input.disabled = !v.enabled;
-      this.occupancy.disabled = !v.enabled;
+      for (const toggle of this.toggles.values()) toggle.disabled = !v.enabled;
       this.element.classList.toggle("locked", v.locked);
     }
-    for (const r of v.rows) {
+    for (const r of v.sliders) {
       const row = this.rows.get(r.name);
       if (!row || !r.reflect || r.position === undefined || r.text === undefined) continue;
       const position = String(r.position);
       if (row.input.value !== position) row.input.value = position;
       if (row.value.textContent !== r.text) row.value.textContent = r.text;
     }
-    if (this.occupancy.checked !== v.occupancy) this.occupancy.checked = v.occupancy;
+    for (const t of v.toggles) {
+      const input = this.toggles.get(t.name);
+      if (input && input.checked !== t.on) input.checked = t.on;
+    }
     this.renderPresets(v.presets, v.enabled);
     this.note.hidden = v.note === undefined;
     const text = this.note.lastChild;
     if (text && v.note !== undefined && text.textContent !== ` ${v.note}`) text.textContent = ` ${v.note}`;
   }
 
-  private renderPresets(presets: readonly MoldPresetButton[], enabled: boolean): void {
+  private renderPresets(presets: readonly PresetButton[], enabled: boolean): void {
     const key = presets.map((p) => `${p.name}\u0000${p.title}`).join("\u0001");
     if (key !== this.presetKey) {
       this.presetKey = key;
@@ -126,7 +136,7 @@ export class MoldPanel implements WorldPanel {
     }
   }
 
-  private presetButton(p: MoldPresetButton): HTMLButtonElement {
+  private presetButton(p: PresetButton): HTMLButtonElement {
     const b = this.element.ownerDocument.createElement("button");
     b.type = "button";
     b.dataset.preset = p.name;
@@ -138,26 +148,28 @@ export class MoldPanel implements WorldPanel {
     return b;
   }
 
-  private addRow(panel: HTMLElement, name: MoldSliderName): Row {
+  private addRow(panel: HTMLElement, spec: SettingSpecView): Row {
     const doc = panel.ownerDocument;
-    const scale = this.model.scale(name);
     const label = doc.createElement("label");
     label.className = "setting";
+    const hint = this.source.hint?.(spec.name);
+    if (hint) label.title = hint;
     const caption = doc.createElement("span");
-    caption.textContent = scale.label;
+    caption.textContent = spec.label;
     const input = doc.createElement("input");
     input.type = "range";
     input.min = "0";
     input.max = String(SLIDER_POSITIONS);
     input.step = "1";
-    input.id = `mold-${name}`;
+    input.id = `${this.schema.world}-${idPart(spec.name)}`;
     input.disabled = true;
-    input.setAttribute("aria-label", `the mold's ${scale.label}`);
+    input.setAttribute("aria-label", `${this.source.title}'s ${spec.label}`);
     const value = doc.createElement("output");
     value.textContent = "–";
     label.append(caption, input, value);
     panel.append(label);
 
+    const name = spec.name;
     input.addEventListener("pointerdown", () => this.model.grab(name));
     input.addEventListener("input", () => {
       value.textContent = this.model.input(name, Number(input.value), performance.now());
@@ -170,21 +182,24 @@ export class MoldPanel implements WorldPanel {
     return { input, value };
   }
 
-  private addToggle(panel: HTMLElement): HTMLInputElement {
+  private addToggle(panel: HTMLElement, spec: SettingSpecView): HTMLInputElement {
     const doc = panel.ownerDocument;
     const label = doc.createElement("label");
     label.className = "toggle";
+    const hint = this.source.hint?.(spec.name);
+    if (hint) label.title = hint;
     const input = doc.createElement("input");
     input.type = "checkbox";
-    input.id = "mold-occupancy";
+    input.id = `${this.schema.world}-${idPart(spec.name)}`;
     input.disabled = true;
-    label.append(input, doc.createTextNode(" one agent per cell"));
-    label.title = "Jones's occupancy rule: a blocked agent turns at random and leaves no trail";
-    input.addEventListener("change", () => {
-      // The server's value shows again on the next tick if the change did not go out.
-      this.model.setOccupancy(input.checked, performance.now());
-    });
+    label.append(input, doc.createTextNode(` ${spec.label}`));
+    // The server's value shows again on the next tick if the change did not go out.
+    input.addEventListener("change", () => this.model.setFlag(spec.name, input.checked, performance.now()));
     panel.append(label);
     return input;
   }
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

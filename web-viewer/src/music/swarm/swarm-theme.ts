@@ -3,18 +3,18 @@
 // bar gets a harmony with the chance alignment × tightness; fireflies that see nobody play the
 // wanderer's note; a crossing of the order parameter gets a motif on the next beat, rising into
 // order, falling into disorder.
-import { barHasHarmony, swarmHarmonyChance } from "./harmony";
-import type { MusicLog } from "./music-log";
-import type { MusicFrame, SwarmMeasures } from "./music-frame";
+import { barHasHarmony, swarmHarmonyChance } from "../harmony";
+import type { MusicLog } from "../music-log";
+import type { MusicFrame, SwarmMeasures } from "../music-frame";
 import { MOTIF_STEP, orderMotif } from "./order-motif";
-import { SeededRandom } from "./random";
-import { RareNoteGate, swarmWandererChance } from "./rare-note";
-import { D3_MIDI, MIXOLYDIAN, scaleNote, triad } from "./scales";
-import type { Note, SoundSink } from "./sound-spec";
-import { STEPS_PER_BAR, STEPS_PER_BEAT, StepScheduler, type Step } from "./step-scheduler";
+import { SeededRandom } from "../random";
+import { RareNoteGate, swarmWandererChance } from "../rare-note";
+import { D3_MIDI, MIXOLYDIAN, scaleNote, triad } from "../scales";
+import type { Note, SoundSink } from "../sound-spec";
+import { STEPS_PER_BAR, STEPS_PER_BEAT, StepScheduler, type Step } from "../step-scheduler";
 import { layersAt, type SwarmLayer } from "./swarm-build";
-import { nextBarTempo, swarmTempoBpm, SWARM_MIN_BPM } from "./tempo";
-import type { Theme } from "./theme";
+import { nextBarTempo, swarmTempoBpm, SWARM_MIN_BPM } from "../tempo";
+import type { Theme } from "../theme";
 
 const OCT = 7;
 /** The bars' chords, as degrees of D mixolydian: I, ♭VII, IV, I (D, C, G, D). */

@@ -5,14 +5,14 @@
 // all of them (an octave higher) when the network covers it. When the coverage grows quickly a slow
 // swell rises under them; when it shrinks quickly a falling figure of bells takes the cell's place.
 import { CoverageTrend } from "./coverage-trend";
-import type { MoldMeasures, MusicFrame } from "./music-frame";
-import type { MusicLog } from "./music-log";
-import { SeededRandom } from "./random";
-import { RareNoteGate } from "./rare-note";
-import { D3_MIDI, PENTATONIC, scaleNote } from "./scales";
-import type { Note, SoundSink } from "./sound-spec";
-import { STEPS_PER_BAR, StepScheduler, type Step } from "./step-scheduler";
-import type { Theme } from "./theme";
+import type { MoldMeasures, MusicFrame } from "../music-frame";
+import type { MusicLog } from "../music-log";
+import { SeededRandom } from "../random";
+import { RareNoteGate } from "../rare-note";
+import { D3_MIDI, PENTATONIC, scaleNote } from "../scales";
+import type { Note, SoundSink } from "../sound-spec";
+import { STEPS_PER_BAR, StepScheduler, type Step } from "../step-scheduler";
+import type { Theme } from "../theme";
 
 /** Slow: a bar is over four seconds, its eighths half a second apart. */
 export const MOLD_BPM = 56;

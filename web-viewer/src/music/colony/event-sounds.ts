@@ -3,9 +3,9 @@
 // when it eats a firefly, a soft plop when it hops). Pitches are in the colony's D lydian, so every
 // event sits in the groove's key. Flashes and group sync are not here: flashes become thinned notes
 // (flash-gate.ts), sync drives the harmony.
-import type { MusicEvent, MusicEventKind } from "./music-frame";
-import { D3_MIDI, LYDIAN, scaleNote } from "./scales";
-import type { Note } from "./sound-spec";
+import type { MusicEvent, MusicEventKind } from "../music-frame";
+import { D3_MIDI, LYDIAN, scaleNote } from "../scales";
+import type { Note } from "../sound-spec";
 
 /** Scale degrees per octave (7), to write degrees as octave + step. */
 const OCT = 7;
