@@ -4,7 +4,7 @@
 # it although they lie outside every folder named after it (server/sim/<world>/,
 # server/stream/<world>/, web-viewer/src/<world>/, …). A world that is one module is named
 # outside only where it is registered: the goal is at most five files a world.
-#   tests/world_footprint.sh [-v] [WORLD…]     (default: swarm colony mold test)
+#   tests/world_footprint.sh [-v] [WORLD…]     (default: swarm colony mold plate test)
 # -v lists the files under each world's count. A file "names" a world when the world's word
 # appears in it as a word or a word's start in any case (swarm, Swarm, SWARM_, swarm_step,
 # SwarmEngine), so names made from it count too; the test world's word is "test_world" and its
@@ -17,7 +17,7 @@ if [ "${1:-}" = -v ]; then
   shift
 fi
 worlds=("$@")
-[ ${#worlds[@]} -gt 0 ] || worlds=(swarm colony mold test)
+[ ${#worlds[@]} -gt 0 ] || worlds=(swarm colony mold plate test)
 
 product=(server client proto shaders web-viewer/src deploy)
 

@@ -1,5 +1,5 @@
 #pragma once
-// Trails as files (meadowctl trails, docs/rules.md "The plate"): one polyline per piece of each
+// Trails as files (meadowctl trails, docs/rules.md "The swarm · Trails"): one polyline per piece of each
 // firefly's path, in its own colour. SVG over the world's rectangle on a night-black ground
 // (lines keep their width whatever the zoom); JSON with every point; CSV a row per point.
 #include <string>

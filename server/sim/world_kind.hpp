@@ -1,5 +1,5 @@
 #pragma once
-// The worlds on the land (docs/rules.md "The land · Three worlds"): one enum indexes every
+// The worlds on the land (docs/rules.md "The land · The worlds"): one enum indexes every
 // per-world table (a frame bundle's messages, figures, timings, the viewer's world choice). Each
 // kind's number is the one the wire gives it (meadow.v1.World), so stream/world_mapping.* maps them
 // without a table. A new world adds its kind here (and its registration in the server and the
@@ -16,6 +16,7 @@ enum class WorldKind : std::uint8_t {
   swarm = 1,
   colony = 2,
   mold = 3,
+  plate = 5,
   // Registered by the tests only (tests/support/test_world.*): a tiny world that proves a world
   // is new files plus one registration. A server never runs it.
   test = 15,
@@ -23,9 +24,10 @@ enum class WorldKind : std::uint8_t {
 
 // Every kind, in the order of per-world tables, with its name as people read it ("the swarm",
 // in notices) and as figures are labelled.
-inline constexpr std::array<WorldKind, 4> kAllWorldKinds = {WorldKind::swarm, WorldKind::colony, WorldKind::mold,
-                                                            WorldKind::test};
-inline constexpr std::array<std::string_view, kAllWorldKinds.size()> kWorldNames = {"swarm", "colony", "mold", "test"};
+inline constexpr std::array<WorldKind, 5> kAllWorldKinds = {WorldKind::swarm, WorldKind::colony, WorldKind::mold,
+                                                            WorldKind::plate, WorldKind::test};
+inline constexpr std::array<std::string_view, kAllWorldKinds.size()> kWorldNames = {"swarm", "colony", "mold", "plate",
+                                                                                    "test"};
 inline constexpr std::size_t kWorldKinds = kAllWorldKinds.size();
 
 // Index of a world in per-world tables.

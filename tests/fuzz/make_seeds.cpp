@@ -19,6 +19,7 @@
 #include "meadow/v1/viewer.pb.h"
 #include "sim/land.hpp"
 #include "sim/mold/mold_settings.hpp"
+#include "sim/plate/plate_world.hpp"
 #include "stream/frame_codec.hpp"
 #include "stream/light_raster.hpp"
 #include "saved_meadow.hpp"
@@ -309,6 +310,14 @@ void snapshot_seeds(const fs::path& out) {
   v1::SavedMeadow with_frog;
   stream::to_proto(meadow->save(), small_meadow_mappings(), with_frog);
   seeds.write("meadow-with-a-frog", with_frog.SerializeAsString());
+  // A plate a second into its run, so the plate's saved fields are seeds too.
+  sim::Meadow plate(5, {[](std::uint64_t, sim::Land&) -> std::unique_ptr<sim::World> {
+                      return std::make_unique<sim::PlateWorld>();
+                    }});
+  for (int tick = 0; tick < 60; ++tick) plate.step(serial);
+  v1::SavedMeadow with_plate;
+  stream::to_proto(plate.save(), small_meadow_mappings(), with_plate);
+  seeds.write("plate-at-60", with_plate.SerializeAsString());
 }
 
 // The small meadow's journal over the store tests' script (tests/store/store_fixture.hpp): every

@@ -30,6 +30,6 @@ inline std::unique_ptr<sim::Meadow> journal_meadow(std::uint64_t seed) {
   return testing::three_cpu_worlds(seed, kJournalFireflies, kJournalMoldWidth, kFuzzMoldAgents);
 }
 
-inline std::vector<stream::WorldSnapshotMapping> small_meadow_mappings() { return testing::three_world_snapshot_mappings(); }
+inline std::vector<stream::WorldSnapshotMapping> small_meadow_mappings() { return testing::world_snapshot_mappings(); }
 
 }  // namespace meadow::fuzz

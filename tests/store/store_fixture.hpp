@@ -37,7 +37,7 @@ inline std::unique_ptr<sim::Meadow> three_world_meadow(std::uint64_t seed) {
   return three_cpu_worlds(seed, kStoreTestFireflies, kStoreTestMoldWidth, kStoreTestMoldAgents);
 }
 
-inline std::vector<stream::WorldSnapshotMapping> snapshot_mappings() { return three_world_snapshot_mappings(); }
+inline std::vector<stream::WorldSnapshotMapping> snapshot_mappings() { return world_snapshot_mappings(); }
 
 // Everything the worlds are, folded into one number (sim/state_hash.hpp).
 inline std::uint64_t meadow_hash(const sim::Meadow& m) { return sim::meadow_state_hash(m); }

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import type { MeadowDebug } from "../src/debug/hook";
 import { CHROMIUM_LAUNCH } from "./chromium-launch";
 
@@ -241,6 +241,7 @@ export function debugState(page: Page): Promise<DebugState> {
       worlds: copy(m.worlds),
       colony: copy(m.colony),
       mold: copy(m.mold),
+      plate: copy(m.plate),
       breeze: copy(m.breeze),
       air: copy(m.air),
       experience: copy(m.experience),
@@ -448,4 +449,21 @@ export function canvasSpecks(
     },
     [canvasId, minAlpha] as const,
   );
+}
+
+/**
+ * Presses w (or taps the ⋯ menu's world button: `press`) until the page shows `world`, which the
+ * server must offer; then waits until `drawn` says the page draws it, and returns what it said.
+ */
+export async function watchWorld<T>(page: Page, world: string, press: () => Promise<void>, drawn: (s: DebugState) => T | undefined | false, what: string): Promise<T> {
+  const offered = await waitForState(page, (s) => s.worlds.length > 0 && s.worlds, "the worlds are offered");
+  expect(offered, `the server lists the ${world} in its Welcome`).toContain(world);
+  for (let i = 0; i < offered.length; i++) {
+    const s = await debugState(page);
+    if (s.world === world) break;
+    const before = s.chosenWorld;
+    await press();
+    await waitForState(page, (t) => t.chosenWorld !== before && t.world === t.chosenWorld, `the page shows the world after the ${before}`, 20_000);
+  }
+  return waitForState(page, (s) => s.world === world && drawn(s), what, 30_000);
 }

@@ -206,11 +206,14 @@ describe("the colony drawn from frames of our own making", () => {
     expect(errors).toEqual([]);
   });
 
-  it.skipIf(ALONE)("goes back to the swarm with w (past the mold): its light again, the colony's layers cleared", async () => {
+  it.skipIf(ALONE)("goes back to the swarm with w (past the mold and the plate): its light again, the colony's layers cleared", async () => {
     const before = (await debugState(page)).frames;
     await page.keyboard.press("w");
     expect(route.chosen.at(-1)?.at(-1)).toBe(World.MOLD);
     await page.waitForFunction(() => window.__meadow?.world === "mold", undefined, { timeout: 10_000 });
+    await page.keyboard.press("w");
+    expect(route.chosen.at(-1)?.at(-1)).toBe(World.PLATE);
+    await page.waitForFunction(() => window.__meadow?.world === "plate", undefined, { timeout: 10_000 });
     await page.keyboard.press("w");
     expect(route.chosen.at(-1)?.at(-1)).toBe(World.SWARM);
     await page.waitForFunction((n) => window.__meadow?.world === "swarm" && window.__meadow.frames > n + 5, before, { timeout: 10_000 });

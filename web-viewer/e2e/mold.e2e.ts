@@ -6,7 +6,7 @@
 // settings.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compareLight, debugState, launchChromium, openViewer, saveArtifact, tapUntil, waitConnected, waitForState as waitFor, worldToScreen, type DebugState, SHOWN_WITHIN_MS } from "./browser";
+import { compareLight, debugState, launchChromium, openViewer, saveArtifact, tapUntil, waitConnected, waitForState as waitFor, watchWorld, worldToScreen, type DebugState, SHOWN_WITHIN_MS } from "./browser";
 import { sleep, startServer, type RunningServer } from "./server";
 
 type MoldState = NonNullable<DebugState["mold"]>;
@@ -17,17 +17,8 @@ interface Spot {
 }
 
 /** Presses w (or taps the ⋯ menu's world button) until the page draws the mold. */
-async function watchMold(page: Page, press: () => Promise<void>): Promise<MoldState> {
-  const offered = await waitFor(page, (s) => s.worlds.length > 0 && s.worlds, "the worlds are offered");
-  expect(offered, "the server lists the mold in its Welcome").toContain("mold");
-  for (let i = 0; i < offered.length; i++) {
-    const s = await debugState(page);
-    if (s.world === "mold" && s.mold) break;
-    const before = s.chosenWorld;
-    await press();
-    await waitFor(page, (t) => t.chosenWorld !== before && t.world === t.chosenWorld, `the page shows the world after the ${before}`, 20_000);
-  }
-  return waitFor(page, (s) => s.world === "mold" && s.mold && s.mold.lightFrames > 2 && s.mold, "the page draws the mold's light", 30_000);
+function watchMold(page: Page, press: () => Promise<void>): Promise<MoldState> {
+  return watchWorld(page, "mold", press, (s) => s.mold && s.mold.lightFrames > 2 && s.mold, "the page draws the mold's light");
 }
 
 /** A spot on the meadow at least `clear` units from every rock, from a list of candidates. */

@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "sim/swarm/order_crossings.hpp"
+#include "sim/order_crossings.hpp"
 #include "sim/swarm/swarm_engine.hpp"
 #include "sim/swarm/swarm_events.hpp"
 #include "sim/swarm/swarm_pace.hpp"

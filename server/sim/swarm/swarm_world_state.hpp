@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "sim/geometry.hpp"
-#include "sim/swarm/order_crossings.hpp"
+#include "sim/order_crossings.hpp"
 #include "sim/swarm/swarm_engine.hpp"
 #include "sim/swarm/swarm_pace.hpp"
 #include "sim/swarm/swarm_tools.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // Trails (docs/rules.md "The swarm · Trails"): each of a few fireflies' recent path as its own
-// polyline, as the boids plate the swarm comes from delivers them. Recording starts after a
+// polyline, as the boids study the swarm comes from delivers them. Recording starts after a
 // warm-up, lasts a set number of steps, follows fireflies chosen from the seed (the same seed,
 // settings and actions give the same trails), and lifts a line where a firefly did not fly: out of
 // the world (arriving, leaving), gone, or a jump longer than any step. Each trail has its own
@@ -18,7 +18,7 @@
 
 namespace meadow::sim {
 
-// The plate's recording: 240 steps of warm-up, 120 recorded (steps of the swarm, 1/60 s each).
+// The study's recording: 240 steps of warm-up, 120 recorded (steps of the swarm, 1/60 s each).
 inline constexpr std::uint32_t kTrailDefaultWarmupSteps = 240;
 inline constexpr std::uint32_t kTrailDefaultSteps = 120;
 inline constexpr std::uint32_t kTrailDefaultCount = 200;
@@ -34,7 +34,7 @@ inline constexpr std::uint32_t kTrailMostWarmupSteps = 3600;
 inline constexpr std::uint32_t kTrailMostSteps = 3600;
 inline constexpr std::uint32_t kTrailMostCount = 5000;
 inline constexpr TrailLimits kOperatorTrailLimits{kTrailMostWarmupSteps, kTrailMostSteps, kTrailMostCount};
-// What a viewer may ask for: the plate's own recording (24,000 points at most, about 200 KB sent),
+// What a viewer may ask for: the study's own recording (24,000 points at most, about 200 KB sent),
 // so that a visitor's recording costs the sim thread little and fits any phone.
 inline constexpr TrailLimits kViewerTrailLimits{kTrailDefaultWarmupSteps, kTrailDefaultSteps, kTrailDefaultCount};
 // A move longer than this in one step is not flight (the fastest speed at any setting, with room

@@ -13,7 +13,7 @@
 
 namespace meadow::stream {
 
-// The plan a request asks for, 0 meaning the plate's default; nullopt when a field is over its
+// The plan a request asks for, 0 meaning the study's default; nullopt when a field is over its
 // limit (trail_limits_text() says which they are: "at most …"): the operator's, or a viewer's.
 [[nodiscard]] std::optional<sim::TrailPlan> trail_plan(const v1::TrailsRequest& request,
                                                        const sim::TrailLimits& limits = sim::kOperatorTrailLimits);

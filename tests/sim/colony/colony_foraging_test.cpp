@@ -10,9 +10,13 @@
 #include "sim/colony/colony.hpp"
 #include "sim/meadow.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
+#include "support/meadow_worlds.hpp"
 
 namespace meadow::sim::testing {
 namespace {
+
+using meadow::testing::colony_of;
+using meadow::testing::swarm_and_colony;
 
 TEST(ColonyForaging, AWandererPassingWithin25UnitsLandsSipsAndCarriesItHome) {
   Scene scene(0.5);

@@ -1,13 +1,13 @@
 // The viewer's debug hook (debug/hook.ts) wired to its live state: the getters read the app, its
 // worlds' views and its controls whenever a test or a curious person asks. A world's own part is
 // its view's (WorldView.debugState).
-import { installDebugHook, type MeadowDebug } from "../debug/hook";
+import { installDebugHook, type MeadowDebug, type WorldDebugName } from "../debug/hook";
 import type { ViewerApp } from "./viewer-app";
 
 export function installViewerDebug(app: ViewerApp): void {
   const swarm = app.swarm;
   const colony = app.colony;
-  const source: Omit<MeadowDebug, "colony" | "mold"> = {
+  const source: Omit<MeadowDebug, WorldDebugName> = {
     get connected() {
       return app.connection.state.kind === "connected";
     },

@@ -80,3 +80,9 @@ export function colonyDebug(colony: ColonyView, sessionId: bigint | undefined): 
     frogsDrawn: colony.layer.frogsDrawn,
   };
 }
+
+declare module "../debug/hook" {
+  interface WorldDebugs {
+    readonly colony: ColonyDebug | undefined;
+  }
+}

@@ -1,10 +1,9 @@
 // A small read-only window into the viewer for tests and curious people:
-// window.__meadow.connected, .frames, .rocks, .marks, .world, .colony, .mold, .worldToScreen(x, y) and
+// window.__meadow.connected, .frames, .rocks, .marks, .world, each world's own part under its name,
+// .worldToScreen(x, y) and
 // a few figures.
 import type { SentAction } from "../app/controls";
 import type { WorldName } from "../worlds/world-view";
-import type { ColonyDebug } from "../colony/colony-debug";
-import type { MoldDebug } from "../mold/mold-debug";
 import type { BreezeView } from "../wind/breeze";
 import type { LightWhere } from "../render/light-host";
 import type { RimView } from "../render/rock-rims";
@@ -106,7 +105,7 @@ export interface ExperienceDebug {
   readonly timings: TimingDebug;
 }
 
-export interface MeadowDebug {
+export interface MeadowDebug extends WorldDebugs {
   readonly connected: boolean;
   /** Light frames decoded and shown since the page loaded. */
   readonly frames: number;
@@ -155,9 +154,6 @@ export interface MeadowDebug {
   readonly chosenWorld: WorldName;
   /** The worlds w goes through: those the server offers that this viewer can draw. */
   readonly worlds: readonly WorldName[];
-  /** Each world's own part (WorldView.debugState), while that world is shown. */
-  readonly colony: ColonyDebug | undefined;
-  readonly mold: MoldDebug | undefined;
   /** The breeze of the latest frame (either world). */
   readonly breeze: BreezeView | undefined;
   /**
@@ -171,6 +167,16 @@ export interface MeadowDebug {
   /** Colony fireflies (as drawn now) within `radius` world units of (x, y); 0 outside the colony. */
   firefliesNear(x: number, y: number, radius: number): number;
 }
+
+/**
+ * Each world's own part of the hook (WorldView.debugState), under its name while that world is
+ * shown: a world adds its entry from its own folder, by augmenting this interface
+ * (`declare module "../debug/hook" { interface WorldDebugs { … } }`, as colony-debug.ts does).
+ */
+export interface WorldDebugs {}
+
+/** The worlds whose views give a part of their own. */
+export type WorldDebugName = keyof WorldDebugs;
 
 declare global {
   interface Window {

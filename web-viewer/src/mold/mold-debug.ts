@@ -35,3 +35,9 @@ export function moldDebug(mold: MoldView, sessionId: bigint | undefined): MoldDe
     panel: { visible: panel !== null && !panel.hidden, inMenu: panel?.parentElement?.id === "more" },
   };
 }
+
+declare module "../debug/hook" {
+  interface WorldDebugs {
+    readonly mold: MoldDebug | undefined;
+  }
+}

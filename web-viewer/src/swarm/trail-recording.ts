@@ -1,6 +1,6 @@
 // A recording of trails asked of the server (r, the "record trails" button;
 // docs/rules.md "The swarm · Trails"): under way from the ask until the server answers with the
-// Trails, refuses it with a notice, the link drops or RECORDING_TIMEOUT_MS pass. The server's plate
+// Trails, refuses it with a notice, the link drops or RECORDING_TIMEOUT_MS pass. The server's recording
 // takes 240 steps of warm-up and 120 recorded, about 6 s at 60 steps a second. Free of the DOM: the
 // controls show it and save the answer.
 

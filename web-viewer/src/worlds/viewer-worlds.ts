@@ -3,6 +3,7 @@
 // and the render loop follow from the registry.
 import { ColonyView } from "../colony/colony-view";
 import { MoldView } from "../mold/mold-view";
+import { PlateView } from "../plate/plate-view";
 import { OrderGauge } from "../swarm/order-gauge";
 import { PhaseCaption } from "../swarm/phase-caption";
 import { SwarmView, type SwarmHooks } from "../swarm/swarm-view";
@@ -13,9 +14,10 @@ export interface ViewerWorlds {
   readonly registry: WorldRegistry;
   /** The swarm's view: its count and rules are set from the controls, whichever world is shown. */
   readonly swarm: SwarmView;
-  /** The colony's and the mold's, for the debug hook. */
+  /** The colony's, the mold's and the plate's, for the debug hook. */
   readonly colony: ColonyView;
   readonly mold: MoldView;
+  readonly plate: PlateView;
 }
 
 export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks): ViewerWorlds {
@@ -42,5 +44,6 @@ export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks): ViewerWorld
     },
     hooks,
   );
-  return { registry: new WorldRegistry([swarm, colony, mold]), swarm, colony, mold };
+  const plate = new PlateView(stageLayer(stage, "plate-layer"), hooks);
+  return { registry: new WorldRegistry([swarm, colony, mold, plate]), swarm, colony, mold, plate };
 }

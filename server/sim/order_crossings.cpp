@@ -1,4 +1,4 @@
-#include "sim/swarm/order_crossings.hpp"
+#include "sim/order_crossings.hpp"
 
 #include <cassert>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "sim/swarm/order_crossings.hpp"
+#include "sim/order_crossings.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "sim/random.hpp"
-#include "sim/swarm/swarm_random.hpp"
 
 namespace meadow::sim {
 namespace {
@@ -52,7 +51,7 @@ TEST(OrderCrossings, AJumpPastBothThresholdsAnnouncesBothInOrder) {
 // announcement per real crossing, not one per jitter.
 TEST(OrderCrossings, ANoisySignalAnnouncesOncePerCrossing) {
   OrderCrossings c;
-  const CounterRandom noise(3, 0, swarm_random::kNudge);
+  const CounterRandom noise(3, 0, RandomPurpose{3});  // any stream will do: noise for the test
   std::vector<float> values;
   for (int frame = 0; frame < 600; ++frame) {
     // 0.15 → 0.45 → 0.15 over 600 frames, passing 0.3 at frames 150 and 450.

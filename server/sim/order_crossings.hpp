@@ -1,7 +1,7 @@
 #pragma once
-// Announced crossings of the swarm's order parameter (docs/rules.md "The swarm · Measures"): fed
-// the order parameter every frame, it reports each time the swarm really passes a threshold, up
-// or down. Hysteresis keeps a noisy signal hovering at a threshold from announcing a crossing
+// Announced crossings of a flock's order parameter (any world's that announces them: docs/rules.md
+// "The swarm · Measures"): fed the order parameter every frame, it reports each time the flock
+// really passes a threshold, up or down. Hysteresis keeps a noisy signal hovering at a threshold from announcing a crossing
 // every frame: going up counts once the order reaches threshold + hysteresis, going down once it
 // falls to threshold − hysteresis.
 #include <cstddef>
@@ -19,7 +19,7 @@ struct OrderCrossing {
 
 class OrderCrossings {
  public:
-  // Default thresholds: below 0.3 a swarm looks like a milling crowd, above 0.7 like one
+  // Default thresholds: below 0.3 a flock looks like a milling crowd, above 0.7 like one
   // stream (order parameter, 0 … 1).
   static constexpr float kLowThreshold = 0.3F;
   static constexpr float kHighThreshold = 0.7F;
@@ -31,7 +31,7 @@ class OrderCrossings {
   OrderCrossings(std::span<const float> thresholds, float hysteresis);
 
   // One frame's order parameter; returns the crossings it completes, lowest threshold first
-  // when rising, highest first when falling. The first value fed only sets where the swarm
+  // when rising, highest first when falling. The first value fed only sets where the flock
   // stands: it announces nothing.
   [[nodiscard]] std::vector<OrderCrossing> feed(float order);
 
@@ -46,7 +46,7 @@ class OrderCrossings {
 
  private:
   std::vector<float> thresholds_;
-  std::vector<bool> above_;  // per threshold: where the swarm stands
+  std::vector<bool> above_;  // per threshold: where the flock stands
   float hysteresis_;
   bool started_ = false;
 };

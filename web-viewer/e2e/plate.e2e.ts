@@ -1,0 +1,96 @@
+// The plate against the real server (docs/rules.md "The plate"): w goes on to the plate; its birds
+// are drawn on the dark plate with their trails growing; its settings panel comes from its schema
+// and a preset and a slider change the shared settings the next frames carry (a new number of
+// birds scatters a fresh plate); on a phone the panel is in the ⋯ menu. This file runs its own
+// server, since it changes the plate's shared settings.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { canvasPixel, launchChromium, openViewer, saveArtifact, waitConnected, waitForState as waitFor, watchWorld, worldToScreen, type DebugState, SHOWN_WITHIN_MS } from "./browser";
+import { startServer, type RunningServer } from "./server";
+
+type PlateState = NonNullable<DebugState["plate"]>;
+
+/** Presses w (or taps the ⋯ menu's world button) until the page draws the plate. */
+function watchPlate(page: Page, press: () => Promise<void>): Promise<PlateState> {
+  return watchWorld(page, "plate", press, (s) => s.plate && s.plate.birdsDrawn > 0 && s.plate, "the page draws the plate's birds");
+}
+
+describe("the plate against the real server", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let desktop: { page: Page; errors: string[] };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+    desktop = await openViewer(browser, server.url);
+    await waitConnected(desktop.page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("goes to the plate with w: its birds on the dark plate, their trails growing, its status", async () => {
+    const page = desktop.page;
+    const plate = await watchPlate(page, () => page.keyboard.press("w"));
+    expect(plate.count).toBe(plate.settings?.values.birds);
+    expect(plate.birdsDrawn).toBe(plate.count);
+    // Trails grow frame by frame, up to the trail's length.
+    const grown = await waitFor(page, (s) => s.plate && s.plate.historyFrames >= 10 && s.plate.trailPoints > s.plate.count * 5 && s.plate, "the trails grow", SHOWN_WITHIN_MS);
+    expect(grown.historyFrames).toBeLessThanOrEqual(grown.trailLength);
+    await page.waitForFunction(() => /\d+ birds · order \d\.\d\d.* · step \d+/.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
+    // The plate's ground is drawn where the plate lies (its corner, inside the square).
+    const p = grown.plate!;
+    const corner = await worldToScreen(page, p.x + 2, p.y + 2);
+    const [, , , alpha] = await canvasPixel(page, "plate-layer", corner.x, corner.y);
+    expect(alpha, "the plate's dark ground").toBeGreaterThan(200);
+    expect(await page.isVisible("#plate-settings"), "the plate's settings are out").toBe(true);
+    expect(await page.isHidden("#sliders"), "the swarm's sliders are put away").toBe(true);
+    saveArtifact("plate.png", await page.screenshot());
+    expect(desktop.errors).toEqual([]);
+  }, 120_000);
+
+  it("a preset from the schema's buttons sets the weights the next frames carry, and lights its button", async () => {
+    const page = desktop.page;
+    await page.click('#plate-settings button[data-preset="stream"]');
+    await waitFor(page, (s) => s.plate?.settings?.preset === "stream" && s.plate.settings.values.alignment === 2.5 && s.plate.settings.values.separation === 0, "the settings are the stream preset");
+    await page.waitForFunction(() => document.querySelector('#plate-settings button[data-preset="stream"]')?.classList.contains("current") === true, undefined, { timeout: SHOWN_WITHIN_MS });
+    expect(desktop.errors).toEqual([]);
+  });
+
+  it("a new number of birds from the slider scatters a fresh plate", async () => {
+    const page = desktop.page;
+    const before = await waitFor(page, (s) => s.plate, "the plate");
+    const box = await page.locator("#plate-birds").boundingBox();
+    if (!box) throw new Error("no birds slider");
+    await page.mouse.click(box.x + box.width * 0.1, box.y + box.height / 2);
+    const after = await waitFor(page, (s) => s.plate && s.plate.count !== before.count && s.plate, "the plate has the birds asked for", SHOWN_WITHIN_MS);
+    expect(after.count).toBe(after.settings?.values.birds);
+    expect(after.count).toBeLessThan(before.count);
+    expect(after.runSteps, "a fresh run").toBeLessThan(before.runSteps + 600);
+    expect(desktop.errors).toEqual([]);
+  });
+
+  it("on a phone: to the plate from the ⋯ menu, its settings in the menu", async () => {
+    const context: BrowserContext = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(server.url);
+    await waitConnected(page);
+    await page.tap("#more-button");
+    await watchPlate(page, async () => {
+      if (!(await page.isVisible("#more"))) await page.tap("#more-button");
+      await page.tap('#more button[data-action="world"]');
+    });
+    if (!(await page.isVisible("#more"))) await page.tap("#more-button");
+    await page.waitForFunction(() => document.getElementById("plate-settings")?.parentElement?.id === "more", undefined, { timeout: SHOWN_WITHIN_MS });
+    await page.tap('#plate-settings button[data-preset="knot"]');
+    await waitFor(page, (s) => s.plate?.settings?.preset === "knot", "the phone's preset is taken");
+    saveArtifact("plate-phone.png", await page.screenshot());
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

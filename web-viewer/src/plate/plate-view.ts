@@ -1,0 +1,108 @@
+// The plate on screen (docs/rules.md "The plate"): Reynolds's boids on a torus, drawn as a dark
+// square in the middle of the meadow with each bird's trail growing in the plate's warm ramp; its
+// figures in the status line; its crossings of order announced; its settings panel built from its
+// schema, its values from the frames. It takes no tools.
+import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
+import type { MusicFrame } from "../music/music-frame";
+import { rectFromProto } from "../net/proto-mapping";
+import { clearCanvas } from "../render/canvas-2d";
+import type { Viewport, WorldRect } from "../render/viewport";
+import type { SettingsSource } from "../settings/settings-panel-model";
+import type { NoticeLevel } from "../ui/notice";
+import { StateView } from "../worlds/state-view";
+import type { Scene, WorldView } from "../worlds/world-view";
+import { plateDebug, type PlateDebug } from "./plate-debug";
+import { paintPlate, type PlateDrawn } from "./plate-painter";
+import { PlateState } from "./plate-state";
+import { plateStatusParts } from "./plate-status";
+
+export interface PlateHooks {
+  readonly say: (text: string, level: NoticeLevel) => void;
+}
+
+/** How the announcement of a crossing reads. */
+export function crossingText(rising: boolean, threshold: number): string {
+  if (rising) return threshold >= 0.5 ? "The plate falls into a stream." : "The plate comes out of its gas.";
+  return threshold >= 0.5 ? "The plate's stream breaks up." : "The plate scatters into a gas.";
+}
+
+export class PlateView extends StateView<PlateState> implements WorldView {
+  readonly world = World.PLATE;
+  readonly name = "plate";
+  readonly greeting = "The plate: Reynolds's boids on a torus (1987)";
+  readonly settings: SettingsSource;
+  /** What the latest drawing drew. */
+  drawn: PlateDrawn = { birds: 0, trailPoints: 0 };
+  /** The crossings announced since the page loaded. */
+  readonly announcements: string[] = [];
+  private drawnFrames = -1;
+
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly hooks: PlateHooks,
+  ) {
+    super(new PlateState());
+    const state = this.state;
+    this.settings = {
+      title: "the plate",
+      now: () => state.settings,
+      hint: (name) => (name === "trail_length" ? "Frames of each bird's path kept on the plate" : undefined),
+    };
+  }
+
+  landOf(welcome: Welcome): WorldRect | undefined {
+    return rectFromProto(welcome.meadow);
+  }
+
+  readonly fireflies = undefined;
+  readonly problem = undefined;
+
+  statusParts(): readonly string[] {
+    return plateStatusParts(this.state.figures);
+  }
+
+  debugState(): PlateDebug | undefined {
+    return plateDebug(this);
+  }
+
+  music(_frame: Frame): MusicFrame | undefined {
+    return undefined;  // no theme of its own yet: the music falls quiet on the plate
+  }
+
+  takeFrame(frame: Frame): void {
+    this.state.applyFrame(frame);
+    for (const e of frame.events) {
+      if (e.body.case !== "orderCrossing") continue;
+      const text = crossingText(e.body.value.rising, e.body.value.threshold);
+      this.announcements.push(text);
+      if (this.announcements.length > 20) this.announcements.shift();
+      this.hooks.say(text, "info");
+    }
+  }
+
+  show(_viewport: Viewport): void {
+    this.drawnFrames = -1;
+  }
+
+  draw(scene: Scene): void {
+    if (this.state.frames === this.drawnFrames && !scene.moved) return;
+    this.drawnFrames = this.state.frames;
+    this.drawn = paintPlate(this.canvas, scene.viewport, this.state);
+  }
+
+  hide(): void {
+    clearCanvas(this.canvas);
+    this.drawnFrames = -1;
+  }
+
+  forget(): void {
+    this.state.forget();
+    this.drawnFrames = -1;
+  }
+
+  setFrameRate(): void {}
+
+  setPalette(): void {
+    // The plate's colours are its ramp's: no palette to follow.
+  }
+}
