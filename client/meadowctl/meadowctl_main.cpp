@@ -7,6 +7,7 @@
 #include <google/protobuf/util/json_util.h>
 #include <grpcpp/grpcpp.h>
 
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -318,18 +319,24 @@ int main(int argc, char** argv) {
   watch->add_option("--interval-ms", interval_ms, "Between updates")->capture_default_str();
   watch->add_option("--updates", updates, "Stop after this many updates (0: until interrupted)");
   auto* trails = app.add_subcommand(
-      "trails", "Record the paths of a few fireflies (after a warm-up) and write them: one polyline each, lifted "
-                "where a firefly did not fly, each in its own colour");
+      "trails", "Record the paths of a world's movers (after a warm-up) and write them: one polyline each, lifted "
+                "where one did not fly (or crossed a torus's seam), each in its own colour");
   v1::TrailsRequest trails_request;
   std::uint32_t trail_warmup = 240;
   std::uint32_t trail_steps = 120;
   std::uint32_t trail_count = 200;
   std::string trail_format = "svg";
   std::string trail_out;
-  trails->add_option("--warmup", trail_warmup, "Swarm steps before the recording (at most 3,600)")->capture_default_str();
-  trails->add_option("--steps", trail_steps, "Swarm steps recorded (1/60 s each; at most 3,600)")->capture_default_str();
-  trails->add_option("--count", trail_count, "Fireflies, chosen from the seed (at most 5,000)")->capture_default_str();
-  trails->add_option("--format", trail_format, "svg, json or csv")->capture_default_str();
+  std::string trail_world = "swarm";
+  bool trail_fresh = false;
+  trails->add_option("--world", trail_world, "Whose paths, by the world's name")->capture_default_str();
+  trails->add_flag("--fresh", trail_fresh,
+                     "A fresh run from the world's seeded start with its settings now (where it has one), not the live world");
+  trails->add_option("--warmup", trail_warmup, "Steps before the recording (at most 3,600)")->capture_default_str();
+  trails->add_option("--steps", trail_steps, "Steps recorded (1/60 s each on the live world; at most 3,600)")->capture_default_str();
+  trails->add_option("--count", trail_count, "Movers: fireflies chosen from the seed, or a world's first (at most 5,000)")
+      ->capture_default_str();
+  trails->add_option("--format", trail_format, "svg, json, csv or geo (Houdini)")->capture_default_str();
   trails->add_option("--out", trail_out, "The file to write (default: standard output)");
 
   try {
@@ -341,8 +348,19 @@ int main(int argc, char** argv) {
 
   meadow::client::TrailFormat trail_file_format = meadow::client::TrailFormat::svg;
   if (trails->parsed() && !meadow::client::parse_trail_format(trail_format, trail_file_format)) {
-    std::fprintf(stderr, "meadowctl trails: --format is svg, json or csv, not '%s'\n", trail_format.c_str());
+    std::fprintf(stderr, "meadowctl trails: --format is svg, json, csv or geo, not '%s'\n", trail_format.c_str());
     return kUsage;
+  }
+  if (trails->parsed()) {
+    std::string upper = "WORLD_";
+    for (const char c : trail_world) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    v1::World world = v1::WORLD_UNSPECIFIED;
+    if (!v1::World_Parse(upper, &world) || world == v1::WORLD_UNSPECIFIED) {
+      std::fprintf(stderr, "meadowctl trails: no world '%s'\n", trail_world.c_str());
+      return kUsage;
+    }
+    trails_request.set_world(world);
+    trails_request.set_fresh(trail_fresh);
   }
 
   try {

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "sim/swarm/swarm_world.hpp"
+#include <string>
 
 namespace meadow::app {
 
@@ -25,38 +25,63 @@ void SimTrailsControl::record(sim::TrailSlot slot, sim::TrailPlan plan, std::fun
   }
   loop_.between_ticks([this, slot, plan] {
     sim::Meadow& meadow = loop_.meadow();
-    if (!meadow.runs(sim::WorldKind::swarm)) {
+    sim::World* world = meadow.world(plan.world);
+    sim::TrailSource* source = world != nullptr ? world->trails() : nullptr;
+    const std::string name(sim::world_name(plan.world));
+    if (source == nullptr) {
       if (Done waiting = take_pending(slot)) {
-        answer(std::move(waiting), {false, "this server runs no swarm", {}, plan, {}, meadow.tick(), true});
+        answer(std::move(waiting), {false, "this server records no trails of the " + name, {}, plan, {}, meadow.tick(), true});
       }
       return;
     }
-    meadow.get<sim::SwarmWorld>().record_trails(slot, plan, meadow.seed());
+    if (plan.fresh) {
+      auto fresh = source->fresh_trails(plan);
+      if (!fresh) {
+        if (Done waiting = take_pending(slot)) {
+          answer(std::move(waiting), {false, "the " + name + " has no seeded start to run afresh", {}, plan, {}, meadow.tick(), true});
+        }
+        return;
+      }
+      // The run itself on the answers' thread: the sim only copied the settings. The call is taken
+      // once the run is done, so a server stopping meanwhile has answered it already (stop()).
+      const sim::Rect bounds = source->trail_bounds(meadow.land().world());
+      const std::uint64_t tick = meadow.tick();
+      later([this, slot, fresh = std::move(*fresh), plan, bounds, tick] {
+        std::vector<sim::Trail> trails = fresh();
+        if (Done waiting = take_pending(slot)) waiting({true, {}, std::move(trails), plan, bounds, tick});
+      });
+      return;
+    }
+    source->record_trails(slot, plan, meadow.seed());
     look(slot, plan, meadow.tick());
   });
 }
 
 void SimTrailsControl::look(sim::TrailSlot slot, sim::TrailPlan plan, std::uint64_t started_tick) {
   sim::Meadow& meadow = loop_.meadow();
-  auto& swarm = meadow.get<sim::SwarmWorld>();
+  sim::World* world = meadow.world(plan.world);
+  sim::TrailSource* source = world != nullptr ? world->trails() : nullptr;
+  if (source == nullptr) return;  // not reached: the world was there when the recording started
   {
     const std::lock_guard lock(mutex_);
     if (!pending_[static_cast<std::size_t>(slot)]) {  // answered already (the server is stopping)
-      swarm.stop_trails(slot);
+      source->stop_trails(slot);
       return;
     }
   }
-  if (auto trails = swarm.take_trails(slot)) {
-    if (Done done = take_pending(slot)) {
-      answer(std::move(done), {true, {}, std::move(*trails), plan, meadow.land().world(), meadow.tick()});
-    }
+  const sim::Rect bounds = source->trail_bounds(meadow.land().world());
+  if (auto trails = source->take_trails(slot)) {
+    if (Done done = take_pending(slot)) answer(std::move(done), {true, {}, std::move(*trails), plan, bounds, meadow.tick()});
     return;
   }
-  if (!swarm.recording_trails(slot) || meadow.paused() || meadow.tick() - started_tick > kTrailsMostTicks) {
-    swarm.stop_trails(slot);
-    const char* why = meadow.paused() ? "the meadow is paused: the swarm takes no steps to record"
-                                      : "the recording did not finish in time";
-    if (Done done = take_pending(slot)) answer(std::move(done), {false, why, {}, plan, meadow.land().world(), meadow.tick()});
+  if (!source->recording_trails(slot) || meadow.paused() || meadow.tick() - started_tick > kTrailsMostTicks) {
+    source->stop_trails(slot);
+    const std::string why = meadow.paused() ? "the meadow is paused: the " + std::string(sim::world_name(plan.world)) +
+                                                  " takes no steps to record"
+                          : !source->recording_trails(slot) && meadow.tick() - started_tick <= kTrailsMostTicks
+                              ? "the recording was cut short (the world was rebuilt)"
+                              : "the recording did not finish in time";
+    if (Done done = take_pending(slot)) answer(std::move(done), {false, why, {}, plan, bounds, meadow.tick()});
     return;
   }
   loop_.between_ticks([this, slot, plan, started_tick] { look(slot, plan, started_tick); });
@@ -68,9 +93,13 @@ SimTrailsControl::Done SimTrailsControl::take_pending(sim::TrailSlot slot) {
 }
 
 void SimTrailsControl::answer(Done done, net::TrailsAnswer answer) {
+  later([done = std::move(done), answer = std::move(answer)] { done(answer); });
+}
+
+void SimTrailsControl::later(std::function<void()> work) {
   {
     const std::lock_guard lock(mutex_);
-    answers_.emplace_back([done = std::move(done), answer = std::move(answer)] { done(answer); });
+    answers_.emplace_back(std::move(work));
   }
   answers_ready_.notify_one();
 }

@@ -1,12 +1,13 @@
 #pragma once
 // The operator's RecordTrails and the viewers' TrailsRequest (net/trails_control.hpp) done for
-// real: a recording starts on the sim thread between two ticks, on the swarm world, in its slot
-// (the operator's and the viewers' are apart), and a task looks again between every two ticks
-// until it is done. One recording a slot at a time; one the swarm cannot finish (the meadow is
-// paused, or it runs so slowly it would take many minutes) is given up with a reason, and one
-// under way when the server stops is answered so (stop()), so no call is left hanging. Answers
-// are handed to a thread of their own: building and serialising thousands of points is not the
-// sim thread's work.
+// real: a recording starts on the sim thread between two ticks, on the world the plan names (its
+// TrailSource, sim/trails.hpp), in its slot (the operator's and the viewers' are apart), and a task
+// looks again between every two ticks until it is done. A fresh run (plan.fresh: a world's
+// seeded study) copies what it needs on the sim thread and runs on the answers' thread. One
+// recording a slot at a time; one the world cannot finish (the meadow is paused, or it runs so
+// slowly it would take many minutes) is given up with a reason, and one under way when the server
+// stops is answered so (stop()), so no call is left hanging. Answers are handed to a thread of
+// their own: building and serialising thousands of points is not the sim thread's work.
 #include <array>
 #include <condition_variable>
 #include <cstdint>
@@ -44,6 +45,8 @@ class SimTrailsControl final : public net::TrailsControl {
   Done take_pending(sim::TrailSlot slot);
   // Hands `done(answer)` to the answers' thread.
   void answer(Done done, net::TrailsAnswer answer);
+  // Hands `work` to the answers' thread (a fresh run and its answer).
+  void later(std::function<void()> work);
   void answer_loop(std::stop_token stop);
 
   SimLoop& loop_;

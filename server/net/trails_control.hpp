@@ -1,14 +1,14 @@
 #pragma once
 // What the operator's RecordTrails call and a viewer's TrailsRequest ask of the server,
 // without net/ knowing the sim loop: the wiring (app/trails_control.*) starts the recording on the
-// sim thread between two ticks and answers once it is done, from the sim thread.
+// sim thread between two ticks, on the world the plan names, and answers once it is done.
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "sim/geometry.hpp"
-#include "sim/swarm/trail_recorder.hpp"
+#include "sim/trails.hpp"
 
 namespace meadow::net {
 
@@ -19,7 +19,7 @@ struct TrailsAnswer {
   sim::TrailPlan plan;  // as recorded
   sim::Rect world;
   std::uint64_t tick = 0;
-  bool unavailable = false;  // not ok because this server runs no swarm (not just "not now")
+  bool unavailable = false;  // not ok because this server has no such trails (not just "not now")
 };
 
 class TrailsControl {

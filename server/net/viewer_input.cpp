@@ -11,7 +11,7 @@
 #include "net/logger.hpp"
 #include "stream/client_input.hpp"
 #include "stream/proto_mapping.hpp"
-#include "stream/swarm/trails_mapping.hpp"
+#include "stream/trails_mapping.hpp"
 
 namespace meadow::net {
 

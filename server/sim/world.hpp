@@ -20,6 +20,7 @@
 #include "sim/parallel_for.hpp"
 #include "sim/price.hpp"
 #include "sim/settings.hpp"
+#include "sim/trails.hpp"
 #include "sim/world_kind.hpp"
 #include "sim/world_state.hpp"
 
@@ -109,6 +110,9 @@ class World {
   // Its part of the meadow's fingerprint (sim/state_hash.hpp): FNV-1a over everything its next step
   // depends on; nullopt: it adds nothing (a world whose state the tests do not pin).
   [[nodiscard]] virtual std::optional<std::uint64_t> state_hash() const { return std::nullopt; }
+
+  // Its movers' paths, where it offers them (sim/trails.hpp); null: it has none to record.
+  [[nodiscard]] virtual TrailSource* trails() { return nullptr; }
 
   // Its live figures now, appended to `out`.
   virtual void figures(std::vector<WorldFigure>& out) const = 0;

@@ -12,7 +12,7 @@
 #include "stream/proto_mapping.hpp"
 #include "stream/settings_mapping.hpp"
 #include "stream/swarm/swarm_settings_wire.hpp"
-#include "stream/swarm/trails_mapping.hpp"
+#include "stream/trails_mapping.hpp"
 
 namespace meadow::stream {
 

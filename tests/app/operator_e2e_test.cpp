@@ -452,6 +452,56 @@ TEST_F(OperatorTest, TrailsAreRecordedOnTheLiveSwarmAndWrittenByMeadowctl) {
   EXPECT_EQ(meadowctl("trails --format png").first, 2);
 }
 
+// The plate's trails (docs/rules.md "The plate"): a fresh study from its seeded start (every bird,
+// in plate units, the same twice), the live plate after a warm-up, written by meadowctl as
+// Houdini's geometry; a world with no trails is told so.
+TEST_F(OperatorTest, ThePlatesTrailsComeFreshOrLiveAndMeadowctlWritesThemForHoudini) {
+  (void)first_status();
+  v1::TrailsRequest request;
+  request.set_world(v1::WORLD_PLATE);
+  request.set_fresh(true);
+  const auto record = [&](v1::Trails& out) {
+    grpc::ClientContext c;
+    prepare(c);
+    return stub_->RecordTrails(&c, request, &out);
+  };
+  v1::Trails fresh;
+  ASSERT_TRUE(record(fresh).ok());
+  EXPECT_EQ(fresh.source(), v1::WORLD_PLATE);
+  EXPECT_TRUE(fresh.fresh());
+  EXPECT_EQ(fresh.trails_size(), 200) << "every bird of the default plate";
+  EXPECT_EQ(fresh.warmup_steps(), 240U);
+  EXPECT_EQ(fresh.steps(), 120U);
+  EXPECT_FLOAT_EQ(fresh.world().width(), 1.0F) << "in plate units";
+  v1::Trails again;
+  ASSERT_TRUE(record(again).ok());
+  again.set_tick(fresh.tick());  // asked a little later: the same study all the same
+  EXPECT_EQ(again.SerializeAsString(), fresh.SerializeAsString()) << "the seeded study, the same every time";
+
+  request.set_fresh(false);
+  request.set_warmup_steps(5);
+  request.set_steps(10);
+  request.set_count(30);
+  v1::Trails live;
+  ASSERT_TRUE(record(live).ok());
+  EXPECT_EQ(live.trails_size(), 30);
+  EXPECT_FALSE(live.fresh());
+
+  request.set_world(v1::WORLD_MOLD);
+  v1::Trails none;
+  EXPECT_EQ(record(none).error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+
+  const std::string geo = testing::unique_temp_path("meadow-plate") + ".geo";
+  EXPECT_EQ(meadowctl("trails --world plate --fresh --format geo --out " + geo).first, 0);
+  std::ifstream in(geo);
+  const std::string file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(file.rfind("PGEOMETRY V5\n", 0), 0U) << file.substr(0, 80);
+  EXPECT_NE(file.find("Run "), std::string::npos);
+  EXPECT_NE(file.find("beginExtra\nendExtra\n"), std::string::npos);
+  std::filesystem::remove(geo);
+  EXPECT_EQ(meadowctl("trails --world nowhere").first, 2);
+}
+
 // A long recording under way when the server stops is answered, not left hanging (the server
 // stops within its usual time).
 TEST_F(OperatorTest, ARecordingUnderWayIsAnsweredWhenTheServerStops) {

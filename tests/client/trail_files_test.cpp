@@ -1,5 +1,6 @@
 // meadowctl's trails files (client/meadowctl/trail_files.hpp): every piece a polyline in its
-// trail's colour over the world's rectangle, every point in the JSON and the CSV.
+// trail's colour over the world's rectangle, every point in the JSON, the CSV and Houdini's
+// geometry, to a hundred-thousandth of the world's width.
 #include "meadowctl/trail_files.hpp"
 
 #include <gtest/gtest.h>
@@ -67,13 +68,38 @@ TEST(TrailFiles, JsonAndCsvHoldEveryPoint) {
   const std::string csv = trails_csv(t);
   EXPECT_EQ(csv.rfind("trail,id,piece,point,x,y,red,green,blue\n", 0), 0U);
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 6 + 2) << csv;
-  EXPECT_NE(csv.find("1,9,0,1,3.00,4.00,0.00,0.00,1.00\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("1,9,0,1,3.00,4.00,0.000,0.000,1.000\n"), std::string::npos) << csv;
 }
 
-TEST(TrailFiles, OnlyThreeFormats) {
+TEST(TrailFiles, HoudiniGeometryHasEveryPointWithItsColourAndEachPieceAnOpenPolygon) {
+  const std::string geo = trails_geo(two_trails());
+  EXPECT_EQ(geo.rfind("PGEOMETRY V5\nNPoints 8 NPrims 3\n", 0), 0U) << geo;
+  EXPECT_NE(geo.find("NPointAttrib 1 NVertexAttrib 0 NPrimAttrib 0 NAttrib 0\nPointAttrib\nCd 3 float 1 1 1\n"), std::string::npos);
+  // y turned over within the world (-50 … 950): 20 → 930; the first trail's colour on its points.
+  EXPECT_NE(geo.find("\n0.00 930.00 0 1 (1.000 0.500 0.000)\n"), std::string::npos) << geo;
+  EXPECT_NE(geo.find("\n1.50 947.75 0 1 (0.000 0.000 1.000)\n"), std::string::npos) << geo;
+  EXPECT_NE(geo.find("Run 3 Poly\n 3 : 0 1 2\n 3 : 3 4 5\n 2 : 6 7\nbeginExtra\nendExtra\n"), std::string::npos) << geo;
+  EXPECT_EQ(count_of(geo, " 0 1 ("), 8U);
+}
+
+TEST(TrailFiles, AUnitWorldKeepsFiveDecimals) {
+  v1::Trails t = two_trails();
+  t.mutable_world()->set_x(0);
+  t.mutable_world()->set_y(0);
+  t.mutable_world()->set_width(1);
+  t.mutable_world()->set_height(1);
+  t.mutable_trails(1)->mutable_pieces(0)->set_xy(0, 0.123456F);
+  EXPECT_NE(trails_csv(t).find(",0.12346,"), std::string::npos) << trails_csv(t);
+  EXPECT_NE(trails_svg(t).find("viewBox=\"0.00000 0.00000 1.00000 1.00000\""), std::string::npos);
+}
+
+TEST(TrailFiles, FourFormats) {
   TrailFormat f = TrailFormat::json;
   EXPECT_TRUE(parse_trail_format("csv", f));
   EXPECT_EQ(f, TrailFormat::csv);
+  EXPECT_TRUE(parse_trail_format("geo", f));
+  EXPECT_EQ(f, TrailFormat::geo);
+  EXPECT_EQ(trails_file(two_trails(), TrailFormat::geo), trails_geo(two_trails()));
   EXPECT_FALSE(parse_trail_format("png", f));
   EXPECT_EQ(trails_file(two_trails(), TrailFormat::svg), trails_svg(two_trails()));
 }

@@ -401,7 +401,7 @@ TEST(ClientInput, TrailsAreForTheNetLayerWithinTheirLimits) {
   EXPECT_EQ(std::get<RecordTrails>(plate).plan.warmup_steps, sim::kTrailDefaultWarmupSteps);
   EXPECT_EQ(std::get<RecordTrails>(plate).plan.steps, sim::kTrailDefaultSteps);
   EXPECT_EQ(std::get<RecordTrails>(plate).plan.count, sim::kTrailDefaultCount);
-  // A viewer may ask for the plate's recording at most, not the operator's limits.
+  // A viewer may ask for the study's recording at most, not the operator's limits.
   record.mutable_record_trails()->set_count(sim::kViewerTrailLimits.count);
   record.mutable_record_trails()->set_steps(30);
   const ClientInput asked = parse(record);
@@ -414,6 +414,19 @@ TEST(ClientInput, TrailsAreForTheNetLayerWithinTheirLimits) {
   EXPECT_EQ(rejection_code(parse(record)), reject::kOutOfRange);
   record.mutable_record_trails()->set_steps(sim::kViewerTrailLimits.steps);
   record.mutable_record_trails()->set_warmup_steps(sim::kViewerTrailLimits.warmup_steps + 1);
+  EXPECT_EQ(rejection_code(parse(record)), reject::kOutOfRange);
+
+  // Whose trails: no world is the swarm's (older viewers); the plate's, fresh; none unknown.
+  record.mutable_record_trails()->set_warmup_steps(0);
+  EXPECT_EQ(std::get<RecordTrails>(parse(record)).plan.world, sim::WorldKind::swarm);
+  EXPECT_FALSE(std::get<RecordTrails>(parse(record)).plan.fresh);
+  record.mutable_record_trails()->set_world(v1::WORLD_PLATE);
+  record.mutable_record_trails()->set_fresh(true);
+  const ClientInput fresh = parse(record);
+  ASSERT_TRUE(std::holds_alternative<RecordTrails>(fresh));
+  EXPECT_EQ(std::get<RecordTrails>(fresh).plan.world, sim::WorldKind::plate);
+  EXPECT_TRUE(std::get<RecordTrails>(fresh).plan.fresh);
+  record.mutable_record_trails()->set_world(static_cast<v1::World>(99));
   EXPECT_EQ(rejection_code(parse(record)), reject::kOutOfRange);
 }
 

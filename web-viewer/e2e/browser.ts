@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
+import { chromium, type Browser, type CDPSession, type Download, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import type { MeadowDebug } from "../src/debug/hook";
 import { CHROMIUM_LAUNCH } from "./chromium-launch";
@@ -466,4 +466,29 @@ export async function watchWorld<T>(page: Page, world: string, press: () => Prom
     await waitForState(page, (t) => t.chosenWorld !== before && t.world === t.chosenWorld, `the page shows the world after the ${before}`, 20_000);
   }
   return waitForState(page, (s) => s.world === world && drawn(s), what, 30_000);
+}
+
+/**
+ * The next download of a page, its name and text; settles (to the error) rather than rejects,
+ * so a test that fails before it waits for it leaves no rejection unhandled.
+ */
+export function nextDownload(page: Page): Promise<{ name: string; text: string } | Error> {
+  return page
+    .waitForEvent("download", { timeout: 40_000 })
+    .then(async (download: Download) => ({ name: download.suggestedFilename(), text: await textOf(download) }))
+    .catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+}
+
+/** A download's text, streamed: the suite's browser is a server it connects to, where path() is not available. */
+async function textOf(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** What nextDownload gave, or the test fails with its error. */
+export async function downloaded(pending: Promise<{ name: string; text: string } | Error>): Promise<{ name: string; text: string }> {
+  const got = await pending;
+  if (got instanceof Error) throw got;
+  return got;
 }

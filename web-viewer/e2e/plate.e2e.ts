@@ -5,7 +5,7 @@
 // server, since it changes the plate's shared settings.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canvasPixel, launchChromium, openViewer, saveArtifact, waitConnected, waitForState as waitFor, watchWorld, worldToScreen, type DebugState, SHOWN_WITHIN_MS } from "./browser";
+import { canvasPixel, downloaded, launchChromium, nextDownload, openViewer, saveArtifact, waitConnected, waitForState as waitFor, watchWorld, worldToScreen, type DebugState, SHOWN_WITHIN_MS } from "./browser";
 import { startServer, type RunningServer } from "./server";
 
 type PlateState = NonNullable<DebugState["plate"]>;
@@ -70,6 +70,39 @@ describe("the plate against the real server", () => {
     expect(after.count).toBe(after.settings?.values.birds);
     expect(after.count).toBeLessThan(before.count);
     expect(after.runSteps, "a fresh run").toBeLessThan(before.runSteps + 600);
+    expect(desktop.errors).toEqual([]);
+  });
+
+  it("saves this run's trails for Houdini and a fresh study as JSON, each downloaded and parsed", async () => {
+    const page = desktop.page;
+    await waitFor(page, (s) => s.plate && s.plate.historyFrames >= 5 && s.plate, "some of the run to save", SHOWN_WITHIN_MS);
+    expect(await page.isVisible("#plate-export"), "the exports are out beside the settings").toBe(true);
+    const geoDownload = nextDownload(page);
+    await page.click('#plate-export button[data-export="run-geo"]');
+    const geo = await downloaded(geoDownload);
+    expect(geo.name).toMatch(/^meadow-plate-\d+\.geo$/);
+    const header = /^PGEOMETRY V5\nNPoints (\d+) NPrims (\d+)\n/.exec(geo.text);
+    expect(header, geo.text.slice(0, 120)).not.toBeNull();
+    const points = Number(header![1]);
+    const pointLines = geo.text.split("\n").filter((l) => / 0 1 \([\d.]+ [\d.]+ [\d.]+\)$/.test(l));
+    expect(pointLines.length, "every point with its colour").toBe(points);
+    expect(geo.text.endsWith("beginExtra\nendExtra\n")).toBe(true);
+
+    const jsonDownload = nextDownload(page);
+    await page.click('#plate-export button[data-export="fresh-json"]');
+    const json = await downloaded(jsonDownload);
+    expect(json.name).toMatch(/^meadow-plate-study-\d+\.json$/);
+    const study = JSON.parse(json.text) as { world: { width: number }; warmup_steps: number; steps: number; trails: { pieces: number[][][] }[] };
+    expect(study.world.width).toBe(1);
+    expect(study.warmup_steps).toBe(240);
+    expect(study.steps).toBe(120);
+    const birds = (await waitFor(page, (s) => s.plate, "the plate")).count;
+    expect(study.trails.length, "every bird of the plate").toBe(birds);
+    const perBird = study.trails.map((t) => t.pieces.reduce((n, p) => n + p.length, 0));
+    expect(new Set(perBird), "the start and 120 steps each").toEqual(new Set([121]));
+    saveArtifact(json.name, Buffer.from(json.text));
+    const saved = await waitFor(page, (s) => s.plate && s.plate.exports.saved.length >= 2 && s.plate.exports.saved, "both saved");
+    expect(saved.map((x) => x.format)).toEqual(["geo", "json"]);
     expect(desktop.errors).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ import { debugState, DESKTOP_VIEWPORT, launchChromium, openViewer, saveArtifact,
 import { routeOrder, type MadeCrossing } from "./order-route";
 import { startServer, type RunningServer } from "./server";
 import { CAPTION_FADE_MS, CAPTION_MS } from "../src/swarm/phase-caption";
-import { FALLING_MOTIF, RISING_MOTIF } from "../src/music/swarm/order-motif";
+import { FALLING_MOTIF, RISING_MOTIF } from "../src/music/order-motif";
 
 /** Sets a rule's slider to its end (Home: 0, End: 3) from the keyboard, as a person could. */
 async function slider(page: Page, name: "alignment" | "cohesion", key: "Home" | "End"): Promise<void> {

@@ -4,9 +4,9 @@
 // button (r, the phone menu's) asks the server for a recording and saves its answer as an SVG of
 // one polyline per piece; a second recording asked for meanwhile is refused or answered, never left
 // hanging. Own server: recordings are the server's work.
-import type { Download, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { debugState, openViewer, paintedFrames, saveArtifact, waitConnected, waitForState as waitFor, SHOWN_WITHIN_MS } from "./browser";
+import { debugState, downloaded, nextDownload, openViewer, paintedFrames, saveArtifact, waitConnected, waitForState as waitFor, SHOWN_WITHIN_MS } from "./browser";
 import { openPhone, ownMeadow } from "./own-meadow";
 
 /** The trails canvas's painted pixels, and how many of twelve hue sectors they fall in. */
@@ -45,30 +45,6 @@ async function trailPixelsOfAtLeast(page: Page, least: number, hues: number, tim
   return seen;
 }
 
-/**
- * The next download of a page, its name and text; settles (to the error) rather than rejects,
- * so a test that fails before it waits for it leaves no rejection unhandled.
- */
-function nextDownload(page: Page): Promise<{ name: string; svg: string } | Error> {
-  return page
-    .waitForEvent("download", { timeout: 40_000 })
-    .then(async (download: Download) => ({ name: download.suggestedFilename(), svg: await textOf(download) }))
-    .catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
-}
-
-/** A download's text, streamed: the suite's browser is a server it connects to, where path() is not available. */
-async function textOf(download: Download): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-/** What nextDownload gave, or the test fails with its error. */
-async function downloaded(pending: Promise<{ name: string; svg: string } | Error>): Promise<{ name: string; svg: string }> {
-  const got = await pending;
-  if (got instanceof Error) throw got;
-  return got;
-}
 
 /** Presses t if the live trails are not as wanted (a test that failed may have left them on). */
 async function trailsOn(page: Page, on: boolean): Promise<void> {
@@ -139,7 +115,7 @@ describe("trails", () => {
     await page.click("#record-trails");
     await page.waitForFunction(() => document.getElementById("record-trails")?.classList.contains("recording") === true, undefined, { timeout: SHOWN_WITHIN_MS });
     expect(await page.textContent("#record-trails")).toMatch(/recording trails/);
-    const { name, svg } = await downloaded(download);
+    const { name, text: svg } = await downloaded(download);
     const record = await waitFor(page, (s) => s.trails.saved.at(-1), "the recording is saved");
     saveArtifact(name, Buffer.from(svg));
     const polylines = svg.match(/<polyline /g)?.length ?? 0;

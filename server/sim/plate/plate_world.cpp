@@ -38,6 +38,7 @@ PlateWorld::PlateWorld() : crossings_(kThresholds, plate_rules::kOrderHysteresis
 std::span<const Price> PlateWorld::prices() const { return kPlatePrices; }
 
 void PlateWorld::scatter(std::uint32_t birds) {
+  for (auto& r : recordings_) r.reset();  // their birds are gone
   birds_ = scatter_birds(birds, plate_rules::kSeed);
   run_steps_ = 0;
   order_ = order_parameter(birds_);
@@ -51,6 +52,38 @@ void PlateWorld::step(const WorldStep& step) {
   ++run_steps_;
   order_ = order_parameter(birds_);
   for (const OrderCrossing& c : crossings_.feed(static_cast<float>(order_))) events_.add(step.tick, c);
+  record_step();
+}
+
+void PlateWorld::record_trails(TrailSlot slot, TrailPlan plan, std::uint64_t /*seed*/) {
+  Recording& r = recordings_[index(slot)].emplace(Recording{plan, plan.warmup_steps, 0, PlatePathLog(std::min<std::size_t>(plan.count, birds_.size()))});
+  if (r.warmup_left == 0) r.log.add(birds_);  // where the recording starts
+}
+
+void PlateWorld::record_step() {
+  for (auto& slot : recordings_) {
+    if (!slot || slot->recorded >= slot->plan.steps) continue;
+    if (slot->warmup_left > 0) {
+      if (--slot->warmup_left == 0) slot->log.add(birds_);
+      continue;
+    }
+    slot->log.add(birds_);
+    ++slot->recorded;
+  }
+}
+
+std::optional<std::vector<Trail>> PlateWorld::take_trails(TrailSlot slot) {
+  std::optional<Recording>& r = recordings_[index(slot)];
+  if (!r || r->recorded < r->plan.steps) return std::nullopt;
+  std::vector<Trail> out = r->log.trails();
+  r.reset();
+  return out;
+}
+
+std::optional<TrailSource::FreshTrails> PlateWorld::fresh_trails(TrailPlan plan) const {
+  const std::uint32_t birds = settings_.birds;
+  const PlateWeights weights = settings_.weights();
+  return FreshTrails([birds, weights, plan] { return fresh_plate_trails(birds, weights, plan); });
 }
 
 std::optional<ActionOutcome> PlateWorld::apply(const Action& action, Land& /*land*/) {

@@ -12,6 +12,8 @@
 #include "sim/plate/plate_events.hpp"
 #include "sim/plate/plate_flock.hpp"
 #include "sim/plate/plate_settings.hpp"
+#include "sim/plate/plate_trails.hpp"
+#include "sim/trails.hpp"
 #include "sim/viewer_limits.hpp"
 #include "sim/world.hpp"
 
@@ -32,7 +34,7 @@ struct PlateWorldState final : WorldState {
   CountTurns::State turns;
 };
 
-class PlateWorld final : public World {
+class PlateWorld final : public World, public TrailSource {
  public:
   static constexpr WorldKind kKind = WorldKind::plate;
 
@@ -60,11 +62,31 @@ class PlateWorld final : public World {
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
   void viewer_left(std::uint64_t viewer) override { turns_.forget(viewer); }
   [[nodiscard]] std::optional<std::uint64_t> state_hash() const override;
+  [[nodiscard]] TrailSource* trails() override { return this; }
   void figures(std::vector<WorldFigure>& out) const override;
   [[nodiscard]] std::unique_ptr<WorldState> save() const override;
   void restore(const WorldState& state, Land& land) override;
 
+  // TrailSource: the live plate's birds (plate units), one recording a slot; a fresh scatter
+  // (another number of birds) ends a recording under way. Not part of the saved state: a
+  // recording is whoever asked for it's.
+  void record_trails(TrailSlot slot, TrailPlan plan, std::uint64_t seed) override;
+  [[nodiscard]] bool recording_trails(TrailSlot slot) const override { return recordings_[index(slot)].has_value(); }
+  void stop_trails(TrailSlot slot) override { recordings_[index(slot)].reset(); }
+  [[nodiscard]] std::optional<std::vector<Trail>> take_trails(TrailSlot slot) override;
+  [[nodiscard]] Rect trail_bounds(const Rect& /*land_world*/) const override { return Rect{0.0F, 0.0F, 1.0F, 1.0F}; }
+  [[nodiscard]] std::optional<FreshTrails> fresh_trails(TrailPlan plan) const override;
+
  private:
+  struct Recording {
+    TrailPlan plan;
+    std::uint32_t warmup_left = 0;
+    std::uint32_t recorded = 0;
+    PlatePathLog log;
+  };
+  static std::size_t index(TrailSlot slot) { return static_cast<std::size_t>(slot); }
+  void record_step();
+
   ActionOutcome change_settings(const SettingsChange& change, const Action& action);
   void scatter(std::uint32_t birds);
 
@@ -78,6 +100,7 @@ class PlateWorld final : public World {
   std::optional<PlateSettings> pending_;  // asked for this tick, taken once in settle_actions
   CountTurns turns_{plate_rules::kBirdsCooldownTicks};
   std::vector<std::size_t> released_;
+  std::array<std::optional<Recording>, kTrailSlots> recordings_;
 };
 
 }  // namespace meadow::sim

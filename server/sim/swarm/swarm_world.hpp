@@ -30,7 +30,7 @@ namespace meadow::sim {
 // come in within 40 ticks, well inside the 1.5 s in which they all arrive.
 inline constexpr std::size_t kMaxArrivalsPerTick = 50'000;
 
-class SwarmWorld final : public World {
+class SwarmWorld final : public World, public TrailSource {
  public:
   static constexpr WorldKind kKind = WorldKind::swarm;
 
@@ -66,14 +66,17 @@ class SwarmWorld final : public World {
   // Trails (trail_recorder.hpp), one recording in each slot: starts recording (in place of one
   // under way in that slot), the fireflies chosen from `seed`; not part of the meadow's state (a
   // recording is whoever asked for it, not saved).
-  void record_trails(TrailSlot slot, TrailPlan plan, std::uint64_t seed);
-  [[nodiscard]] bool recording_trails(TrailSlot slot) const { return trails_[slot_index(slot)].has_value(); }
-  void stop_trails(TrailSlot slot) { trails_[slot_index(slot)].reset(); }
+  void record_trails(TrailSlot slot, TrailPlan plan, std::uint64_t seed) override;
+  [[nodiscard]] bool recording_trails(TrailSlot slot) const override { return trails_[slot_index(slot)].has_value(); }
+  void stop_trails(TrailSlot slot) override { trails_[slot_index(slot)].reset(); }
   // The trails once the slot's recording is done (and it ends), nothing while it goes on or none does.
-  [[nodiscard]] std::optional<std::vector<Trail>> take_trails(TrailSlot slot);
+  [[nodiscard]] std::optional<std::vector<Trail>> take_trails(TrailSlot slot) override;
+  // In the swarm's world, which grows and shrinks with its count.
+  [[nodiscard]] Rect trail_bounds(const Rect& land_world) const override { return land_world; }
 
   // World
   [[nodiscard]] WorldKind kind() const override { return kKind; }
+  [[nodiscard]] TrailSource* trails() override { return this; }
   // The swarm follows its target count: viewers' counts whose turn came first, then the world
   // and camera sized for it, then newcomers (at most kMaxArrivalsPerTick a tick) or leavers.
   // step() does this first, also while paused (a second call in the same tick does nothing more).

@@ -16,13 +16,6 @@ constexpr TrailColour kTrailPhases{0.0F, 1.0F / 3.0F, 2.0F / 3.0F};
 
 }  // namespace
 
-TrailPlan clamped_trail_plan(TrailPlan plan, const TrailLimits& limits) {
-  plan.warmup_steps = std::min(plan.warmup_steps, limits.warmup_steps);
-  plan.steps = std::clamp<std::uint32_t>(plan.steps, 1, limits.steps);
-  plan.count = std::clamp<std::uint32_t>(plan.count, 1, limits.count);
-  return plan;
-}
-
 TrailColour trail_colour(std::size_t place, std::size_t trails) {
   const float t = trails == 0 ? 0.0F : static_cast<float>(place) / static_cast<float>(trails);
   TrailColour c{};

@@ -102,8 +102,9 @@ export class Controls {
   private lockedTools: ReadonlySet<ToolName> = new Set();
   /** Every world's settings panel, from the schemas. */
   private readonly panels: WorldPanels;
-  /** The world shown's panel, if it has one. */
+  /** The world shown's panel, if it has one, and its own buttons. */
   private panel: WorldPanel | undefined;
+  private actions: WorldPanel | undefined;
   private shownView: WorldView | undefined;
   /** The last count asked for, for the debug hook. */
   requestedCount: number | undefined;
@@ -158,6 +159,7 @@ export class Controls {
     this.sliders.flush(nowMs);
     this.trails.tick(nowMs);
     this.panel?.tick(nowMs);
+    this.actions?.tick(nowMs);
     const f = this.hooks.state.figures;
     if (f) this.sliders.reflect({ ...f.weights, speed: f.speed }, f.settingsLocked, nowMs);
   }
@@ -180,9 +182,10 @@ export class Controls {
     this.trails.noticeArrived(code);
   }
 
-  /** The server's answer to this viewer's recording of trails. */
-  trailsArrived(trails: Trails): void {
-    this.trails.trailsArrived(trails);
+  /** The server's answer to this viewer's recording of trails: the swarm's, or the world's it names. */
+  trailsArrived(trails: Trails, view: WorldView | undefined): void {
+    if (view?.trailsArrived) view.trailsArrived(trails);
+    else this.trails.trailsArrived(trails);
   }
 
   /** A frame of a world arrived and is shown (what the swarm's trails need is asked for again). */
@@ -221,6 +224,11 @@ export class Controls {
     this.hoverTools = view.hoverTools;
     if (hoverChanged) this.tools.followMouseNow();
     this.showPanel(this.panels.panelFor(view));
+    if (view.actions !== this.actions) {
+      this.actions?.show(false);
+      this.actions = view.actions;
+      this.actions?.show(true);
+    }
   }
 
   private showPanel(panel: WorldPanel | undefined): void {

@@ -6,7 +6,7 @@ import type { Trails } from "../gen/meadow/v1/viewer_pb";
 import { recordTrailsBytes, watchTrailsBytes } from "../net/messages";
 import { RECORDING_EXPECTED_MS, TrailRecording } from "../swarm/trail-recording";
 import { TrailWatch } from "../swarm/trail-watch";
-import { trailsFileName, trailsSvg } from "../swarm/trails-svg";
+import { trailsFileName, trailsSvg } from "../trails/trail-files";
 import type { NoticeLevel } from "../ui/notice";
 import { RecordTrailsButton } from "../ui/record-trails-button";
 import { downloadText } from "../util/download";
@@ -101,7 +101,7 @@ export class TrailControls {
     this.recording.noticed(code);
   }
 
-  /** The server's recording: saved as an SVG picture. */
+  /** The server's recording of the swarm's trails: saved as an SVG picture. */
   trailsArrived(trails: Trails): void {
     this.recording.answered();
     const fileName = trailsFileName(trails);

@@ -3,7 +3,7 @@
 // show: each goes to that world's view, and the view of the latest frame's world is drawn;
 // what another world left on screen goes when it changes. Every frame brings the breeze, which
 // the air layer (motes, gust streaks) draws over every world.
-import { Notice_Level, ProtocolVersion, type Frame, type ServerMessage, type Welcome } from "../gen/meadow/v1/viewer_pb";
+import { Notice_Level, ProtocolVersion, World, type Frame, type ServerMessage, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { Connection, type ConnectionState } from "../net/connection";
 import { LightCodecOffer } from "../net/light-codec-offer";
 import { CLIENT_NAME, chooseWorldBytes, helloBytes } from "../net/messages";
@@ -169,6 +169,7 @@ export class ViewerApp {
         resync: (reason) => this.connection.reconnectNow(reason),
         videoAnswers: this.lightCodecs,
       },
+      { send: (bytes) => this.connection.send(bytes), menu: el.more },
     );
     this.worlds = worlds.registry;
     this.swarm = worlds.swarm;
@@ -202,6 +203,8 @@ export class ViewerApp {
     window.addEventListener("resize", () => {
       this.layoutDirty = true;
     });
+    // Each world's view brings its theme.
+    this.music.themes = this.worlds.views.flatMap((v) => (v.musicTheme ? [v.musicTheme] : []));
     setUpSound(this.music, document, window.location);
     installViewerDebug(this);
   }
@@ -242,15 +245,19 @@ export class ViewerApp {
         if (body.value.code === MEADOW_RETURNING) this.meadowReturning = true;
         if (this.notices.length > NOTICES_KEPT) this.notices.shift();
         this.controls.noticeArrived(body.value.code);
+        this.shown?.noticeArrived?.(body.value.code);
         this.toast.show(body.value.text || body.value.code, noticeLevel(body.value.level));
         break;
       case "trailPoints":
         // Points that come after the viewer left the swarm are the swarm's last: not drawn.
         if (this.shown === this.swarm) this.swarm.takeTrailPoints(body.value);
         break;
-      case "trails":
-        this.controls.trailsArrived(body.value);
+      case "trails": {
+        // The swarm's own answers name no world (an older server) or the swarm.
+        const source = body.value.source === World.UNSPECIFIED ? undefined : this.worlds.view(worldName(body.value.source));
+        this.controls.trailsArrived(body.value, source);
         break;
+      }
       case "pong":
       case undefined:
         break;

@@ -5,6 +5,9 @@
 import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { musicFrame } from "../music/frame-to-music";
 import type { MusicFrame } from "../music/music-frame";
+import type { MusicLog } from "../music/music-log";
+import { ColonyTheme } from "../music/colony/colony-theme";
+import type { Theme } from "../music/theme";
 import { rectFromProto } from "../net/proto-mapping";
 import type { Viewport, WorldRect } from "../render/viewport";
 import type { Scene, WorldView } from "../worlds/world-view";
@@ -29,6 +32,7 @@ export class ColonyView implements WorldView {
   readonly world = World.COLONY;
   readonly name = "colony";
   readonly greeting = "The colony: fireflies living off the stump";
+  readonly musicTheme = (seed: number, log: MusicLog): Theme => new ColonyTheme(seed, log);
   readonly frames = new ColonyFrames();
   readonly layer: ColonyLayer;
   /** What moves in the colony now, refilled every animation frame. */

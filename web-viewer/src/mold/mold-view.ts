@@ -7,6 +7,9 @@
 import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { musicFrame } from "../music/frame-to-music";
 import type { MusicFrame } from "../music/music-frame";
+import type { MusicLog } from "../music/music-log";
+import { MoldTheme } from "../music/mold/mold-theme";
+import type { Theme } from "../music/theme";
 import { rectFromProto } from "../net/proto-mapping";
 import { clearCanvas } from "../render/canvas-2d";
 import type { LightRamp } from "../render/palette";
@@ -48,6 +51,7 @@ export class MoldView extends StateView<MoldState> implements WorldView {
   readonly world = World.MOLD;
   readonly name = "mold";
   readonly greeting = "The mold: a slime mould weaving its network";
+  readonly musicTheme = (seed: number, log: MusicLog): Theme => new MoldTheme(seed, log);
   readonly heldTools = MOLD_HELD_TOOLS;
   /** The predator repels the map under a hovering mouse, as it scatters the swarm. */
   readonly hoverTools = HOVERING_PREDATOR;

@@ -1,10 +1,9 @@
-// The conductor: frames in, notes out. It keeps one theme per world (the worlds' registration,
-// worlds/world-themes.ts, makes them), starts the one whose frames arrive, and when the frames
+// The conductor: frames in, notes out. It keeps one theme per world (each world's view brings its
+// own: WorldView.musicTheme), starts the one whose frames arrive, and when the frames
 // change world crossfades on a beat of the old theme: from that beat the old fades out and the new
 // (its grid starting on that very beat) fades in over CROSSFADE_BEATS. Frames of a world with no
 // theme fade the music out. It only ever reads the audio clock it is given, so it runs the same
 // live and offline (and against a fake clock in unit tests).
-import { WORLD_THEMES } from "../worlds/world-themes";
 import type { MusicFrame, MusicWorld } from "./music-frame";
 import { MusicLog } from "./music-log";
 import type { SoundSink } from "./sound-spec";
@@ -29,8 +28,8 @@ export class Conductor {
 
   constructor(
     private readonly sink: SoundSink,
+    makers: readonly ThemeMaker[],
     seed = DEFAULT_SEED,
-    makers: readonly ThemeMaker[] = WORLD_THEMES,
   ) {
     for (const make of makers) {
       const theme = make(seed, this.log);

@@ -68,5 +68,10 @@ export interface MusicFrame {
   readonly swarm: SwarmMeasures | undefined;
   /** Only in mold frames (recordings made before the mold have none). */
   readonly mold?: MoldMeasures | undefined;
+  /**
+   * A world's own figures by name, for a theme whose world has no field above (an order
+   * parameter, a count): its view puts them here.
+   */
+  readonly figures?: Readonly<Record<string, number>>;
   readonly events: readonly MusicEvent[];
 }

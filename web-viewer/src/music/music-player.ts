@@ -5,6 +5,7 @@
 import { Conductor } from "./conductor";
 import { MasterBus } from "./master-bus";
 import type { MusicFrame } from "./music-frame";
+import type { ThemeMaker } from "./theme";
 import { WebAudioSink } from "./web-audio-sink";
 
 /** ms between wake-ups of the scheduler: well inside its look-ahead (LOOK_AHEAD_S = 150 ms). */
@@ -17,6 +18,8 @@ const SUSPEND_AFTER_MS = 300;
 export type SoundState = "off" | "on" | "blocked";
 
 export class MusicPlayer {
+  /** The worlds' themes (their views'), set before sound is first switched on. */
+  themes: readonly ThemeMaker[] = [];
   private ctx: AudioContext | undefined;
   private master: MasterBus | undefined;
   private conductor: Conductor | undefined;
@@ -121,7 +124,7 @@ export class MusicPlayer {
     const ctx = new AudioContext({ latencyHint: "playback" });
     this.ctx = ctx;
     this.master = new MasterBus(ctx, 0, true);
-    this.conductor = new Conductor(new WebAudioSink(ctx, this.master.input));
+    this.conductor = new Conductor(new WebAudioSink(ctx, this.master.input), this.themes);
     ctx.addEventListener("statechange", () => {
       if (ctx.state === "running" && this.wanted) this.master?.setVolume(this.volumeNow, this.mutedNow);
       this.changed();

@@ -6,6 +6,7 @@ import { Conductor, DEFAULT_SEED } from "./conductor";
 import { MasterBus } from "./master-bus";
 import type { MusicFrame } from "./music-frame";
 import type { MusicLog } from "./music-log";
+import type { ThemeMaker } from "./theme";
 import { WebAudioSink } from "./web-audio-sink";
 
 export interface RenderRequest {
@@ -27,10 +28,11 @@ export interface Rendered {
 /** s: how often the scheduler is pumped between frames (the live player's timer runs as often). */
 const PUMP_EVERY_S = 0.025;
 
-export async function renderMusic(req: RenderRequest): Promise<Rendered> {
+/** `themes`: every world's theme the frames may name (the views' own, WorldView.musicTheme). */
+export async function renderMusic(req: RenderRequest, themes: readonly ThemeMaker[]): Promise<Rendered> {
   const ctx = new OfflineAudioContext(1, Math.round(req.seconds * req.sampleRate), req.sampleRate);
   const master = new MasterBus(ctx, 1, false);
-  const conductor = new Conductor(new WebAudioSink(ctx, master.input), req.seed ?? DEFAULT_SEED);
+  const conductor = new Conductor(new WebAudioSink(ctx, master.input), themes, req.seed ?? DEFAULT_SEED);
   const first = req.frames[0]?.tick ?? 0;
   let pumpedS = 0;
   const pumpTo = (t: number): void => {

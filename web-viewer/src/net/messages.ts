@@ -85,9 +85,13 @@ export function watchTrailsBytes(on: boolean): Bytes {
   return encode(create(ClientMessageSchema, { body: { case: "watchTrails", value: { on } } }));
 }
 
-/** A recording of trails (TrailsRequest); 0 for a field, as here for all: the server's defaults. */
-export function recordTrailsBytes(): Bytes {
-  return encode(create(ClientMessageSchema, { body: { case: "recordTrails", value: {} } }));
+/**
+ * A recording of trails (TrailsRequest); 0 for a count, as here for all: the server's defaults.
+ * `world`: whose (unset: the swarm's); `fresh`: a fresh run from its seeded start, where it has one.
+ */
+export function recordTrailsBytes(ask: { readonly world?: World; readonly fresh?: boolean } = {}): Bytes {
+  const value = { ...(ask.world !== undefined ? { world: ask.world } : {}), ...(ask.fresh ? { fresh: true } : {}) };
+  return encode(create(ClientMessageSchema, { body: { case: "recordTrails", value } }));
 }
 
 export type DecodedServerMessage =

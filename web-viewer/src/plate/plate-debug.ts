@@ -1,6 +1,7 @@
 // The plate's part of the debug hook (window.__meadow.plate): its figures, settings, trails and
 // what was drawn, while it is shown.
 import type { SettingsNow } from "../settings/settings-panel-model";
+import type { SavedExport } from "./plate-export";
 import type { PlateFigures } from "./plate-state";
 import type { PlateView } from "./plate-view";
 
@@ -19,6 +20,8 @@ export interface PlateDebug extends PlateFigures {
   /** The first bird, plate units (for tests that follow one). */
   readonly firstBird: { readonly x: number; readonly y: number; readonly heading: number } | undefined;
   readonly announcements: readonly string[];
+  /** Files its exports saved since the page loaded; whether a fresh study is awaited. */
+  readonly exports: { readonly saved: readonly SavedExport[]; readonly waiting: boolean };
 }
 
 export function plateDebug(view: PlateView): PlateDebug | undefined {
@@ -38,6 +41,7 @@ export function plateDebug(view: PlateView): PlateDebug | undefined {
     trailPoints: view.drawn.trailPoints,
     firstBird: b && b.x.length > 0 ? { x: b.x[0]!, y: b.y[0]!, heading: b.heading[0]! } : undefined,
     announcements: [...view.announcements],
+    exports: { saved: [...(view.actions?.saved ?? [])], waiting: view.actions?.waitingFresh ?? false },
   };
 }
 

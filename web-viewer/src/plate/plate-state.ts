@@ -52,6 +52,8 @@ export class PlateState {
   viewers: number | undefined;
   worldBounds: WorldRect | undefined;
   cameraTarget: WorldRect | undefined;
+  /** The meadow's tick of the latest frame. */
+  tick = 0n;
   /** Plate frames taken since the page loaded, and frames refused (bytes that were not birds). */
   frames = 0;
   refused = 0;
@@ -65,6 +67,7 @@ export class PlateState {
 
   applyFrame(frame: Frame): void {
     this.viewers = frame.viewers;
+    this.tick = frame.tick;
     const bounds = rectFromProto(frame.worldBounds);
     if (bounds) this.worldBounds = bounds;
     this.cameraTarget = rectFromProto(frame.camera) ?? this.worldBounds;

@@ -2,8 +2,12 @@
 // square in the middle of the meadow with each bird's trail growing in the plate's warm ramp; its
 // figures in the status line; its crossings of order announced; its settings panel built from its
 // schema, its values from the frames. It takes no tools.
-import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
+import { World, type Frame, type Trails, type Welcome } from "../gen/meadow/v1/viewer_pb";
+import { musicFrame } from "../music/frame-to-music";
 import type { MusicFrame } from "../music/music-frame";
+import type { MusicLog } from "../music/music-log";
+import { PlateTheme } from "../music/plate/plate-theme";
+import type { Theme } from "../music/theme";
 import { rectFromProto } from "../net/proto-mapping";
 import { clearCanvas } from "../render/canvas-2d";
 import type { Viewport, WorldRect } from "../render/viewport";
@@ -12,12 +16,15 @@ import type { NoticeLevel } from "../ui/notice";
 import { StateView } from "../worlds/state-view";
 import type { Scene, WorldView } from "../worlds/world-view";
 import { plateDebug, type PlateDebug } from "./plate-debug";
+import { PlateExport, type PlateExportHooks } from "./plate-export";
 import { paintPlate, type PlateDrawn } from "./plate-painter";
 import { PlateState } from "./plate-state";
 import { plateStatusParts } from "./plate-status";
 
 export interface PlateHooks {
   readonly say: (text: string, level: NoticeLevel) => void;
+  /** Where its exports send and live (none where there is no page: tests). */
+  readonly exports?: Omit<PlateExportHooks, "say">;
 }
 
 /** How the announcement of a crossing reads. */
@@ -30,7 +37,10 @@ export class PlateView extends StateView<PlateState> implements WorldView {
   readonly world = World.PLATE;
   readonly name = "plate";
   readonly greeting = "The plate: Reynolds's boids on a torus (1987)";
+  readonly musicTheme = (seed: number, log: MusicLog): Theme => new PlateTheme(seed, log);
   readonly settings: SettingsSource;
+  /** Its exports, beside its settings. */
+  readonly actions: PlateExport | undefined;
   /** What the latest drawing drew. */
   drawn: PlateDrawn = { birds: 0, trailPoints: 0 };
   /** The crossings announced since the page loaded. */
@@ -43,6 +53,8 @@ export class PlateView extends StateView<PlateState> implements WorldView {
   ) {
     super(new PlateState());
     const state = this.state;
+    const exports = hooks.exports;
+    this.actions = exports && new PlateExport(canvas.ownerDocument, state, { ...exports, say: hooks.say });
     this.settings = {
       title: "the plate",
       now: () => state.settings,
@@ -65,8 +77,18 @@ export class PlateView extends StateView<PlateState> implements WorldView {
     return plateDebug(this);
   }
 
-  music(_frame: Frame): MusicFrame | undefined {
-    return undefined;  // no theme of its own yet: the music falls quiet on the plate
+  music(frame: Frame): MusicFrame {
+    // Its order and birds, for its theme: the frame's part the shared reading does not know.
+    const p = frame.plate;
+    return { ...musicFrame(frame), figures: p ? { order: p.order, birds: p.count } : undefined };
+  }
+
+  trailsArrived(trails: Trails): void {
+    this.actions?.trailsArrived(trails);
+  }
+
+  noticeArrived(code: string): void {
+    this.actions?.noticeArrived(code);
   }
 
   takeFrame(frame: Frame): void {

@@ -1,6 +1,6 @@
 // A world's settings now as its frames carry them by the schema's names (Frame.settings, the
 // preset they are in Frame.settings_preset, the operator's lock in Frame.locks): what a world's
-// settings panel shows for a world whose own message does not carry them (the plate's).
+// settings panel shows for a world whose own message does not carry them.
 import type { Frame } from "../gen/meadow/v1/viewer_pb";
 import type { SettingsNow } from "./settings-panel-model";
 

@@ -6,7 +6,7 @@
 // finds them. What it does is the model's; here it is only elements and their events.
 import "./settings-panel.css";
 import type { NoticeLevel } from "../ui/notice";
-import { placeByScreen } from "../ui/phone-placement";
+import { placeByScreen, worldPanelsDock } from "../ui/phone-placement";
 import { lockIcon } from "../ui/weight-sliders";
 import type { WorldPanel } from "../worlds/world-view";
 import { SettingsPanelModel, type PresetButton, type SettingsChangeOut, type SettingsPanelView, type SettingsSource } from "./settings-panel-model";
@@ -82,7 +82,7 @@ export class SettingsPanel implements WorldPanel {
     // Placed when first shown, so in the ⋯ menu it follows the keys' buttons.
     if (visible && !this.placed) {
       this.placed = true;
-      placeByScreen(this.element, this.element.ownerDocument.body, this.hooks.menu);
+      placeByScreen(this.element, worldPanelsDock(this.element.ownerDocument), this.hooks.menu);
     }
     this.element.hidden = !visible;
   }

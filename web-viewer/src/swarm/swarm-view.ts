@@ -7,6 +7,9 @@
 import { World, type Frame, type TrailPoints, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { musicFrame } from "../music/frame-to-music";
 import type { MusicFrame } from "../music/music-frame";
+import type { MusicLog } from "../music/music-log";
+import { SwarmTheme } from "../music/swarm/swarm-theme";
+import type { Theme } from "../music/theme";
 import { rectFromProto, rimsFromProto } from "../net/proto-mapping";
 import { clearCanvas } from "../render/canvas-2d";
 import { SPARK_S, markShapes, paintMarks, sparkShapes, type Spark } from "../render/marks";
@@ -55,6 +58,7 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
   readonly world = World.SWARM;
   readonly name = "swarm";
   readonly greeting = "The swarm";
+  readonly musicTheme = (seed: number, log: MusicLog): Theme => new SwarmTheme(seed, log);
   /**
    * On a desktop the predator follows the mouse while it is chosen
    * (docs/rules.md "The tools · Pointing").

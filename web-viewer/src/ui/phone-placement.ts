@@ -17,3 +17,16 @@ export function placeByScreen(panel: HTMLElement, desktop: HTMLElement, menu: HT
   place();
   phone?.addEventListener("change", place);
 }
+
+/**
+ * The corner a watched world's panels share on a desktop (its settings, its own buttons): one
+ * column at the bottom right, so they stack rather than cover each other. Made on first use.
+ */
+export function worldPanelsDock(doc: Document): HTMLElement {
+  const found = doc.getElementById("world-panels");
+  if (found) return found;
+  const dock = doc.createElement("div");
+  dock.id = "world-panels";
+  doc.body.append(dock);
+  return dock;
+}

@@ -20,7 +20,13 @@ export interface ViewerWorlds {
   readonly plate: PlateView;
 }
 
-export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks): ViewerWorlds {
+/** What the worlds' own buttons need of the page: the link, and the phone's ⋯ menu they live in there. */
+export interface PageHooks {
+  readonly send: (bytes: Uint8Array<ArrayBuffer>) => boolean;
+  readonly menu: HTMLElement;
+}
+
+export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks, page: PageHooks): ViewerWorlds {
   const swarm = new SwarmView(
     {
       light: stageLayer(stage, "light-layer", { added: true }),
@@ -44,6 +50,6 @@ export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks): ViewerWorld
     },
     hooks,
   );
-  const plate = new PlateView(stageLayer(stage, "plate-layer"), hooks);
+  const plate = new PlateView(stageLayer(stage, "plate-layer"), { say: hooks.say, exports: page });
   return { registry: new WorldRegistry([swarm, colony, mold, plate]), swarm, colony, mold, plate };
 }

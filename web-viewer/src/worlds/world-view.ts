@@ -3,8 +3,9 @@
 // figures to the music. ViewerApp only wires them: it hands each frame to the view of the world
 // the frame names, draws the view shown, and asks it for its part of the status line. A new
 // world is a new view and one line in its registration (viewer-worlds.ts).
-import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
+import { World, type Frame, type Trails, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import type { MusicFrame } from "../music/music-frame";
+import type { ThemeMaker } from "../music/theme";
 import type { Palette } from "../render/palettes";
 import type { RockView } from "../render/rocks";
 import type { Viewport, WorldRect } from "../render/viewport";
@@ -63,6 +64,12 @@ export interface WorldView {
    * sliders' shapes), shown while it is watched; undefined: no panel (the swarm has its sliders).
    */
   readonly settings?: SettingsSource;
+  /** Its own buttons, shown beside its settings while it is watched (exports of its trails); undefined: none. */
+  readonly actions?: WorldPanel;
+  /** The server's answer to a recording of its trails this viewer asked for (Trails.source names it). */
+  trailsArrived?(trails: Trails): void;
+  /** A notice came from the server while it is shown (a refusal of what it asked). */
+  noticeArrived?(code: string): void;
 
   /** The land it shows before its frames say: the meadow, or the swarm's growing world. */
   landOf(welcome: Welcome): WorldRect | undefined;
@@ -84,6 +91,8 @@ export interface WorldView {
   readonly problem: string | undefined;
   /** Its part of the debug hook (window.__meadow[name]) while it is shown; undefined: none. */
   debugState?(sessionId: bigint | undefined): unknown;
+  /** Its music theme (the conductor plays the theme of the world whose frames arrive); undefined: none. */
+  readonly musicTheme?: ThemeMaker;
   /** What the music hears of one of its frames; undefined: it has no theme, the music falls quiet. */
   music(frame: Frame): MusicFrame | undefined;
 

@@ -5,7 +5,7 @@ import { Conductor } from "../../src/music/conductor";
 import { EVENT_GAP_S, soundForEvent } from "../../src/music/colony/event-sounds";
 import { musicFrame } from "../../src/music/frame-to-music";
 import type { MusicFrame } from "../../src/music/music-frame";
-import { RecordingSink } from "./music-streams";
+import { RecordingSink, THEMES } from "./music-streams";
 
 const colonyFrame = (tick: number, events: MusicFrame["events"]): MusicFrame => ({
   tick,
@@ -42,7 +42,7 @@ describe("the frogs' sounds", () => {
 
   it("schedules a croak on the step after the catch, one per gap however many frogs ate at once", () => {
     const sink = new RecordingSink();
-    const c = new Conductor(sink);
+    const c = new Conductor(sink, THEMES);
     let clock = 0;
     /** The live timer's pumping, every 25 ms up to `untilS`. */
     const pumpTo = (untilS: number): void => {

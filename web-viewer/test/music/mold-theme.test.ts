@@ -4,7 +4,7 @@ import { CoverageTrend } from "../../src/music/mold/coverage-trend";
 import { MOLD_BPM, moldLevel, moldNoteChance } from "../../src/music/mold/mold-theme";
 import type { MusicFrame } from "../../src/music/music-frame";
 import { D3_MIDI, PENTATONIC, inScale } from "../../src/music/scales";
-import { RecordingSink, loadRecording } from "./music-streams";
+import { loadRecording, RecordingSink, THEMES } from "./music-streams";
 
 /** Frames at 30 a second for `seconds`; the mold measures its net once a second. */
 function moldFrames(seconds: number, coverageAt: (s: number) => number, startS = 0): { frame: MusicFrame; atS: number }[] {
@@ -29,7 +29,7 @@ function moldFrames(seconds: number, coverageAt: (s: number) => number, startS =
 }
 
 /** Plays frames through a conductor, pumping every 25 ms as the live timer does. */
-function play(frames: readonly { frame: MusicFrame; atS: number }[], conductor = new Conductor(new RecordingSink())): Conductor {
+function play(frames: readonly { frame: MusicFrame; atS: number }[], conductor = new Conductor(new RecordingSink(), THEMES)): Conductor {
   let t = frames[0]?.atS ?? 0;
   for (const { frame, atS } of frames) {
     for (; t < atS; t += 0.025) conductor.pump(t);
@@ -41,7 +41,7 @@ function play(frames: readonly { frame: MusicFrame; atS: number }[], conductor =
 
 function bells(coverage: number, seconds = 120): { notes: number; meanMidi: number; sink: RecordingSink } {
   const sink = new RecordingSink();
-  play(moldFrames(seconds, () => coverage), new Conductor(sink));
+  play(moldFrames(seconds, () => coverage), new Conductor(sink, THEMES));
   const glass = sink.notes.filter((n) => n.note.voice === "glass");
   return { notes: glass.length, meanMidi: glass.reduce((sum, n) => sum + n.note.midi, 0) / glass.length, sink };
 }
@@ -76,7 +76,7 @@ describe("the mold's theme", () => {
 
   it("swells gently when the coverage grows quickly, and not while it holds still", () => {
     const growing = new RecordingSink();
-    play(moldFrames(30, (s) => Math.min(0.5, 0.05 + 0.03 * s)), new Conductor(growing));
+    play(moldFrames(30, (s) => Math.min(0.5, 0.05 + 0.03 * s)), new Conductor(growing, THEMES));
     const still = bells(0.3, 30).sink;
     expect(growing.notes.some((n) => n.note.voice === "swell")).toBe(true);
     expect(still.notes.some((n) => n.note.voice === "swell")).toBe(false);
@@ -84,7 +84,7 @@ describe("the mold's theme", () => {
 
   it("plays a falling figure when the coverage shrinks quickly", () => {
     const shrinking = new RecordingSink();
-    play(moldFrames(20, (s) => Math.max(0.02, 0.5 - 0.04 * s)), new Conductor(shrinking));
+    play(moldFrames(20, (s) => Math.max(0.02, 0.5 - 0.04 * s)), new Conductor(shrinking, THEMES));
     const glass = shrinking.notes.filter((n) => n.note.voice === "glass").map((n) => n.note.midi);
     // Somewhere, eight bells in a row, each lower than the one before.
     const falls = glass.some((_, i) => i + 8 <= glass.length && glass.slice(i, i + 8).every((m, k, run) => k === 0 || m < (run[k - 1] ?? 0)));
@@ -95,7 +95,7 @@ describe("the mold's theme", () => {
   it("crossfades with the other themes when the world changes, like they do", () => {
     const sink = new RecordingSink();
     const colony = loadRecording("colony-sync");
-    const c = new Conductor(sink);
+    const c = new Conductor(sink, THEMES);
     let t = 0;
     const first = colony.frames[0]?.tick ?? 0;
     for (const f of colony.frames.slice(0, 120)) {

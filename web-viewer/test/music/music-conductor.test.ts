@@ -6,15 +6,14 @@ import { CROSSFADE_BEATS, Conductor, FADE_OUT_S } from "../../src/music/conducto
 import { musicFrame } from "../../src/music/frame-to-music";
 import type { MusicFrame } from "../../src/music/music-frame";
 import { MusicLog } from "../../src/music/music-log";
-import { WORLD_THEMES } from "../../src/worlds/world-themes";
 import { STEPS_PER_BEAT } from "../../src/music/step-scheduler";
 import { layerEntryBar } from "../../src/music/swarm/swarm-build";
 import { colonyTempoBpm, swarmTempoBpm } from "../../src/music/tempo";
-import { RecordingSink, loadRecording, looped, withoutSync, type Recording } from "./music-streams";
+import { loadRecording, looped, type Recording, RecordingSink, THEMES, withoutSync } from "./music-streams";
 
 /** Plays a recording through a conductor, pumping every 25 ms of stream time as the live timer does. */
 function play(rec: Recording, frames: readonly MusicFrame[] = rec.frames, offsetS = 0, c?: Conductor, sink = new RecordingSink()) {
-  const conductor = c ?? new Conductor(sink);
+  const conductor = c ?? new Conductor(sink, THEMES);
   const first = frames[0]?.tick ?? 0;
   let t = offsetS;
   for (const f of frames) {
@@ -96,7 +95,7 @@ describe("Conductor: colony", () => {
     for (const v of ["handpan", "cricket", "delivery", "meal", "birth"]) expect(voices.has(v as never)).toBe(true);
     expect(sink.breezes.length).toBe(colony.frames.length);
     const gustFrame: MusicFrame = { tick: 0, world: "colony", breeze: { strength: 0.9, gust: 1 }, colony: undefined, swarm: undefined, events: [{ kind: "gust", strength: 0.9 }] };
-    const c = new Conductor(sink);
+    const c = new Conductor(sink, THEMES);
     c.onFrame(gustFrame, 0);
     c.pump(0.5);
     expect(sink.notes.some((n) => n.note.voice === "rush")).toBe(true);
@@ -187,15 +186,15 @@ describe("Conductor: switching worlds", () => {
 });
 
 describe("Conductor: the worlds' themes", () => {
-  it("has a theme for every world the viewer registers, each made once", () => {
-    const c = new Conductor(new RecordingSink());
+  it("has a theme for every world it is given (the views bring them), each made once", () => {
+    const c = new Conductor(new RecordingSink(), THEMES);
     expect([...c.worlds].sort()).toEqual(["colony", "mold", "swarm"]);
-    expect(() => new Conductor(new RecordingSink(), 9, [...WORLD_THEMES, WORLD_THEMES[0]!])).toThrow(/two themes/);
+    expect(() => new Conductor(new RecordingSink(), [...THEMES, THEMES[0]!])).toThrow(/two themes/);
   });
 
   it("plays only the themes it is given, and falls quiet for a world without one", () => {
     const sink = new RecordingSink();
-    const c = new Conductor(sink, 9, WORLD_THEMES.filter((make) => make(9, new MusicLog()).world === "colony"));
+    const c = new Conductor(sink, THEMES.filter((make) => make(9, new MusicLog()).world === "colony"));
     play(colony, colony.frames.slice(0, 90), 0, c, sink);
     expect(c.world).toBe("colony");
     const heard = sink.notes.length;

@@ -5,6 +5,10 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { MusicFrame, MusicWorld } from "../../src/music/music-frame";
 import type { Note, SoundSink } from "../../src/music/sound-spec";
+import { ColonyTheme } from "../../src/music/colony/colony-theme";
+import { MoldTheme } from "../../src/music/mold/mold-theme";
+import { SwarmTheme } from "../../src/music/swarm/swarm-theme";
+import type { ThemeMaker } from "../../src/music/theme";
 
 export interface Recording {
   readonly format: string;
@@ -68,3 +72,10 @@ export class RecordingSink implements SoundSink {
     this.breezes.push({ strength, atS });
   }
 }
+
+/** Every world's theme, as the views bring them (WorldView.musicTheme). */
+export const THEMES: readonly ThemeMaker[] = [
+  (seed, log) => new SwarmTheme(seed, log),
+  (seed, log) => new ColonyTheme(seed, log),
+  (seed, log) => new MoldTheme(seed, log),
+];

@@ -6,7 +6,7 @@ import { FrameSchema, World } from "../../src/gen/meadow/v1/viewer_pb";
 import { musicFrame } from "../../src/music/frame-to-music";
 import type { MusicFrame } from "../../src/music/music-frame";
 import { MusicLog } from "../../src/music/music-log";
-import { FALLING_MOTIF, RISING_MOTIF, orderMotif } from "../../src/music/swarm/order-motif";
+import { FALLING_MOTIF, RISING_MOTIF, orderMotif } from "../../src/music/order-motif";
 import { D3_MIDI, MIXOLYDIAN, inScale } from "../../src/music/scales";
 import { STEPS_PER_BEAT } from "../../src/music/step-scheduler";
 import { SwarmTheme } from "../../src/music/swarm/swarm-theme";

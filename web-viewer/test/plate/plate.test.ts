@@ -117,3 +117,21 @@ describe("the plate's status and announcements", () => {
     expect(view.settings.now()?.preset).toBe("reynolds");
   });
 });
+
+describe("the plate's exports", () => {
+  it("save this run's trails in plate units, lifted at the seam, each bird in its ramp colour", async () => {
+    const { runTrails } = await import("../../src/plate/plate-run-trails");
+    const s = new PlateState();
+    [0.96, 0.98, 0.0, 0.02].forEach((x, i) => s.applyFrame(plateFrame([[x, 0.5, 0], [0.5, 0.5, 0.25]], i + 1)));
+    const t = runTrails(s, 77n);
+    expect(t.world).toMatchObject({ x: 0, y: 0, width: 1, height: 1 });
+    expect(t.source).toBe(World.PLATE);
+    expect(t.steps).toBe(3);
+    expect(t.trails.map((x) => x.pieces.length)).toEqual([2, 1]);
+    const [r, g, b] = plateColour(1);
+    expect(t.trails[1]).toMatchObject({ id: 1 });
+    expect(t.trails[1]!.red).toBeCloseTo(r, 6);
+    expect(t.trails[1]!.green).toBeCloseTo(g, 6);
+    expect(t.trails[1]!.blue).toBeCloseTo(b, 6);
+  });
+});

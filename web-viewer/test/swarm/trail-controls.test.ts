@@ -4,7 +4,7 @@ import { ClientMessageSchema, TrailsSchema } from "../../src/gen/meadow/v1/viewe
 import { recordTrailsBytes, watchTrailsBytes } from "../../src/net/messages";
 import { RECORDING_TIMEOUT_MS, TrailRecording } from "../../src/swarm/trail-recording";
 import { TrailWatch } from "../../src/swarm/trail-watch";
-import { trailsFileName, trailsSvg } from "../../src/swarm/trails-svg";
+import { trailsFileName, trailsSvg } from "../../src/trails/trail-files";
 
 /** A TrailWatch whose sends are recorded; `connected` says whether they go out. */
 function watch() {

@@ -6,7 +6,7 @@
 import { barHasHarmony, swarmHarmonyChance } from "../harmony";
 import type { MusicLog } from "../music-log";
 import type { MusicFrame, SwarmMeasures } from "../music-frame";
-import { MOTIF_STEP, orderMotif } from "./order-motif";
+import { MOTIF_STEP, orderMotif } from "../order-motif";
 import { SeededRandom } from "../random";
 import { RareNoteGate, swarmWandererChance } from "../rare-note";
 import { D3_MIDI, MIXOLYDIAN, scaleNote, triad } from "../scales";

@@ -1,7 +1,7 @@
 #pragma once
-// Trails on the wire (docs/rules.md "The swarm · Trails"), the same for the operator's RecordTrails
-// and a viewer's TrailsRequest: a request becomes a plan within the limits, a recording becomes
-// Trails.
+// Trails on the wire (sim/trails.hpp: any world's that records them), the same for the operator's
+// RecordTrails and a viewer's TrailsRequest: a request becomes a plan within the limits, a
+// recording becomes Trails.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -9,12 +9,13 @@
 
 #include "meadow/v1/viewer.pb.h"
 #include "sim/geometry.hpp"
-#include "sim/swarm/trail_recorder.hpp"
+#include "sim/trails.hpp"
 
 namespace meadow::stream {
 
-// The plan a request asks for, 0 meaning the study's default; nullopt when a field is over its
-// limit (trail_limits_text() says which they are: "at most …"): the operator's, or a viewer's.
+// The plan a request asks for, 0 meaning the study's default (and no world the swarm, as older
+// clients mean); nullopt when a field is over its limit (trail_limits_text() says which they are:
+// "at most …"), the operator's or a viewer's, or the world is none this protocol knows.
 [[nodiscard]] std::optional<sim::TrailPlan> trail_plan(const v1::TrailsRequest& request,
                                                        const sim::TrailLimits& limits = sim::kOperatorTrailLimits);
 [[nodiscard]] std::string trail_limits_text(const sim::TrailLimits& limits = sim::kOperatorTrailLimits);

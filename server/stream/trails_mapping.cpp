@@ -1,6 +1,7 @@
-#include "stream/swarm/trails_mapping.hpp"
+#include "stream/trails_mapping.hpp"
 
 #include "stream/proto_mapping.hpp"
+#include "stream/world_mapping.hpp"
 
 namespace meadow::stream {
 
@@ -10,6 +11,8 @@ std::optional<sim::TrailPlan> trail_plan(const v1::TrailsRequest& request, const
     return std::nullopt;
   }
   sim::TrailPlan plan;
+  if (request.world() != v1::WORLD_UNSPECIFIED && !world_from_proto(request.world(), plan.world)) return std::nullopt;
+  plan.fresh = request.fresh();
   if (request.warmup_steps() != 0) plan.warmup_steps = request.warmup_steps();
   if (request.steps() != 0) plan.steps = request.steps();
   if (request.count() != 0) plan.count = request.count();
@@ -18,7 +21,7 @@ std::optional<sim::TrailPlan> trail_plan(const v1::TrailsRequest& request, const
 
 std::string trail_limits_text(const sim::TrailLimits& limits) {
   return "at most " + std::to_string(limits.warmup_steps) + " steps of warm-up, " + std::to_string(limits.steps) +
-         " recorded, " + std::to_string(limits.count) + " fireflies";
+         " recorded, " + std::to_string(limits.count) + " fireflies or birds, of a world this server knows";
 }
 
 void to_proto(std::span<const sim::Trail> trails, const sim::TrailPlan& plan, const sim::Rect& world,
@@ -43,6 +46,8 @@ void to_proto(std::span<const sim::Trail> trails, const sim::TrailPlan& plan, co
   to.set_warmup_steps(plan.warmup_steps);
   to.set_steps(plan.steps);
   to.set_count(plan.count);
+  to.set_source(to_proto(plan.world));
+  to.set_fresh(plan.fresh);
 }
 
 }  // namespace meadow::stream

@@ -1,10 +1,10 @@
-// The swarm's theme marks its order crossings
-// (docs/rules.md "The swarm · Measures", "The music · The swarm": the sharp, unscripted change
-// between disorder and order is the point, so it is heard too): a short motif on the next beat,
-// rising when the swarm falls into order, falling when it falls into disorder. In D mixolydian like
-// the rest of the theme; the fall leans on its lowered seventh (C), which the rise leaves out.
-import { D3_MIDI, MIXOLYDIAN, scaleNote } from "../scales";
-import type { Note } from "../sound-spec";
+// A flock's order crossings heard (any flock's theme; docs/rules.md "The swarm ·
+// Measures", "The music · The swarm": the sharp, unscripted change between disorder and order is
+// the point, so it is heard too): a short motif on the next beat, rising when the flock falls into
+// order, falling when it falls into disorder. In D mixolydian; the fall leans on its lowered
+// seventh (C), which the rise leaves out.
+import { D3_MIDI, MIXOLYDIAN, scaleNote } from "./scales";
+import type { Note } from "./sound-spec";
 
 const OCT = 7;
 /** Degrees above D5: D F♯ A D, up to the octave. */
