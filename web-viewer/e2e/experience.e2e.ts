@@ -255,7 +255,7 @@ describe("the experience", () => {
     expect(await page.isVisible("#start")).toBe(false);
 
     const keys = await page.$$eval("#help dt[data-keys]", (dts) => dts.flatMap((dt) => (dt as HTMLElement).dataset.keys?.split("|") ?? []));
-    expect(keys).toEqual([" ", "1", "2", "3", "4", "5", "f", "t", "r", "ArrowUp", "ArrowDown", "w", "m", "p", "x", "h"]);
+    expect(keys).toEqual([" ", "1", "2", "3", "4", "5", "f", "t", "r", "ArrowUp", "ArrowDown", "w", "m", "p", "x", "i", "h"]);
     const tools: Record<string, string> = { "1": "attract", "2": "flower", "3": "rock", "4": "predator", "5": "frog" };
     for (const key of keys) {
       const before = await debugState(page);
@@ -300,6 +300,14 @@ describe("the experience", () => {
           break;
         case "m":
           await page.waitForFunction(() => /sound/i.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
+          break;
+        case "i":
+          // The card of the world shown (the swarm): its idea and its source; i again takes it away.
+          expect(await page.isVisible("#world-card")).toBe(true);
+          expect(await page.textContent("#world-card h2")).toContain("swarm");
+          expect(await page.textContent("#world-card .source")).toContain("SIGGRAPH");
+          await page.keyboard.press("i");
+          expect(await page.isHidden("#world-card")).toBe(true);
           break;
         case "p": {
           const after = await waitFor(page, (s) => s.experience.palette !== before.experience.palette && s.experience.palette, "p changes the palette");
@@ -357,7 +365,7 @@ describe("the experience", () => {
     expect(await page.isVisible("#more")).toBe(true);
     // A button per key (the swarm's sliders join the menu on a phone, below them).
     const actions = await page.$$eval("#more > button", (bs) => bs.map((b) => (b as HTMLElement).dataset.action));
-    expect(actions).toEqual(["start", "tool-attract", "tool-flower", "tool-rock", "tool-predator", "tool-frog", "food", "trails", "record", "count-more", "count-fewer", "world", "sound", "palette", "fullscreen", "help"]);
+    expect(actions).toEqual(["start", "tool-attract", "tool-flower", "tool-rock", "tool-predator", "tool-frog", "food", "trails", "record", "count-more", "count-fewer", "world", "sound", "palette", "fullscreen", "card", "help"]);
     expect(await page.isVisible("#more #weight-alignment"), "the sliders in the menu").toBe(true);
     saveArtifact("phone-more.png", await page.screenshot());
     await page.tap('#more button[data-action="start"]');
@@ -382,6 +390,11 @@ describe("the experience", () => {
     await waitFor(page, (s) => s.world === "swarm", "and back");
     await page.tap('#more button[data-action="sound"]');
     await page.waitForFunction(() => /sound/i.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
+    await page.tap('#more button[data-action="card"]');
+    expect(await page.isVisible("#world-card"), "the swarm's card by tap").toBe(true);
+    await page.tap("#world-card h2");
+    expect(await page.isHidden("#world-card")).toBe(true);
+    if (!(await page.isVisible("#more"))) await page.tap("#more-button");
     await page.tap('#more button[data-action="help"]');
     expect((await debugState(page)).helpVisible).toBe(true);
     await page.tap("#help");

@@ -49,6 +49,13 @@ describe("the plate against the real server", () => {
     expect(await page.isVisible("#plate-settings"), "the plate's settings are out").toBe(true);
     expect(await page.isHidden("#sliders"), "the swarm's sliders are put away").toBe(true);
     saveArtifact("plate.png", await page.screenshot());
+    // i: what it is, and its source.
+    await page.keyboard.press("i");
+    expect(await page.textContent("#world-card h2")).toContain("plate");
+    expect(await page.getAttribute("#world-card a", "href")).toBe("https://doi.org/10.1145/37402.37406");
+    saveArtifact("plate-card.png", await page.screenshot());
+    await page.keyboard.press("i");
+    expect(await page.isHidden("#world-card")).toBe(true);
     expect(desktop.errors).toEqual([]);
   }, 120_000);
 

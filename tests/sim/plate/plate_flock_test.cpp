@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include "sim/plate/plate_rules.hpp"
 #include "app/worker_pool.hpp"
+#include "sim/state_hasher.hpp"
 
 namespace meadow::sim {
 namespace {
@@ -140,6 +142,38 @@ TEST(PlateFlock, OneThreadGivesWhatTwoGive) {
     step_birds(two, kDefaults, pool);
   }
   EXPECT_EQ(one, two);
+}
+
+// The golden plate: the source's scatter and defaults, 240 steps, then alignment alone at 2.5 and a
+// neighbourhood of 0.12 for 120 more, must give this hash on every build (release, sanitizers) and
+// thread count. A change meant to change the plate changes it on purpose, with a note in the
+// commit body; any other change that moves it broke determinism.
+constexpr std::uint64_t kGoldenPlate = 0xf23c41cf8e178bf3ULL;
+
+std::uint64_t golden_plate(ParallelFor& parallel) {
+  PlateBirds b = scatter_birds(kDefaultBirds, kSeed);
+  PlateWeights w = kDefaults;
+  for (int s = 0; s < 360; ++s) {
+    if (s == 240) w = PlateWeights{0.0, kMaxWeight, 0.0, 0.12};
+    step_birds(b, w, parallel);
+  }
+  StateHasher h;
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    h.add(b.x[i]);
+    h.add(b.y[i]);
+    h.add(b.hx[i]);
+    h.add(b.hy[i]);
+  }
+  return h.value();
+}
+
+TEST(PlateFlock, TheGoldenPlateOnOneThreadAndOnTwo) {
+  SerialFor serial;
+  app::WorkerPool pool(2);
+  const std::uint64_t one = golden_plate(serial);
+  std::printf("golden plate: %016llx\n", static_cast<unsigned long long>(one));
+  EXPECT_EQ(one, kGoldenPlate);
+  EXPECT_EQ(golden_plate(pool), kGoldenPlate);
 }
 
 }  // namespace

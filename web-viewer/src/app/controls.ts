@@ -21,6 +21,7 @@ import { placeByScreen } from "../ui/phone-placement";
 import { CountStepper, type CountDirection } from "../ui/count-step";
 import { toggleFullscreen } from "../ui/fullscreen";
 import { HelpOverlay } from "../ui/help-overlay";
+import { WorldCardOverlay } from "../ui/world-card";
 import { commandForKey, type KeyCommand } from "../ui/key-commands";
 import { MoreMenu, type LockView } from "../ui/more-menu";
 import type { NoticeLevel } from "../ui/notice";
@@ -87,6 +88,8 @@ export class Controls {
   private readonly tools: ToolInput;
   private readonly sliders: WeightSliders;
   private readonly help: HelpOverlay;
+  /** The card of the world shown (i). */
+  readonly card: WorldCardOverlay;
   private readonly more: MoreMenu;
   private readonly counts = new CountStepper();
   private readonly log: SentAction[] = [];
@@ -117,6 +120,7 @@ export class Controls {
     this.toolbar = new Toolbar(el.toolbar, (spec) => this.select(spec));
     this.toolbar.show(this.active);
     this.help = new HelpOverlay(el.help);
+    this.card = new WorldCardOverlay(el.stage.ownerDocument);
     this.more = new MoreMenu(el.moreButton, el.more, (command) => this.run(command));
     this.sliders = new WeightSliders(el.sliders, (name, value) => {
       if (!hooks.send(worldSettingsBytes(World.SWARM, { values: { [name]: value } }))) this.notConnected();
@@ -282,6 +286,10 @@ export class Controls {
       case "help":
         this.help.toggle();
         break;
+      case "card":
+        this.card.toggle(this.shownView?.card);
+        if (!this.shownView?.card) this.hooks.say("No card for this world yet.", "info");
+        break;
       case "world":
         this.hooks.switchWorld();
         break;
@@ -299,6 +307,7 @@ export class Controls {
         break;
       case "close":
         this.help.hide();
+        this.card.hide();
         this.more.setOpen(false);
         break;
     }

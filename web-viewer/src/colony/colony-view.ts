@@ -16,6 +16,7 @@ import { ColonyFrames } from "./colony-frames";
 import { ColonyLayer } from "./colony-layer";
 import type { ColonyMotion } from "./colony-light";
 import { colonyStatusParts } from "./colony-status";
+import { COLONY_CARD } from "./colony-card";
 
 export interface ColonyCanvases {
   /** The stump and the flowers (painted over the meadow). */
@@ -32,6 +33,7 @@ export class ColonyView implements WorldView {
   readonly world = World.COLONY;
   readonly name = "colony";
   readonly greeting = "The colony: fireflies living off the stump";
+  readonly card = COLONY_CARD;
   readonly musicTheme = (seed: number, log: MusicLog): Theme => new ColonyTheme(seed, log);
   readonly frames = new ColonyFrames();
   readonly layer: ColonyLayer;

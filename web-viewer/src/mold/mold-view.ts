@@ -26,6 +26,7 @@ import { moldRamp } from "./mold-ramps";
 import { moldSettingsSource } from "./mold-settings-source";
 import { MoldState } from "./mold-state";
 import { moldStatusParts } from "./mold-status";
+import { MOLD_CARD } from "./mold-card";
 
 export interface MoldCanvases {
   /** The trail (added onto the meadow). */
@@ -51,6 +52,7 @@ export class MoldView extends StateView<MoldState> implements WorldView {
   readonly world = World.MOLD;
   readonly name = "mold";
   readonly greeting = "The mold: a slime mould weaving its network";
+  readonly card = MOLD_CARD;
   readonly musicTheme = (seed: number, log: MusicLog): Theme => new MoldTheme(seed, log);
   readonly heldTools = MOLD_HELD_TOOLS;
   /** The predator repels the map under a hovering mouse, as it scatters the swarm. */

@@ -20,6 +20,7 @@ import { PlateExport, type PlateExportHooks } from "./plate-export";
 import { paintPlate, type PlateDrawn } from "./plate-painter";
 import { PlateState } from "./plate-state";
 import { plateStatusParts } from "./plate-status";
+import { PLATE_CARD } from "./plate-card";
 
 export interface PlateHooks {
   readonly say: (text: string, level: NoticeLevel) => void;
@@ -37,6 +38,7 @@ export class PlateView extends StateView<PlateState> implements WorldView {
   readonly world = World.PLATE;
   readonly name = "plate";
   readonly greeting = "The plate: Reynolds's boids on a torus (1987)";
+  readonly card = PLATE_CARD;
   readonly musicTheme = (seed: number, log: MusicLog): Theme => new PlateTheme(seed, log);
   readonly settings: SettingsSource;
   /** Its exports, beside its settings. */

@@ -28,6 +28,7 @@ import { SwarmState, USUAL_STEPS_PER_SECOND } from "./swarm-state";
 import { swarmStatusParts } from "./swarm-status";
 import { trailSampleFromProto } from "./trail-points";
 import { paintTrails } from "./trails-layer";
+import { SWARM_CARD } from "./swarm-card";
 
 /** Where on the light's ramp (0…1) the rocks' rims take their colour: the bright green-yellow of a flock's knots. */
 const RIM_LIGHT_AT = 0.85;
@@ -58,6 +59,7 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
   readonly world = World.SWARM;
   readonly name = "swarm";
   readonly greeting = "The swarm";
+  readonly card = SWARM_CARD;
   readonly musicTheme = (seed: number, log: MusicLog): Theme => new SwarmTheme(seed, log);
   /**
    * On a desktop the predator follows the mouse while it is chosen

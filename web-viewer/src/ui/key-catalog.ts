@@ -53,6 +53,7 @@ export const KEY_ROWS: readonly KeyRow[] = [
   { keys: "m", text: "Sound on / off", actions: [{ key: "m", command: { kind: "sound" }, button: "♪ sound" }] },
   { keys: "p", text: "Palette: night meadow → Tropical → Arctic → Deep", actions: [{ key: "p", command: { kind: "palette" }, button: "◐ palette" }] },
   { keys: "x", text: "Fullscreen on / off", actions: [{ key: "x", command: { kind: "fullscreen" }, button: "⤢ fullscreen" }] },
+  { keys: "i", text: "What you are looking at: the world's idea and where it comes from", actions: [{ key: "i", command: { kind: "card" }, button: "ⓘ about" }] },
   { keys: "h", text: "This help", actions: [{ key: "h", command: { kind: "help" }, button: "? help" }] },
 ];
 

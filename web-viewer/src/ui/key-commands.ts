@@ -10,6 +10,7 @@ export type KeyCommand =
   | { readonly kind: "trails" }
   | { readonly kind: "record" }
   | { readonly kind: "help" }
+  | { readonly kind: "card" }
   | { readonly kind: "fullscreen" }
   | { readonly kind: "world" }
   | { readonly kind: "start" }
@@ -41,6 +42,9 @@ export function commandForKey(ev: KeyLike): KeyCommand | undefined {
     case "H":
     case "?":
       return ev.repeat ? undefined : { kind: "help" };
+    case "i":
+    case "I":
+      return ev.repeat ? undefined : { kind: "card" };
     case "x":
     case "X":
       return ev.repeat ? undefined : { kind: "fullscreen" };

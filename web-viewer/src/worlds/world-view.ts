@@ -7,6 +7,7 @@ import { World, type Frame, type Trails, type Welcome } from "../gen/meadow/v1/v
 import type { MusicFrame } from "../music/music-frame";
 import type { ThemeMaker } from "../music/theme";
 import type { Palette } from "../render/palettes";
+import type { WorldCard } from "../ui/world-card";
 import type { RockView } from "../render/rocks";
 import type { Viewport, WorldRect } from "../render/viewport";
 import type { ToolName } from "../tools/tool-catalog";
@@ -45,6 +46,8 @@ export interface WorldView {
   readonly name: WorldName;
   /** Said when a viewer switches to it (w). */
   readonly greeting: string;
+  /** What it is and where the idea comes from (i); undefined: no card. */
+  readonly card?: WorldCard;
   /** Settles when it can draw (the swarm's light has its canvas); the render loop waits a while for it. */
   readonly ready?: Promise<unknown>;
   /**
