@@ -8,7 +8,7 @@
 // the motes drift the way it blows. COLONY_ROUTE_ALONE=1 runs the first part without a server.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ColonyFireflyState, FlowerStage } from "../src/gen/meadow/v1/viewer_pb";
+import { ColonyFireflyState, FlowerStage } from "../src/gen/meadow/v1/colony/colony_frame_pb";
 import { airSpeed } from "../src/wind/breeze";
 import { streakCount } from "../src/wind/streaks";
 import { canvasBox, canvasPixel, canvasSpecks, debugState, framesLater, launchChromium, openViewer, paintedFrames, saveArtifact, waitConnected, waitForState, worldToScreen, DESKTOP_VIEWPORT, SHOWN_WITHIN_MS } from "./browser";

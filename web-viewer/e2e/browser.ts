@@ -492,3 +492,17 @@ export async function downloaded(pending: Promise<{ name: string; text: string }
   if (got instanceof Error) throw got;
   return got;
 }
+
+/**
+ * Presses w until the page shows `world` (the swarm by default), however many worlds the server
+ * offers between: each press waits for the switch it asked for.
+ */
+export async function watchWorldByKey(page: Page, world = "swarm"): Promise<void> {
+  const offered = (await debugState(page)).worlds.length;
+  for (let i = 0; i <= offered && (await debugState(page)).world !== world; i++) {
+    const before = (await debugState(page)).chosenWorld;
+    await page.keyboard.press("w");
+    await waitForState(page, (s) => s.chosenWorld !== before && s.world === s.chosenWorld, `the world after the ${before}`, 20_000);
+  }
+  await waitForState(page, (s) => s.world === world || undefined, `the ${world} is shown`);
+}

@@ -7,7 +7,8 @@
 // COLONY_ROUTE_ALONE=1 runs the first two tests without a server behind the route.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ColonyFireflyState, World } from "../src/gen/meadow/v1/viewer_pb";
+import { World } from "../src/gen/meadow/v1/viewer_pb";
+import { ColonyFireflyState } from "../src/gen/meadow/v1/colony/colony_frame_pb";
 import { canvasGlow, canvasPixel, debugState, framesLater, launchChromium, saveArtifact, worldToScreen, DESKTOP_VIEWPORT, SHOWN_WITHIN_MS } from "./browser";
 import { routeColony, type ColonyInit, type ColonyRoute } from "./colony-route";
 

@@ -5,15 +5,8 @@
 // colony frames 30 times a second once asked (for working on the drawing without a server).
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import type { Page, WebSocketRoute } from "playwright-core";
-import {
-  BreezeSchema,
-  ClientMessageSchema,
-  ColonyStateSchema,
-  ProtocolVersion,
-  ServerMessageSchema,
-  World,
-  type ServerMessage,
-} from "../src/gen/meadow/v1/viewer_pb";
+import { BreezeSchema, ClientMessageSchema, ProtocolVersion, ServerMessageSchema, World, type ServerMessage } from "../src/gen/meadow/v1/viewer_pb";
+import { ColonyStateSchema } from "../src/gen/meadow/v1/colony/colony_frame_pb";
 
 export type ColonyInit = MessageInitShape<typeof ColonyStateSchema>;
 export type BreezeInit = MessageInitShape<typeof BreezeSchema>;

@@ -6,7 +6,8 @@
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { LocksSchema, MarkSchema, ServerMessageSchema, Tool, type Mark, type Rect } from "../src/gen/meadow/v1/viewer_pb";
+import { LocksSchema, MarkSchema, ServerMessageSchema, Tool, type Mark } from "../src/gen/meadow/v1/viewer_pb";
+import { type Rect } from "../src/gen/meadow/v1/geometry_pb";
 import { PULSE_S } from "../src/render/marks";
 import { debugState, launchChromium, paintedFrames, saveArtifact, waitConnected, worldToScreen, SHOWN_WITHIN_MS } from "./browser";
 import { sleep } from "./server";

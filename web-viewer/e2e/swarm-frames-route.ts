@@ -2,7 +2,8 @@
 // lets a test change each swarm frame on its way (the operator's lock, the order parameter…).
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import type { Page } from "playwright-core";
-import { ServerMessageSchema, type Frame, type SwarmFigures } from "../src/gen/meadow/v1/viewer_pb";
+import { ServerMessageSchema, type Frame } from "../src/gen/meadow/v1/viewer_pb";
+import { type SwarmFigures } from "../src/gen/meadow/v1/swarm/swarm_frame_pb";
 
 /** Routes `page`'s WebSocket before it opens (call before `page.goto`): `edit` changes every swarm frame in place. */
 export async function routeSwarmFrames(page: Page, edit: (frame: Frame & { swarm: SwarmFigures }) => void): Promise<void> {

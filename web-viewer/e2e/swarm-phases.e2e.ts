@@ -6,7 +6,7 @@
 // are checked without waiting on a free swarm. Own server: it changes the rules.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { debugState, DESKTOP_VIEWPORT, launchChromium, openViewer, saveArtifact, waitConnected, waitForState as waitFor } from "./browser";
+import { debugState, DESKTOP_VIEWPORT, launchChromium, openViewer, saveArtifact, waitConnected, waitForState as waitFor, watchWorldByKey } from "./browser";
 import { routeOrder, type MadeCrossing } from "./order-route";
 import { startServer, type RunningServer } from "./server";
 import { CAPTION_FADE_MS, CAPTION_MS } from "../src/swarm/phase-caption";
@@ -110,9 +110,7 @@ describe("the swarm's phases, seen and heard", () => {
     await page.keyboard.press("w");
     await waitFor(page, (s) => s.world === "colony" || undefined, "the colony is shown");
     expect(await page.isHidden("#order-gauge")).toBe(true);
-    await page.keyboard.press("w");
-    await page.keyboard.press("w");
-    await waitFor(page, (s) => s.world === "swarm" || undefined, "the swarm again");
+    await watchWorldByKey(page);
     expect(await page.isVisible("#order-gauge")).toBe(true);
     expect(a.errors).toEqual([]);
   });

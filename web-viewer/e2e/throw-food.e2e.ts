@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { debugState, launchChromium, openViewer, saveArtifact, waitConnected, waitForState as waitFor, worldToScreen, SHOWN_WITHIN_MS } from "./browser";
+import { debugState, launchChromium, openViewer, saveArtifact, waitConnected, waitForState as waitFor, worldToScreen, SHOWN_WITHIN_MS, watchWorldByKey } from "./browser";
 import { freePort, SERVER_BIN, sleep, startServer, type RunningServer } from "./server";
 
 /** Different spots among taps (a crumb thrown again is one spot). */
@@ -110,9 +110,7 @@ describe("throwing food for the swarm", () => {
     await page.keyboard.press("f");
     await page.waitForFunction(() => /Food is for the swarm/.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
     expect((await debugState(page)).sentActions.length).toBe(sent);
-    await page.keyboard.press("w");
-    await page.keyboard.press("w");
-    await waitFor(page, (s) => s.world === "swarm" || undefined, "the swarm again");
+    await watchWorldByKey(page);
   });
 
   it("throws from the phone's ⋯ menu", async () => {

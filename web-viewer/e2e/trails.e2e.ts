@@ -6,7 +6,7 @@
 // hanging. Own server: recordings are the server's work.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { debugState, downloaded, nextDownload, openViewer, paintedFrames, saveArtifact, waitConnected, waitForState as waitFor, SHOWN_WITHIN_MS } from "./browser";
+import { debugState, downloaded, nextDownload, openViewer, watchWorldByKey, paintedFrames, saveArtifact, waitConnected, waitForState as waitFor, SHOWN_WITHIN_MS } from "./browser";
 import { openPhone, ownMeadow } from "./own-meadow";
 
 /** The trails canvas's painted pixels, and how many of twelve hue sectors they fall in. */
@@ -53,21 +53,13 @@ async function trailsOn(page: Page, on: boolean): Promise<void> {
 }
 
 /** Presses w until the swarm is shown again (past the other worlds). */
-async function backToTheSwarm(page: Page): Promise<void> {
-  for (let i = 0; i < 3 && (await debugState(page)).world !== "swarm"; i++) {
-    await page.keyboard.press("w");
-    await page.waitForTimeout(300);
-  }
-  await waitFor(page, (s) => s.world === "swarm" || undefined, "the swarm is shown");
-}
-
 describe("trails", () => {
   const meadow = ownMeadow();
 
   it("t draws each firefly's recent path in a hue of its own, and t again takes them away", async () => {
     const viewer = meadow.viewer();
     const page = viewer.page;
-    await backToTheSwarm(page);
+    await watchWorldByKey(page);
     await trailsOn(page, false);
     expect((await trailPixels(page)).lit).toBe(0);
     await page.keyboard.press("t");
@@ -91,7 +83,7 @@ describe("trails", () => {
   it("come back after a trip to another world, where t says they are the swarm's", async () => {
     const viewer = meadow.viewer();
     const page = viewer.page;
-    await backToTheSwarm(page);
+    await watchWorldByKey(page);
     await trailsOn(page, true);
     await waitFor(page, (s) => s.trails.ids > 20 || undefined, "trails come");
     await page.keyboard.press("w");
@@ -100,7 +92,7 @@ describe("trails", () => {
     await page.keyboard.press("t");
     await page.waitForFunction(() => /Trails are the swarm's/.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
     // Back to the swarm (past the mold): asked for again, drawn again.
-    await backToTheSwarm(page);
+    await watchWorldByKey(page);
     await waitFor(page, (s) => (s.world === "swarm" && s.trails.on && s.trails.strokes > 20) || undefined, "trails again in the swarm", 15_000);
     expect((await trailPixelsOfAtLeast(page, 500, 0)).lit).toBeGreaterThan(500);
     await trailsOn(page, false);
@@ -110,7 +102,7 @@ describe("trails", () => {
   it("the record button saves the server's recording as an SVG with a polyline per piece", async () => {
     const viewer = meadow.viewer();
     const page = viewer.page;
-    await backToTheSwarm(page);
+    await watchWorldByKey(page);
     const download = nextDownload(page);
     await page.click("#record-trails");
     await page.waitForFunction(() => document.getElementById("record-trails")?.classList.contains("recording") === true, undefined, { timeout: SHOWN_WITHIN_MS });

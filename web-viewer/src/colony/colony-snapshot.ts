@@ -3,7 +3,7 @@
 // position_unit, heading 0…255 → radians, energy, flash and fade 0…255 → 0…1; flowers with their
 // stage of life, falling seeds, frogs. Anything not finite, or a unit that is not positive, is left
 // out rather than drawn in the wrong place.
-import { ColonyFireflyState, FlowerStage, type ColonyState } from "../gen/meadow/v1/viewer_pb";
+import { ColonyFireflyState, FlowerStage, type ColonyState } from "../gen/meadow/v1/colony/colony_frame_pb";
 
 export type FireflyActivity =
   | "wandering"

@@ -2,7 +2,8 @@
 // status line and the music, its shared settings and presets for the panel, the oat flakes and held
 // pointers on the meadow, the meadow's bounds and the camera. Plain, validated values; nothing here
 // draws. The trail itself is the frame's light, which goes to the light renderer.
-import type { Frame, Mark, MoldState as MoldStateMessage } from "../gen/meadow/v1/viewer_pb";
+import type { Frame, Mark } from "../gen/meadow/v1/viewer_pb";
+import type { MoldState as MoldStateMessage } from "../gen/meadow/v1/mold/mold_frame_pb";
 import { marksFromProto, rectFromProto, type MarkView } from "../net/proto-mapping";
 import type { WorldRect } from "../render/viewport";
 

@@ -1,6 +1,8 @@
 // Generated protobuf shapes → the plain, validated values the renderer and tools use.
 // Anything not finite or not positive where it must be is left out rather than drawn wrong.
-import type { Mark, Rect, Rock, RockRim } from "../gen/meadow/v1/viewer_pb";
+import type { Mark, Rock } from "../gen/meadow/v1/viewer_pb";
+import type { Rect } from "../gen/meadow/v1/geometry_pb";
+import type { RockRim } from "../gen/meadow/v1/swarm/swarm_frame_pb";
 import { toolByEnum, type ToolName } from "../tools/tool-catalog";
 import type { RimView } from "../render/rock-rims";
 import type { RockView } from "../render/rocks";

@@ -1,7 +1,8 @@
 // What the viewer knows of the swarm from the latest frames: figures for the status line and
 // the controls, every viewer's marks, the world's bounds and the camera's target. Plain,
 // validated values; nothing here draws.
-import type { Frame, SwarmFigures } from "../gen/meadow/v1/viewer_pb";
+import type { Frame } from "../gen/meadow/v1/viewer_pb";
+import type { SwarmFigures } from "../gen/meadow/v1/swarm/swarm_frame_pb";
 import { marksFromProto, rectFromProto, type MarkView } from "../net/proto-mapping";
 import type { WorldRect } from "../render/viewport";
 import { crossingsFromEvents, type OrderCrossingView } from "./order-crossings";

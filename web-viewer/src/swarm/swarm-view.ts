@@ -4,7 +4,8 @@
 // little flashes of eaten crumbs; its order parameter as a live trace and its order crossings said
 // on screen; its figures in the status line and to the music. What its frames say is kept in
 // SwarmState.
-import { World, type Frame, type TrailPoints, type Welcome } from "../gen/meadow/v1/viewer_pb";
+import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
+import { type TrailPoints } from "../gen/meadow/v1/swarm/swarm_frame_pb";
 import { musicFrame } from "../music/frame-to-music";
 import type { MusicFrame } from "../music/music-frame";
 import type { MusicLog } from "../music/music-log";

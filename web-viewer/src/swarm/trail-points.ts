@@ -1,7 +1,7 @@
 // A TrailPoints message (the fireflies the live trails follow, after each swarm frame) → plain
 // world positions: each xy packs x in its high 16 bits and y in its low 16, each 0 … 65535
 // across the message's bounds.
-import type { TrailPoints } from "../gen/meadow/v1/viewer_pb";
+import type { TrailPoints } from "../gen/meadow/v1/swarm/swarm_frame_pb";
 import { rectFromProto } from "../net/proto-mapping";
 import type { WorldRect } from "../render/viewport";
 

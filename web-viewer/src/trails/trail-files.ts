@@ -6,7 +6,8 @@
 // point with its colour as Cd and each piece an open polygon, y turned over (Houdini's is up).
 // Points keep a hundred-thousandth of the world's width: two decimals over the swarm's world, five
 // over a unit square.
-import type { Rect, Trail, Trails } from "../gen/meadow/v1/viewer_pb";
+import type { Trail, Trails } from "../gen/meadow/v1/viewer_pb";
+import type { Rect } from "../gen/meadow/v1/geometry_pb";
 
 export type TrailFormat = "svg" | "json" | "csv" | "geo";
 

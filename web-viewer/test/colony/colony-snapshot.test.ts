@@ -1,6 +1,6 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { ColonyFireflyState, ColonyStateSchema, FlowerStage, type ColonyState } from "../../src/gen/meadow/v1/viewer_pb";
+import { ColonyFireflyState, ColonyStateSchema, FlowerStage, type ColonyState } from "../../src/gen/meadow/v1/colony/colony_frame_pb";
 import { activityCounts, colonyFromProto } from "../../src/colony/colony-snapshot";
 
 /** A ColonyState's fields as plain values (not a built message), for spreading. */

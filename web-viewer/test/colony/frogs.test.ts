@@ -1,6 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { ColonyStateSchema, FrameSchema, World } from "../../src/gen/meadow/v1/viewer_pb";
+import { FrameSchema, World } from "../../src/gen/meadow/v1/viewer_pb";
+import { ColonyStateSchema } from "../../src/gen/meadow/v1/colony/colony_frame_pb";
 import { ColonyFrames } from "../../src/colony/colony-frames";
 import { colonyFromProto, type FrogView } from "../../src/colony/colony-snapshot";
 import { colonyStatusParts } from "../../src/colony/colony-status";

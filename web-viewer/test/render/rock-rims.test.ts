@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { create } from "@bufbuild/protobuf";
-import { RockRimSchema } from "../../src/gen/meadow/v1/viewer_pb";
+import { RockRimSchema } from "../../src/gen/meadow/v1/swarm/swarm_frame_pb";
 import { rimsFromProto } from "../../src/net/proto-mapping";
 import { RIM_EASE_S, RimEaser, rimArcs, type RimView } from "../../src/render/rock-rims";
 import { Viewport } from "../../src/render/viewport";

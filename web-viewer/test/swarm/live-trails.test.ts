@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { TrailPointsSchema } from "../../src/gen/meadow/v1/viewer_pb";
+import { TrailPointsSchema } from "../../src/gen/meadow/v1/swarm/swarm_frame_pb";
 import { cosineRamp } from "../../src/render/cosine-ramp";
 import { FADE_BANDS, LiveTrails, MAX_IDS, MAX_POINTS_PER_ID, TRAIL_TICKS, jumpLimit, trailColor, type TrailStroke } from "../../src/swarm/live-trails";
 import { packTrailPoint, trailSampleFromProto, type TrailSample } from "../../src/swarm/trail-points";

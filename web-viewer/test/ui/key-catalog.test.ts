@@ -12,8 +12,11 @@ describe("key catalogue (help rows and the phone's buttons)", () => {
     }
   });
 
-  it("covers every key the viewer's rules list (space, w, m, x, h, 1–4, ↑/↓), p and f, the frog's 5 and the trails' t and r", () => {
-    expect(actions.map((a) => a.key).sort()).toEqual([" ", "1", "2", "3", "4", "5", "ArrowDown", "ArrowUp", "f", "h", "m", "p", "r", "t", "w", "x"].sort());
+  it("covers every key the viewer's rules list (space, w, m, x, i, h, 1–4, ↑/↓), p and f, the frog's 5 and the trails' t and r", () => {
+    expect(actions.map((a) => a.key).sort()).toEqual([" ", "1", "2", "3", "4", "5", "ArrowDown", "ArrowUp", "f", "h", "i", "m", "p", "r", "t", "w", "x"].sort());
+    const card = actions.find((a) => a.key === "i");
+    expect(card?.command).toEqual({ kind: "card" });
+    expect(actionId(card!)).toBe("card");
   });
 
   it("gives the frog, the live trails and the recording a button each for the phone's menu", () => {
