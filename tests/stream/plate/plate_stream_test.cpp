@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <numbers>
 #include <vector>
@@ -55,7 +56,10 @@ TEST(PlateStream, APlateFrameCarriesItsBirdsOrderPlaceAndSettings) {
   sim::SerialFor serial;
   for (int i = 0; i < 10; ++i) meadow->step(serial);
   FrameBuilder builder = plate_builder();
-  const v1::Frame f = plate_frame_of(builder.build(*meadow, 1)->world(sim::WorldKind::plate).key_message);
+  const std::string bytes = builder.build(*meadow, 1)->world(sim::WorldKind::plate).key_message;
+  std::printf("[plate] a frame of %u birds: %zu bytes\n", sim::plate_rules::kDefaultBirds, bytes.size());
+  EXPECT_LT(bytes.size(), 6U * sim::plate_rules::kDefaultBirds + 400U) << "six bytes a bird and a little more";
+  const v1::Frame f = plate_frame_of(bytes);
   EXPECT_EQ(f.world(), v1::WORLD_PLATE);
   const v1::PlateState& plate = f.plate();
   EXPECT_EQ(plate.count(), sim::plate_rules::kDefaultBirds);
