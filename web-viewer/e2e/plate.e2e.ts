@@ -48,6 +48,10 @@ describe("the plate against the real server", () => {
     expect(alpha, "the plate's dark ground").toBeGreaterThan(200);
     expect(await page.isVisible("#plate-settings"), "the plate's settings are out").toBe(true);
     expect(await page.isHidden("#sliders"), "the swarm's sliders are put away").toBe(true);
+    // Its order live above the status line, and the swarm's gauge put away.
+    expect(await page.isVisible("#plate-order-gauge")).toBe(true);
+    expect(await page.isHidden("#order-gauge")).toBe(true);
+    await page.waitForFunction(() => /^\d\.\d\d$/.test(document.querySelector("#plate-order-gauge output")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
     saveArtifact("plate.png", await page.screenshot());
     // i: what it is, and its source.
     await page.keyboard.press("i");

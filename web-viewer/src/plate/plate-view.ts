@@ -9,6 +9,7 @@ import type { MusicLog } from "../music/music-log";
 import { PlateTheme } from "../music/plate/plate-theme";
 import type { Theme } from "../music/theme";
 import { rectFromProto } from "../net/proto-mapping";
+import { OrderHistory } from "../order/order-history";
 import { clearCanvas } from "../render/canvas-2d";
 import type { Viewport, WorldRect } from "../render/viewport";
 import type { SettingsSource } from "../settings/settings-panel-model";
@@ -24,6 +25,8 @@ import { PLATE_CARD } from "./plate-card";
 
 export interface PlateHooks {
   readonly say: (text: string, level: NoticeLevel) => void;
+  /** Its order's live trace on the page (none in tests without a page). */
+  readonly gauge?: { show(visible: boolean): void; paint(history: OrderHistory, nowMs: number, force?: boolean): void };
   /** Where its exports send and live (none where there is no page: tests). */
   readonly exports?: Omit<PlateExportHooks, "say">;
 }
@@ -45,6 +48,8 @@ export class PlateView extends StateView<PlateState> implements WorldView {
   readonly actions: PlateExport | undefined;
   /** What the latest drawing drew. */
   drawn: PlateDrawn = { birds: 0, trailPoints: 0 };
+  /** Its order over the last minute, for its trace. */
+  readonly orderHistory = new OrderHistory();
   /** The crossings announced since the page loaded. */
   readonly announcements: string[] = [];
   private drawnFrames = -1;
@@ -93,10 +98,13 @@ export class PlateView extends StateView<PlateState> implements WorldView {
     this.actions?.noticeArrived(code);
   }
 
-  takeFrame(frame: Frame): void {
+  takeFrame(frame: Frame, nowMs: number): void {
     this.state.applyFrame(frame);
+    const order = this.state.figures?.order;
+    if (frame.plate && order !== undefined) this.orderHistory.add(nowMs, order);
     for (const e of frame.events) {
       if (e.body.case !== "orderCrossing") continue;
+      this.orderHistory.addThreshold(e.body.value.threshold);
       const text = crossingText(e.body.value.rising, e.body.value.threshold);
       this.announcements.push(text);
       if (this.announcements.length > 20) this.announcements.shift();
@@ -106,21 +114,25 @@ export class PlateView extends StateView<PlateState> implements WorldView {
 
   show(_viewport: Viewport): void {
     this.drawnFrames = -1;
+    this.hooks.gauge?.show(true);
   }
 
   draw(scene: Scene): void {
+    this.hooks.gauge?.paint(this.orderHistory, scene.nowMs);
     if (this.state.frames === this.drawnFrames && !scene.moved) return;
     this.drawnFrames = this.state.frames;
     this.drawn = paintPlate(this.canvas, scene.viewport, this.state);
   }
 
   hide(): void {
+    this.hooks.gauge?.show(false);
     clearCanvas(this.canvas);
     this.drawnFrames = -1;
   }
 
   forget(): void {
     this.state.forget();
+    this.orderHistory.clear();
     this.drawnFrames = -1;
   }
 

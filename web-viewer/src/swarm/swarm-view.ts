@@ -24,7 +24,7 @@ import { StateView } from "../worlds/state-view";
 import type { Scene, WorldView } from "../worlds/world-view";
 import { announcementFor } from "./order-crossings";
 import { LiveTrails, type TrailPace } from "./live-trails";
-import { OrderHistory } from "./order-history";
+import { OrderHistory } from "../order/order-history";
 import { SwarmState, USUAL_STEPS_PER_SECOND } from "./swarm-state";
 import { swarmStatusParts } from "./swarm-status";
 import { trailSampleFromProto } from "./trail-points";

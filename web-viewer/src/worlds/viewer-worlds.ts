@@ -4,7 +4,7 @@
 import { ColonyView } from "../colony/colony-view";
 import { MoldView } from "../mold/mold-view";
 import { PlateView } from "../plate/plate-view";
-import { OrderGauge } from "../swarm/order-gauge";
+import { OrderGauge } from "../order/order-gauge";
 import { PhaseCaption } from "../swarm/phase-caption";
 import { SwarmView, type SwarmHooks } from "../swarm/swarm-view";
 import { stageLayer } from "./stage-layer";
@@ -50,6 +50,7 @@ export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks, page: PageHo
     },
     hooks,
   );
-  const plate = new PlateView(stageLayer(stage, "plate-layer"), { say: hooks.say, exports: page });
+  const gauge = new OrderGauge(stage.ownerDocument, "plate-order-gauge", "The plate's order: 0 when the birds fly every way, 1 when all fly one way (the last minute)");
+  const plate = new PlateView(stageLayer(stage, "plate-layer"), { say: hooks.say, exports: page, gauge });
   return { registry: new WorldRegistry([swarm, colony, mold, plate]), swarm, colony, mold, plate };
 }

@@ -110,9 +110,12 @@ describe("the plate's status and announcements", () => {
     const said: string[] = [];
     const canvas = { getContext: () => null, hidden: false } as unknown as HTMLCanvasElement;
     const view = new PlateView(canvas, { say: (t) => said.push(t) });
-    view.takeFrame(plateFrame([[0.5, 0.5, 0]], 1, 120, { rising: true, threshold: 0.9 }));
-    view.takeFrame(plateFrame([[0.5, 0.5, 0]], 2));
+    view.takeFrame(plateFrame([[0.5, 0.5, 0]], 1, 120, { rising: true, threshold: 0.9 }), 0);
+    view.takeFrame(plateFrame([[0.5, 0.5, 0]], 2), 600);
     expect(said).toEqual([crossingText(true, 0.9)]);
+    // Its order kept for its trace, with the threshold it crossed.
+    expect(view.orderHistory.thresholds).toEqual([0.9]);
+    expect(view.orderHistory.samples.length).toBeGreaterThan(0);
     expect(view.statusParts()).toEqual(["1 bird", "order 0.50", "step 2"]);
     expect(view.settings.now()?.preset).toBe("reynolds");
   });

@@ -4,7 +4,7 @@ import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { EventSchema, type Event } from "../../src/gen/meadow/v1/viewer_pb";
 import { announcementFor, crossingText, crossingsFromEvents } from "../../src/swarm/order-crossings";
-import { ORDER_STEP_MS, ORDER_WINDOW_MS, OrderHistory, tracePoints } from "../../src/swarm/order-history";
+import { ORDER_STEP_MS, ORDER_WINDOW_MS, OrderHistory, tracePoints } from "../../src/order/order-history";
 
 const crossing = (threshold: number, rising: boolean, order: number): Event =>
   create(EventSchema, { tick: 1n, body: { case: "orderCrossing", value: { threshold, rising, order } } });

@@ -1,4 +1,4 @@
-// The swarm's order parameter over the last minute, for its live trace
+// A flock's order parameter over the last minute, for its live trace (each world with an order)
 // (docs/rules.md "The swarm · Measures": the viewer shows the order parameter live). Frames come 30
 // a second; the trace is a few dozen pixels wide, so one point per half second is all it can show:
 // each point keeps the latest value of its half second. The thresholds whose crossings the server

@@ -1,8 +1,9 @@
-// The swarm's order parameter on screen, live (docs/rules.md "The swarm · Measures"): a small trace
-// of the last minute above the status line, with the number now and the thresholds whose crossings
-// are announced (dashed). It is out only while the swarm is shown, and repainted a few times a
-// second at most: the trace moves by a pixel every half second.
-import "./swarm-phases.css";
+// A flock's order parameter on screen, live (docs/rules.md "The swarm · Measures"; the swarm's and
+// any world's that has one): a small trace of the last minute above the status line, with the
+// number now and the thresholds whose crossings are announced (dashed). It is out only while its
+// world is shown, and repainted a few times a second at most: the trace moves by a pixel every half
+// second.
+import "./order-gauge.css";
 import { tracePoints, type OrderHistory } from "./order-history";
 
 /** The trace's size, CSS px. */
@@ -17,10 +18,12 @@ export class OrderGauge {
   private readonly value: HTMLOutputElement;
   private paintedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(doc: Document) {
+  /** `id`: its element's, one a world; `title`: what it says on hover. */
+  constructor(doc: Document, id = "order-gauge", title = "The swarm's order: 0 when the fireflies fly every way, 1 when all fly one way (the last minute)") {
     this.element = doc.createElement("div");
-    this.element.id = "order-gauge";
-    this.element.title = "The swarm's order: 0 when the fireflies fly every way, 1 when all fly one way (the last minute)";
+    this.element.id = id;
+    this.element.className = "order-gauge";
+    this.element.title = title;
     const label = doc.createElement("span");
     label.className = "label";
     label.textContent = "order";
