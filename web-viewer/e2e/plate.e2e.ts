@@ -117,6 +117,18 @@ describe("the plate against the real server", () => {
     expect(desktop.errors).toEqual([]);
   });
 
+  it("opens on the plate when the address asks for it (?world=plate), as a wall would", async () => {
+    const context: BrowserContext = await browser.newContext({ viewport: { width: 960, height: 540 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${server.url}/?world=plate`);
+    const shown = await waitFor(page, (s) => s.world === "plate" && s.plate && s.plate.birdsDrawn > 0 && s, "the plate without a key", 30_000);
+    expect(shown.chosenWorld).toBe("plate");
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it("on a phone: to the plate from the ⋯ menu, its settings in the menu", async () => {
     const context: BrowserContext = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
     const page = await context.newPage();

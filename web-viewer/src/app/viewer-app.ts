@@ -26,7 +26,7 @@ import { DurationStats } from "../util/duration-stats";
 import { KeepUpMeter, type KeepUp } from "../util/keep-up";
 import { RateMeter } from "../util/rate-meter";
 import { viewerWorlds } from "../worlds/viewer-worlds";
-import { WorldChoice } from "../worlds/world-choice";
+import { WorldChoice, worldFromSearch } from "../worlds/world-choice";
 import type { WorldRegistry } from "../worlds/world-registry";
 import { worldEnum, worldName, type WorldView } from "../worlds/world-view";
 import type { SwarmView } from "../swarm/swarm-view";
@@ -85,7 +85,7 @@ export class ViewerApp {
   readonly swarm: SwarmView;
   readonly colony: ColonyView;
   readonly mold: MoldView;
-  readonly worldChoice = new WorldChoice();
+  readonly worldChoice = new WorldChoice(worldFromSearch(window.location.search));
   /** The music (docs/rules.md "The music"): listens to every frame of the world shown. */
   private readonly music = new MusicPlayer();
   /** The view of the latest frame's world: what is drawn; undefined before the first frame. */

@@ -12,8 +12,22 @@ import { worldName, type WorldName } from "./world-view";
 /** How long after asking frames of another world are passed over (ms). */
 export const SWITCH_WAIT_MS = 1500;
 
+/**
+ * The world a page's address asks for (`?world=plate`: a wall that opens on one world), or
+ * undefined: the server's default. A name, lower case; anything else is ignored.
+ */
+export function worldFromSearch(search: string): WorldName | undefined {
+  const asked = new URLSearchParams(search).get("world")?.trim().toLowerCase();
+  return asked && /^[a-z][a-z_]{0,31}$/.test(asked) ? asked : undefined;
+}
+
 export class WorldChoice {
-  private current: WorldName = "swarm";
+  private current: WorldName;
+
+  /** `asked`: the world to open on (the address's); the first Welcome asks for it if it is offered. */
+  constructor(asked?: WorldName) {
+    this.current = asked ?? "swarm";
+  }
   /** The worlds w goes through; until a Welcome says, those of a server that lists none. */
   private offeredNow: readonly WorldName[] = WORLDS_OF_AN_OLDER_SERVER;
   /** When the chosen world was asked for and no frame of it has come yet. */

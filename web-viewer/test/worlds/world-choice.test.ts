@@ -1,7 +1,7 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { ClientMessageSchema, World } from "../../src/gen/meadow/v1/viewer_pb";
-import { SWITCH_WAIT_MS, WorldChoice } from "../../src/worlds/world-choice";
+import { SWITCH_WAIT_MS, WorldChoice, worldFromSearch } from "../../src/worlds/world-choice";
 import { worldEnum, worldName } from "../../src/worlds/world-view";
 import { chooseWorldBytes } from "../../src/net/messages";
 
@@ -21,6 +21,21 @@ describe("WorldChoice", () => {
     expect(c.afterWelcome(World.COLONY, 0)).toBeUndefined();
     // An older server leaves Welcome.world unset: that is the swarm.
     expect(c.afterWelcome(World.UNSPECIFIED, 0)).toBe("colony");
+  });
+
+  it("opens on the world the address asks for (?world=), when the server offers it", () => {
+    expect(worldFromSearch("?world=plate")).toBe("plate");
+    expect(worldFromSearch("?kiosk&world=Mold")).toBe("mold");
+    expect(worldFromSearch("?world=")).toBeUndefined();
+    expect(worldFromSearch("?world=<script>")).toBeUndefined();
+    expect(worldFromSearch("")).toBeUndefined();
+    const c = new WorldChoice("plate");
+    c.offer(["swarm", "colony", "mold", "plate"]);
+    expect(c.afterWelcome(World.SWARM, 0)).toBe("plate");
+    const gone = new WorldChoice("pond");
+    gone.offer(["swarm", "colony"]);
+    expect(gone.afterWelcome(World.SWARM, 0)).toBeUndefined();
+    expect(gone.chosen).toBe("swarm");
   });
 
   it("falls back to the world shown when the server refuses", () => {
