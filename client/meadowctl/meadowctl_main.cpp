@@ -7,7 +7,6 @@
 #include <google/protobuf/util/json_util.h>
 #include <grpcpp/grpcpp.h>
 
-#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -352,14 +351,12 @@ int main(int argc, char** argv) {
     return kUsage;
   }
   if (trails->parsed()) {
-    std::string upper = "WORLD_";
-    for (const char c : trail_world) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    v1::World world = v1::WORLD_UNSPECIFIED;
-    if (!v1::World_Parse(upper, &world) || world == v1::WORLD_UNSPECIFIED) {
+    const std::optional<v1::World> world = meadow::client::world_by_name(trail_world);
+    if (!world) {
       std::fprintf(stderr, "meadowctl trails: no world '%s'\n", trail_world.c_str());
       return kUsage;
     }
-    trails_request.set_world(world);
+    trails_request.set_world(*world);
     trails_request.set_fresh(trail_fresh);
   }
 

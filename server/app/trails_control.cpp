@@ -74,13 +74,14 @@ void SimTrailsControl::look(sim::TrailSlot slot, sim::TrailPlan plan, std::uint6
     if (Done done = take_pending(slot)) answer(std::move(done), {true, {}, std::move(*trails), plan, bounds, meadow.tick()});
     return;
   }
-  if (!source->recording_trails(slot) || meadow.paused() || meadow.tick() - started_tick > kTrailsMostTicks) {
+  const bool cut_short = !source->recording_trails(slot);
+  const bool too_long = meadow.tick() - started_tick > kTrailsMostTicks;
+  if (cut_short || meadow.paused() || too_long) {
     source->stop_trails(slot);
     const std::string why = meadow.paused() ? "the meadow is paused: the " + std::string(sim::world_name(plan.world)) +
                                                   " takes no steps to record"
-                          : !source->recording_trails(slot) && meadow.tick() - started_tick <= kTrailsMostTicks
-                              ? "the recording was cut short (the world was rebuilt)"
-                              : "the recording did not finish in time";
+                            : cut_short && !too_long ? "the recording was cut short (the world was rebuilt)"
+                                            : "the recording did not finish in time";
     if (Done done = take_pending(slot)) answer(std::move(done), {false, why, {}, plan, bounds, meadow.tick()});
     return;
   }

@@ -493,16 +493,7 @@ export async function downloaded(pending: Promise<{ name: string; text: string }
   return got;
 }
 
-/**
- * Presses w until the page shows `world` (the swarm by default), however many worlds the server
- * offers between: each press waits for the switch it asked for.
- */
+/** Presses w until the page shows `world` (the swarm by default), however many worlds the server offers between. */
 export async function watchWorldByKey(page: Page, world = "swarm"): Promise<void> {
-  const offered = (await debugState(page)).worlds.length;
-  for (let i = 0; i <= offered && (await debugState(page)).world !== world; i++) {
-    const before = (await debugState(page)).chosenWorld;
-    await page.keyboard.press("w");
-    await waitForState(page, (s) => s.chosenWorld !== before && s.world === s.chosenWorld, `the world after the ${before}`, 20_000);
-  }
-  await waitForState(page, (s) => s.world === world || undefined, `the ${world} is shown`);
+  await watchWorld(page, world, () => page.keyboard.press("w"), (s) => s, `the ${world} is shown`);
 }

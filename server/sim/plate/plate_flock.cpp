@@ -108,6 +108,15 @@ double order_parameter(const PlateBirds& birds) {
   return std::hypot(sx, sy) / static_cast<double>(birds.size());
 }
 
+void add_birds(StateHasher& h, const PlateBirds& birds) {
+  for (std::size_t i = 0; i < birds.size(); ++i) {
+    h.add(birds.x[i]);
+    h.add(birds.y[i]);
+    h.add(birds.hx[i]);
+    h.add(birds.hy[i]);
+  }
+}
+
 double mean_neighbours(const PlateBirds& birds, double radius) {
   const std::size_t n = birds.size();
   if (n == 0) return 0.0;

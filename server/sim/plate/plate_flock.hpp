@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/parallel_for.hpp"
+#include "sim/state_hasher.hpp"
 
 namespace meadow::sim {
 
@@ -38,6 +39,9 @@ void step_birds(PlateBirds& birds, const PlateWeights& weights, ParallelFor& par
 
 // |mean heading|: 0 when the headings cancel out, 1 when every bird flies one way.
 [[nodiscard]] double order_parameter(const PlateBirds& birds);
+
+// Every bird's position and heading, in order, into `h` (the plate's part of the state hash).
+void add_birds(StateHasher& h, const PlateBirds& birds);
 
 // The mean count of neighbours within `radius` (how knotted the plate is).
 [[nodiscard]] double mean_neighbours(const PlateBirds& birds, double radius);

@@ -6,7 +6,6 @@
 #include <type_traits>
 #include <variant>
 
-#include "sim/state_hasher.hpp"
 
 namespace meadow::sim {
 
@@ -92,14 +91,13 @@ std::optional<ActionOutcome> PlateWorld::apply(const Action& action, Land& /*lan
 }
 
 ActionOutcome PlateWorld::change_settings(const SettingsChange& change, const Action& action) {
-  PlateSettings next = with_change(pending_.value_or(settings_), change);
+  const PlateSettings before = pending_.value_or(settings_);
+  PlateSettings next = with_change(before, change);
   ActionOutcome outcome;
-  const std::uint32_t asked = next.birds;
-  next.birds = pending_.value_or(settings_).birds;
-  if (change.value(plate_setting::kBirds)) {
-    if (action.origin == kOperator || turns_.take(action.origin, action.tick, asked)) {
-      next.birds = asked;
-    } else {
+  if (change.value(plate_setting::kBirds) && action.origin != kOperator) {
+    const std::uint32_t asked = next.birds;
+    if (!turns_.take(action.origin, action.tick, asked)) {
+      next.birds = before.birds;  // it waits for the viewer's turn (settle_actions)
       char text[160];
       std::snprintf(text, sizeof text, "A viewer's birds change at most every %.1f s: yours, %u, follow in %.1f s.",
                     static_cast<double>(plate_rules::kBirdsCooldownTicks) / kTicksPerSecond, asked,
@@ -127,12 +125,7 @@ void PlateWorld::settle_actions(Land& /*land*/, std::uint64_t tick) {
 
 std::optional<std::uint64_t> PlateWorld::state_hash() const {
   StateHasher h;
-  for (std::size_t i = 0; i < birds_.size(); ++i) {
-    h.add(birds_.x[i]);
-    h.add(birds_.y[i]);
-    h.add(birds_.hx[i]);
-    h.add(birds_.hy[i]);
-  }
+  add_birds(h, birds_);
   h.add(settings_.separation);
   h.add(settings_.alignment);
   h.add(settings_.cohesion);

@@ -4,6 +4,7 @@
 #include "stream/colony/colony_events_mapping.hpp"
 #include "stream/colony/colony_frame.hpp"
 #include "stream/proto_mapping.hpp"
+#include "stream/world_events.hpp"
 
 namespace meadow::stream {
 
@@ -15,23 +16,12 @@ void ColonyStream::build(const sim::World& w, const FrameContext& context, v1::S
   to_proto(context.meadow.land().meadow(), *frame.mutable_camera());
   to_proto(context.meadow.land().meadow(), *frame.mutable_world_bounds());
   fill_colony_state(colony, *frame.mutable_colony());
-  for (const sim::ColonyEvent& event : colony.events().events()) {
-    if (event.sequence > last_event_sequence_) to_proto(event, *frame.add_events());
-  }
-  last_event_sequence_ = colony.events().last_sequence();
+  add_new_events(colony.events(), last_event_sequence_, to_proto, frame);
   message.SerializeToString(&out.key_message);
 }
 
 void ColonyStream::operator_events(const sim::World& w, std::uint64_t& last, std::vector<std::string>& out) const {
-  const sim::ColonyEventLog& log = static_cast<const sim::ColonyWorld&>(w).colony().events();
-  v1::Event proto;
-  for (const sim::ColonyEvent& event : log.events()) {
-    if (event.sequence <= last || !for_the_operator(event)) continue;
-    proto.Clear();
-    to_proto(event, proto);
-    out.push_back(proto.SerializeAsString());
-  }
-  last = log.last_sequence();
+  append_operator_events(static_cast<const sim::ColonyWorld&>(w).colony().events(), last, to_proto, out, for_the_operator);
 }
 
 void ColonyStream::fill_shared(const sim::World& w, v1::Frame& frame) const {

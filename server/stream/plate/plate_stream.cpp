@@ -4,6 +4,7 @@
 #include <numbers>
 
 #include "stream/proto_mapping.hpp"
+#include "stream/world_events.hpp"
 
 namespace meadow::stream {
 
@@ -65,23 +66,12 @@ void PlateStream::build(const sim::World& w, const FrameContext& context, v1::Se
     value.set_value(v.value);
   }
   frame.set_settings_preset(std::string(sim::plate_preset_matching(world.settings())));
-  for (const auto& event : world.events().events()) {
-    if (event.sequence > last_event_sequence_) to_proto(event, *frame.add_events());
-  }
-  last_event_sequence_ = world.events().last_sequence();
+  add_new_events(world.events(), last_event_sequence_, to_proto, frame);
   message.SerializeToString(&out.key_message);
 }
 
 void PlateStream::operator_events(const sim::World& w, std::uint64_t& last, std::vector<std::string>& out) const {
-  const sim::PlateEventLog& log = static_cast<const sim::PlateWorld&>(w).events();
-  v1::Event proto;
-  for (const auto& event : log.events()) {
-    if (event.sequence <= last) continue;
-    proto.Clear();
-    to_proto(event, proto);
-    out.push_back(proto.SerializeAsString());
-  }
-  last = log.last_sequence();
+  append_operator_events(static_cast<const sim::PlateWorld&>(w).events(), last, to_proto, out);
 }
 
 }  // namespace meadow::stream

@@ -10,6 +10,7 @@
 #include "stream/rock_rims.hpp"
 #include "stream/swarm/live_trails.hpp"
 #include "stream/swarm/swarm_events_mapping.hpp"
+#include "stream/world_events.hpp"
 
 namespace meadow::stream {
 
@@ -85,10 +86,7 @@ void SwarmStream::build(const sim::World& w, const FrameContext& context, v1::Se
   to_proto(bounds, *frame.mutable_world_bounds());
   fill_figures(*frame.mutable_swarm(), world, meadow);
   fill_marks(frame, world);
-  for (const sim::SwarmEvent& event : world.events().events()) {
-    if (event.sequence > last_event_sequence_) to_proto(event, *frame.add_events());
-  }
-  last_event_sequence_ = world.events().last_sequence();
+  add_new_events(world.events(), last_event_sequence_, to_proto, frame);
   const std::vector<RockRim> rims = engine_light != nullptr ? rims_from_sums(rocks, engine_light->rim_sums, light_.curve())
                                                            : rock_rims(light_, geometry, rocks);
   for (const RockRim& rim : rims) to_proto(rim, *frame.add_rock_rims());
@@ -128,15 +126,7 @@ void SwarmStream::build(const sim::World& w, const FrameContext& context, v1::Se
 }
 
 void SwarmStream::operator_events(const sim::World& w, std::uint64_t& last, std::vector<std::string>& out) const {
-  const sim::SwarmEventLog& log = static_cast<const sim::SwarmWorld&>(w).events();
-  v1::Event proto;
-  for (const sim::SwarmEvent& event : log.events()) {
-    if (event.sequence <= last) continue;
-    proto.Clear();
-    to_proto(event, proto);
-    out.push_back(proto.SerializeAsString());
-  }
-  last = log.last_sequence();
+  append_operator_events(static_cast<const sim::SwarmWorld&>(w).events(), last, to_proto, out);
 }
 
 }  // namespace meadow::stream

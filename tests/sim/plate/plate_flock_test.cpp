@@ -10,7 +10,6 @@
 
 #include "sim/plate/plate_rules.hpp"
 #include "app/worker_pool.hpp"
-#include "sim/state_hasher.hpp"
 
 namespace meadow::sim {
 namespace {
@@ -158,12 +157,7 @@ std::uint64_t golden_plate(ParallelFor& parallel) {
     step_birds(b, w, parallel);
   }
   StateHasher h;
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    h.add(b.x[i]);
-    h.add(b.y[i]);
-    h.add(b.hx[i]);
-    h.add(b.hy[i]);
-  }
+  add_birds(h, b);
   return h.value();
 }
 

@@ -31,7 +31,6 @@ import type { WorldRegistry } from "../worlds/world-registry";
 import { worldEnum, worldName, type WorldView } from "../worlds/world-view";
 import type { SwarmView } from "../swarm/swarm-view";
 import type { ColonyView } from "../colony/colony-view";
-import type { MoldView } from "../mold/mold-view";
 import { Controls } from "./controls";
 import { Kiosk, isKiosk } from "./kiosk";
 import { LocalLook } from "./local-look";
@@ -84,7 +83,6 @@ export class ViewerApp {
   readonly worlds: WorldRegistry;
   readonly swarm: SwarmView;
   readonly colony: ColonyView;
-  readonly mold: MoldView;
   readonly worldChoice = new WorldChoice(worldFromSearch(window.location.search));
   /** The music (docs/rules.md "The music"): listens to every frame of the world shown. */
   private readonly music = new MusicPlayer();
@@ -174,7 +172,6 @@ export class ViewerApp {
     this.worlds = worlds.registry;
     this.swarm = worlds.swarm;
     this.colony = worlds.colony;
-    this.mold = worlds.mold;
 
     this.controls = new Controls(el, {
       send: (bytes) => this.connection.send(bytes),

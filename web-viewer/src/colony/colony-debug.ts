@@ -1,6 +1,5 @@
 // The colony's part of the debug hook (window.__meadow.colony): what its latest frame has and
 // what it drew, while it is shown.
-import type { MarkDebug } from "../debug/hook";
 import { activityCounts, type FireflyActivity, type FlowerStageName, type SeedView, type StumpView } from "./colony-snapshot";
 import type { ColonyView } from "./colony-view";
 

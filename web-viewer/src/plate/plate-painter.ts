@@ -20,6 +20,13 @@ export interface PlateDrawn {
   readonly trailPoints: number;
 }
 
+/** Each bird's colour, made once for a number of birds (it depends on nothing else). */
+let colourCache: { readonly count: number; readonly colours: readonly string[] } | undefined;
+function birdColours(count: number): readonly string[] {
+  if (colourCache?.count !== count) colourCache = { count, colours: Array.from({ length: count }, (_, i) => cssColour(plateColour(birdHue(i, count)))) };
+  return colourCache.colours;
+}
+
 export function paintPlate(canvas: HTMLCanvasElement, viewport: Viewport, state: PlateState): PlateDrawn {
   const ctx = clearedContext(canvas, viewport);
   const plate = state.plate;
@@ -35,7 +42,7 @@ export function paintPlate(canvas: HTMLCanvasElement, viewport: Viewport, state:
   ctx.rect(box.x, box.y, box.width, box.height);
   ctx.clip();
   const count = birds.x.length;
-  const colours = Array.from({ length: count }, (_, i) => cssColour(plateColour(birdHue(i, count))));
+  const colours = birdColours(count);
   const trailPoints = paintTrails(ctx, box, state, colours);
   ctx.globalAlpha = 1;
   ctx.lineWidth = Math.max(1.5, box.width * 0.0025);

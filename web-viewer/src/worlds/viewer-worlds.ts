@@ -14,10 +14,8 @@ export interface ViewerWorlds {
   readonly registry: WorldRegistry;
   /** The swarm's view: its count and rules are set from the controls, whichever world is shown. */
   readonly swarm: SwarmView;
-  /** The colony's, the mold's and the plate's, for the debug hook. */
+  /** The colony's, for the debug hook (the fireflies near a point). */
   readonly colony: ColonyView;
-  readonly mold: MoldView;
-  readonly plate: PlateView;
 }
 
 /** What the worlds' own buttons need of the page: the link, and the phone's ⋯ menu they live in there. */
@@ -52,5 +50,5 @@ export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks, page: PageHo
   );
   const gauge = new OrderGauge(stage.ownerDocument, "plate-order-gauge", "The plate's order: 0 when the birds fly every way, 1 when all fly one way (the last minute)");
   const plate = new PlateView(stageLayer(stage, "plate-layer"), { say: hooks.say, exports: page, gauge });
-  return { registry: new WorldRegistry([swarm, colony, mold, plate]), swarm, colony, mold, plate };
+  return { registry: new WorldRegistry([swarm, colony, mold, plate]), swarm, colony };
 }
