@@ -1,17 +1,14 @@
 #include "study/colony_study.hpp"
 
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <cmath>
-#include <mutex>
 #include <numeric>
 #include <stdexcept>
-#include <thread>
 
 #include "sim/colony/colony.hpp"
 #include "sim/land.hpp"
 #include "sim/random.hpp"
+#include "study/study_jobs.hpp"
 
 namespace meadow::study {
 
@@ -141,32 +138,18 @@ StudyResult run_colony_study(const std::vector<StudySetting>& settings, const St
   }
   const std::size_t total = settings.size() * options.runs;
   std::vector<std::vector<RunSamples>> results(settings.size(), std::vector<RunSamples>(options.runs));
-  std::atomic<std::size_t> next{0};
-  std::size_t done = 0;
-  std::mutex progress_mutex;
-  const unsigned threads = std::max(1U, std::min<unsigned>(options.threads != 0 ? options.threads
-                                                                                 : std::thread::hardware_concurrency(),
-                                                           static_cast<unsigned>(total)));
-  const auto started = std::chrono::steady_clock::now();
-  {
-    std::vector<std::jthread> workers;
-    for (unsigned t = 0; t < threads; ++t) {
-      workers.emplace_back([&] {
-        for (std::size_t job = next++; job < total; job = next++) {
-          const std::size_t setting = job / options.runs;
-          const std::size_t run = job % options.runs;
-          results[setting][run] = run_once(settings[setting], options, options.first_seed + run);
-          const std::lock_guard lock(progress_mutex);
-          ++done;
-          if (progress) progress(done, total);
-        }
-      });
-    }
-  }
+  const JobsRun jobs = run_jobs(
+      total, job_threads(options.threads, total),
+      [&](std::size_t job) {
+        const std::size_t setting = job / options.runs;
+        const std::size_t run = job % options.runs;
+        results[setting][run] = run_once(settings[setting], options, options.first_seed + run);
+      },
+      progress);
   StudyResult result;
-  result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  result.wall_seconds = jobs.wall_seconds;
   result.simulated_seconds = static_cast<double>(total) * options.minutes * 60.0;
-  result.threads = threads;
+  result.threads = jobs.threads;
   for (std::size_t i = 0; i < settings.size(); ++i) result.settings.push_back(summarise(settings[i].label, results[i]));
   return result;
 }

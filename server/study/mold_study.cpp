@@ -5,22 +5,19 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
-#include <chrono>
 #include <cmath>
 #include <exception>
 #include <fstream>
 #include <limits>
-#include <mutex>
 #include <optional>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
-#include <thread>
 #include <utility>
 
 #include "sim/mold/cpu_mold.hpp"
 #include "sim/mold/mold_rules.hpp"
 #include "sim/parallel_for.hpp"
+#include "study/study_jobs.hpp"
 #include "study/parse_number.hpp"
 #include "study/study_report.hpp"
 
@@ -374,41 +371,18 @@ MoldStudyResult run_mold_study(const std::vector<MoldPoint>& points, const MoldS
   }
   const std::size_t total = points.size() * options.runs;
   std::vector<std::vector<MoldRun>> runs(points.size(), std::vector<MoldRun>(options.runs));
-  std::atomic<std::size_t> next{0};
-  std::size_t done = 0;
-  std::mutex mutex;  // guards done, failure and the progress call
-  std::exception_ptr failure;
-  const unsigned hardware = std::max(1U, std::thread::hardware_concurrency());
-  const unsigned threads =
-      std::max(1U, std::min<unsigned>(options.threads != 0 ? options.threads : hardware, static_cast<unsigned>(total)));
-  const auto started = std::chrono::steady_clock::now();
-  {
-    std::vector<std::jthread> workers;
-    for (unsigned t = 0; t < threads; ++t) {
-      workers.emplace_back([&] {
-        for (std::size_t job = next++; job < total; job = next++) {
-          const std::size_t point = job / options.runs;
-          const std::size_t run = job % options.runs;
-          try {
-            runs[point][run] = run_mold_once(points[point], options, point, options.first_seed + run);
-          } catch (...) {
-            const std::lock_guard lock(mutex);
-            if (!failure) failure = std::current_exception();
-            next = total;  // the others stop after their run
-            return;
-          }
-          const std::lock_guard lock(mutex);
-          ++done;
-          if (progress) progress(done, total);
-        }
-      });
-    }
-  }
-  if (failure) std::rethrow_exception(failure);
+  const JobsRun jobs = run_jobs(
+      total, job_threads(options.threads, total),
+      [&](std::size_t job) {
+        const std::size_t point = job / options.runs;
+        const std::size_t run = job % options.runs;
+        runs[point][run] = run_mold_once(points[point], options, point, options.first_seed + run);
+      },
+      progress);
   MoldStudyResult result;
   result.options = options;
-  result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  result.threads = threads;
+  result.wall_seconds = jobs.wall_seconds;
+  result.threads = jobs.threads;
   for (std::size_t i = 0; i < points.size(); ++i) result.points.push_back(summarise_point(points[i], options, runs[i]));
   return result;
 }
