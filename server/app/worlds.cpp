@@ -1,6 +1,7 @@
 #include "app/worlds.hpp"
 
 #include "app/plate/plate_module.hpp"
+#include "app/pond/pond_module.hpp"
 
 namespace meadow::app {
 
@@ -16,7 +17,7 @@ void add_world_flags(CLI::App& app, WorldOptions& options) {
 
 std::vector<WorldRegistration> standard_worlds(const WorldOptions& options) {
   return {swarm_registration(options.swarm, options.gpu_warning), colony_registration(),
-          mold_registration(options.mold, options.gpu_warning), plate_registration()};
+          mold_registration(options.mold, options.gpu_warning), pond_registration(), plate_registration()};
 }
 
 WorldOptions recording_options(const std::string& snapshot, WorldOptions options) {

@@ -25,9 +25,11 @@ struct AttractTap {
 };
 
 // A tap with the flower tool: a food crumb in the swarm, a flower full of nectar in the colony
-// (docs/rules.md "The tools · Flower").
+// (docs/rules.md "The tools · Flower"). A handful (the "throw food" button) asks a world that
+// scatters food for several over its water instead of one where tapped; elsewhere it is a tap.
 struct FlowerTap {
   Vec2 at;
+  bool handful = false;
 };
 
 // A tap with the frog tool (the colony, docs/rules.md "The frog"): takes away the frog under the

@@ -1,10 +1,10 @@
 #pragma once
 // Trails: the paths of a world's movers as polylines, recorded for the operator (meadowctl trails)
-// and for viewers (the record button): the swarm's fireflies (docs/rules.md "The swarm · Trails")
-// and the plate's birds (docs/rules.md "The plate"). A world that offers them gives a TrailSource
-// (World::trails()); the server's trails control routes a recording to the world it names without
-// knowing which it is. A recording follows the study the swarm and the plate come from: a
-// warm-up, then a number of steps recorded.
+// and for viewers (the record button): the movers of any world that offers them (docs/rules.md,
+// each world's "Trails"). A world that offers them gives a TrailSource (World::trails()); the
+// server's trails control routes a recording to the world it names without knowing which it is.
+// A recording follows the study the boids' sources describe: a warm-up, then a number of steps
+// recorded.
 #include <array>
 #include <cstddef>
 #include <cstdint>

@@ -16,6 +16,7 @@ enum class WorldKind : std::uint8_t {
   swarm = 1,
   colony = 2,
   mold = 3,
+  pond = 4,
   plate = 5,
   // Registered by the tests only (tests/support/test_world.*): a tiny world that proves a world
   // is new files plus one registration. A server never runs it.
@@ -24,10 +25,10 @@ enum class WorldKind : std::uint8_t {
 
 // Every kind, in the order of per-world tables, with its name as people read it ("the swarm",
 // in notices) and as figures are labelled.
-inline constexpr std::array<WorldKind, 5> kAllWorldKinds = {WorldKind::swarm, WorldKind::colony, WorldKind::mold,
-                                                            WorldKind::plate, WorldKind::test};
-inline constexpr std::array<std::string_view, kAllWorldKinds.size()> kWorldNames = {"swarm", "colony", "mold", "plate",
-                                                                                    "test"};
+inline constexpr std::array<WorldKind, 6> kAllWorldKinds = {WorldKind::swarm, WorldKind::colony, WorldKind::mold,
+                                                            WorldKind::pond,  WorldKind::plate,  WorldKind::test};
+inline constexpr std::array<std::string_view, kAllWorldKinds.size()> kWorldNames = {"swarm", "colony", "mold",
+                                                                                    "pond",  "plate",  "test"};
 inline constexpr std::size_t kWorldKinds = kAllWorldKinds.size();
 
 // Index of a world in per-world tables.

@@ -83,7 +83,7 @@ ClientInput parse_tool(const v1::ToolAction& tool, const sim::Rect& world, std::
   const sim::Vec2 at = std::get<sim::Vec2>(point);
   switch (tool.tool()) {
     case v1::TOOL_ATTRACT: return sim::Action{origin, 0, sim::AttractTap{at}};
-    case v1::TOOL_FLOWER: return sim::Action{origin, 0, sim::FlowerTap{at}};
+    case v1::TOOL_FLOWER: return sim::Action{origin, 0, sim::FlowerTap{at, tool.handful()}};
     case v1::TOOL_FROG: return sim::Action{origin, 0, sim::FrogTap{at}};
     default: return sim::Action{origin, 0, sim::RockTap{at}};
   }

@@ -62,7 +62,7 @@ void to_proto(const sim::Action& from, v1::SavedAction& to) {
         } else if constexpr (std::is_same_v<T, sim::AttractTap>) {
           stream::to_proto(body.at, *to.mutable_attract_tap());
         } else if constexpr (std::is_same_v<T, sim::FlowerTap>) {
-          stream::to_proto(body.at, *to.mutable_flower_tap());
+          stream::to_proto(body.at, body.handful ? *to.mutable_flower_handful() : *to.mutable_flower_tap());
         } else if constexpr (std::is_same_v<T, sim::PredatorPointer>) {
           to_proto(body.phase, body.at, *to.mutable_predator());
         } else if constexpr (std::is_same_v<T, sim::ViewerLeft>) {
@@ -103,6 +103,9 @@ sim::Action from_proto(const v1::SavedAction& from) {
     }
     case v1::SavedAction::kAttractTap: action.body = sim::AttractTap{finite_point(from.attract_tap(), "journal")}; break;
     case v1::SavedAction::kFlowerTap: action.body = sim::FlowerTap{finite_point(from.flower_tap(), "journal")}; break;
+    case v1::SavedAction::kFlowerHandful:
+      action.body = sim::FlowerTap{finite_point(from.flower_handful(), "journal"), true};
+      break;
     case v1::SavedAction::kPredator:
       action.body = sim::PredatorPointer{phase_from_proto(from.predator().phase()),
                                          finite_point(from.predator().at(), "journal")};

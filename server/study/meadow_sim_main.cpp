@@ -5,6 +5,7 @@
 //   meadow-sim mold [--runs N] [--steps S] [--every K] [--width W] [--agents A] [--preset NAME]
 //                   [--set KEY=VALUE ...] [--sweep KEY=V1,V2,... (up to two)] [--json]
 //                   [--plot FILE] [--pgm DIR] [--threads T] [--seed X]
+//   meadow-sim <a world's own study> …  (server/study/<world>/: `meadow-sim --help` lists them)
 //   meadow-sim replay STATE_DIR [--from SNAPSHOT] [--to TICK] [--every N] [--threads T]
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -23,6 +24,7 @@
 #include "study/colony_study.hpp"
 #include "study/mold_study.hpp"
 #include "study/parse_number.hpp"
+#include "study/study_commands.hpp"
 #include "study/study_plot.hpp"
 #include "study/study_report.hpp"
 
@@ -227,6 +229,8 @@ int main(int argc, char** argv) {
   replay->add_option("--every", replay_options.every, "Also print the hash every N ticks")->capture_default_str();
   replay->add_option("--threads", replay_options.threads, "Threads for the steps (the hashes do not depend on it)")
       ->capture_default_str();
+  // The studies the worlds' own folders bring (server/study/<world>/): each runs from its callback.
+  for (const meadow::study::StudyCommandAdder add : meadow::study::study_commands()) add(app);
   try {
     app.parse(argc, argv);
     if (mold->parsed()) {
@@ -248,6 +252,7 @@ int main(int argc, char** argv) {
                    result.journal_cut ? " (the journal's damaged tail was left out)" : "");
       return 0;
     }
+    if (!colony->parsed()) return 0;  // a world's own study ran from its callback
     if (list) {
       list_params();
       return 0;

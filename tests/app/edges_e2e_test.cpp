@@ -39,6 +39,46 @@ TEST_F(EdgesEndToEnd, ARockPlacedOnEdgeAIsSeenOnEdgeBAndOnTheSim) {
   stop_all();
 }
 
+// Every world the sim runs reaches an edge's viewer, whatever it is: the edge knows none by name.
+// The pond's handful, a field newer than the edge protocol's first worlds, reaches the sim and
+// comes back as crumbs on the water.
+TEST_F(EdgesEndToEnd, EveryWorldTheSimRunsComesThroughAnEdge) {
+  start_all();
+  WsClient viewer;
+  viewer.connect("127.0.0.1", a_->port());
+  const auto welcome = viewer.wait_for(is_welcome, kReplyWait);
+  ASSERT_TRUE(welcome.has_value()) << logs();
+  ASSERT_GE(welcome->welcome().worlds_size(), 5) << "swarm, colony, mold, pond, plate";
+  for (const int world : welcome->welcome().worlds()) {
+    v1::ClientMessage choose;
+    choose.mutable_choose_world()->set_world(static_cast<v1::World>(world));
+    viewer.send(choose);
+    const auto frame = viewer.wait_for(
+        [world](const v1::ServerMessage& m) { return m.has_frame() && m.frame().world() == world; }, kReplyWait);
+    EXPECT_TRUE(frame.has_value()) << "no frame of world " << world << " through edge A\n" << logs();
+    if (world != v1::WORLD_POND || !frame) continue;
+    v1::ClientMessage handful;
+    v1::ToolAction& tool = *handful.mutable_tool();
+    tool.set_tool(v1::TOOL_FLOWER);
+    tool.set_phase(v1::ToolAction::PHASE_TAP);
+    tool.set_handful(true);
+    const v1::Rect& water = frame->frame().pond().water();
+    tool.mutable_position()->set_x(water.x() + water.width() / 2.0F);
+    tool.mutable_position()->set_y(water.y() + water.height() / 2.0F);
+    viewer.send(handful);
+    // Six crumbs on the water, or eaten already: crumbs and fed together reach six.
+    const auto fed_or_lying = viewer.wait_for(
+        [](const v1::ServerMessage& m) {
+          return m.has_frame() && m.frame().has_pond() &&
+                 static_cast<std::uint64_t>(m.frame().pond().crumbs_size()) + m.frame().pond().fed() >= 6;
+        },
+        kReplyWait);
+    EXPECT_TRUE(fed_or_lying.has_value()) << "the handful thrown through edge A never reached the pond\n" << logs();
+  }
+  viewer.close();
+  stop_all();
+}
+
 TEST_F(EdgesEndToEnd, TheLightDecodesToTheSamePixelsOnBothEdgesAndOnTheSim) {
   start_all();
   std::vector<std::uint16_t> ports = {sim_->port(), a_->port(), b_->port()};

@@ -380,6 +380,15 @@ TEST_F(OperatorTest, MeadowctlEndToEnd) {
   EXPECT_NE(out.find("0 … 90 degrees"), std::string::npos) << out;
   EXPECT_NE(out.find("web (Web)"), std::string::npos) << out;
   EXPECT_EQ(out.find("separation"), std::string::npos) << "the mold's alone: " << out;
+  // The pond's, from its schema like every world's: its palette a preset.
+  EXPECT_EQ(meadowctl("set pond fish=40 max_speed=3 --preset deep").first, 0);
+  EXPECT_EQ(meadowctl("set pond fish=61").first, 5);  // past the source's 60: the server says why
+  std::tie(code, out) = meadowctl("settings pond");
+  EXPECT_EQ(code, 0);
+  EXPECT_NE(out.find("max_speed"), std::string::npos) << out;
+  EXPECT_NE(out.find("deep (Deep)"), std::string::npos) << out;
+  const v1::Status pond = status_when([](const v1::Status& st) { return figure(st, v1::WORLD_POND, "fish") == 40.0; });
+  EXPECT_EQ(figure(pond, v1::WORLD_POND, "fish"), 40.0);
   EXPECT_EQ(meadowctl("lock rock settings").first, 0);
   std::tie(code, out) = meadowctl("status --json");
   EXPECT_NE(out.find("\"target_count\": 700"), std::string::npos) << out;

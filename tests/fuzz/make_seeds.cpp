@@ -20,6 +20,7 @@
 #include "sim/land.hpp"
 #include "sim/mold/mold_settings.hpp"
 #include "sim/plate/plate_world.hpp"
+#include "sim/pond/pond_world.hpp"
 #include "stream/frame_codec.hpp"
 #include "stream/light_raster.hpp"
 #include "saved_meadow.hpp"
@@ -318,6 +319,20 @@ void snapshot_seeds(const fs::path& out) {
   v1::SavedMeadow with_plate;
   stream::to_proto(plate.save(), small_meadow_mappings(), with_plate);
   seeds.write("plate-at-60", with_plate.SerializeAsString());
+  // A pond a second into its run with a handful of crumbs and a predator, so the pond's saved
+  // fields are seeds too.
+  sim::Meadow pond(5, {[](std::uint64_t seed, sim::Land& land) -> std::unique_ptr<sim::World> {
+                     return std::make_unique<sim::PondWorld>(seed, land.meadow());
+                   }});
+  const sim::Vec2 water = pond.get<sim::PondWorld>().water().centre();
+  sim::Action handful{7, 0, sim::FlowerTap{water, true}, sim::WorldKind::pond};
+  (void)pond.apply(handful);
+  sim::Action predator{8, 0, sim::PredatorPointer{sim::PointerPhase::down, water}, sim::WorldKind::pond};
+  (void)pond.apply(predator);
+  for (int tick = 0; tick < 60; ++tick) pond.step(serial);
+  v1::SavedMeadow with_pond;
+  stream::to_proto(pond.save(), small_meadow_mappings(), with_pond);
+  seeds.write("pond-at-60", with_pond.SerializeAsString());
 }
 
 // The small meadow's journal over the store tests' script (tests/store/store_fixture.hpp): every

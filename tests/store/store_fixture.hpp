@@ -62,6 +62,7 @@ inline std::vector<sim::Action> script_at(std::uint64_t tick) {
     case 21: add(12, FlowerTap{at(-100, 250)}, WorldKind::colony); break;   // a flower
     case 27: add(11, PredatorPointer{PointerPhase::down, at(50, 50)}); break;
     case 30: add(11, PredatorPointer{PointerPhase::move, at(80, 60)}); break;
+    case 33: add(11, FlowerTap{at(320, 210), true}); break;                 // a handful: one crumb in the swarm
     case 40: add(11, PredatorPointer{PointerPhase::up, at(80, 60)}); break;
     case 45: add(12, FlowerTap{at(100, 100)}, WorldKind::mold); break;      // food for the mold
     case 50: add(12, AttractPointer{PointerPhase::down, at(10, 10)}, WorldKind::mold); break;

@@ -164,6 +164,14 @@ TEST(ClientInput, AttractAndFlowerTapsAreActions) {
   const auto* flower = body_of<sim::FlowerTap>(flower_input);
   ASSERT_NE(flower, nullptr);
   EXPECT_EQ(flower->at, (sim::Vec2{1600.0F, 0.0F}));
+  EXPECT_FALSE(flower->handful);
+  // "Throw food": a handful, where the world has water to scatter it on.
+  v1::ClientMessage handful = tool(v1::TOOL_FLOWER, P::PHASE_TAP, 1200, 230);
+  handful.mutable_tool()->set_handful(true);
+  const ClientInput handful_input = parse(handful);
+  const auto* thrown = body_of<sim::FlowerTap>(handful_input);
+  ASSERT_NE(thrown, nullptr);
+  EXPECT_TRUE(thrown->handful);
 }
 
 TEST(ClientInput, MoldSettingsAreCheckedAgainstTheirRanges) {
