@@ -196,6 +196,7 @@ AttackOutcome run_attack(const std::string& name, const AttackContext& c, const 
   if (name == "mold-flood") return mold_flood(c);
   if (name == "trails-flood") return trails_flood(c);
   if (name == "every-field") return every_field(c);
+  if (name == "settings-walk") return settings_walk(c);
   if (name == "rock-reconnect") return rock_reconnect(c);
   if (name == "action-flood") return action_flood(c);
   if (name == "connection-flood") return connection_flood(c, o.connections);

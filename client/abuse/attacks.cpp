@@ -96,6 +96,12 @@ class FloodingViewer {
     target.source_address = c.source;
     LinkHandlers handlers;
     handlers.on_message = [this](v1::ServerMessage&& message, std::size_t /*bytes*/) {
+      if (message.has_welcome()) {
+        std::lock_guard lock(mutex_);
+        welcome_ = message.welcome();
+        welcomed_.notify_all();
+        return;
+      }
       if (!message.has_notice()) return;
       std::lock_guard lock(mutex_);
       ++notices_[message.notice().code()];
@@ -113,6 +119,13 @@ class FloodingViewer {
   }
 
   void send(const v1::ClientMessage& message) { link_->send(message); }
+
+  // The server's welcome, once it came (within `wait`).
+  std::optional<v1::Welcome> welcome(Millis wait) {
+    std::unique_lock lock(mutex_);
+    welcomed_.wait_for(lock, wait, [this] { return welcome_.has_value(); });
+    return welcome_;
+  }
 
   // Stops the link and reports what the viewer was answered; clear when the server said why it
   // held the attacker back (a notice other than the rate limit's; with `rate_limit_explains`, the
@@ -138,6 +151,8 @@ class FloodingViewer {
  private:
   std::unique_ptr<ViewerLink> link_;
   std::mutex mutex_;
+  std::condition_variable welcomed_;
+  std::optional<v1::Welcome> welcome_;
   std::map<std::string, std::uint64_t> notices_;
   std::vector<std::string> texts_;
   std::string closed_;
@@ -257,6 +272,78 @@ AttackOutcome every_field(const AttackContext& c) {
     for (const auto& [answer, n] : other.answers) out.answers[answer] += n;
   }
   out.verdict += " (" + std::to_string(messages.size()) + " messages, every field of every body at its extremes)";
+  return out;
+}
+
+// What the settings walk sends, from the server's own welcome: for every world it runs (whatever
+// they are: no world is named here), choosing it, then every setting of its schema at its least
+// and its most, every preset, a tap of the flower tool and a handful in the meadow's middle.
+std::vector<v1::ClientMessage> settings_walk_messages(const v1::Welcome& welcome) {
+  std::vector<v1::ClientMessage> out;
+  const v1::Rect& meadow = welcome.meadow();
+  for (const v1::SettingsSchema& schema : welcome.settings_schemas()) {
+    v1::ClientMessage choose;
+    choose.mutable_choose_world()->set_world(schema.world());
+    out.push_back(choose);
+    for (const v1::SettingSpec& spec : schema.settings()) {
+      for (const double value : {spec.max(), spec.min()}) {
+        v1::ClientMessage m;
+        m.mutable_settings()->set_world(schema.world());
+        v1::SettingValue& v = *m.mutable_settings()->add_values();
+        v.set_name(spec.name());
+        v.set_value(value);
+        out.push_back(m);
+      }
+    }
+    for (const v1::SettingsPresetInfo& preset : schema.presets()) {
+      v1::ClientMessage m;
+      m.mutable_settings()->set_world(schema.world());
+      m.mutable_settings()->set_preset(preset.name());
+      out.push_back(m);
+    }
+    for (const bool handful : {false, true}) {
+      v1::ClientMessage m;
+      v1::ToolAction& tool = *m.mutable_tool();
+      tool.set_tool(v1::TOOL_FLOWER);
+      tool.set_phase(v1::ToolAction::PHASE_TAP);
+      tool.set_handful(handful);
+      tool.mutable_position()->set_x(meadow.x() + meadow.width() * 0.5F);
+      tool.mutable_position()->set_y(meadow.y() + meadow.height() * 0.5F);
+      out.push_back(m);
+    }
+  }
+  return out;
+}
+
+AttackOutcome settings_walk(const AttackContext& c) {
+  std::vector<std::unique_ptr<FloodingViewer>> viewers;
+  for (std::size_t v = 0; v < kViewersPerAddress; ++v) viewers.push_back(std::make_unique<FloodingViewer>(c));
+  const std::optional<v1::Welcome> welcome = viewers.front()->welcome(kUpgradeWait);
+  if (!welcome) {
+    AttackOutcome out = viewers.front()->finish(0);
+    out.answered_clearly = false;
+    out.verdict = "no welcome came, so there was no schema to walk";
+    for (std::size_t v = 1; v < viewers.size(); ++v) (void)viewers[v]->finish(0);
+    return out;
+  }
+  const std::vector<v1::ClientMessage> messages = settings_walk_messages(*welcome);
+  std::uint64_t sent = 0;
+  // Each viewer walks the same list from its own place in it, so every world is chosen and
+  // pushed to its extremes by several viewers of one address at once.
+  every_until_done(c, kMessageEvery, [&](std::uint64_t k) {
+    for (std::size_t v = 0; v < viewers.size(); ++v) {
+      viewers[v]->send(messages[(k + v * 3) % messages.size()]);
+      ++sent;
+    }
+  });
+  AttackOutcome out = viewers.front()->finish(sent);
+  for (std::size_t v = 1; v < viewers.size(); ++v) {
+    const AttackOutcome other = viewers[v]->finish(0);
+    out.answered_clearly = out.answered_clearly && other.answered_clearly;
+    for (const auto& [answer, n] : other.answers) out.answers[answer] += n;
+  }
+  out.verdict += " (" + std::to_string(messages.size()) + " messages over " +
+                 std::to_string(welcome->settings_schemas_size()) + " worlds' schemas)";
   return out;
 }
 

@@ -46,6 +46,11 @@ AttackOutcome rock_flood(const AttackContext& context);
 AttackOutcome rock_reconnect(const AttackContext& context);
 // Eight viewers of one address alternating the mold's agents between a million and the fewest.
 AttackOutcome mold_flood(const AttackContext& context);
+// Eight viewers of one address walk every world the server runs, from its welcome's settings
+// schemas: choosing it, every setting at its least and its most, every preset, a flower tap and a
+// handful, at the rate limit. A world added later is walked without a line here. Clear: every one
+// of them told why what it asked was held back (a cooldown, a cap, a ceiling).
+AttackOutcome settings_walk(const AttackContext& context);
 // The largest trails recording every second, and live trails switched on and off at the rate limit.
 AttackOutcome trails_flood(const AttackContext& context);
 // Eight viewers of one address send every ClientMessage body with each of its fields at its
