@@ -23,6 +23,7 @@
 
 #include "meadow/v1/operator.grpc.pb.h"
 #include "meadowctl/trail_files.hpp"
+#include "meadowctl/tool_args.hpp"
 #include "meadowctl/world_settings_args.hpp"
 
 namespace {
@@ -151,6 +152,11 @@ void print_status(const v1::Status& s) {
       figures += one;
     }
     std::printf("  %-8s %-6s step %.3f ms; %s\n", world_name(w.world()), w.engine().c_str(), w.step_ms(), figures.c_str());
+    if (w.clearables_size() > 0) {
+      std::string names;
+      for (const std::string& name : w.clearables()) names += (names.empty() ? "" : ", ") + name;
+      std::printf("  %-8s clears: %s (meadowctl clear %s …)\n", "", names.c_str(), world_name(w.world()));
+    }
   }
   std::printf("  %-8s %u rocks, frame build %.2f ms, %llu frames\n", "land", s.rocks(), s.frame_build_ms(),
               static_cast<unsigned long long>(s.frames_built()));
@@ -291,6 +297,18 @@ int main(int argc, char** argv) {
   auto* rock_remove = rock->add_subcommand("remove", "Remove rock ID (see status --json or the viewer)");
   rock_remove->add_option("id", rock_id)->required();
   auto* rock_clear = rock->add_subcommand("clear", "Remove every rock");
+  std::string act_world, act_tool, act_phase = "tap", clear_world, clear_what;
+  bool act_handful = false;
+  auto* act = app.add_subcommand("act", "Use a tool in a world as a viewer would: act WORLD TOOL X Y [--phase P] [--handful]");
+  act->add_option("world", act_world, "swarm, colony, mold, … (the worlds the server runs)")->required();
+  act->add_option("tool", act_tool, "attract, flower, rock, predator or frog")->required();
+  act->add_option("x", x)->required();
+  act->add_option("y", y)->required();
+  act->add_option("--phase", act_phase, "tap, or a held pointer's down, move and up")->capture_default_str();
+  act->add_flag("--handful", act_handful, "With the flower tool: a handful of food over the world's water (throw food)");
+  auto* clear = app.add_subcommand("clear", "Clear what a world keeps: clear WORLD WHAT (its clearables in `status`, or rocks)");
+  clear->add_option("world", clear_world)->required();
+  clear->add_option("what", clear_what, "frogs (colony), crumbs (pond), food (mold), rocks (any world)")->required();
   auto* flower = app.add_subcommand("flower", "Drop a flower in the colony at X Y (world units)");
   flower->add_option("x", x)->required();
   flower->add_option("y", y)->required();
@@ -463,6 +481,32 @@ int main(int argc, char** argv) {
       return console.reply(console.stub().TapFrog(&context, request, &reply), reply);
     }
     if (frog_clear->parsed()) return console.reply(console.stub().ClearFrogs(&context, {}, &reply), reply);
+    if (act->parsed()) {
+      const auto world = meadow::client::world_by_name(act_world);
+      if (!world) {
+        std::fprintf(stderr, "meadowctl act: no world is called '%s'\n", act_world.c_str());
+        return kUsage;
+      }
+      v1::ActRequest request;
+      request.set_world(*world);
+      const std::string error = meadow::client::tool_action_of(act_tool, act_phase, x, y, act_handful, *request.mutable_tool());
+      if (!error.empty()) {
+        std::fprintf(stderr, "meadowctl act: %s\n", error.c_str());
+        return kUsage;
+      }
+      return console.reply(console.stub().Act(&context, request, &reply), reply);
+    }
+    if (clear->parsed()) {
+      const auto world = meadow::client::world_by_name(clear_world);
+      if (!world) {
+        std::fprintf(stderr, "meadowctl clear: no world is called '%s'\n", clear_world.c_str());
+        return kUsage;
+      }
+      v1::ClearRequest request;
+      request.set_world(*world);
+      request.set_what(clear_what);
+      return console.reply(console.stub().Clear(&context, request, &reply), reply);
+    }
     if (flower->parsed()) {
       v1::DropFlowerRequest request;
       request.mutable_position()->set_x(x);

@@ -158,6 +158,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     op.tls_key = config.operator_tls_key;
     op.server_version = MEADOW_VERSION;
     op.settings_schemas = settings_schemas;
+    op.clearables = meadow.clearables();
     op.snapshots = snapshot_control.get();
     op.trails = &trails_control;
     operator_server = std::make_unique<net::OperatorServer>(op, hub, actions, metrics);

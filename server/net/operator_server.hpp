@@ -10,6 +10,7 @@
 #include "net/metrics.hpp"
 #include "net/snapshot_control.hpp"
 #include "net/trails_control.hpp"
+#include "sim/meadow.hpp"
 #include "stream/action_queue.hpp"
 
 namespace meadow::net {
@@ -26,6 +27,7 @@ struct OperatorConfig {
   bool allow_plaintext = false;
   std::string server_version;
   std::vector<sim::SettingsSchema> settings_schemas;  // what ChangeSettings checks against
+  std::vector<sim::WorldClearables> clearables;       // what Clear takes away in each world
   // Save, Restore and ListSnapshots (null: the server keeps no state; the calls say so).
   SnapshotControl* snapshots = nullptr;
   // RecordTrails (null: the call says this server records none).

@@ -21,6 +21,8 @@
 #include "stream/swarm/swarm_settings_wire.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/trails_mapping.hpp"
+#include "stream/client_input.hpp"
+#include "stream/world_mapping.hpp"
 
 namespace meadow::net {
 
@@ -113,11 +115,15 @@ class StatusWatch final : public grpc::ServerWriteReactor<v1::Status>, public st
   std::shared_ptr<StatusWatch> self_;
 };
 
+// What Clear calls the land's rocks, in any world; and the longest name a clearing may carry.
+constexpr std::string_view kClearRocks = "rocks";
+constexpr std::size_t kMaxClearName = 64;
+
 }  // namespace
 
 OperatorService::OperatorService(Hub& hub, stream::ActionQueue& actions, Metrics& metrics, std::string token,
                                  std::string server_version, std::vector<sim::SettingsSchema> settings_schemas,
-                                 SnapshotControl* snapshots,
+                                 std::vector<sim::WorldClearables> clearables, SnapshotControl* snapshots,
                                  TrailsControl* trails)
     : hub_(hub),
       actions_(actions),
@@ -125,6 +131,7 @@ OperatorService::OperatorService(Hub& hub, stream::ActionQueue& actions, Metrics
       expected_(token.empty() ? std::string() : "Bearer " + token),
       server_version_(std::move(server_version)),
       settings_schemas_(std::move(settings_schemas)),
+      clearables_(std::move(clearables)),
       snapshots_(snapshots),
       trails_(trails) {}
 
@@ -169,6 +176,10 @@ void OperatorService::fill_status(v1::Status& out) const {
     for (const auto& [name, value] : w.figures) (*to.mutable_figures())[name] = value;
     if (const sim::SettingsSchema* schema = sim::schema_of(settings_schemas_, w.kind)) {
       stream::to_proto(*schema, *to.mutable_settings_schema());
+    }
+    for (const sim::WorldClearables& c : clearables_) {
+      if (c.world != w.kind) continue;
+      for (const std::string& name : c.names) to.add_clearables(name);
     }
     for (const sim::SettingValue& v : w.settings) {
       v1::SettingValue& value = *to.add_settings();
@@ -392,11 +403,37 @@ grpc::ServerUnaryReactor* OperatorService::TapFrog(grpc::CallbackServerContext* 
   return act(reactor, sim::FrogTap{stream::from_proto(request->position())}, sim::WorldKind::colony, response);
 }
 
+grpc::ServerUnaryReactor* OperatorService::Act(grpc::CallbackServerContext* context, const v1::ActRequest* request,
+                                               v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  sim::WorldKind world{};
+  if (!stream::world_from_proto(request->world(), world)) return finished(reactor, invalid("unknown world"));
+  // Checked as a viewer's tool is (a known tool and phase, a finite point in the world); the
+  // meadow then applies it as the operator's, without the viewers' caps and cooldowns.
+  stream::ClientInput input = stream::parse_tool_action(request->tool(), hub_.land()->world(), sim::kOperator);
+  if (const auto* rejection = std::get_if<stream::Rejection>(&input)) return finished(reactor, invalid(rejection->text));
+  return act(reactor, std::move(std::get<sim::Action>(input).body), world, response);
+}
+
+grpc::ServerUnaryReactor* OperatorService::Clear(grpc::CallbackServerContext* context,
+                                                 const v1::ClearRequest* request, v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  sim::WorldKind world{};
+  if (!stream::world_from_proto(request->world(), world)) return finished(reactor, invalid("unknown world"));
+  if (request->what() == kClearRocks) return act(reactor, sim::ClearRocks{}, world, response);
+  if (request->what().empty() || request->what().size() > kMaxClearName) {
+    return finished(reactor, invalid("name what to clear: one of the world's clearables, or rocks"));
+  }
+  return act(reactor, sim::Clear{request->what()}, world, response);
+}
+
 grpc::ServerUnaryReactor* OperatorService::ClearFrogs(grpc::CallbackServerContext* context,
                                                       const v1::ClearFrogsRequest* /*request*/, v1::ActionReply* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   if (!authorised(context, reactor)) return reactor;
-  return act(reactor, sim::ClearFrogs{}, sim::WorldKind::colony, response);
+  return act(reactor, sim::Clear{"frogs"}, sim::WorldKind::colony, response);
 }
 
 grpc::ServerUnaryReactor* OperatorService::DropFlower(grpc::CallbackServerContext* context,

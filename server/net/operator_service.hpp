@@ -15,6 +15,7 @@
 #include "net/metrics.hpp"
 #include "net/snapshot_control.hpp"
 #include "net/trails_control.hpp"
+#include "sim/meadow.hpp"
 #include "sim/settings.hpp"
 #include "stream/action_queue.hpp"
 
@@ -24,6 +25,7 @@ class OperatorService final : public v1::Operator::CallbackService {
  public:
   OperatorService(Hub& hub, stream::ActionQueue& actions, Metrics& metrics, std::string token,
                   std::string server_version, std::vector<sim::SettingsSchema> settings_schemas,
+                  std::vector<sim::WorldClearables> clearables = {},
                   SnapshotControl* snapshots = nullptr,
                   TrailsControl* trails = nullptr);
 
@@ -43,6 +45,10 @@ class OperatorService final : public v1::Operator::CallbackService {
                                        v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* ClearRocks(grpc::CallbackServerContext* context, const v1::ClearRocksRequest* request,
                                        v1::ActionReply* response) override;
+  grpc::ServerUnaryReactor* Act(grpc::CallbackServerContext* context, const v1::ActRequest* request,
+                                v1::ActionReply* response) override;
+  grpc::ServerUnaryReactor* Clear(grpc::CallbackServerContext* context, const v1::ClearRequest* request,
+                                  v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* DropFlower(grpc::CallbackServerContext* context, const v1::DropFlowerRequest* request,
                                        v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* TapFrog(grpc::CallbackServerContext* context, const v1::TapFrogRequest* request,
@@ -90,6 +96,7 @@ class OperatorService final : public v1::Operator::CallbackService {
   const std::string expected_;  // "Bearer <token>"; empty: no token needed (insecure-local)
   const std::string server_version_;
   const std::vector<sim::SettingsSchema> settings_schemas_;
+  const std::vector<sim::WorldClearables> clearables_;
   SnapshotControl* snapshots_;
   TrailsControl* trails_;
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();

@@ -77,13 +77,17 @@ struct SetPaused {
   bool paused = false;
 };
 struct ClearRocks {};
-// Takes every frog off the colony's meadow.
-struct ClearFrogs {};
+// Clears what the world it names keeps and the operator may clear, by the name the world gives it
+// (World::clearables(): the colony's "frogs", the pond's "crumbs", the mold's "food").
+struct Clear {
+  std::string what;
+  friend bool operator==(const Clear&, const Clear&) = default;
+};
 
 // A world's settings change (sim/settings.hpp) is one body for every world: it names its world
 // and carries values by the names of that world's schema.
 using ActionBody = std::variant<RockTap, SettingsChange, AttractTap, FlowerTap, PredatorPointer, ViewerLeft, SetLocks,
-                                SetPaused, ClearRocks, AttractPointer, FrogTap, ClearFrogs>;
+                                SetPaused, ClearRocks, AttractPointer, FrogTap, Clear>;
 
 
 // The origin of the operator's actions.

@@ -62,6 +62,8 @@ ActionOutcome Meadow::apply(Action& action) {
   WorldKind target = action.world;
   if (const auto named = settings_world(action.body)) {
     target = *named;
+  } else if (std::holds_alternative<Clear>(action.body)) {
+    // The operator's clearing names its world: several worlds clear things of their own.
   } else if (const auto owner = owner_of(body)) {
     target = *owner;
   }
@@ -87,6 +89,9 @@ ActionOutcome Meadow::apply(Action& action) {
   }
   // A world takes only what it declares a price for (sim/price.hpp).
   const Price* price = price_of(w->prices(), body);
+  if (price == nullptr && std::holds_alternative<Clear>(action.body)) {
+    return refused("nothing_to_clear", "The " + std::string(w->name()) + " keeps nothing the operator clears.");
+  }
   if (price == nullptr) {
     if (let_go) release_elsewhere();
     // A held pointer moved or let go where nothing is held: nothing to say at every move.
@@ -135,6 +140,16 @@ ActionOutcome Meadow::tap_rock(Vec2 at, std::uint64_t origin, std::uint64_t visi
   if (!id) return refused("rock_limit", "The meadow already holds as many rocks as it can.");
   for (World* w : running_) w->rock_placed(land_.rocks().back());
   return {};
+}
+
+std::vector<WorldClearables> Meadow::clearables() const {
+  std::vector<WorldClearables> out;
+  for (const World* w : running_) {
+    const std::vector<std::string_view> names = w->clearables();
+    if (names.empty()) continue;
+    out.push_back({w->kind(), std::vector<std::string>(names.begin(), names.end())});
+  }
+  return out;
 }
 
 std::vector<SettingsSchema> Meadow::settings_schemas() const {

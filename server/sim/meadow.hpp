@@ -31,6 +31,12 @@ namespace meadow::sim {
 // Makes one world on the meadow's land (which it may size, as the swarm does for its count).
 using WorldMaker = std::function<std::unique_ptr<World>(std::uint64_t seed, Land& land)>;
 
+// What the operator may clear in one world (World::clearables()).
+struct WorldClearables {
+  WorldKind world = WorldKind::swarm;
+  std::vector<std::string> names;
+};
+
 class Meadow {
  public:
   // The worlds are made in the order given; each kind at most once.
@@ -60,6 +66,8 @@ class Meadow {
 
   // The settings' schemas of the worlds that have settings, in the order of their kinds.
   [[nodiscard]] std::vector<SettingsSchema> settings_schemas() const;
+  // What the operator may clear in each running world that keeps anything (Clear).
+  [[nodiscard]] std::vector<WorldClearables> clearables() const;
 
   // The operator's locks on viewers' tools and settings, and whether the worlds are paused.
   [[nodiscard]] const ViewerLocks& locks() const { return locks_; }

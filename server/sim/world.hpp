@@ -99,6 +99,9 @@ class World {
   // meadow has checked the price's sender, lock and cooldown). nullopt: nothing to do with it
   // here (the viewer is told that the tool does nothing here).
   virtual std::optional<ActionOutcome> apply(const Action& action, Land& land) = 0;
+  // What the operator may clear in it (Clear's names: "frogs", "crumbs"…); none by default. A world
+  // that names any declares Clear's price (operator only) and clears them in apply().
+  [[nodiscard]] virtual std::vector<std::string_view> clearables() const { return {}; }
   // Why a rock may not go at `at` in this world (the colony's stump), or nullopt.
   [[nodiscard]] virtual std::optional<ActionOutcome> refuses_rock(Vec2 /*at*/) const { return std::nullopt; }
   // A rock was placed on the land (it crushes what grew under it).

@@ -103,6 +103,10 @@ ClientInput parse_settings(sim::SettingsChange change, const InputLimits& limits
 
 }  // namespace
 
+ClientInput parse_tool_action(const v1::ToolAction& tool, const sim::Rect& world, std::uint64_t origin) {
+  return parse_tool(tool, world, origin);
+}
+
 ClientInput parse_client_message(std::string_view bytes, const sim::Rect& world,
                                  const InputLimits& limits, std::uint64_t origin, int* body) {
   if (body != nullptr) *body = 0;

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <variant>
 
+#include "meadow/v1/viewer.pb.h"
 #include "sim/actions.hpp"
 #include "sim/geometry.hpp"
 #include "sim/swarm/trail_recorder.hpp"
@@ -71,6 +72,10 @@ struct Rejection {
 // A sim::Action (origin set, tick 0: the sim thread stamps it), a value for the net layer, or a
 // rejection.
 using ClientInput = std::variant<sim::Action, ClientHello, ChooseWorld, ClientPing, WatchTrails, RecordTrails, Rejection>;
+
+// One ToolAction as the action it asks for (a tap, a held pointer's phase, a handful), checked as
+// a viewer's is: a known tool and phase, a finite point inside `world`. The operator's Act too.
+[[nodiscard]] ClientInput parse_tool_action(const v1::ToolAction& tool, const sim::Rect& world, std::uint64_t origin);
 
 // Parses and validates one binary ClientMessage. `world` is the swarm's world now (points must
 // lie inside it); `origin` is the session id stamped on actions. `body`, when given, is set to

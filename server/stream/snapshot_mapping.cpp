@@ -78,12 +78,15 @@ void to_proto(const sim::Action& from, v1::SavedAction& to) {
         } else if constexpr (std::is_same_v<T, sim::FrogTap>) {
           stream::to_proto(body.at, *to.mutable_frog_tap());
         } else {
-          static_assert(std::is_same_v<T, sim::ClearFrogs>, "every action has its journal record");
-          to.set_clear_frogs(true);
+          static_assert(std::is_same_v<T, sim::Clear>, "every action has its journal record");
+          to.set_clear(body.what);
         }
       },
       from.body);
 }
+
+// The longest name a Clear may carry (the worlds' are a word).
+constexpr std::size_t kMaxClearName = 64;
 
 sim::Action from_proto(const v1::SavedAction& from) {
   sim::Action action;
@@ -115,7 +118,14 @@ sim::Action from_proto(const v1::SavedAction& from) {
     case v1::SavedAction::kSetPaused: action.body = sim::SetPaused{from.set_paused()}; break;
     case v1::SavedAction::kClearRocks: action.body = sim::ClearRocks{}; break;
     case v1::SavedAction::kFrogTap: action.body = sim::FrogTap{finite_point(from.frog_tap(), "journal")}; break;
-    case v1::SavedAction::kClearFrogs: action.body = sim::ClearFrogs{}; break;
+    case v1::SavedAction::kClearFrogs:  // older journals: the colony's frogs, whatever was watched
+      action.body = sim::Clear{"frogs"};
+      action.world = sim::WorldKind::colony;
+      break;
+    case v1::SavedAction::kClear:
+      if (from.clear().empty() || from.clear().size() > kMaxClearName) damaged("journal: a clearing that names nothing");
+      action.body = sim::Clear{from.clear()};
+      break;
     case v1::SavedAction::kAttractPointer:
       action.body = sim::AttractPointer{phase_from_proto(from.attract_pointer().phase()),
                                         finite_point(from.attract_pointer().at(), "journal")};

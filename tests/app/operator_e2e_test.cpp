@@ -389,6 +389,23 @@ TEST_F(OperatorTest, MeadowctlEndToEnd) {
   EXPECT_NE(out.find("deep (Deep)"), std::string::npos) << out;
   const v1::Status pond = status_when([](const v1::Status& st) { return figure(st, v1::WORLD_POND, "fish") == 40.0; });
   EXPECT_EQ(figure(pond, v1::WORLD_POND, "fish"), 40.0);
+  // Any tool in any world, and clearing what a world keeps, by the names its status gives.
+  EXPECT_EQ(meadowctl("act pond flower 1232 234 --handful").first, 0);
+  const v1::Status fed = status_when([](const v1::Status& st) {
+    return figure(st, v1::WORLD_POND, "crumbs") + figure(st, v1::WORLD_POND, "fed") >= 6.0;
+  });
+  EXPECT_GE(figure(fed, v1::WORLD_POND, "crumbs") + figure(fed, v1::WORLD_POND, "fed"), 6.0);
+  std::tie(code, out) = meadowctl("status");
+  EXPECT_NE(out.find("clears: crumbs"), std::string::npos) << out;
+  EXPECT_EQ(meadowctl("clear pond crumbs").first, 0);
+  EXPECT_EQ(figure(status_when([](const v1::Status& st) { return figure(st, v1::WORLD_POND, "crumbs") == 0.0; }),
+                   v1::WORLD_POND, "crumbs"),
+            0.0);
+  EXPECT_EQ(meadowctl("clear pond fish").first, 1);     // refused by the pond: it clears crumbs
+  EXPECT_EQ(meadowctl("clear swarm frogs").first, 1);   // the swarm keeps nothing to clear
+  EXPECT_EQ(meadowctl("act pond spoon 1 1").first, 2);  // usage: no such tool
+  EXPECT_EQ(meadowctl("act colony frog 1100 300").first, 0);
+  EXPECT_EQ(meadowctl("clear colony frogs").first, 0);
   EXPECT_EQ(meadowctl("lock rock settings").first, 0);
   std::tie(code, out) = meadowctl("status --json");
   EXPECT_NE(out.find("\"target_count\": 700"), std::string::npos) << out;

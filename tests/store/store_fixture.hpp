@@ -84,7 +84,7 @@ inline std::vector<sim::Action> script_at(std::uint64_t tick) {
     case 135: add(12, FrogTap{at(500, 150)}, WorldKind::colony); break;
     case 138: add(kOperator, FrogTap{at(700, -100)}, WorldKind::colony); break;
     case 145:
-      if (tick % 300 < 150) add(kOperator, ClearFrogs{}, WorldKind::colony);
+      if (tick % 300 < 150) add(kOperator, Clear{"frogs"}, WorldKind::colony);
       break;
     default: break;
   }

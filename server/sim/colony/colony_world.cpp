@@ -27,7 +27,7 @@ ColonyWorld::ColonyWorld(std::uint64_t seed, const Land& land, const ColonyParam
            .per_viewer = params.max_frogs_per_viewer,
            .per_visitor = params.max_frogs_per_viewer,
            .meadow_wide = params.max_frogs},
-          {.message = "clear frogs", .body = body_index<ClearFrogs>(), .who = Sender::operator_only},
+          {.message = "clear (colony: frogs)", .body = body_index<Clear>(), .who = Sender::operator_only},
       }} {}
 
 void ColonyWorld::step(const WorldStep& step) {
@@ -39,7 +39,8 @@ std::optional<ActionOutcome> ColonyWorld::apply(const Action& action, Land& land
     return colony_.drop_flower(flower->at, land, action.tick, action.origin, action.visitor);
   }
   if (const auto* frog = std::get_if<FrogTap>(&action.body)) return colony_.tap_frog(frog->at, land, action.origin, action.visitor);
-  if (std::holds_alternative<ClearFrogs>(action.body)) {
+  if (const auto* clear = std::get_if<Clear>(&action.body)) {
+    if (clear->what != kClearFrogs) return refused("unknown_value", "The colony clears only its frogs (\"frogs\").");
     colony_.clear_frogs();
     return ActionOutcome{};
   }

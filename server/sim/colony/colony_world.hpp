@@ -1,7 +1,7 @@
 #pragma once
 // The colony as a world (docs/rules.md "The colony", "The flowers", "The breeze"): it lives on the
 // meadow in the middle of the land, one step a tick. The flower tool drops a flower here and the
-// frog tool a frog (or takes one away; the operator's ClearFrogs takes them all); attract and the
+// frog tool a frog (or takes one away; the operator's Clear of "frogs" takes them all); attract and the
 // predator are the swarm's tools; a rock crushes the flowers under it and may not go on the stump
 // or a frog.
 #include <array>
@@ -14,6 +14,9 @@
 #include "sim/world.hpp"
 
 namespace meadow::sim {
+
+// What the operator clears in the colony (Clear): every frog.
+inline constexpr std::string_view kClearFrogs = "frogs";
 
 class ColonyWorld final : public World {
  public:
@@ -32,6 +35,7 @@ class ColonyWorld final : public World {
     return "In the colony the flower, rock and frog tools work; attract and the predator are the swarm's.";
   }
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
+  [[nodiscard]] std::vector<std::string_view> clearables() const override { return {kClearFrogs}; }
   [[nodiscard]] std::optional<ActionOutcome> refuses_rock(Vec2 at) const override;
   void rock_placed(const Rock& rock) override { colony_.crush_flowers(rock.center, rock.radius); }
   [[nodiscard]] std::optional<std::uint64_t> state_hash() const override { return colony_state_hash(colony_.state()); }

@@ -36,6 +36,7 @@ constexpr Price kMoldPrices[] = {
      .locked_what = "the attract tool",
      .per_viewer = 1,
      .meadow_wide = mold_rules::kMaxHeldPointers},
+    {.message = "clear (mold: food)", .body = body_index<Clear>(), .who = Sender::operator_only},
     {.message = "predator (mold)",
      .body = body_index<PredatorPointer>(),
      .lock = &ViewerLocks::predator,

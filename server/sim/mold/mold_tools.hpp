@@ -44,6 +44,8 @@ class MoldTools {
   ActionOutcome predator(std::uint64_t origin, PointerPhase phase, Vec2 at);
   void pointer_released(std::uint64_t viewer);
   void viewer_left(std::uint64_t viewer);
+  // Every oat flake off the meadow (the operator's Clear of "food").
+  void clear_food() { food_.clear(); }
   // Flakes under a new rock are crushed.
   void rock_placed(const Rock& rock);
 

@@ -80,6 +80,10 @@ std::optional<ActionOutcome> MoldWorld::apply(const Action& action, Land& land) 
           return tools_.attract_tap(origin, body.at, engine_->steps());
         } else if constexpr (std::is_same_v<T, PredatorPointer>) {
           return tools_.predator(origin, body.phase, body.at);
+        } else if constexpr (std::is_same_v<T, Clear>) {
+          if (body.what != kClearFood) return refused("unknown_value", "The mold clears only its oat flakes (\"food\").");
+          tools_.clear_food();
+          return ActionOutcome{};
         } else {
           return std::nullopt;  // the land's and the operator's actions are the meadow's
         }

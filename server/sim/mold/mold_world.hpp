@@ -20,6 +20,9 @@
 
 namespace meadow::sim {
 
+// What the operator clears in the mold (Clear): every oat flake.
+inline constexpr std::string_view kClearFood = "food";
+
 class MoldWorld final : public World {
  public:
   static constexpr WorldKind kKind = WorldKind::mold;
@@ -50,6 +53,7 @@ class MoldWorld final : public World {
     return "On the mold oat flakes (the flower tool), attract, rocks and the predator work; frogs are the colony's.";
   }
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
+  [[nodiscard]] std::vector<std::string_view> clearables() const override { return {kClearFood}; }
   // The settings this tick's changes asked for, once for all of them: a change of the agents
   // resizes the population, so however many viewers ask, a tick resizes at most once.
   void settle_actions(Land& land, std::uint64_t tick) override;

@@ -36,6 +36,7 @@ constexpr Price kPondPrices[] = {
      .locked_what = "the predator",
      .per_viewer = 1,
      .meadow_wide = pond_rules::kMaxPredators},
+    {.message = "clear (pond: crumbs)", .body = body_index<Clear>(), .who = Sender::operator_only},
 };
 
 }  // namespace
@@ -85,6 +86,10 @@ std::optional<ActionOutcome> PondWorld::apply(const Action& action, Land& /*land
           return tools_.drop(action, body, water_, seed_);
         } else if constexpr (std::is_same_v<T, PredatorPointer>) {
           return tools_.predator(action.origin, body.phase, body.at);
+        } else if constexpr (std::is_same_v<T, Clear>) {
+          if (body.what != kClearCrumbs) return refused("unknown_value", "The pond clears only its crumbs (\"crumbs\").");
+          tools_.clear_crumbs();
+          return ActionOutcome{};
         } else {
           return std::nullopt;  // the land's and the operator's actions are the meadow's
         }

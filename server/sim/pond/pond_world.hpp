@@ -32,6 +32,9 @@ struct PondWorldState final : WorldState {
   CountTurns::State turns;
 };
 
+// What the operator clears in the pond (Clear): every crumb on the water.
+inline constexpr std::string_view kClearCrumbs = "crumbs";
+
 class PondWorld final : public World {
  public:
   static constexpr WorldKind kKind = WorldKind::pond;
@@ -60,6 +63,7 @@ class PondWorld final : public World {
     return "In the pond, the flower tool drops crumbs on the water and the predator scatters the fish.";
   }
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
+  [[nodiscard]] std::vector<std::string_view> clearables() const override { return {kClearCrumbs}; }
   void pointer_released(std::uint64_t viewer) override { tools_.pointer_released(viewer); }
   void viewer_left(std::uint64_t viewer) override {
     tools_.pointer_released(viewer);

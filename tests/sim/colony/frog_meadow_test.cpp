@@ -95,14 +95,21 @@ TEST(FrogOnTheMeadow, FrogTapsShareTheTapCooldown) {
   EXPECT_EQ(frogs_of(m).size(), 1U);
 }
 
-TEST(FrogOnTheMeadow, ClearFrogsIsTheOperatorsAndReachesTheColonyFromAnyWorld) {
+TEST(FrogOnTheMeadow, ClearingTheFrogsIsTheOperatorsAndNamesTheColony) {
   Meadow m = make_meadow(300, 3);
   ASSERT_TRUE(frog_tap(m, kViewer, {800.0F, 300.0F}).accepted);
   ASSERT_TRUE(frog_tap(m, kOperator, {600.0F, 300.0F}).accepted);
-  EXPECT_EQ(act(m, kViewer, ClearFrogs{}, WorldKind::colony).code, "operator_only");
+  EXPECT_EQ(act(m, kViewer, Clear{"frogs"}, WorldKind::colony).code, "operator_only");
   EXPECT_EQ(frogs_of(m).size(), 2U);
-  EXPECT_TRUE(act(m, kOperator, ClearFrogs{}, WorldKind::swarm).accepted);
+  // The swarm keeps nothing to clear; the colony clears only its frogs.
+  EXPECT_EQ(act(m, kOperator, Clear{"frogs"}, WorldKind::swarm).code, "nothing_to_clear");
+  EXPECT_EQ(act(m, kOperator, Clear{"flowers"}, WorldKind::colony).code, "unknown_value");
+  EXPECT_EQ(frogs_of(m).size(), 2U);
+  EXPECT_TRUE(act(m, kOperator, Clear{"frogs"}, WorldKind::colony).accepted);
   EXPECT_TRUE(frogs_of(m).empty());
+  ASSERT_EQ(m.clearables().size(), 1U) << "the colony alone keeps anything to clear here";
+  EXPECT_EQ(m.clearables()[0].world, WorldKind::colony);
+  EXPECT_EQ(m.clearables()[0].names, std::vector<std::string>{"frogs"});
 }
 
 TEST(FrogOnTheMeadow, ARockMayNotLandOnAFrog) {

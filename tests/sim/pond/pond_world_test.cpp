@@ -92,6 +92,17 @@ TEST(PondWorld, AHandfulScattersOverTheWaterWithinTheCaps) {
   EXPECT_TRUE(act(meadow, in_pond(kViewer + 2, FlowerTap{c, true}, 8)).accepted) << "another visitor has room";
 }
 
+TEST(PondWorld, TheOperatorClearsTheCrumbsAndViewersCannot) {
+  Meadow meadow(1, pond_only());
+  const Vec2 c = pond_of(meadow).water().centre();
+  ASSERT_TRUE(act(meadow, in_pond(kViewer, FlowerTap{c, true})).accepted);
+  EXPECT_EQ(act(meadow, in_pond(kViewer, Clear{"crumbs"})).code, "operator_only");
+  EXPECT_EQ(act(meadow, in_pond(kOperator, Clear{"fish"})).code, "unknown_value");
+  EXPECT_FALSE(pond_of(meadow).tools().crumbs().empty());
+  EXPECT_TRUE(act(meadow, in_pond(kOperator, Clear{"crumbs"})).accepted);
+  EXPECT_TRUE(pond_of(meadow).tools().crumbs().empty());
+}
+
 TEST(PondWorld, TapsWaitTheirCooldown) {
   Meadow meadow(1, pond_only());
   const Vec2 c = pond_of(meadow).water().centre();
