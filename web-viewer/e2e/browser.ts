@@ -5,7 +5,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type CDPSession, type Download, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
-import type { MeadowDebug } from "../src/debug/hook";
+import type { MeadowDebug, WorldDebugName } from "../src/debug/hook";
 import { CHROMIUM_LAUNCH } from "./chromium-launch";
 
 export const ARTIFACTS = resolve(dirname(fileURLToPath(import.meta.url)), "../e2e-artifacts");
@@ -239,9 +239,8 @@ export function debugState(page: Page): Promise<DebugState> {
       world: m.world,
       chosenWorld: m.chosenWorld,
       worlds: copy(m.worlds),
-      colony: copy(m.colony),
-      mold: copy(m.mold),
-      plate: copy(m.plate),
+      // Each offered world's own part, under its name (WorldView.debugState): a new world needs no line here.
+      ...(Object.fromEntries(m.worlds.map((name) => [name, copy((m as unknown as Record<string, unknown>)[name])])) as Pick<MeadowDebug, WorldDebugName>),
       breeze: copy(m.breeze),
       air: copy(m.air),
       experience: copy(m.experience),
@@ -261,6 +260,24 @@ export async function waitForState<T>(page: Page, pick: (s: DebugState) => T | u
       throw new Error(`timed out waiting until ${what}; state: ${JSON.stringify(brief)}`);
     }
     await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+/**
+ * Until the view stands still (the camera's glide to a world's framing is over; a phone's look is
+ * its own), and the state then: where a world point lies on screen holds from then on.
+ */
+export async function viewAtRest(page: Page): Promise<DebugState> {
+  const deadline = Date.now() + SHOWN_WITHIN_MS;
+  let before = await debugState(page);
+  for (;;) {
+    await new Promise((done) => setTimeout(done, 300));
+    const now = await debugState(page);
+    const a = before.camera;
+    const b = now.camera;
+    if (Math.abs(a.x - b.x) < 0.05 && Math.abs(a.y - b.y) < 0.05 && Math.abs(a.width - b.width) < 0.05) return now;
+    if (Date.now() > deadline) throw new Error(`the view still moves: ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
+    before = now;
   }
 }
 

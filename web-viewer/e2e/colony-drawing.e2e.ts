@@ -207,11 +207,14 @@ describe("the colony drawn from frames of our own making", () => {
     expect(errors).toEqual([]);
   });
 
-  it.skipIf(ALONE)("goes back to the swarm with w (past the mold and the plate): its light again, the colony's layers cleared", async () => {
+  it.skipIf(ALONE)("goes back to the swarm with w (past the mold, the pond and the plate): its light again, the colony's layers cleared", async () => {
     const before = (await debugState(page)).frames;
     await page.keyboard.press("w");
     expect(route.chosen.at(-1)?.at(-1)).toBe(World.MOLD);
     await page.waitForFunction(() => window.__meadow?.world === "mold", undefined, { timeout: 10_000 });
+    await page.keyboard.press("w");
+    expect(route.chosen.at(-1)?.at(-1)).toBe(World.POND);
+    await page.waitForFunction(() => window.__meadow?.world === "pond", undefined, { timeout: 10_000 });
     await page.keyboard.press("w");
     expect(route.chosen.at(-1)?.at(-1)).toBe(World.PLATE);
     await page.waitForFunction(() => window.__meadow?.world === "plate", undefined, { timeout: 10_000 });

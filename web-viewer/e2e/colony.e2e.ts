@@ -102,7 +102,7 @@ describe("the colony against the real server", () => {
     expect(colony.flowers).toEqual([]);
     const s = await debugState(page);
     expect(s.chosenWorld).toBe("colony");
-    expect(s.worlds, "w goes through the worlds the Welcome lists").toEqual(["swarm", "colony", "mold", "plate"]);
+    expect(s.worlds, "w goes through the worlds the Welcome lists").toEqual(["swarm", "colony", "mold", "pond", "plate"]);
     expect(s.worldBounds).toEqual({ x: 0, y: 0, width: 1600, height: 900 });
     // The stump itself is painted (opaque) where the frames put it.
     const wood = await canvasPixel(page, "colony-layer", centre.x, centre.y - stump.radius * (scale / 100) * 0.65);
@@ -220,13 +220,15 @@ describe("the colony against the real server", () => {
     expect(a.errors).toEqual([]);
   });
 
-  it("goes back to the swarm with w (past the mold and the plate): its light, marks and sliders again", async () => {
+  it("goes back to the swarm with w (past the mold, the pond and the plate): its light, marks and sliders again", async () => {
     const page = a.page;
     const before = await debugState(page);
     await page.keyboard.press("w");
     await waitFor(page, (s) => s.world === "mold", "w after the colony: the mold");
     await page.keyboard.press("w");
-    await waitFor(page, (s) => s.world === "plate", "w after the mold: the plate");
+    await waitFor(page, (s) => s.world === "pond", "w after the mold: the pond");
+    await page.keyboard.press("w");
+    await waitFor(page, (s) => s.world === "plate", "w after the pond: the plate");
     await page.keyboard.press("w");
     await waitFor(page, (s) => s.world === "swarm" && s.frames > before.frames + 10, "swarm light frames again");
     const s = await debugState(page);

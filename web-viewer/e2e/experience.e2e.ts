@@ -235,6 +235,8 @@ describe("the experience", () => {
       await page.keyboard.press("w");
       await waitFor(page, (s) => s.world === "mold" && (s.mold?.lightFrames ?? 0) > 0, "the mold is drawn");
       await page.keyboard.press("w");
+      await waitFor(page, (s) => s.world === "pond" && (s.pond?.fishDrawn ?? 0) > 0, "the pond is drawn");
+      await page.keyboard.press("w");
       await waitFor(page, (s) => s.world === "plate" && (s.plate?.birdsDrawn ?? 0) > 0, "the plate is drawn");
       await page.keyboard.press("w");
       await waitFor(page, (s) => s.world === "swarm", "back to the swarm");
@@ -293,6 +295,8 @@ describe("the experience", () => {
           await waitFor(page, (s) => s.world === "colony", "w shows the colony");
           await page.keyboard.press("w");
           await waitFor(page, (s) => s.world === "mold", "w again: the mold");
+          await page.keyboard.press("w");
+          await waitFor(page, (s) => s.world === "pond", "w again: the pond");
           await page.keyboard.press("w");
           await waitFor(page, (s) => s.world === "plate", "w again: the plate");
           await page.keyboard.press("w");
@@ -384,6 +388,8 @@ describe("the experience", () => {
     await waitFor(page, (s) => s.world === "colony", "the world button shows the colony");
     await page.tap('#more button[data-action="world"]');
     await waitFor(page, (s) => s.world === "mold", "then the mold");
+    await page.tap('#more button[data-action="world"]');
+    await waitFor(page, (s) => s.world === "pond", "then the pond");
     await page.tap('#more button[data-action="world"]');
     await waitFor(page, (s) => s.world === "plate", "then the plate");
     await page.tap('#more button[data-action="world"]');

@@ -5,7 +5,7 @@
 // server, since it changes the plate's shared settings.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canvasPixel, downloaded, launchChromium, nextDownload, openViewer, saveArtifact, waitConnected, waitForState as waitFor, watchWorld, worldToScreen, type DebugState, SHOWN_WITHIN_MS } from "./browser";
+import { canvasPixel, downloaded, launchChromium, nextDownload, openViewer, saveArtifact, viewAtRest, waitConnected, waitForState as waitFor, watchWorld, worldToScreen, type DebugState, SHOWN_WITHIN_MS } from "./browser";
 import { startServer, type RunningServer } from "./server";
 
 type PlateState = NonNullable<DebugState["plate"]>;
@@ -41,7 +41,9 @@ describe("the plate against the real server", () => {
     const grown = await waitFor(page, (s) => s.plate && s.plate.historyFrames >= 10 && s.plate.trailPoints > s.plate.count * 5 && s.plate, "the trails grow", SHOWN_WITHIN_MS);
     expect(grown.historyFrames).toBeLessThanOrEqual(grown.trailLength);
     await page.waitForFunction(() => /\d+ birds · order \d\.\d\d.* · step \d+/.test(document.getElementById("status")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
-    // The plate's ground is drawn where the plate lies (its corner, inside the square).
+    // The plate's ground is drawn where the plate lies (its corner, inside the square), once the
+    // camera's glide from the world before (the pond's close framing) is over.
+    await viewAtRest(page);
     const p = grown.plate!;
     const corner = await worldToScreen(page, p.x + 2, p.y + 2);
     const [, , , alpha] = await canvasPixel(page, "plate-layer", corner.x, corner.y);

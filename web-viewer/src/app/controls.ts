@@ -5,7 +5,9 @@
 // the food and the trails are the swarm's: while another world is shown the sliders are put away
 // and the keys say so. The world shown may bring a settings panel (built from the schema the
 // server sends, settings/world-panels.ts), take some tools held (heldTools) and have some follow a
-// hovering mouse (hoverTools). Every setting goes out as WorldSettings, the swarm's too.
+// hovering mouse (hoverTools), start the viewer on a tool of its own (firstTool, until the viewer
+// picks one) and throw its food its own way (throwFood). Every setting goes out as WorldSettings,
+// the swarm's too.
 import { ToolAction_Phase, World, type Trails } from "../gen/meadow/v1/viewer_pb";
 import { toolActionBytes, worldSettingsBytes } from "../net/messages";
 import type { RockView } from "../render/rocks";
@@ -84,6 +86,8 @@ const FLOWER = TOOLS[1];
 
 export class Controls {
   private active: ToolSpec = DEFAULT_TOOL;
+  /** The viewer picked a tool itself (a key, the tool bar): a world's first tool no longer applies. */
+  private toolPicked = false;
   private readonly toolbar: Toolbar;
   private readonly tools: ToolInput;
   private readonly sliders: WeightSliders;
@@ -117,7 +121,7 @@ export class Controls {
     private readonly hooks: ControlHooks,
   ) {
     this.slidersPanel = el.sliders;
-    this.toolbar = new Toolbar(el.toolbar, (spec) => this.select(spec));
+    this.toolbar = new Toolbar(el.toolbar, (spec) => this.pick(spec));
     this.toolbar.show(this.active);
     this.help = new HelpOverlay(el.help);
     this.card = new WorldCardOverlay(el.stage.ownerDocument);
@@ -227,6 +231,8 @@ export class Controls {
     this.heldTools = view.heldTools;
     this.hoverTools = view.hoverTools;
     if (hoverChanged) this.tools.followMouseNow();
+    // Until the viewer picks a tool, each world starts it on its own first one (or the default).
+    if (!this.toolPicked) this.select(TOOLS.find((t) => t.name === view.firstTool) ?? DEFAULT_TOOL);
     this.showPanel(this.panels.panelFor(view));
     if (view.actions !== this.actions) {
       this.actions?.show(false);
@@ -240,6 +246,12 @@ export class Controls {
     this.panel?.show(false);
     this.panel = panel;
     this.panel?.show(true);
+  }
+
+  /** The viewer picks a tool (a key, the tool bar, the ⋯ menu): it keeps it from world to world. */
+  private pick(spec: ToolSpec): void {
+    this.toolPicked = true;
+    this.select(spec);
   }
 
   private select(spec: ToolSpec): void {
@@ -269,7 +281,7 @@ export class Controls {
   run(command: KeyCommand): void {
     switch (command.kind) {
       case "tool":
-        this.select(command.spec);
+        this.pick(command.spec);
         break;
       case "count":
         this.stepCount(command.direction);
@@ -340,14 +352,23 @@ export class Controls {
     this.requestedCount = next;
   }
 
-  /** f, the food button, the menu's: a handful of crumbs where this viewer looks, as the flower tool's taps. */
+  /**
+   * f, the food button, the menu's: the world shown throws its own food where it has a way
+   * (WorldView.throwFood); the swarm's is a handful of crumbs where this viewer looks, as the
+   * flower tool's taps.
+   */
   private throwFood(): void {
-    if (this.world !== "swarm") {
+    const view = this.shownView;
+    if (!view?.throwFood && this.world !== "swarm") {
       this.hooks.say("Food is for the swarm's fireflies: press w to watch the swarm.", "info");
       return;
     }
     if (this.lockedTools.has(FLOWER.name)) {
       this.hooks.say("The flower tool, and with it the food, is locked by the operator.", "info");
+      return;
+    }
+    if (view?.throwFood) {
+      if (!view.throwFood()) this.notConnected("food");
       return;
     }
     if (this.food.throwing) return;

@@ -45,8 +45,10 @@ export function musicEvent(e: Event): MusicEvent | undefined {
       return { kind: "frogHop" };
     case "orderCrossing":
       return { kind: "orderCrossing", rising: b.value.rising, threshold: round(b.value.threshold) };
+    case "crumbEaten":
+      return { kind: "crumbEaten" };
     default:
-      // Sips, seeds dropping, flowers dropped or gone, the spark, crumbs: no sound of their own
+      // Sips, seeds dropping, flowers dropped or gone, the spark: no sound of their own
       // (docs/rules.md "The music · The colony" names the ones above).
       return undefined;
   }

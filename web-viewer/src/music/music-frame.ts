@@ -24,7 +24,9 @@ export type MusicEvent =
   | { readonly kind: "frogCatch" }
   | { readonly kind: "frogHop" }
   // The swarm's order parameter crossed a threshold (its theme marks it with a motif).
-  | { readonly kind: "orderCrossing"; readonly rising: boolean; readonly threshold: number };
+  | { readonly kind: "orderCrossing"; readonly rising: boolean; readonly threshold: number }
+  // A crumb of food was eaten (a theme that hears it plays a drop of water).
+  | { readonly kind: "crumbEaten" };
 
 export type MusicEventKind = MusicEvent["kind"];
 

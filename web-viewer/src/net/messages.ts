@@ -9,7 +9,7 @@ import {
   type ClientMessage,
   type LightCodec,
   type ServerMessage,
-  type Tool,
+  Tool,
   type World,
 } from "../gen/meadow/v1/viewer_pb";
 
@@ -58,6 +58,18 @@ export function toolActionBytes(tool: Tool, phase: ToolAction_Phase, x: number, 
 
 export function toolTapBytes(tool: Tool, x: number, y: number): Bytes {
   return toolActionBytes(tool, ToolAction_Phase.TAP, x, y);
+}
+
+/**
+ * "Throw food" in one message, where a world scatters it itself: a flower tap with `handful` set,
+ * which the server spreads over the world's water (`x`, `y`: the water's centre).
+ */
+export function handfulBytes(x: number, y: number): Bytes {
+  return encode(
+    create(ClientMessageSchema, {
+      body: { case: "tool", value: { tool: Tool.FLOWER, phase: ToolAction_Phase.TAP, position: { x, y }, handful: true } },
+    }),
+  );
 }
 
 /** A change of one world's shared settings: values by the names its schema gives, or a preset. */

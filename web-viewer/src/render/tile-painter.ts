@@ -3,7 +3,7 @@
 // what reaches into it from its neighbours too, always in the same order (patches, water, clover,
 // tufts, the stump), so tiles painted at different times, in any order, join without a seam.
 import { paintStumpWood } from "../colony/stump-painter";
-import { inPond, overlaps, pondsNear, stumpOf, type Pond } from "./land-features";
+import { inPond, overlaps, pondsNear, stumpOf, type LilyPad, type Pond } from "./land-features";
 import type { GroundColors, Rgb255 } from "./palettes";
 import { css } from "./palettes";
 import { TILE_REACH, tileFeatures, tileRect, type TileFeatures } from "./ground-tiles";
@@ -80,8 +80,8 @@ function paintPatch(ctx: Paint2D, x: number, y: number, r: number, c: Rgb255, al
   ctx.fillRect(x - r, y - r, 2 * r, 2 * r);
 }
 
-/** The shore as a smooth closed curve: quadratic curves through the midpoints of its points. */
-function shorePath(ctx: Paint2D, p: Pond, scale: number): void {
+/** The shore as a smooth closed curve: quadratic curves through the midpoints of its points (the world that swims in it draws the same water). */
+export function shorePath(ctx: Paint2D, p: Pond, scale: number): void {
   const n = p.shore.length;
   const point = (k: number): [number, number] => {
     const a = (k / n) * Math.PI * 2;
@@ -100,43 +100,52 @@ function shorePath(ctx: Paint2D, p: Pond, scale: number): void {
   ctx.closePath();
 }
 
+/** The ground's glint on its water (alpha at its brightest). */
+const GLINT_ALPHA = 0.22;
+
 function paintPond(ctx: Paint2D, p: Pond, colors: GroundColors): void {
-  // A dark damp margin round the water, then the water, deepest in the middle.
+  // A dark damp margin round the water, then the water.
   shorePath(ctx, p, 1.08);
   ctx.fillStyle = css(colors.patchDark, 0.45);
   ctx.fill();
+  paintWater(ctx, p, colors.waterDeep, colors.waterShallow, colors.glint, GLINT_ALPHA);
+  paintLilyPads(ctx, p.pads, css(colors.lily), css(colors.lilyFlower, 0.9));
+}
+
+/** A pond's water inside its shore, deepest in the middle, with the moon's glint towards the top right (the fish's world tints it its own way). */
+export function paintWater(ctx: Paint2D, p: Pond, deep: Rgb255, shallow: Rgb255, glint: Rgb255, glintAlpha: number): void {
   shorePath(ctx, p, 1);
   const water = ctx.createRadialGradient(p.x, p.y, 0, p.x, p.y, Math.max(p.rx, p.ry));
-  water.addColorStop(0, css(colors.waterDeep));
-  water.addColorStop(1, css(colors.waterShallow));
+  water.addColorStop(0, css(deep));
+  water.addColorStop(1, css(shallow));
   ctx.fillStyle = water;
   ctx.fill();
-  // The moon's glint, on the water towards the top right.
   const gx = p.x + p.rx * 0.35;
   const gy = p.y - p.ry * 0.3;
-  const glint = ctx.createRadialGradient(gx, gy, 0, gx, gy, p.rx * 0.45);
-  glint.addColorStop(0, css(colors.glint, 0.22));
-  glint.addColorStop(1, css(colors.glint, 0));
-  ctx.save();
-  ctx.clip();
-  ctx.fillStyle = glint;
-  ctx.fillRect(p.x - p.rx, p.y - p.ry, 2 * p.rx, 2 * p.ry);
-  ctx.restore();
-  // Lily pads: discs with a notch, a flower on some.
-  ctx.fillStyle = css(colors.lily);
+  const shine = ctx.createRadialGradient(gx, gy, 0, gx, gy, p.rx * 0.45);
+  shine.addColorStop(0, css(glint, glintAlpha));
+  shine.addColorStop(1, css(glint, 0));
+  // On the same path: the glint stays on the water.
+  ctx.fillStyle = shine;
+  ctx.fill();
+}
+
+/** Lily pads: discs with a notch, a flower on some (world units; the fish's world draws them over its water too). */
+export function paintLilyPads(ctx: Paint2D, pads: readonly LilyPad[], pad: string, flower: string): void {
+  ctx.fillStyle = pad;
   ctx.beginPath();
-  for (const pad of p.pads) {
-    ctx.moveTo(pad.x, pad.y);
-    ctx.arc(pad.x, pad.y, pad.r, pad.notch + 0.35, pad.notch - 0.35 + Math.PI * 2);
+  for (const l of pads) {
+    ctx.moveTo(l.x, l.y);
+    ctx.arc(l.x, l.y, l.r, l.notch + 0.35, l.notch - 0.35 + Math.PI * 2);
     ctx.closePath();
   }
   ctx.fill();
-  ctx.fillStyle = css(colors.lilyFlower, 0.9);
+  ctx.fillStyle = flower;
   ctx.beginPath();
-  for (const pad of p.pads) {
-    if (!pad.flower) continue;
-    ctx.moveTo(pad.x + pad.r * 0.35, pad.y);
-    ctx.arc(pad.x, pad.y, pad.r * 0.35, 0, Math.PI * 2);
+  for (const l of pads) {
+    if (!l.flower) continue;
+    ctx.moveTo(l.x + l.r * 0.35, l.y);
+    ctx.arc(l.x, l.y, l.r * 0.35, 0, Math.PI * 2);
   }
   ctx.fill();
 }

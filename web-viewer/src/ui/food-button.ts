@@ -1,19 +1,33 @@
 // The "throw food" button (docs/rules.md "The swarm · The aquarium's controls": food thrown from a
-// button as well as by a tap), with the swarm's other controls at the bottom right, so it is out
-// only while the swarm is watched. It does what f and the phone menu's button do; dimmed with a
-// lock while the operator locks the flower tool, whose taps it sends.
+// button as well as by a tap): the swarm's with its other controls at the bottom right, so it is
+// out only while the swarm is watched; a world that throws its own food may have one of its own
+// (its id and words differ). It does what f and the phone menu's button do; dimmed with a lock
+// while the operator locks the flower tool, whose taps it sends.
 import { keyLabel, panelButton } from "./panel-button";
 import { lockIcon } from "./weight-sliders";
+
+export interface FoodButtonOptions {
+  /** Its element's id: the swarm's is "throw-food". */
+  readonly id?: string;
+  /** What a throw does, for its tooltip. */
+  readonly what?: string;
+}
+
+const LOCKED_TITLE = "The flower tool, and with it the food, is locked by the operator";
 
 export class FoodButton {
   readonly element: HTMLButtonElement;
   private locked = false;
+  private readonly title: string;
 
-  constructor(panel: HTMLElement, onThrow: () => void) {
-    this.element = panelButton(panel, "throw-food", () => {
+  constructor(panel: HTMLElement, onThrow: () => void, options: FoodButtonOptions = {}) {
+    this.element = panelButton(panel, options.id ?? "throw-food", () => {
       if (!this.locked) onThrow();
     });
-    this.element.title = "f · Throw food: a handful of crumbs where you look";
+    // Every food button looks alike, whichever world's it is (style.css).
+    this.element.classList.add("throw-food");
+    this.title = `f · Throw food: ${options.what ?? "a handful of crumbs where you look"}`;
+    this.element.title = this.title;
     this.render();
   }
 
@@ -21,7 +35,7 @@ export class FoodButton {
     if (locked === this.locked) return;
     this.locked = locked;
     this.element.disabled = locked;
-    this.element.title = locked ? "The flower tool, and with it the food, is locked by the operator" : "f · Throw food: a handful of crumbs where you look";
+    this.element.title = locked ? LOCKED_TITLE : this.title;
     this.render();
   }
 

@@ -28,7 +28,7 @@ export const KEY_ROWS: readonly KeyRow[] = [
   ...TOOLS.map((t) => ({ keys: t.key, text: t.label, actions: [{ key: t.key, command: { kind: "tool", spec: t } as const, button: `${t.icon} ${t.name}` }] })),
   {
     keys: "f",
-    text: "Throw food: a handful of crumbs where you look (the swarm; the button at the bottom right too)",
+    text: "Throw food: a handful of crumbs where you look (the swarm), or over the water where fish swim (the button at the bottom right too)",
     actions: [{ key: "f", command: { kind: "food" }, button: "⁂ throw food", tool: "flower" }],
   },
   {

@@ -4,6 +4,7 @@
 import { ColonyView } from "../colony/colony-view";
 import { MoldView } from "../mold/mold-view";
 import { PlateView } from "../plate/plate-view";
+import { PondView } from "../pond/pond-view";
 import { OrderGauge } from "../order/order-gauge";
 import { PhaseCaption } from "../swarm/phase-caption";
 import { SwarmView, type SwarmHooks } from "../swarm/swarm-view";
@@ -49,6 +50,7 @@ export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks, page: PageHo
     hooks,
   );
   const gauge = new OrderGauge(stage.ownerDocument, "plate-order-gauge", "The plate's order: 0 when the birds fly every way, 1 when all fly one way (the last minute)");
+  const pond = new PondView(stageLayer(stage, "pond-layer"), { say: hooks.say, sessionId: hooks.sessionId, send: page.send, menu: page.menu });
   const plate = new PlateView(stageLayer(stage, "plate-layer"), { say: hooks.say, exports: page, gauge });
-  return { registry: new WorldRegistry([swarm, colony, mold, plate]), swarm, colony };
+  return { registry: new WorldRegistry([swarm, colony, mold, pond, plate]), swarm, colony };
 }

@@ -13,7 +13,7 @@ import { worldName, type WorldName } from "./world-view";
 export const SWITCH_WAIT_MS = 1500;
 
 /**
- * The world a page's address asks for (`?world=plate`: a wall that opens on one world), or
+ * The world a page's address asks for (`?world=<name>`: a wall that opens on one world), or
  * undefined: the server's default. A name, lower case; anything else is ignored.
  */
 export function worldFromSearch(search: string): WorldName | undefined {

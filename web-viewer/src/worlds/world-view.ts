@@ -63,6 +63,17 @@ export interface WorldView {
    */
   readonly hoverTools?: ReadonlySet<ToolName>;
   /**
+   * The tool a viewer starts with in this world, until it picks one itself (a tap on the water
+   * that feeds fish, rather than a rock). Undefined: the viewer's default tool (tool-catalog.ts).
+   */
+  readonly firstTool?: ToolName;
+  /**
+   * Throws food its own way (f, the food buttons, the ⋯ menu's): returns whether it went out (false
+   * while disconnected). Undefined: the food is the swarm's, a handful of taps where the viewer
+   * looks (controls.ts), and other worlds say so.
+   */
+  throwFood?(): boolean;
+  /**
    * What its settings panel needs besides the schema the server sends (the values now, the
    * sliders' shapes), shown while it is watched; undefined: no panel (the swarm has its sliders).
    */
