@@ -3,6 +3,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "stream/packed_u16.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/world_events.hpp"
 
@@ -16,20 +17,15 @@ std::uint16_t sixteenths(double fraction) {
   return static_cast<std::uint16_t>(static_cast<std::uint32_t>(std::lround(wrapped * 65536.0)) & 0xFFFFU);
 }
 
-void put(std::string& out, std::uint16_t v) {
-  out.push_back(static_cast<char>(v & 0xFFU));
-  out.push_back(static_cast<char>(v >> 8U));
-}
-
 }  // namespace
 
 std::string packed_birds(const sim::PlateBirds& birds) {
   std::string out;
   out.reserve(birds.size() * 6);
   for (std::size_t i = 0; i < birds.size(); ++i) {
-    put(out, sixteenths(birds.x[i]));
-    put(out, sixteenths(birds.y[i]));
-    put(out, sixteenths(std::atan2(birds.hy[i], birds.hx[i]) / (2.0 * std::numbers::pi)));
+    append_u16_le(out, sixteenths(birds.x[i]));
+    append_u16_le(out, sixteenths(birds.y[i]));
+    append_u16_le(out, sixteenths(std::atan2(birds.hy[i], birds.hx[i]) / (2.0 * std::numbers::pi)));
   }
   return out;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "stream/packed_u16.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/world_events.hpp"
 
@@ -13,12 +14,7 @@ namespace {
 // The shore round the water the camera shows, as a share of the water's box on each side.
 constexpr float kCameraMargin = 0.12F;
 // A velocity's unit on the wire: hundredths of a world unit a step.
-constexpr double kVelocityScale = 100.0;
-
-void put(std::string& out, std::uint16_t v) {
-  out.push_back(static_cast<char>(v & 0xFFU));
-  out.push_back(static_cast<char>(v >> 8U));
-}
+constexpr double kPondWireVelocity = 100.0;
 
 std::uint16_t fraction16(double v, double from, double width) {
   const double f = std::clamp((v - from) / width, 0.0, 65535.0 / 65536.0);
@@ -26,7 +22,7 @@ std::uint16_t fraction16(double v, double from, double width) {
 }
 
 std::uint16_t signed16(double v) {
-  const long n = std::clamp(std::lround(v * kVelocityScale), -32768L, 32767L);
+  const long n = std::clamp(std::lround(v * kPondWireVelocity), -32768L, 32767L);
   return static_cast<std::uint16_t>(static_cast<std::int16_t>(n));
 }
 
@@ -36,10 +32,10 @@ std::string packed_fish(const sim::PondFish& fish, const sim::Rect& water) {
   std::string out;
   out.reserve(fish.size() * 8);
   for (std::size_t i = 0; i < fish.size(); ++i) {
-    put(out, fraction16(fish.x[i], water.x, water.width));
-    put(out, fraction16(fish.y[i], water.y, water.height));
-    put(out, signed16(fish.vx[i]));
-    put(out, signed16(fish.vy[i]));
+    append_u16_le(out, fraction16(fish.x[i], water.x, water.width));
+    append_u16_le(out, fraction16(fish.y[i], water.y, water.height));
+    append_u16_le(out, signed16(fish.vx[i]));
+    append_u16_le(out, signed16(fish.vy[i]));
   }
   return out;
 }

@@ -16,7 +16,7 @@ namespace {
 
 constexpr double kStepsPerMinute = 3600.0;
 
-void check(const PondStudyOptions& o) {
+void check_pond_options(const PondStudyOptions& o) {
   using namespace sim::pond_rules;
   if (o.runs == 0) throw std::invalid_argument("--runs must be at least 1");
   if (!(o.minutes > 0.0)) throw std::invalid_argument("--minutes must be more than 0");
@@ -40,7 +40,7 @@ void check(const PondStudyOptions& o) {
 }  // namespace
 
 PondStudyResult run_pond_study(const PondStudyOptions& options, const PondStudyProgress& progress) {
-  check(options);
+  check_pond_options(options);
   const sim::Rect meadow{0.0F, 0.0F, sim::kMeadowWidth, sim::kMeadowHeight};
   const std::size_t points = options.cohesion.size() * options.fish.size();
   const std::size_t total = points * options.runs;
