@@ -142,6 +142,17 @@ ParseResult parse_config(int argc, const char* const* argv) {
   app.add_option("--web-root", c.web_root, "Folder of the built viewer (web-viewer/dist)")
       ->envname("MEADOW_WEB_ROOT")
       ->capture_default_str();
+  app.add_option("--public-url", c.public_url,
+                 "The address phones open to join this meadow, shown as a QR code on kiosk walls (e.g. "
+                 "https://meadow.example.org); empty: the wall's own address")
+      ->envname("MEADOW_PUBLIC_URL")
+      ->check([](const std::string& url) -> std::string {
+        if (url.empty()) return {};
+        if (url.size() > 200) return "at most 200 characters";
+        if (url.rfind("http://", 0) != 0 && url.rfind("https://", 0) != 0) return "an http:// or https:// address";
+        if (url.find_first_of(" \t\r\n\"<>") != std::string::npos) return "no spaces, quotes or angle brackets";
+        return {};
+      });
   app.add_option("--frame-rate", c.frame_rate, "Frames sent to viewers per second")
       ->envname("MEADOW_FRAME_RATE")
       ->check(CLI::Range(kMinFrameRate, kMaxFrameRate))

@@ -23,6 +23,8 @@ struct Config {
   std::uint16_t port = 8080;
   std::uint64_t seed = 1;
   std::filesystem::path web_root = "web-viewer/dist";
+  // The address phones open to join, for the kiosk's QR code (empty: the page's own address).
+  std::string public_url;
   double frame_rate = 30.0;
   // Each world's flags (app/<world>/<world>_module.hpp), in --help under the world's name.
   WorldOptions worlds;

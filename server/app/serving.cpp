@@ -71,6 +71,7 @@ net::NetConfig net_config(const Config& config) {
     net.metrics_port = metrics_listen->second;
   }
   net.facts.version = MEADOW_VERSION;
+  net.facts.public_url = config.public_url;
   return net;
 }
 

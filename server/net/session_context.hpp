@@ -61,6 +61,8 @@ struct ServerFacts {
   // The worlds this server runs, in the order a viewer goes through them; the first is where a
   // viewer starts. "Is this world running here?" is answered here and nowhere else.
   std::vector<sim::WorldKind> worlds = {sim::WorldKind::swarm, sim::WorldKind::colony};
+  // The address phones open to join (--public-url; each edge its own), in every Welcome.
+  std::string public_url;
   [[nodiscard]] bool runs(sim::WorldKind world) const {
     return std::find(worlds.begin(), worlds.end(), world) != worlds.end();
   }

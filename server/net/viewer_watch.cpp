@@ -52,7 +52,7 @@ void ViewerWatch::start(std::shared_ptr<ViewerWatch> self) {
     const auto& facts = context_.facts;
     offer_reliable_locked(shared(stream::welcome_message(id_, *land, static_cast<float>(facts.frame_rate),
                                                          static_cast<float>(facts.tick_rate), outbox_.world(),
-                                                         facts.worlds, facts.settings_schemas)));
+                                                         facts.worlds, facts.settings_schemas, facts.public_url)));
   }
   logger()->info("grpc viewer {} from {} joined", id_, remote_);
   pump();

@@ -74,7 +74,7 @@ void WsSession::on_accept(beast::error_code ec) {
   const auto& facts = context_.facts;
   (void)outbox_.offer_reliable(shared(stream::welcome_message(
       id_, *land, static_cast<float>(facts.frame_rate), static_cast<float>(facts.tick_rate),
-      outbox_.world(), facts.worlds, facts.settings_schemas)));
+      outbox_.world(), facts.worlds, facts.settings_schemas, facts.public_url)));
   maybe_write();
   do_read();
 }

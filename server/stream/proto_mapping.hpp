@@ -43,10 +43,12 @@ void to_proto(const sim::ViewerLocks& from, v1::Locks& to);
 // Welcome: protocol version, session, server version, the meadow, the swarm's world, every
 // rock, the rates (per second), the world this session watches, the worlds the server runs and
 // the settings' schemas of those that have settings.
+// `public_url`: the address phones open to join (Welcome.public_url; empty: none given).
 [[nodiscard]] std::string welcome_message(std::uint64_t session_id, const sim::Land& land,
                                           float frame_rate, float tick_rate, sim::WorldKind world,
                                           std::span<const sim::WorldKind> worlds,
-                                          std::span<const sim::SettingsSchema> schemas = {});
+                                          std::span<const sim::SettingsSchema> schemas = {},
+                                          std::string_view public_url = {});
 // Rocks: the complete list of the land's rocks.
 [[nodiscard]] std::string rocks_message(const sim::Land& land);
 // Notice: code is machine-readable (e.g. "malformed_message"), text is for people.

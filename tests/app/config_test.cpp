@@ -66,6 +66,23 @@ TEST(Config, FlagsAreRead) {
   EXPECT_EQ(r.config->worlds.swarm.engine, "cpu");
 }
 
+// The address phones join by, for the kiosk's QR code: an http(s) address or nothing.
+TEST(Config, ThePublicAddressIsAnHttpAddressOrNone) {
+  const auto none = parse({});
+  ASSERT_TRUE(none.config);
+  EXPECT_EQ(none.config->public_url, "");
+  const auto given = parse({"--public-url", "https://meadow.example.org/gallery"});
+  ASSERT_TRUE(given.config);
+  EXPECT_EQ(given.config->public_url, "https://meadow.example.org/gallery");
+  for (const char* bad : {"meadow.example.org", "javascript:alert(1)", "https://a b", "https://x/\"><script>"}) {
+    ::testing::internal::CaptureStderr();
+    const auto r = parse({"--public-url", bad});
+    (void)::testing::internal::GetCapturedStderr();
+    EXPECT_FALSE(r.config) << bad;
+    EXPECT_NE(r.exit_code, 0) << bad;
+  }
+}
+
 TEST(Config, TheViewersGrpcPortStaysOnLoopbackUnlessToldOtherwise) {
   // Plain text and no browser needs it: --bind 0.0.0.0 (phones on the network) does not open it.
   const auto defaults = parse({"--bind", "0.0.0.0"});

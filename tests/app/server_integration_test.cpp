@@ -60,6 +60,15 @@ TEST_F(ServerTest, WelcomeDescribesTheMeadow) {
   EXPECT_FLOAT_EQ(w.tick_rate(), 60.0F);
   EXPECT_EQ(w.world(), v1::WORLD_SWARM);
   EXPECT_GT(w.session_id(), 0U);
+  EXPECT_EQ(w.public_url(), "") << "none given: the wall shows its own address";
+}
+
+// The address phones join by reaches every viewer's Welcome (the kiosk's QR code); none by default.
+TEST(ServerWelcome, CarriesThePublicAddressWhenGiven) {
+  auto server = start_server({"--public-url", "https://meadow.example.org/"});
+  WsClient viewer;
+  viewer.connect("127.0.0.1", server->port());
+  EXPECT_EQ(welcome_of(viewer).welcome().public_url(), "https://meadow.example.org/");
 }
 
 TEST_F(ServerTest, RockPlacedByOneViewerReachesTheOther) {

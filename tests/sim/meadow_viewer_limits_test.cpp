@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "sim/colony/colony.hpp"
 #include "sim/meadow.hpp"
 #include "meadow_fixture.hpp"
 
@@ -122,22 +123,49 @@ TEST(MeadowViewerLimits, RocksHaveACapPerVisitorWhateverItsSessions) {
   EXPECT_TRUE(rock_from(203, kVisitor, 22).accepted);
 }
 
-TEST(MeadowViewerLimits, DroppedFlowersHaveACapPerViewerInsideTheMeadowsOwn) {
+TEST(MeadowViewerLimits, DroppedFlowersWaitTheTapCooldownInsideTheMeadowsOwnThree) {
   Meadow m = make_meadow(500, 3);
   const auto drop = [&](std::uint64_t viewer, float x) {
     Action a{viewer, 0, FlowerTap{{x, 300.0F}}, WorldKind::colony};
     return m.apply(a);
   };
+  ASSERT_TRUE(drop(2, 500.0F).accepted);
   ASSERT_TRUE(drop(1, 700.0F).accepted);
   EXPECT_EQ(drop(1, 900.0F).code, "too_fast");
   pass_ticks_still(m, kTapCooldownTicks);
   ASSERT_TRUE(drop(1, 900.0F).accepted);
   pass_ticks_still(m, kTapCooldownTicks);
-  const ActionOutcome capped = drop(1, 1100.0F);
+  EXPECT_EQ(drop(3, 1300.0F).code, "flower_limit") << "the meadow's own limit holds for everyone";
+}
+
+// With others' flowers about, one visitor keeps to its share (a colony whose meadow takes more
+// than the source's three, so that the share, not the meadow's limit, is what stops it).
+TEST(MeadowViewerLimits, WithOthersAboutAVisitorKeepsToItsShare) {
+  ColonyParams params;
+  params.max_dropped_flowers = 5;
+  Colony colony(3, Land().meadow(), params);
+  const Land land;
+  ASSERT_TRUE(colony.drop_flower({500.0F, 300.0F}, land, 0, 2, 0).accepted);
+  ASSERT_TRUE(colony.drop_flower({700.0F, 300.0F}, land, 0, 1, 0).accepted);
+  ASSERT_TRUE(colony.drop_flower({900.0F, 300.0F}, land, 0, 1, 0).accepted);
+  const ActionOutcome capped = colony.drop_flower({1100.0F, 300.0F}, land, 0, 1, 0);
   EXPECT_FALSE(capped.accepted);
   EXPECT_EQ(capped.code, "flower_limit_viewer");
-  EXPECT_TRUE(drop(2, 1100.0F).accepted) << "another viewer drops the meadow's third";
-  EXPECT_EQ(drop(3, 1300.0F).code, "flower_limit") << "the meadow's own limit still holds";
+  EXPECT_TRUE(colony.drop_flower({1100.0F, 300.0F}, land, 0, 2, 0).accepted) << "the other has room";
+}
+
+// A lone visitor, with no one else's flower on the meadow, may drop the source's three.
+TEST(MeadowViewerLimits, ALoneVisitorMayDropTheSourcesThreeFlowers) {
+  Meadow m = make_meadow(500, 3);
+  const auto drop = [&](std::uint64_t viewer, float x) {
+    Action a{viewer, 0, FlowerTap{{x, 300.0F}}, WorldKind::colony};
+    return m.apply(a);
+  };
+  for (const float x : {700.0F, 900.0F, 1100.0F}) {
+    ASSERT_TRUE(drop(1, x).accepted) << x;
+    pass_ticks_still(m, kTapCooldownTicks);
+  }
+  EXPECT_EQ(drop(1, 1300.0F).code, "flower_limit") << "three is the meadow's own limit";
 }
 
 }  // namespace

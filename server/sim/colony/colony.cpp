@@ -99,7 +99,13 @@ ActionOutcome Colony::drop_flower(Vec2 at, const Land& land, std::uint64_t tick,
     const auto own = std::count_if(state_.flowers.begin(), state_.flowers.end(), [&](const Flower& f) {
       return f.dropped && counts_against(by, visitor, f.dropped_by, f.dropped_by_visitor);
     });
-    if (static_cast<std::uint32_t>(own) >= params_.max_dropped_flowers_per_viewer) {
+    // A lone visitor (no one else's flower on the meadow) may drop the source's three, as the
+    // colony begins from; with others about, each keeps to its share.
+    const bool others = std::any_of(state_.flowers.begin(), state_.flowers.end(), [&](const Flower& f) {
+      return f.dropped && !counts_against(by, visitor, f.dropped_by, f.dropped_by_visitor);
+    });
+    const std::uint32_t cap = others ? params_.max_dropped_flowers_per_viewer : params_.max_dropped_flowers;
+    if (static_cast<std::uint32_t>(own) >= cap) {
       return refused("flower_limit_viewer", "Your " + std::to_string(own) +
                                                 " flowers are still on the meadow: leave the next one to someone else.");
     }
