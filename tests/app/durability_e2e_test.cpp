@@ -24,6 +24,7 @@
 #include "support/server_process.hpp"
 #include "support/temp_path.hpp"
 #include "support/test_paths.hpp"
+#include "support/viewer_messages.hpp"
 #include "ws/ws_client.hpp"
 
 namespace meadow {
@@ -127,6 +128,38 @@ std::vector<PlacedRock> place_rocks_until(std::uint16_t port, Clock::time_point 
   return placed;
 }
 
+// A viewer in the pond: a handful thrown, a crumb tapped on the water and the school changed, so
+// that the recording holds the pond's own actions (the journal's flower_handful among them).
+void feed_the_pond(std::uint16_t port) {
+  WsClient viewer;
+  viewer.connect("127.0.0.1", port);
+  ASSERT_TRUE(viewer.wait_for([](const v1::ServerMessage& s) { return s.has_welcome(); }, kReplyWait).has_value());
+  v1::ClientMessage choose;
+  choose.mutable_choose_world()->set_world(v1::WORLD_POND);
+  viewer.send(choose);
+  const auto frame = viewer.wait_for([](const v1::ServerMessage& s) { return s.has_frame() && s.frame().has_pond(); }, kReplyWait);
+  ASSERT_TRUE(frame.has_value()) << "no pond frame";
+  const v1::Rect water = frame->frame().pond().water();
+  v1::ClientMessage handful = testing::tool_tap(v1::TOOL_FLOWER, water.x() + water.width() / 2.0F, water.y() + water.height() / 2.0F);
+  handful.mutable_tool()->set_handful(true);
+  viewer.send(handful);
+  v1::ClientMessage school;
+  school.mutable_settings()->set_world(v1::WORLD_POND);
+  v1::SettingValue& fish = *school.mutable_settings()->add_values();
+  fish.set_name("fish");
+  fish.set_value(40.0);
+  school.mutable_settings()->set_preset("deep");
+  viewer.send(school);
+  const auto thrown = viewer.wait_for(
+      [](const v1::ServerMessage& s) {
+        return s.has_frame() && s.frame().has_pond() && s.frame().pond().count() == 40 &&
+               static_cast<std::uint64_t>(s.frame().pond().crumbs_size()) + s.frame().pond().fed() >= 6;
+      },
+      kReplyWait);
+  EXPECT_TRUE(thrown.has_value()) << "the pond never showed the handful and the new school";
+  viewer.close();
+}
+
 // The hash a server logged when it stopped, and its tick.
 struct StoppedAt {
   std::uint64_t tick = 0;
@@ -162,6 +195,7 @@ TEST(DurabilityEndToEnd, ARecordingReplaysToTheServersOwnHash) {
     client::LaunchedServer server(server_spec(state.path, log));
     const auto placed = place_rocks_until(server.port(), Clock::now() + 2500ms, 0);
     EXPECT_FALSE(placed.empty());
+    feed_the_pond(server.port());
     EXPECT_EQ(server.stop(), 0);
   }
   const auto stopped = stopped_at(read_file(log));
