@@ -1,5 +1,5 @@
 #pragma once
-// Small worlds' movers packed as little-endian 16-bit numbers (the plate's birds, the pond's fish):
+// Small worlds' movers packed as little-endian 16-bit numbers (a few hundred birds or fish):
 // the viewer reads them with a DataView, two bytes each.
 #include <cstdint>
 #include <string>

@@ -244,6 +244,7 @@ export function debugState(page: Page): Promise<DebugState> {
       breeze: copy(m.breeze),
       air: copy(m.air),
       experience: copy(m.experience),
+      gallery: copy(m.gallery),
     };
   });
 }

@@ -10,7 +10,7 @@ namespace meadow::sim {
 
 namespace {
 
-// As web-viewer/src/render/land-features.ts grows the colony's meadow's pond (keep them equal:
+// As web-viewer/src/render/land-features.ts grows the home meadow's pond (keep them equal:
 // tests/sim/pond/pond_water_test.cpp pins the numbers both give).
 constexpr double kHomePondAtX = 0.77;  // its centre, as a share of the meadow
 constexpr double kHomePondAtY = 0.26;
@@ -55,7 +55,7 @@ double LandRandom::next() {
 
 PondWater::PondWater(const Rect& meadow) {
   LandRandom random(land_hash2(static_cast<std::int32_t>(land_hash2(0, 0)), static_cast<std::int32_t>(kPondSeed)));
-  // The ground's draws for every meadow cell: whether it has a pond and where; the colony's
+  // The ground's draws for every meadow cell: whether it has a pond and where; the home
   // meadow always has its own, so they are drawn and set aside.
   (void)random.next();
   (void)random.next();

@@ -1,6 +1,6 @@
 #pragma once
 // The pond's water (docs/rules.md "The pond"): the meadow's own pond, the one every viewer's ground
-// paints in the colony's meadow (web-viewer/src/render/land-features.ts, pondOf(0, 0)), grown here
+// paints in the home meadow (web-viewer/src/render/land-features.ts, pondOf(0, 0)), grown here
 // from the same seeded numbers so that the fish swim where the water is drawn: an ellipse of
 // 120 × 74 world units whose shore wobbles at 14 points, with 5 to 9 lily pads on it. The water
 // is the school's tank: the shore and the pads are its walls.

@@ -1,7 +1,7 @@
 #pragma once
 // The pond's part of a frame: its fish packed eight bytes each, its crumbs and predators, how many
 // have been fed, the water's box, its settings by their schema's names and its palette, and the
-// crumbs eaten as events (the swarm's kind of event: the viewer's sound is the same). The shared
+// crumbs eaten as events (the shared CrumbEaten event: the viewer's sound is the same). The shared
 // camera frames the pond.
 #include <cstdint>
 #include <string>

@@ -7,7 +7,8 @@
 // server sends, settings/world-panels.ts), take some tools held (heldTools) and have some follow a
 // hovering mouse (hoverTools), start the viewer on a tool of its own (firstTool, until the viewer
 // picks one) and throw its food its own way (throwFood). Every setting goes out as WorldSettings,
-// the swarm's too.
+// the swarm's too. Whatever the viewer does to the meadow is told to the page (acted), which rings
+// what a visitor's first action made.
 import { ToolAction_Phase, World, type Trails } from "../gen/meadow/v1/viewer_pb";
 import { toolActionBytes, worldSettingsBytes } from "../net/messages";
 import type { RockView } from "../render/rocks";
@@ -64,6 +65,8 @@ export interface ControlHooks {
   readonly nextPalette: () => void;
   /** t: the swarm's live trails layer on or off. */
   readonly showTrails: (on: boolean) => void;
+  /** The viewer did something to the meadow (a tool's action or food went out). */
+  readonly acted?: () => void;
 }
 
 /** One action sent, for the debug hook. */
@@ -368,7 +371,8 @@ export class Controls {
       return;
     }
     if (view?.throwFood) {
-      if (!view.throwFood()) this.notConnected("food");
+      if (view.throwFood()) this.hooks.acted?.();
+      else this.notConnected("food");
       return;
     }
     if (this.food.throwing) return;
@@ -390,6 +394,7 @@ export class Controls {
     const p = intent.position;
     const ok = this.hooks.send(toolActionBytes(intent.spec.tool, intent.phase, p.x, p.y));
     const phase = PHASES[intent.phase];
+    if (ok) this.hooks.acted?.();
     if (ok && phase) {
       this.log.push({ tool: intent.spec.name, phase, x: p.x, y: p.y });
       if (this.log.length > ACTION_LOG) this.log.splice(0, this.log.length - ACTION_LOG);

@@ -26,6 +26,7 @@ import { DurationStats } from "../util/duration-stats";
 import { KeepUpMeter, type KeepUp } from "../util/keep-up";
 import { RateMeter } from "../util/rate-meter";
 import { viewerWorlds } from "../worlds/viewer-worlds";
+import { Gallery } from "../gallery/gallery";
 import { WorldChoice, worldFromSearch } from "../worlds/world-choice";
 import type { WorldRegistry } from "../worlds/world-registry";
 import { worldEnum, worldName, type WorldView } from "../worlds/world-view";
@@ -113,6 +114,8 @@ export class ViewerApp {
   readonly startCard: StartCard;
   private locks = NO_LOCKS;
   readonly frameTimes = new DurationStats();
+  /** Captions, the rings round one's own things, and on a wall the join card and the idle tour. */
+  readonly gallery: Gallery;
   /** An edge said its meadow is coming back, and no frame has come since. */
   private meadowReturning = false;
   /**
@@ -186,6 +189,14 @@ export class ViewerApp {
       toggleSound: () => this.toast.show(toggleSound(), "info"),
       nextPalette: () => this.nextPalette(),
       showTrails: (on) => this.swarm.showTrails(on),
+      acted: () => this.gallery.acted(performance.now()),
+    });
+    this.gallery = new Gallery({
+      stage: el.stage,
+      card: this.controls.card,
+      kiosk: this.kiosk !== undefined,
+      page: window.location,
+      languages: navigator.languages?.length ? navigator.languages : [navigator.language],
     });
     this.startCard = new StartCard(el.start, () => announceStart());
     if (this.kiosk) {
@@ -267,6 +278,7 @@ export class ViewerApp {
       if (this.kiosk) setTimeout(() => window.location.reload(), KIOSK_RELOAD_MS);
     }
     this.sessionId = w.sessionId;
+    this.gallery.welcome(w, performance.now());
     this.ground.setMeadow(rectFromProto(w.meadow) ?? DEFAULT_WORLD);
     for (const v of this.worlds.views) v.forget();
     this.worldChoice.offer(this.worlds.offered(w.worlds));
@@ -326,6 +338,7 @@ export class ViewerApp {
     const heard = view.music(frame);
     if (heard) this.music.onFrame(heard);
     else this.music.silence();
+    this.gallery.frame(view, frame, now);
     // Last: a view may hand the frame's bytes on (the swarm's light, to its worker).
     view.takeFrame(frame, now);
     if (view.worldBounds) this.setWorld(view.worldBounds);
@@ -341,6 +354,7 @@ export class ViewerApp {
       this.breeze = undefined;
       this.air.clear();
       this.controls.linkLost();
+      this.gallery.linkLost();
       this.music.silence();
     }
     this.updateStatus(performance.now(), true);
@@ -385,6 +399,7 @@ export class ViewerApp {
     this.shown?.draw({ viewport, nowMs: now, dt, moved, rocks: this.rocks, breeze: this.breeze, tool: this.controls.activeTool.name });
     this.air.draw(viewport, this.breeze, now / 1000);
     this.controls.tick(now);
+    this.gallery.tick(now, viewport, this.sessionId);
     this.updateStatus(now, false);
   }
 

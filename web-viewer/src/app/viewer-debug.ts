@@ -151,6 +151,9 @@ export function installViewerDebug(app: ViewerApp): void {
         },
       };
     },
+    get gallery() {
+      return app.gallery.debug();
+    },
     worldToScreen(x: number, y: number) {
       const box = app.el.stage.getBoundingClientRect();
       const p = app.viewport.worldToScreen(x, y);

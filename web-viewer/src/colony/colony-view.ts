@@ -9,7 +9,7 @@ import type { MusicLog } from "../music/music-log";
 import { ColonyTheme } from "../music/colony/colony-theme";
 import type { Theme } from "../music/theme";
 import { rectFromProto } from "../net/proto-mapping";
-import type { Viewport, WorldRect } from "../render/viewport";
+import type { Point, Viewport, WorldRect } from "../render/viewport";
 import type { Scene, WorldView } from "../worlds/world-view";
 import { colonyDebug, type ColonyDebug } from "./colony-debug";
 import { ColonyFrames } from "./colony-frames";
@@ -17,6 +17,8 @@ import { ColonyLayer } from "./colony-layer";
 import type { ColonyMotion } from "./colony-light";
 import { colonyStatusParts } from "./colony-status";
 import { COLONY_CARD } from "./colony-card";
+import { ColonyCaptions } from "./colony-captions";
+import { ownPoints } from "../gallery/own-things";
 
 export interface ColonyCanvases {
   /** The stump and the flowers (painted over the meadow). */
@@ -34,6 +36,7 @@ export class ColonyView implements WorldView {
   readonly name = "colony";
   readonly greeting = "The colony: fireflies living off the stump";
   readonly card = COLONY_CARD;
+  readonly captions = new ColonyCaptions();
   readonly musicTheme = (seed: number, log: MusicLog): Theme => new ColonyTheme(seed, log);
   readonly frames = new ColonyFrames();
   readonly layer: ColonyLayer;
@@ -66,6 +69,11 @@ export class ColonyView implements WorldView {
   }
 
   readonly problem = undefined;
+
+  /** This viewer's frogs (the colony's flowers carry no one's name). */
+  ownPlaces(sessionId: bigint): Point[] {
+    return ownPoints(this.frames.snapshot?.frogs ?? [], sessionId);
+  }
 
   statusParts(): readonly string[] {
     const c = this.frames.snapshot;

@@ -3,9 +3,9 @@
 // firefly is mixed: its place, heading (the short way round), energy, flash and fade. One missing
 // from a frame is gone (its fade-out was in the frames before).
 import type { FireflyView } from "./colony-snapshot";
-import { FrameMotion, interpolateById, shortestTurn } from "./frame-motion";
+import { FrameMotion, interpolateById, shortestTurn } from "../render/frame-motion";
 
-export { MAX_GLIDE_UNITS, shortestTurn } from "./frame-motion";
+export { MAX_GLIDE_UNITS, shortestTurn } from "../render/frame-motion";
 
 function mixFirefly(a: FireflyView, b: FireflyView, k: number): FireflyView {
   return {

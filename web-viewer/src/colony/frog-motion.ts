@@ -3,7 +3,7 @@
 // hop, a landing or a new catch (hop or gulp starting afresh) shows at once rather than sliding
 // back through the old one.
 import type { FrogView } from "./colony-snapshot";
-import { FrameMotion, shortestTurn } from "./frame-motion";
+import { FrameMotion, shortestTurn } from "../render/frame-motion";
 
 /** Mixes `a` (what was shown) towards `b` (the newest frame) by `k`. */
 export function mixFrog(a: FrogView, b: FrogView, k: number): FrogView {

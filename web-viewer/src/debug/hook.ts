@@ -3,6 +3,7 @@
 // .worldToScreen(x, y) and
 // a few figures.
 import type { SentAction } from "../app/controls";
+import type { GalleryDebug } from "../gallery/gallery";
 import type { WorldName } from "../worlds/world-view";
 import type { BreezeView } from "../wind/breeze";
 import type { LightWhere } from "../render/light-host";
@@ -162,6 +163,8 @@ export interface MeadowDebug extends WorldDebugs {
    */
   readonly air: { readonly motes: number; readonly streaks: number; readonly carriedS: number };
   readonly experience: ExperienceDebug;
+  /** The gallery's part: the caption on screen, the rings round one's own things, a kiosk's join card. */
+  readonly gallery: GalleryDebug;
   /** World units → page CSS pixels (clientX/clientY space). */
   worldToScreen(x: number, y: number): Point;
   /** Colony fireflies (as drawn now) within `radius` world units of (x, y); 0 outside the colony. */

@@ -2,8 +2,8 @@
 // one-channel light, decoded and drawn like the swarm's (a WorldLight of its own, on its own
 // canvas, through the mold's ramp: a yellow-orange plasmodium on the night meadow); its oat flakes,
 // held attract pointers and predators over it; its figures in the status line and to the music; what
-// its settings panel shows. Its light starts the first time the mold is shown, so a viewer that never watches
-// it pays nothing.
+// its settings panel shows. A newcomer starts on attract, held (firstTool): a press feeds it. Its
+// light starts the first time the mold is shown, so a viewer that never watches it pays nothing.
 import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { musicFrame } from "../music/frame-to-music";
 import type { MusicFrame } from "../music/music-frame";
@@ -14,7 +14,7 @@ import { rectFromProto } from "../net/proto-mapping";
 import { clearCanvas } from "../render/canvas-2d";
 import type { LightRamp } from "../render/palette";
 import type { Palette } from "../render/palettes";
-import { viewportFields, type Viewport, type WorldRect } from "../render/viewport";
+import { viewportFields, type Point, type Viewport, type WorldRect } from "../render/viewport";
 import { WorldLight, type WorldLightHooks } from "../render/world-light";
 import { HOVERING_PREDATOR, type ToolName } from "../tools/tool-catalog";
 import { StateView } from "../worlds/state-view";
@@ -27,6 +27,8 @@ import { moldSettingsSource } from "./mold-settings-source";
 import { MoldState } from "./mold-state";
 import { moldStatusParts } from "./mold-status";
 import { MOLD_CARD } from "./mold-card";
+import { MoldCaptions } from "./mold-captions";
+import { ownPoints } from "../gallery/own-things";
 
 export interface MoldCanvases {
   /** The trail (added onto the meadow). */
@@ -53,8 +55,11 @@ export class MoldView extends StateView<MoldState> implements WorldView {
   readonly name = "mold";
   readonly greeting = "The mold: a slime mould weaving its network";
   readonly card = MOLD_CARD;
+  readonly captions = new MoldCaptions();
   readonly musicTheme = (seed: number, log: MusicLog): Theme => new MoldTheme(seed, log);
   readonly heldTools = MOLD_HELD_TOOLS;
+  /** A newcomer's first press feeds it (attract, held), rather than placing a rock. */
+  readonly firstTool = "attract" as const;
   /** The predator repels the map under a hovering mouse, as it scatters the swarm. */
   readonly hoverTools = HOVERING_PREDATOR;
   readonly settings: SettingsSource;
@@ -86,6 +91,11 @@ export class MoldView extends StateView<MoldState> implements WorldView {
 
   get problem(): string | undefined {
     return this.light?.problem;
+  }
+
+  /** This viewer's oat flakes, held attract pointers and predator. */
+  ownPlaces(sessionId: bigint): Point[] {
+    return ownPoints(this.state.marks, sessionId);
   }
 
   statusParts(): readonly string[] {

@@ -22,6 +22,7 @@ import { paintPlate, type PlateDrawn } from "./plate-painter";
 import { PlateState } from "./plate-state";
 import { plateStatusParts } from "./plate-status";
 import { PLATE_CARD } from "./plate-card";
+import { PlateCaptions } from "./plate-captions";
 
 export interface PlateHooks {
   readonly say: (text: string, level: NoticeLevel) => void;
@@ -42,6 +43,7 @@ export class PlateView extends StateView<PlateState> implements WorldView {
   readonly name = "plate";
   readonly greeting = "The plate: Reynolds's boids on a torus (1987)";
   readonly card = PLATE_CARD;
+  readonly captions = new PlateCaptions();
   readonly musicTheme = (seed: number, log: MusicLog): Theme => new PlateTheme(seed, log);
   readonly settings: SettingsSource;
   /** Its exports, beside its settings. */

@@ -22,6 +22,8 @@ import type { NoticeLevel } from "../ui/notice";
 import { StateView } from "../worlds/state-view";
 import type { Scene, WorldView } from "../worlds/world-view";
 import { PondActions } from "./pond-actions";
+import { PondCaptions } from "./pond-captions";
+import { ownPoints } from "../gallery/own-things";
 import { POND_CARD } from "./pond-card";
 import { pondDebug, type PondDebug } from "./pond-debug";
 import { POND_LOOKS } from "./pond-looks";
@@ -56,8 +58,9 @@ export class PondView extends StateView<PondState> implements WorldView {
   readonly name = "pond";
   readonly greeting = "The pond: the aquarium's school (tap the water to feed it)";
   readonly card = POND_CARD;
+  readonly captions = new PondCaptions();
   readonly musicTheme = (seed: number, log: MusicLog): Theme => new PondTheme(seed, log);
-  /** The predator follows a hovering mouse and scatters the school, as in the swarm. */
+  /** The predator follows a hovering mouse and scatters the school, as in the other worlds that take it. */
   readonly hoverTools = HOVERING_PREDATOR;
   /** A tap on the water drops a crumb. */
   readonly firstTool = "flower" as const;
@@ -108,6 +111,11 @@ export class PondView extends StateView<PondState> implements WorldView {
 
   readonly fireflies = undefined;
   readonly problem = undefined;
+
+  /** This viewer's crumbs and predator. */
+  ownPlaces(sessionId: bigint): Point[] {
+    return ownPoints([...this.state.crumbs, ...this.state.predators], sessionId);
+  }
 
   statusParts(): readonly string[] {
     return pondStatusParts(this.state.figures);

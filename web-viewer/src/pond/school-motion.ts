@@ -1,8 +1,8 @@
 // The school as it is drawn between frames (docs/rules.md "The viewer · Smooth motion"): each fish
-// glides from where it was shown to its newest place over a frame interval (the colony's
+// glides from where it was shown to its newest place over a frame interval (the shared
 // FrameMotion, by the fish's index); its turn rate, the change of its heading a step, is kept per
 // fish and smoothed, and bends its body; its tail beats faster the faster it swims.
-import { FrameMotion, shortestTurn, type Moving } from "../colony/frame-motion";
+import { FrameMotion, shortestTurn, type Moving } from "../render/frame-motion";
 
 /** A fish as a frame gives it: world units, its velocity in world units a step. `id`: its index in the school. */
 export interface Fish extends Moving {

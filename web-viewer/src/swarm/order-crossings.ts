@@ -44,3 +44,15 @@ export function announcementFor(crossings: readonly OrderCrossingView[]): string
   const last = crossings.at(-1);
   return last ? crossingText(last) : undefined;
 }
+
+/**
+ * Where a frame's crossings took the flock (this world's, or another boids world's): into order (the last one
+ * rose through a threshold above the middle), into disorder (it fell through one below it), or
+ * neither (on the way between, or none).
+ */
+export function phaseReached(crossings: readonly OrderCrossingView[]): "order" | "disorder" | undefined {
+  const last = crossings.at(-1);
+  if (!last) return undefined;
+  if (last.rising) return last.threshold >= MIDDLE ? "order" : undefined;
+  return last.threshold <= MIDDLE ? "disorder" : undefined;
+}

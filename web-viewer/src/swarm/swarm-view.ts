@@ -17,7 +17,7 @@ import { SPARK_S, markShapes, paintMarks, sparkShapes, type Spark } from "../ren
 import { rampColor } from "../render/palette";
 import type { Palette } from "../render/palettes";
 import { RimEaser, paintRims, rimArcs, type RimView } from "../render/rock-rims";
-import { viewportFields, type Viewport, type WorldRect } from "../render/viewport";
+import { viewportFields, type Point, type Viewport, type WorldRect } from "../render/viewport";
 import { WorldLight, type WorldLightHooks } from "../render/world-light";
 import { HOVERING_PREDATOR } from "../tools/tool-catalog";
 import { StateView } from "../worlds/state-view";
@@ -30,6 +30,8 @@ import { swarmStatusParts } from "./swarm-status";
 import { trailSampleFromProto } from "./trail-points";
 import { paintTrails } from "./trails-layer";
 import { SWARM_CARD } from "./swarm-card";
+import { SwarmCaptions } from "./swarm-captions";
+import { ownPoints } from "../gallery/own-things";
 
 /** Where on the light's ramp (0…1) the rocks' rims take their colour: the bright green-yellow of a flock's knots. */
 const RIM_LIGHT_AT = 0.85;
@@ -61,6 +63,7 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
   readonly name = "swarm";
   readonly greeting = "The swarm";
   readonly card = SWARM_CARD;
+  readonly captions = new SwarmCaptions();
   readonly musicTheme = (seed: number, log: MusicLog): Theme => new SwarmTheme(seed, log);
   /**
    * On a desktop the predator follows the mouse while it is chosen
@@ -113,6 +116,11 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
 
   get problem(): string | undefined {
     return this.light.problem;
+  }
+
+  /** This viewer's marks: attract rings, crumbs, a held predator. */
+  ownPlaces(sessionId: bigint): Point[] {
+    return ownPoints(this.state.marks, sessionId);
   }
 
   statusParts(): readonly string[] {

@@ -9,10 +9,11 @@ import type { ThemeMaker } from "../music/theme";
 import type { Palette } from "../render/palettes";
 import type { WorldCard } from "../ui/world-card";
 import type { RockView } from "../render/rocks";
-import type { Viewport, WorldRect } from "../render/viewport";
+import type { Point, Viewport, WorldRect } from "../render/viewport";
 import type { ToolName } from "../tools/tool-catalog";
 import type { SettingsSource } from "../settings/settings-panel-model";
 import type { BreezeView } from "../wind/breeze";
+import type { CaptionRules } from "../captions/caption-rules";
 
 /** A world's name as the server spells it (world_name): "swarm", "colony", "mold", … */
 export type WorldName = string;
@@ -84,6 +85,14 @@ export interface WorldView {
   trailsArrived?(trails: Trails): void;
   /** A notice came from the server while it is shown (a refusal of what it asked). */
   noticeArrived?(code: string): void;
+  /**
+   * Where the things `sessionId` made lie now (its marks, crumbs, predators, frogs; world units),
+   * for the rings that show a visitor which are theirs (gallery/own-highlight.ts); undefined: nothing
+   * in this world is anyone's.
+   */
+  ownPlaces?(sessionId: bigint): readonly Point[];
+  /** Its moments worth a caption on the wall, read from its frames (captions/); undefined: none. */
+  readonly captions?: CaptionRules;
 
   /** The land it shows before its frames say: the meadow, or the swarm's growing world. */
   landOf(welcome: Welcome): WorldRect | undefined;

@@ -4,9 +4,8 @@
 // that comes early or late never makes a thing jump back. The interval is the one frames really
 // arrive at (smoothed, within half to twice the server's), so slower frames still give unbroken
 // motion rather than glide-and-wait. A thing new in the frame appears where it is; one missing from
-// it is gone. The colony's fireflies (firefly-motion.ts) and frogs (frog-motion.ts) each say how
-// one of theirs is mixed.
-import { CrossFade } from "../render/crossfade";
+// it is gone. Each world's movers say how one of theirs is mixed.
+import { CrossFade } from "./crossfade";
 
 /** A step longer than this (world units) between two frames is a jump, not a flight: no glide. */
 export const MAX_GLIDE_UNITS = 120;
