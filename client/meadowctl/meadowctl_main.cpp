@@ -309,6 +309,10 @@ int main(int argc, char** argv) {
   auto* clear = app.add_subcommand("clear", "Clear what a world keeps: clear WORLD WHAT (its clearables in `status`, or rocks)");
   clear->add_option("world", clear_world)->required();
   clear->add_option("what", clear_what, "frogs (colony), crumbs (pond), food (mold), rocks (any world)")->required();
+  std::string care_switch, care_rule;
+  auto* care = app.add_subcommand("care", "The wall's caretaker: its rules (no arguments), or care on|off RULE (drift, rocks, revive, hours)");
+  care->add_option("switch", care_switch, "on or off")->check(CLI::IsMember({"on", "off"}));
+  care->add_option("rule", care_rule, "drift, rocks, revive or hours");
   auto* flower = app.add_subcommand("flower", "Drop a flower in the colony at X Y (world units)");
   flower->add_option("x", x)->required();
   flower->add_option("y", y)->required();
@@ -481,6 +485,33 @@ int main(int argc, char** argv) {
       return console.reply(console.stub().TapFrog(&context, request, &reply), reply);
     }
     if (frog_clear->parsed()) return console.reply(console.stub().ClearFrogs(&context, {}, &reply), reply);
+    if (care->parsed()) {
+      if (care_switch.empty()) {
+        v1::Status s;
+        const grpc::Status st = console.stub().GetStatus(&context, v1::GetStatusRequest{}, &s);
+        if (!st.ok()) return console.failed(st);
+        if (g.json) {
+          console.print_json(s);
+          return kOk;
+        }
+        if (s.care_size() == 0) std::printf("this server has no caretaker\n");
+        for (const v1::CareRuleStatus& r : s.care()) {
+          std::printf("  %-7s %-3s %s%llu decisions\n", r.rule().c_str(), r.on() ? "on" : "off",
+                      r.wait_seconds() > 0 ? ("after " + std::to_string(static_cast<long long>(r.wait_seconds() / 60.0 + 0.5)) + " min, ").c_str() : "",
+                      static_cast<unsigned long long>(r.decisions()));
+        }
+        if (s.closed()) std::printf("  the wall rests now (opening hours)\n");
+        return kOk;
+      }
+      if (care_rule.empty()) {
+        std::fprintf(stderr, "meadowctl care: name the rule: drift, rocks, revive or hours\n");
+        return kUsage;
+      }
+      v1::CareRequest request;
+      request.set_rule(care_rule);
+      request.set_on(care_switch == "on");
+      return console.reply(console.stub().SetCare(&context, request, &reply), reply);
+    }
     if (act->parsed()) {
       const auto world = meadow::client::world_by_name(act_world);
       if (!world) {

@@ -356,6 +356,37 @@ ParseResult parse_config(int argc, const char* const* argv) {
                  "This edge's name, shown to the operator beside its viewers (letters, digits, - and _); "
                  "default: the host's name")
       ->envname("MEADOW_EDGE_NAME");
+  // The caretaker (docs/gallery.md "The caretaker"): minutes each rule waits, 0 turns it off.
+  double drift_minutes = c.care.drift_after / 60.0, rock_minutes = c.care.rocks_after / 60.0,
+         revive_minutes = c.care.revive_after / 60.0;
+  std::string open_hours;
+  auto* care = app.add_option_group("caretaker", "The wall's caretaker (docs/gallery.md \"The caretaker\")");
+  care->add_option("--care-drift-minutes", drift_minutes,
+                   "Settings no viewer touched this long drift back to where the server started them (0: off)")
+      ->envname("MEADOW_CARE_DRIFT_MINUTES")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  care->add_option("--care-rock-minutes", rock_minutes,
+                   "A visitor's rock fades this long after its visitor left (the operator's stay; 0: off)")
+      ->envname("MEADOW_CARE_ROCK_MINUTES")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  care->add_option("--care-revive-minutes", revive_minutes,
+                   "A world languishing this long is revived (each world says when: docs/gallery.md; 0: off)")
+      ->envname("MEADOW_CARE_REVIVE_MINUTES")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  care->add_option("--open-hours", open_hours,
+                   "HH:MM-HH:MM local time (e.g. 18:00-02:00): outside them the meadow rests and viewers are "
+                   "told when it opens; empty: always open")
+      ->envname("MEADOW_OPEN_HOURS")
+      ->check([](const std::string& text) -> std::string {
+        std::string error;
+        if (!text.empty() && !parse_opening_hours(text, error)) return error;
+        return {};
+      });
+  // Every flag may come from a file too (name = value a line, TOML or INI), e.g. a gallery's.
+  app.set_config("--config", "", "A file of these flags, one `name = value` a line (TOML or INI)");
   // Last, so that --help lists them after the server's own, each world under its name.
   add_world_flags(app, c.worlds);
 
@@ -363,6 +394,13 @@ ParseResult parse_config(int argc, const char* const* argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return {std::nullopt, app.exit(e)};
+  }
+  c.care.drift_after = drift_minutes * 60.0;
+  c.care.rocks_after = rock_minutes * 60.0;
+  c.care.revive_after = revive_minutes * 60.0;
+  if (!open_hours.empty()) {
+    std::string error;
+    c.care.hours = parse_opening_hours(open_hours, error);
   }
   c.viewer_grpc_port_given = viewer_grpc_port->count() > 0;
   c.viewer_grpc = !no_viewer_grpc;

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/caretaker/care_rules.hpp"
 #include "app/worlds.hpp"
 #include "stream/video_light.hpp"
 
@@ -25,6 +26,8 @@ struct Config {
   std::filesystem::path web_root = "web-viewer/dist";
   // The address phones open to join, for the kiosk's QR code (empty: the page's own address).
   std::string public_url;
+  // The caretaker of an unattended wall (docs/gallery.md "The caretaker"): each rule's wait.
+  CareSettings care;
   double frame_rate = 30.0;
   // Each world's flags (app/<world>/<world>_module.hpp), in --help under the world's name.
   WorldOptions worlds;

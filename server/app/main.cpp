@@ -22,6 +22,7 @@
 #include "app/snapshot_control.hpp"
 #include "app/prices_table.hpp"
 #include "app/trails_control.hpp"
+#include "app/caretaker/care_wiring.hpp"
 #include "app/sim_loop.hpp"
 #include "app/worker_pool.hpp"
 #include "app/worlds.hpp"
@@ -111,6 +112,14 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     log->info("playing the recording in {} from tick {} to {} at {}× (viewers' actions are refused)",
               config.replay_dir.string(), recording->start.tick, recording->journal.until, config.replay_speed);
   }
+  // The wall's caretaker (docs/gallery.md "The caretaker"); not while a recording plays: the
+  // recording holds what it did.
+  app::CareSwitchboard care_board(config.care);
+  std::unique_ptr<app::Caretaker> caretaker;
+  if (!recording) {
+    caretaker = std::make_unique<app::Caretaker>(config.care, care_board.switches(), meadow, app::wall_clock().seconds);
+    loop.set_caretaker(caretaker.get(), &app::wall_clock);
+  }
   app::SimTrailsControl trails_control(loop);  // the operator's RecordTrails and viewers' TrailsRequest
   std::unique_ptr<app::StoreSnapshotControl> snapshot_control;
   if (state_writer) {
@@ -141,8 +150,11 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
                              hub.video().settings()},
         *nats, hub, actions, metrics);
     hub.set_relay(relay.get());
-    metrics.render_more = [&relay = *relay](std::string& out) { relay.render_metrics(out); };
   }
+  metrics.render_more = [relay = relay.get(), &care_board](std::string& out) {
+    if (relay != nullptr) relay->render_metrics(out);
+    app::render_care_metrics(care_board, out);
+  };
   net::NetServer server(net_config, hub, actions, metrics, admission);
 
   // The operator's port: only with a token (or, on loopback, when told to do without one).
@@ -161,6 +173,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     op.clearables = meadow.clearables();
     op.snapshots = snapshot_control.get();
     op.trails = &trails_control;
+    op.care = &care_board;
     operator_server = std::make_unique<net::OperatorServer>(op, hub, actions, metrics);
   } else {
     log->warn("operator port closed: no token (--operator-token-file, MEADOW_OPERATOR_TOKEN, or "

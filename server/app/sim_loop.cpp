@@ -170,6 +170,7 @@ void SimLoop::tick() {
   } else {
     snapshot_if_due();
     apply_actions();
+    take_care();
     step_worlds();
     meadow_.end_tick();
     if (store_ != nullptr) store_->record(journal_, meadow_.tick());
@@ -294,6 +295,31 @@ void SimLoop::update_step_budgets() {
   if (behind_ticks_left_ > 0) --behind_ticks_left_;
 }
 
+void SimLoop::set_caretaker(Caretaker* caretaker, std::function<CareClock()> clock) {
+  caretaker_ = caretaker;
+  care_clock_ = std::move(clock);
+}
+
+void SimLoop::take_care() {
+  if (caretaker_ == nullptr || meadow_.tick() % static_cast<std::uint64_t>(sim::kTicksPerSecond) != 0) return;
+  auto log = spdlog::get("sim");
+  for (CareDecision& d : caretaker_->look(care_clock_(), meadow_)) {
+    const sim::ActionOutcome outcome = meadow_.apply(d.action);
+    if (store_ != nullptr) journal_.push_back({d.action.tick, d.action});
+    if (log) {
+      log->info("caretaker ({}): {}{}", care_rule_name(d.rule), d.says,
+                outcome.accepted ? std::string() : " — the meadow said no: " + outcome.reason);
+    }
+    if (!d.notice.empty()) hub_.broadcast(shared(stream::notice_message(v1::Notice::LEVEL_INFO, "caretaker", d.notice)));
+  }
+  const sim::Land& land = meadow_.land();
+  if (land.rocks_version() != land_version_) {
+    land_version_ = land.rocks_version();
+    land_world_ = land.world();
+    hub_.update_land(std::make_shared<const sim::Land>(land), shared(stream::rocks_message(land)));
+  }
+}
+
 void SimLoop::apply_actions() {
   actions_.drain(drained_);
   stream::drop_superseded_moves(drained_);
@@ -303,6 +329,7 @@ void SimLoop::apply_actions() {
     outcomes_.push_back(meadow_.apply(action));
     if (store_ != nullptr) journal_.push_back({action.tick, action});
     const sim::ActionOutcome& outcome = outcomes_.back();
+    if (caretaker_ != nullptr) caretaker_->saw(action, outcome, meadow_, care_clock_().seconds);
     answered = answered || static_cast<bool>(reply);
     if (std::holds_alternative<sim::ViewerLeft>(action.body)) notices_.forget(action.origin);
     // A refusal is a warning; an accepted action may come with a word too (a count held back).

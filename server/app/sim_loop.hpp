@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "app/caretaker/caretaker.hpp"
 #include "app/notice_throttle.hpp"
 #include "app/tick_window.hpp"
 #include "net/hub.hpp"
@@ -48,6 +49,11 @@ class SimLoop {
   // force are handed to `store`, and a copy of the meadow every `snapshot_every_ticks` (and
   // whenever the store asks for one). Null: not saved. Before start().
   void set_store(store::StoreWriter* store, std::uint64_t snapshot_every_ticks);
+  // An unattended wall's caretaker (app/caretaker/): it sees every action applied and, once a
+  // second of ticks, its decisions are applied and journaled as the operator's, logged, and any
+  // word for the viewers sent to all. `clock` reads the wall clock. Null: none. Before start();
+  // never while a recording plays (the recording holds the decisions already).
+  void set_caretaker(Caretaker* caretaker, std::function<CareClock()> clock);
   // Runs `task` on the sim thread before the next tick (the operator's save and restore: the
   // meadow is the sim thread's alone). A task may use meadow() and store().
   void between_ticks(std::function<void()> task);
@@ -112,6 +118,9 @@ class SimLoop {
   // Saving: the store, this tick's journal, and the budgets last journaled (kUnjournaled: none
   // since the last snapshot, so the next tick journals every world's).
   store::StoreWriter* store_ = nullptr;
+  Caretaker* caretaker_ = nullptr;
+  std::function<CareClock()> care_clock_;
+  void take_care();
   std::uint64_t snapshot_every_ticks_ = 0;
   std::optional<std::uint64_t> last_snapshot_tick_;
   std::vector<stream::JournalEntry> journal_;

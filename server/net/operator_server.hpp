@@ -9,6 +9,7 @@
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
 #include "net/snapshot_control.hpp"
+#include "net/care_control.hpp"
 #include "net/trails_control.hpp"
 #include "sim/meadow.hpp"
 #include "stream/action_queue.hpp"
@@ -32,6 +33,7 @@ struct OperatorConfig {
   SnapshotControl* snapshots = nullptr;
   // RecordTrails (null: the call says this server records none).
   TrailsControl* trails = nullptr;
+  CareControl* care = nullptr;  // the wall's caretaker; null: none
 };
 
 class OperatorServer {

@@ -124,7 +124,7 @@ constexpr std::size_t kMaxClearName = 64;
 OperatorService::OperatorService(Hub& hub, stream::ActionQueue& actions, Metrics& metrics, std::string token,
                                  std::string server_version, std::vector<sim::SettingsSchema> settings_schemas,
                                  std::vector<sim::WorldClearables> clearables, SnapshotControl* snapshots,
-                                 TrailsControl* trails)
+                                 TrailsControl* trails, CareControl* care)
     : hub_(hub),
       actions_(actions),
       metrics_(metrics),
@@ -133,7 +133,8 @@ OperatorService::OperatorService(Hub& hub, stream::ActionQueue& actions, Metrics
       settings_schemas_(std::move(settings_schemas)),
       clearables_(std::move(clearables)),
       snapshots_(snapshots),
-      trails_(trails) {}
+      trails_(trails),
+      care_(care) {}
 
 bool OperatorService::token_matches(grpc::CallbackServerContext* context) const {
   if (expected_.empty()) return true;
@@ -186,6 +187,16 @@ void OperatorService::fill_status(v1::Status& out) const {
       value.set_name(v.name);
       value.set_value(v.value);
     }
+  }
+  if (care_ != nullptr) {
+    for (const CareRuleState& r : care_->rules()) {
+      v1::CareRuleStatus& to = *out.add_care();
+      to.set_rule(r.name);
+      to.set_on(r.on);
+      to.set_wait_seconds(r.wait_seconds);
+      to.set_decisions(r.decisions);
+    }
+    out.set_closed(care_->closed());
   }
   out.set_rocks(status->rocks);
   stream::to_proto(status->locks, *out.mutable_locks());
@@ -401,6 +412,22 @@ grpc::ServerUnaryReactor* OperatorService::TapFrog(grpc::CallbackServerContext* 
   if (!authorised(context, reactor)) return reactor;
   if (!finite_point(request->position())) return finished(reactor, invalid("position must be finite"));
   return act(reactor, sim::FrogTap{stream::from_proto(request->position())}, sim::WorldKind::colony, response);
+}
+
+grpc::ServerUnaryReactor* OperatorService::SetCare(grpc::CallbackServerContext* context,
+                                                   const v1::CareRequest* request, v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  if (care_ == nullptr) {
+    return finished(reactor, grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, "this server has no caretaker"));
+  }
+  if (!care_->set(request->rule(), request->on())) {
+    return finished(reactor, invalid("no caretaker rule is called '" + request->rule() + "': drift, rocks, revive, hours"));
+  }
+  logger()->info("the operator turned the caretaker's {} rule {}", request->rule(), request->on() ? "on" : "off");
+  response->set_accepted(true);
+  reactor->Finish(grpc::Status::OK);
+  return reactor;
 }
 
 grpc::ServerUnaryReactor* OperatorService::Act(grpc::CallbackServerContext* context, const v1::ActRequest* request,

@@ -14,6 +14,7 @@
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
 #include "net/snapshot_control.hpp"
+#include "net/care_control.hpp"
 #include "net/trails_control.hpp"
 #include "sim/meadow.hpp"
 #include "sim/settings.hpp"
@@ -27,7 +28,7 @@ class OperatorService final : public v1::Operator::CallbackService {
                   std::string server_version, std::vector<sim::SettingsSchema> settings_schemas,
                   std::vector<sim::WorldClearables> clearables = {},
                   SnapshotControl* snapshots = nullptr,
-                  TrailsControl* trails = nullptr);
+                  TrailsControl* trails = nullptr, CareControl* care = nullptr);
 
   grpc::ServerUnaryReactor* GetStatus(grpc::CallbackServerContext* context, const v1::GetStatusRequest* request,
                                       v1::Status* response) override;
@@ -45,6 +46,8 @@ class OperatorService final : public v1::Operator::CallbackService {
                                        v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* ClearRocks(grpc::CallbackServerContext* context, const v1::ClearRocksRequest* request,
                                        v1::ActionReply* response) override;
+  grpc::ServerUnaryReactor* SetCare(grpc::CallbackServerContext* context, const v1::CareRequest* request,
+                                    v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* Act(grpc::CallbackServerContext* context, const v1::ActRequest* request,
                                 v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* Clear(grpc::CallbackServerContext* context, const v1::ClearRequest* request,
@@ -99,6 +102,7 @@ class OperatorService final : public v1::Operator::CallbackService {
   const std::vector<sim::WorldClearables> clearables_;
   SnapshotControl* snapshots_;
   TrailsControl* trails_;
+  CareControl* care_;
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 

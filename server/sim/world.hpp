@@ -99,6 +99,11 @@ class World {
   // meadow has checked the price's sender, lock and cooldown). nullopt: nothing to do with it
   // here (the viewer is told that the tool does nothing here).
   virtual std::optional<ActionOutcome> apply(const Action& action, Land& land) = 0;
+  // Whether it has gone quiet in a way its own food brings it back from (a world of living things
+  // all asleep, a network all gone): an unattended wall's caretaker revives it after a while
+  // (app/caretaker/) with revival(), the operator's actions in this world. Never, by default.
+  [[nodiscard]] virtual bool languishing() const { return false; }
+  [[nodiscard]] virtual std::vector<ActionBody> revival() const { return {}; }
   // What the operator may clear in it (Clear's names: "frogs", "crumbs"…); none by default. A world
   // that names any declares Clear's price (operator only) and clears them in apply().
   [[nodiscard]] virtual std::vector<std::string_view> clearables() const { return {}; }

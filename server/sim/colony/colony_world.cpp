@@ -47,6 +47,13 @@ std::optional<ActionOutcome> ColonyWorld::apply(const Action& action, Land& land
   return std::nullopt;
 }
 
+std::vector<ActionBody> ColonyWorld::revival() const {
+  // Three flowers full of nectar round the stump, as far out as the foragers' first trips.
+  constexpr float kOut = 160.0F;
+  const Vec2 s = colony_.stump();
+  return {FlowerTap{{s.x + kOut, s.y}}, FlowerTap{{s.x + kOut * 0.7F, s.y - kOut * 0.7F}}, FlowerTap{{s.x, s.y - kOut}}};
+}
+
 std::optional<ActionOutcome> ColonyWorld::refuses_rock(Vec2 at) const {
   if (distance(at, colony_.stump()) < colony_.params().stump_radius + kRockRadius) {
     return ActionOutcome{false, "no_room", "The stump is the colony's home: put the rock beside it."};

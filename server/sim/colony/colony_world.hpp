@@ -36,6 +36,9 @@ class ColonyWorld final : public World {
   }
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
   [[nodiscard]] std::vector<std::string_view> clearables() const override { return {kClearFrogs}; }
+  // Dark: every firefly gone but the spark asleep in the stump. The source's three flowers wake it.
+  [[nodiscard]] bool languishing() const override { return colony_.dormant(); }
+  [[nodiscard]] std::vector<ActionBody> revival() const override;
   [[nodiscard]] std::optional<ActionOutcome> refuses_rock(Vec2 at) const override;
   void rock_placed(const Rock& rock) override { colony_.crush_flowers(rock.center, rock.radius); }
   [[nodiscard]] std::optional<std::uint64_t> state_hash() const override { return colony_state_hash(colony_.state()); }

@@ -159,6 +159,13 @@ void MoldWorld::settle_actions(Land& /*land*/, std::uint64_t tick) {
   pending_.reset();
 }
 
+std::vector<ActionBody> MoldWorld::revival() const {
+  // Three oat flakes across the meadow, far enough apart that a network between them has holes.
+  const Rect& m = placement_.meadow;
+  const auto at = [&](float fx, float fy) { return Vec2{m.x + fx * m.width, m.y + fy * m.height}; };
+  return {FlowerTap{at(0.3F, 0.55F)}, FlowerTap{at(0.5F, 0.35F)}, FlowerTap{at(0.7F, 0.55F)}};
+}
+
 void MoldWorld::figures(std::vector<WorldFigure>& out) const {
   out.push_back({"agents", static_cast<double>(engine_->settings().agents)});
   out.push_back({"steps_per_second", steps_per_second_});

@@ -54,6 +54,9 @@ class MoldWorld final : public World {
   }
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
   [[nodiscard]] std::vector<std::string_view> clearables() const override { return {kClearFood}; }
+  // Collapsed: measured, and no strand of a network left anywhere. Oat flakes draw it together again.
+  [[nodiscard]] bool languishing() const override { return network_step_ > 0 && network_.components == 0; }
+  [[nodiscard]] std::vector<ActionBody> revival() const override;
   // The settings this tick's changes asked for, once for all of them: a change of the agents
   // resizes the population, so however many viewers ask, a tick resizes at most once.
   void settle_actions(Land& land, std::uint64_t tick) override;

@@ -8,6 +8,8 @@
 
 #include "colony_scene.hpp"
 #include "sim/colony/colony.hpp"
+#include "sim/colony/colony_world.hpp"
+#include "sim/colony/colony_world_state.hpp"
 
 namespace meadow::sim::testing {
 namespace {
@@ -205,4 +207,36 @@ TEST(ColonySpark, ExtinctionLeavesOneDormantSparkThatWakesForTheFirstFlowerWithN
 }
 
 }  // namespace
+}  // namespace meadow::sim::testing
+
+namespace meadow::sim::testing {
+namespace colony_revival_test {
+
+// A dark colony languishes, and what the caretaker drops to revive it (its revival: the source's
+// three flowers round the stump) is taken and wakes the spark.
+TEST(ColonyWorldRevival, ADarkColonyLanguishesAndItsRevivalWakesIt) {
+  Scene scene(0.0);
+  scene.firefly({800.0F, 450.0F}, FireflyState::wandering, 0.0001F);
+  Colony dark = scene.make();
+  run(dark, kLand, 200);
+  ASSERT_TRUE(dark.dormant());
+  Land land;
+  ColonyWorld world(11, land);
+  EXPECT_FALSE(world.languishing()) << "fifty fireflies at the start";
+  ColonyWorldState state;
+  state.colony = dark.state();
+  world.restore(state, land);
+  ASSERT_TRUE(world.languishing());
+  const std::vector<ActionBody> revival = world.revival();
+  ASSERT_EQ(revival.size(), 3U);
+  for (const ActionBody& body : revival) {
+    Action a{kOperator, 0, body, WorldKind::colony};
+    ASSERT_TRUE(world.apply(a, land)->accepted);
+  }
+  SerialFor serial;
+  for (int t = 0; t < 5; ++t) world.step(WorldStep{land, static_cast<std::uint64_t>(t), serial});
+  EXPECT_FALSE(world.languishing()) << "the spark woke for a flower";
+}
+
+}  // namespace colony_revival_test
 }  // namespace meadow::sim::testing

@@ -29,6 +29,23 @@ Action in_mold(std::uint64_t origin, ActionBody body) {
 
 const MoldWorld& mold_of(const Meadow& m) { return m.get<MoldWorld>(); }
 
+// A mold whose trail leaves no strand (it deposits nothing) languishes once measured; its revival,
+// three oat flakes across the meadow, is taken as the operator's.
+TEST(MoldWorld, AMoldWithoutANetworkLanguishesAndIsFedBack) {
+  Meadow meadow(1, mold_only());
+  SerialFor serial;
+  EXPECT_FALSE(mold_of(meadow).languishing()) << "not measured yet";
+  Action no_deposit = in_mold(kOperator, SettingsChange{WorldKind::mold, {{"deposit", 0.0}}, std::nullopt});
+  ASSERT_TRUE(meadow.apply(no_deposit).accepted);
+  for (int t = 0; t < 3 * 60 && !mold_of(meadow).languishing(); ++t) meadow.step(serial);
+  ASSERT_TRUE(mold_of(meadow).languishing()) << "no strand after three seconds without deposit";
+  for (const ActionBody& body : mold_of(meadow).revival()) {
+    Action flake = in_mold(kOperator, body);
+    EXPECT_TRUE(meadow.apply(flake).accepted);
+  }
+  EXPECT_EQ(mold_of(meadow).tools().food().size(), 3U);
+}
+
 TEST(MoldWorld, AFlowerTapDropsAnOatFlakeWithinTheLimits) {
   Meadow meadow(1, mold_only());
   SerialFor serial;

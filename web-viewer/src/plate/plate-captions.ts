@@ -3,7 +3,7 @@
 // falling through the lower one they scatter into a gas; coming out of either is not said.
 import type { Frame } from "../gen/meadow/v1/viewer_pb";
 import type { Caption, CaptionRules } from "../captions/caption-rules";
-import { crossingsFromEvents, phaseReached } from "../swarm/order-crossings";
+import { crossingsFromEvents, phaseReached } from "../order/order-phase";
 
 export class PlateCaptions implements CaptionRules {
   read(frame: Frame): Caption[] {
