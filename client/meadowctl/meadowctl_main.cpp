@@ -309,6 +309,16 @@ int main(int argc, char** argv) {
   auto* clear = app.add_subcommand("clear", "Clear what a world keeps: clear WORLD WHAT (its clearables in `status`, or rocks)");
   clear->add_option("world", clear_world)->required();
   clear->add_option("what", clear_what, "frogs (colony), crumbs (pond), food (mold), rocks (any world)")->required();
+  std::uint64_t actions_session = 0;
+  std::string actions_address, keep_out_address;
+  std::uint32_t actions_minutes = 0, keep_out_minutes = 0;
+  auto* recent = app.add_subcommand("actions", "What was done lately, newest last: everyone's, or one session's or address's");
+  recent->add_option("--session", actions_session, "One viewer's (see viewers)");
+  recent->add_option("--address", actions_address, "One address's (an IPv6 address: its network)");
+  recent->add_option("--minutes", actions_minutes, "The last this many minutes (default: all kept)");
+  auto* keep_out = app.add_subcommand("keep-out", "Keep an address (an IPv6 address: its network) out as a viewer: keep-out ADDRESS MINUTES");
+  keep_out->add_option("address", keep_out_address)->required();
+  keep_out->add_option("minutes", keep_out_minutes, "1 to 10080 (a week)")->required();
   std::string care_switch, care_rule;
   auto* care = app.add_subcommand("care", "The wall's caretaker: its rules (no arguments), or care on|off RULE (drift, rocks, revive, hours)");
   care->add_option("switch", care_switch, "on or off")->check(CLI::IsMember({"on", "off"}));
@@ -485,6 +495,36 @@ int main(int argc, char** argv) {
       return console.reply(console.stub().TapFrog(&context, request, &reply), reply);
     }
     if (frog_clear->parsed()) return console.reply(console.stub().ClearFrogs(&context, {}, &reply), reply);
+    if (recent->parsed()) {
+      v1::RecentActionsRequest request;
+      request.set_session_id(actions_session);
+      request.set_address(actions_address);
+      request.set_minutes(actions_minutes);
+      v1::RecentActionList list;
+      const grpc::Status st = console.stub().RecentActions(&context, request, &list);
+      if (!st.ok()) return console.failed(st);
+      if (g.json) {
+        console.print_json(list);
+        return kOk;
+      }
+      for (const v1::RecentAction& a : list.actions()) {
+        const std::time_t at = static_cast<std::time_t>(a.at_ms() / 1000);
+        std::tm local{};
+        localtime_r(&at, &local);
+        char when[16];
+        std::strftime(when, sizeof when, "%H:%M:%S", &local);
+        std::printf("%s  tick %-8llu %-8s %-7s %s%s\n", when, static_cast<unsigned long long>(a.tick()),
+                    a.session_id() == 0 ? "operator" : std::to_string(a.session_id()).c_str(), world_name(a.world()),
+                    a.what().c_str(), a.accepted() ? "" : (" — refused: " + a.code()).c_str());
+      }
+      return kOk;
+    }
+    if (keep_out->parsed()) {
+      v1::KeepOutRequest request;
+      request.set_address(keep_out_address);
+      request.set_minutes(keep_out_minutes);
+      return console.reply(console.stub().KeepOut(&context, request, &reply), reply);
+    }
     if (care->parsed()) {
       if (care_switch.empty()) {
         v1::Status s;

@@ -120,6 +120,8 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     caretaker = std::make_unique<app::Caretaker>(config.care, care_board.switches(), meadow, app::wall_clock().seconds);
     loop.set_caretaker(caretaker.get(), &app::wall_clock);
   }
+  app::ActionRing action_log;  // what was done lately, by whom: the operator's moderation
+  loop.set_action_log(&action_log);
   app::SimTrailsControl trails_control(loop);  // the operator's RecordTrails and viewers' TrailsRequest
   std::unique_ptr<app::StoreSnapshotControl> snapshot_control;
   if (state_writer) {
@@ -174,6 +176,8 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     op.snapshots = snapshot_control.get();
     op.trails = &trails_control;
     op.care = &care_board;
+    op.history = &action_log;
+    op.admission = &admission;
     operator_server = std::make_unique<net::OperatorServer>(op, hub, actions, metrics);
   } else {
     log->warn("operator port closed: no token (--operator-token-file, MEADOW_OPERATOR_TOKEN, or "

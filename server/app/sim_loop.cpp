@@ -300,12 +300,19 @@ void SimLoop::set_caretaker(Caretaker* caretaker, std::function<CareClock()> clo
   care_clock_ = std::move(clock);
 }
 
+void SimLoop::log_action(const sim::Action& action, const sim::ActionOutcome& outcome) {
+  if (action_log_ == nullptr) return;
+  const auto now = std::chrono::system_clock::now().time_since_epoch();
+  action_log_->record(meadow_, action, outcome, std::chrono::duration_cast<std::chrono::milliseconds>(now).count());
+}
+
 void SimLoop::take_care() {
   if (caretaker_ == nullptr || meadow_.tick() % static_cast<std::uint64_t>(sim::kTicksPerSecond) != 0) return;
   auto log = spdlog::get("sim");
   for (CareDecision& d : caretaker_->look(care_clock_(), meadow_)) {
     const sim::ActionOutcome outcome = meadow_.apply(d.action);
     if (store_ != nullptr) journal_.push_back({d.action.tick, d.action});
+    log_action(d.action, outcome);
     if (log) {
       log->info("caretaker ({}): {}{}", care_rule_name(d.rule), d.says,
                 outcome.accepted ? std::string() : " — the meadow said no: " + outcome.reason);
@@ -330,6 +337,7 @@ void SimLoop::apply_actions() {
     if (store_ != nullptr) journal_.push_back({action.tick, action});
     const sim::ActionOutcome& outcome = outcomes_.back();
     if (caretaker_ != nullptr) caretaker_->saw(action, outcome, meadow_, care_clock_().seconds);
+    log_action(action, outcome);
     answered = answered || static_cast<bool>(reply);
     if (std::holds_alternative<sim::ViewerLeft>(action.body)) notices_.forget(action.origin);
     // A refusal is a warning; an accepted action may come with a word too (a count held back).

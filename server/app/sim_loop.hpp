@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "app/caretaker/caretaker.hpp"
+#include "app/moderation/action_ring.hpp"
 #include "app/notice_throttle.hpp"
 #include "app/tick_window.hpp"
 #include "net/hub.hpp"
@@ -54,6 +55,8 @@ class SimLoop {
   // word for the viewers sent to all. `clock` reads the wall clock. Null: none. Before start();
   // never while a recording plays (the recording holds the decisions already).
   void set_caretaker(Caretaker* caretaker, std::function<CareClock()> clock);
+  // Where every action applied is written down for the operator's moderation (null: nowhere).
+  void set_action_log(ActionRing* log) { action_log_ = log; }
   // Runs `task` on the sim thread before the next tick (the operator's save and restore: the
   // meadow is the sim thread's alone). A task may use meadow() and store().
   void between_ticks(std::function<void()> task);
@@ -119,6 +122,8 @@ class SimLoop {
   // since the last snapshot, so the next tick journals every world's).
   store::StoreWriter* store_ = nullptr;
   Caretaker* caretaker_ = nullptr;
+  ActionRing* action_log_ = nullptr;
+  void log_action(const sim::Action& action, const sim::ActionOutcome& outcome);
   std::function<CareClock()> care_clock_;
   void take_care();
   std::uint64_t snapshot_every_ticks_ = 0;

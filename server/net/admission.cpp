@@ -31,6 +31,8 @@ std::string Admitted::reason() const {
       return "The meadow is full; try again in a while.";
     case Refusal::kAddressFull:
       return "Too many connections from your address; close one and try again.";
+    case Refusal::kKeptOut:
+      return "The meadow's keeper has kept your address out until " + kept_out_until + ".";
   }
   return {};
 }
@@ -57,7 +59,33 @@ Admitted Admission::admit_connection(const std::string& peer) {
                AdmissionTicket::Kind::kConnection, peer, !trusted_proxy(peer));
 }
 
+std::string Admission::keep_out(const std::string& address, std::chrono::steady_clock::time_point until,
+                                std::string until_text) {
+  std::string key = key_of(address);
+  const std::lock_guard lock(mutex_);
+  kept_out_[key] = KeptOut{until, std::move(until_text)};
+  return key;
+}
+
+bool Admission::kept_out(const std::string& address) const {
+  const std::lock_guard lock(mutex_);
+  const auto it = kept_out_.find(key_of(address));
+  return it != kept_out_.end() && std::chrono::steady_clock::now() < it->second.until;
+}
+
 Admitted Admission::admit_viewer(const std::string& address) {
+  {
+    const std::lock_guard lock(mutex_);
+    const auto it = kept_out_.find(key_of(address));
+    if (it != kept_out_.end()) {
+      if (std::chrono::steady_clock::now() < it->second.until) {
+        Admitted refused{AdmissionTicket(), Refusal::kKeptOut};
+        refused.kept_out_until = it->second.until_text;
+        return refused;
+      }
+      kept_out_.erase(it);  // its time is up
+    }
+  }
   return admit(viewers_, limits_.max_viewers, limits_.max_viewers_per_address, AdmissionTicket::Kind::kViewer,
                address, true);
 }
@@ -94,6 +122,11 @@ std::size_t Admission::connections_from(const std::string& address) const {
 }
 
 void record_refusal(Metrics& metrics, Refused what, const Admitted& admitted, const std::string& address) {
+  if (admitted.refusal == Refusal::kKeptOut) {
+    metrics.viewers_kept_out_total.fetch_add(1);
+    warn_throttled("viewer kept out", "keeping out a viewer from {}: {}", address, admitted.reason());
+    return;
+  }
   const bool full = admitted.refusal == Refusal::kFull;
   if (what == Refused::kConnection) {
     (full ? metrics.connections_refused_full_total : metrics.connections_refused_address_total).fetch_add(1);

@@ -5,6 +5,7 @@
 // holding every slot. Connections from a trusted proxy (nginx in front) are counted only in the
 // total; the viewers behind it are told apart by the address the proxy forwards.
 // Thread-safe; Beast-free, so the gRPC services share it with the WebSocket's.
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -29,7 +30,7 @@ struct AdmissionLimits {
   unsigned ipv6_prefix_bits = kDefaultIpv6PrefixBits;  // an IPv6 visitor is its network of this many bits
 };
 
-enum class Refusal { kNone, kFull, kAddressFull };
+enum class Refusal { kNone, kFull, kAddressFull, kKeptOut };
 
 class Admission;
 
@@ -65,6 +66,7 @@ class AdmissionTicket {
 struct Admitted {
   AdmissionTicket ticket;  // held when admitted
   Refusal refusal = Refusal::kNone;
+  std::string kept_out_until;  // kKeptOut: until when, "HH:MM" local time
   // What to tell the refused, for people (empty when admitted).
   [[nodiscard]] std::string reason() const;
 };
@@ -79,6 +81,11 @@ class Admission {
   [[nodiscard]] Admitted admit_connection(const std::string& peer);
   // A viewer from `address` (the peer, or the client a trusted proxy forwarded).
   [[nodiscard]] Admitted admit_viewer(const std::string& address);
+  // The operator keeps `address` (or its IPv6 network: key_of) out as a viewer until `until`
+  // (docs/gallery.md "Moderation"); `until_text` says when, for the refused. Returns its key.
+  std::string keep_out(const std::string& address, std::chrono::steady_clock::time_point until, std::string until_text);
+  // Whether a viewer from `address` is kept out now.
+  [[nodiscard]] bool kept_out(const std::string& address) const;
   // Who `address` counts as for the per-address caps (address_key.hpp: an IPv6 visitor's network).
   [[nodiscard]] std::string key_of(const std::string& address) const {
     return address_key(address, limits_.ipv6_prefix_bits);
@@ -102,8 +109,13 @@ class Admission {
                  const std::string& address, bool per_address);
   void give_back(AdmissionTicket::Kind kind, const std::string& address, bool per_address);
 
+  struct KeptOut {
+    std::chrono::steady_clock::time_point until;
+    std::string until_text;
+  };
   const AdmissionLimits limits_;
   mutable std::mutex mutex_;
+  std::unordered_map<std::string, KeptOut> kept_out_;  // by key_of
   Pool connections_;
   Pool viewers_;
 };

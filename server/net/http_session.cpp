@@ -158,6 +158,8 @@ void HttpSession::upgrade(Request&& req) {
   if (!viewer.ticket.held()) {
     record_refusal(context_.metrics, Refused::kViewer, viewer, address);
     stream_.expires_after(kRefusalWriteTimeout);
+    // Kept out by the operator: forbidden, not "try again soon".
+    if (viewer.refusal == Refusal::kKeptOut) return send(refusal(req, http::status::forbidden, viewer.reason()), false);
     return send(refusal(req, http::status::service_unavailable, viewer.reason(), kRetryAfterSeconds), false);
   }
   counted_ = false;  // the WsSession counts the connection from here on

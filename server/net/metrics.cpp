@@ -120,6 +120,7 @@ std::string Metrics::render() const {
   out += fmt::format("meadow_refused_total{{what=\"connection\",why=\"address\"}} {}\n", load(connections_refused_address_total));
   out += fmt::format("meadow_refused_total{{what=\"viewer\",why=\"full\"}} {}\n", load(viewers_refused_full_total));
   out += fmt::format("meadow_refused_total{{what=\"viewer\",why=\"address\"}} {}\n", load(viewers_refused_address_total));
+  out += fmt::format("meadow_refused_total{{what=\"viewer\",why=\"kept_out\"}} {}\n", load(viewers_kept_out_total));
   out += fmt::format("meadow_refused_total{{what=\"viewer\",why=\"origin\"}} {}\n", load(viewers_refused_origin_total));
   render_counter(out, "meadow_accept_errors_total", "Failed accepts (the listener backs off after each).",
           load(accept_errors_total));

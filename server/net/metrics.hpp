@@ -72,6 +72,7 @@ struct Metrics {
   std::atomic<std::uint64_t> connections_refused_address_total{0};
   std::atomic<std::uint64_t> viewers_refused_full_total{0};
   std::atomic<std::uint64_t> viewers_refused_address_total{0};
+  std::atomic<std::uint64_t> viewers_kept_out_total{0};  // addresses the operator keeps out
   std::atomic<std::uint64_t> viewers_refused_origin_total{0};  // a WebSocket from a page not allowed
   std::atomic<std::uint64_t> accept_errors_total{0};  // accept() failed (out of descriptors, say)
 

@@ -9,6 +9,8 @@
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
 #include "net/snapshot_control.hpp"
+#include "net/action_history.hpp"
+#include "net/admission.hpp"
 #include "net/care_control.hpp"
 #include "net/trails_control.hpp"
 #include "sim/meadow.hpp"
@@ -34,6 +36,8 @@ struct OperatorConfig {
   // RecordTrails (null: the call says this server records none).
   TrailsControl* trails = nullptr;
   CareControl* care = nullptr;  // the wall's caretaker; null: none
+  ActionHistory* history = nullptr;  // the actions applied lately (moderation); null: none
+  Admission* admission = nullptr;    // who gets in (keeping an address out); null: none
 };
 
 class OperatorServer {

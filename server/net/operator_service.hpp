@@ -14,6 +14,8 @@
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
 #include "net/snapshot_control.hpp"
+#include "net/action_history.hpp"
+#include "net/admission.hpp"
 #include "net/care_control.hpp"
 #include "net/trails_control.hpp"
 #include "sim/meadow.hpp"
@@ -28,7 +30,8 @@ class OperatorService final : public v1::Operator::CallbackService {
                   std::string server_version, std::vector<sim::SettingsSchema> settings_schemas,
                   std::vector<sim::WorldClearables> clearables = {},
                   SnapshotControl* snapshots = nullptr,
-                  TrailsControl* trails = nullptr, CareControl* care = nullptr);
+                  TrailsControl* trails = nullptr, CareControl* care = nullptr, ActionHistory* history = nullptr,
+                  Admission* admission = nullptr);
 
   grpc::ServerUnaryReactor* GetStatus(grpc::CallbackServerContext* context, const v1::GetStatusRequest* request,
                                       v1::Status* response) override;
@@ -46,6 +49,10 @@ class OperatorService final : public v1::Operator::CallbackService {
                                        v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* ClearRocks(grpc::CallbackServerContext* context, const v1::ClearRocksRequest* request,
                                        v1::ActionReply* response) override;
+  grpc::ServerUnaryReactor* RecentActions(grpc::CallbackServerContext* context, const v1::RecentActionsRequest* request,
+                                          v1::RecentActionList* response) override;
+  grpc::ServerUnaryReactor* KeepOut(grpc::CallbackServerContext* context, const v1::KeepOutRequest* request,
+                                    v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* SetCare(grpc::CallbackServerContext* context, const v1::CareRequest* request,
                                     v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* Act(grpc::CallbackServerContext* context, const v1::ActRequest* request,
@@ -103,6 +110,8 @@ class OperatorService final : public v1::Operator::CallbackService {
   SnapshotControl* snapshots_;
   TrailsControl* trails_;
   CareControl* care_;
+  ActionHistory* history_;
+  Admission* admission_;
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 

@@ -93,7 +93,9 @@ grpc::ServerWriteReactor<grpc::ByteBuffer>* ViewerService::Watch(grpc::CallbackS
   Admitted admitted = context_.admission.admit_viewer(address);
   if (!admitted.ticket.held()) {
     record_refusal(context_.metrics, Refused::kGrpcViewer, admitted, address);
-    return new RefusedWatch(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, admitted.reason()));
+    const auto code = admitted.refusal == Refusal::kKeptOut ? grpc::StatusCode::PERMISSION_DENIED
+                                                            : grpc::StatusCode::RESOURCE_EXHAUSTED;
+    return new RefusedWatch(grpc::Status(code, admitted.reason()));
   }
   const sim::WorldKind first = context_.facts.worlds.front();
   sim::WorldKind world = first;

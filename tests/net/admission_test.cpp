@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -135,6 +136,28 @@ TEST(Admission, OneIpv6NetworkHoldsOneAddressWorthOfViewers) {
   first.ticket.release();
   EXPECT_EQ(a.viewers_from("2001:db8:1:2::77"), 1U);
   EXPECT_TRUE(a.admit_viewer("2001:db8:1:2::3").ticket.held());
+}
+
+// The operator keeps an address out for a while (moderation): its viewers are refused, told until
+// when; an IPv6 address keeps its whole network out; others still get in; the time runs out.
+TEST(Admission, AnAddressKeptOutIsRefusedUntilItsTimeIsUp) {
+  Admission a(small());
+  const auto now = std::chrono::steady_clock::now();
+  EXPECT_EQ(a.keep_out("10.0.0.9", now + std::chrono::minutes(5), "21:40"), "10.0.0.9");
+  const Admitted refused = a.admit_viewer("10.0.0.9");
+  EXPECT_FALSE(refused.ticket.held());
+  EXPECT_EQ(refused.refusal, Refusal::kKeptOut);
+  EXPECT_NE(refused.reason().find("until 21:40"), std::string::npos) << refused.reason();
+  EXPECT_TRUE(a.kept_out("10.0.0.9"));
+  EXPECT_TRUE(a.admit_viewer("10.0.0.10").ticket.held()) << "a neighbour gets in";
+  // An IPv6 visitor's network: every address of its /64.
+  (void)a.keep_out("2001:db8:1:2::3", now + std::chrono::minutes(5), "21:40");
+  EXPECT_EQ(a.admit_viewer("2001:db8:1:2:ffff::9").refusal, Refusal::kKeptOut);
+  EXPECT_TRUE(a.admit_viewer("2001:db8:1:3::1").ticket.held());
+  // Its time up (kept out until a moment ago): in again.
+  (void)a.keep_out("10.0.0.11", now - std::chrono::seconds(1), "21:39");
+  EXPECT_TRUE(a.admit_viewer("10.0.0.11").ticket.held());
+  EXPECT_FALSE(a.kept_out("10.0.0.11"));
 }
 
 }  // namespace

@@ -1,0 +1,36 @@
+#pragma once
+// What the operator's moderation asks of the server (docs/gallery.md "Moderation") without net/
+// knowing the sim loop: the actions applied lately, whose they were and what the meadow made of
+// them, newest last.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/world_kind.hpp"
+
+namespace meadow::net {
+
+struct RecentAction {
+  std::int64_t at_ms = 0;  // Unix time it was applied
+  std::uint64_t tick = 0;
+  std::uint64_t session = 0;  // 0: the operator (or the caretaker)
+  std::uint64_t visitor = 0;  // the session's visitor (its address, hashed); 0: this machine or unknown
+  sim::WorldKind world = sim::WorldKind::swarm;
+  std::string what;  // "rock tap at (400, 300)", "pond settings: fish=40"
+  bool accepted = true;
+  std::string code;  // a refusal's, or a note's
+};
+
+struct RecentFilter {
+  std::uint64_t session = 0;  // 0: any
+  std::uint64_t visitor = 0;  // 0: any
+  std::int64_t since_ms = 0;
+};
+
+class ActionHistory {
+ public:
+  virtual ~ActionHistory() = default;
+  [[nodiscard]] virtual std::vector<RecentAction> recent(const RecentFilter& filter) const = 0;
+};
+
+}  // namespace meadow::net
