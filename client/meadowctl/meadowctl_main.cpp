@@ -316,6 +316,13 @@ int main(int argc, char** argv) {
   recent->add_option("--session", actions_session, "One viewer's (see viewers)");
   recent->add_option("--address", actions_address, "One address's (an IPv6 address: its network)");
   recent->add_option("--minutes", actions_minutes, "The last this many minutes (default: all kept)");
+  std::uint64_t undo_session = 0;
+  std::string undo_address;
+  std::uint32_t undo_minutes = 10;
+  auto* undo = app.add_subcommand("undo", "Undo what one session or address did lately: what it placed goes, the settings it changed go back");
+  undo->add_option("--session", undo_session, "One viewer's (see viewers, actions)");
+  undo->add_option("--address", undo_address, "One address's (an IPv6 address: its network)");
+  undo->add_option("--minutes", undo_minutes, "The last this many minutes, 1 to 1440")->capture_default_str();
   auto* keep_out = app.add_subcommand("keep-out", "Keep an address (an IPv6 address: its network) out as a viewer: keep-out ADDRESS MINUTES");
   keep_out->add_option("address", keep_out_address)->required();
   keep_out->add_option("minutes", keep_out_minutes, "1 to 10080 (a week)")->required();
@@ -518,6 +525,17 @@ int main(int argc, char** argv) {
                     a.what().c_str(), a.accepted() ? "" : (" — refused: " + a.code()).c_str());
       }
       return kOk;
+    }
+    if (undo->parsed()) {
+      if ((undo_session == 0) == undo_address.empty()) {
+        std::fprintf(stderr, "meadowctl undo: name one of --session and --address\n");
+        return kUsage;
+      }
+      v1::UndoRequest request;
+      request.set_session_id(undo_session);
+      request.set_address(undo_address);
+      request.set_minutes(undo_minutes);
+      return console.reply(console.stub().Undo(&context, request, &reply), reply);
     }
     if (keep_out->parsed()) {
       v1::KeepOutRequest request;

@@ -300,10 +300,12 @@ void SimLoop::set_caretaker(Caretaker* caretaker, std::function<CareClock()> clo
   care_clock_ = std::move(clock);
 }
 
-void SimLoop::log_action(const sim::Action& action, const sim::ActionOutcome& outcome) {
+void SimLoop::log_action(const sim::Action& action, const sim::ActionOutcome& outcome,
+                         std::vector<sim::SettingValue> settings_before) {
   if (action_log_ == nullptr) return;
   const auto now = std::chrono::system_clock::now().time_since_epoch();
-  action_log_->record(meadow_, action, outcome, std::chrono::duration_cast<std::chrono::milliseconds>(now).count());
+  action_log_->record(meadow_, action, outcome, std::chrono::duration_cast<std::chrono::milliseconds>(now).count(),
+                      std::move(settings_before));
 }
 
 void SimLoop::take_care() {
@@ -317,7 +319,12 @@ void SimLoop::take_care() {
       log->info("caretaker ({}): {}{}", care_rule_name(d.rule), d.says,
                 outcome.accepted ? std::string() : " — the meadow said no: " + outcome.reason);
     }
-    if (!d.notice.empty()) hub_.broadcast(shared(stream::notice_message(v1::Notice::LEVEL_INFO, "caretaker", d.notice)));
+    if (!d.notice.empty()) {
+      net::SharedBytes notice = shared(stream::notice_message(v1::Notice::LEVEL_INFO, "caretaker", d.notice));
+      hub_.broadcast(notice);
+      // While the wall rests, whoever joins is told so too.
+      hub_.set_standing_notice(caretaker_->closed() ? notice : nullptr);
+    }
   }
   const sim::Land& land = meadow_.land();
   if (land.rocks_version() != land_version_) {
@@ -333,11 +340,16 @@ void SimLoop::apply_actions() {
   outcomes_.clear();
   bool answered = false;
   for (auto& [action, reply] : drained_) {
+    // A settings change's world as it was, for moderation's undo.
+    std::vector<sim::SettingValue> before;
+    if (const auto world = action_log_ != nullptr ? sim::settings_world(action.body) : std::nullopt) {
+      if (const sim::World* w = meadow_.world(*world)) before = w->settings_now();
+    }
     outcomes_.push_back(meadow_.apply(action));
     if (store_ != nullptr) journal_.push_back({action.tick, action});
     const sim::ActionOutcome& outcome = outcomes_.back();
     if (caretaker_ != nullptr) caretaker_->saw(action, outcome, meadow_, care_clock_().seconds);
-    log_action(action, outcome);
+    log_action(action, outcome, std::move(before));
     answered = answered || static_cast<bool>(reply);
     if (std::holds_alternative<sim::ViewerLeft>(action.body)) notices_.forget(action.origin);
     // A refusal is a warning; an accepted action may come with a word too (a count held back).

@@ -123,7 +123,8 @@ class SimLoop {
   store::StoreWriter* store_ = nullptr;
   Caretaker* caretaker_ = nullptr;
   ActionRing* action_log_ = nullptr;
-  void log_action(const sim::Action& action, const sim::ActionOutcome& outcome);
+  void log_action(const sim::Action& action, const sim::ActionOutcome& outcome,
+                  std::vector<sim::SettingValue> settings_before = {});
   std::function<CareClock()> care_clock_;
   void take_care();
   std::uint64_t snapshot_every_ticks_ = 0;

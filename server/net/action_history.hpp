@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/settings.hpp"
 #include "sim/world_kind.hpp"
 
 namespace meadow::net {
@@ -15,10 +16,13 @@ struct RecentAction {
   std::uint64_t tick = 0;
   std::uint64_t session = 0;  // 0: the operator (or the caretaker)
   std::uint64_t visitor = 0;  // the session's visitor (its address, hashed); 0: this machine or unknown
-  sim::WorldKind world = sim::WorldKind::swarm;
+  sim::WorldKind world{};
   std::string what;  // "rock tap at (400, 300)", "pond settings: fish=40"
   bool accepted = true;
   std::string code;  // a refusal's, or a note's
+  // A settings change: the world's settings just before it (what undoing it goes back to).
+  std::vector<sim::SettingValue> settings_before;
+  sim::WorldKind world_settings{};  // whose settings those are
 };
 
 struct RecentFilter {

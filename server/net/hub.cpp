@@ -72,6 +72,16 @@ void Hub::broadcast(SharedBytes message) {
   if (relay_ != nullptr) relay_->relay_broadcast(message, nullptr);
 }
 
+void Hub::set_standing_notice(SharedBytes message) {
+  const std::lock_guard lock(mutex_);
+  standing_notice_ = std::move(message);
+}
+
+SharedBytes Hub::standing_notice() const {
+  const std::lock_guard lock(mutex_);
+  return standing_notice_;
+}
+
 bool Hub::send_to(std::uint64_t session_id, SharedBytes message) {
   std::shared_ptr<HubSession> session;
   {

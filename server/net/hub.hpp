@@ -81,6 +81,10 @@ class Hub {
   void publish(stream::FrameBundlePtr bundle);
   // A reliable message to every session.
   void broadcast(SharedBytes message);
+  // A word that stands while it holds (the caretaker's "the meadow rests until 18:00"): every
+  // session that joins hears it after its welcome; null: none now.
+  void set_standing_notice(SharedBytes message);
+  [[nodiscard]] SharedBytes standing_notice() const;
   // A reliable message to one session; false when it is no longer connected.
   bool send_to(std::uint64_t session_id, SharedBytes message);
   // Sim thread: the land changed (rocks, world size); `announcement` (may be null) is broadcast
@@ -116,6 +120,7 @@ class Hub {
   std::vector<std::shared_ptr<HubSession>> sessions_locked() const;
 
   mutable std::mutex mutex_;
+  SharedBytes standing_notice_;  // guarded by mutex_
   std::unordered_map<std::uint64_t, std::weak_ptr<HubSession>> sessions_;
   LandSnapshot land_;
   std::shared_ptr<const MeadowStatus> status_;

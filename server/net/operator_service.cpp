@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cctype>
 #include <cmath>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -442,6 +443,7 @@ bool is_address(const std::string& text) {
 }
 
 constexpr std::uint32_t kMaxKeepOutMinutes = 7 * 24 * 60;
+constexpr std::uint32_t kMaxUndoMinutes = 24 * 60;
 
 }  // namespace
 
@@ -481,6 +483,51 @@ grpc::ServerUnaryReactor* OperatorService::RecentActions(grpc::CallbackServerCon
   }
   reactor->Finish(grpc::Status::OK);
   return reactor;
+}
+
+grpc::ServerUnaryReactor* OperatorService::Undo(grpc::CallbackServerContext* context, const v1::UndoRequest* request,
+                                                v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  if (history_ == nullptr) {
+    return finished(reactor, grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, "this server keeps no action history"));
+  }
+  if (request->minutes() == 0 || request->minutes() > kMaxUndoMinutes) {
+    return finished(reactor, invalid("minutes: 1 to " + std::to_string(kMaxUndoMinutes)));
+  }
+  RecentFilter filter;
+  filter.session = request->session_id();
+  if (!request->address().empty()) {
+    const std::string host = host_of(request->address());
+    if (!is_address(host)) return finished(reactor, invalid("'" + request->address() + "' is not an address"));
+    filter.visitor = visitor_of(host, admission_ != nullptr ? admission_->key_of(host) : host);
+    if (filter.visitor == 0) return finished(reactor, invalid("this machine's own viewers are undone by session"));
+  }
+  if (filter.session == 0 && filter.visitor == 0) return finished(reactor, invalid("name a session or an address"));
+  const auto now = std::chrono::system_clock::now().time_since_epoch();
+  filter.since_ms = std::chrono::duration_cast<std::chrono::milliseconds>(now).count() -
+                    static_cast<std::int64_t>(request->minutes()) * 60'000;
+  // Its sessions of that time, and each world's settings before its first change then.
+  sim::TakeAway who;
+  who.visitor = filter.visitor;
+  std::map<sim::WorldKind, std::vector<sim::SettingValue>> before;
+  for (const RecentAction& r : history_->recent(filter)) {
+    if (r.session != 0 && std::find(who.sessions.begin(), who.sessions.end(), r.session) == who.sessions.end()) {
+      who.sessions.push_back(r.session);
+    }
+    if (r.accepted && !r.settings_before.empty()) before.try_emplace(r.world_settings, r.settings_before);
+  }
+  if (filter.session != 0 && who.sessions.empty()) who.sessions.push_back(filter.session);
+  for (auto& [world, values] : before) {
+    sim::Action back{sim::kOperator, 0, sim::SettingsChange{world, std::move(values), std::nullopt}, world};
+    if (!actions_.push(std::move(back))) {
+      return finished(reactor, grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, "the meadow is busy; try again"));
+    }
+  }
+  logger()->info("the operator undoes {} minutes of {} ({} sessions, {} worlds' settings)", request->minutes(),
+                 filter.session != 0 ? "session " + std::to_string(filter.session) : host_of(request->address()),
+                 who.sessions.size(), before.size());
+  return act(reactor, std::move(who), sim::WorldKind::swarm, response);
 }
 
 grpc::ServerUnaryReactor* OperatorService::KeepOut(grpc::CallbackServerContext* context,

@@ -51,6 +51,8 @@ class OperatorService final : public v1::Operator::CallbackService {
                                        v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* RecentActions(grpc::CallbackServerContext* context, const v1::RecentActionsRequest* request,
                                           v1::RecentActionList* response) override;
+  grpc::ServerUnaryReactor* Undo(grpc::CallbackServerContext* context, const v1::UndoRequest* request,
+                                 v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* KeepOut(grpc::CallbackServerContext* context, const v1::KeepOutRequest* request,
                                     v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* SetCare(grpc::CallbackServerContext* context, const v1::CareRequest* request,

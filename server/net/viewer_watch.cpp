@@ -53,6 +53,7 @@ void ViewerWatch::start(std::shared_ptr<ViewerWatch> self) {
     offer_reliable_locked(shared(stream::welcome_message(id_, *land, static_cast<float>(facts.frame_rate),
                                                          static_cast<float>(facts.tick_rate), outbox_.world(),
                                                          facts.worlds, facts.settings_schemas, facts.public_url)));
+    if (SharedBytes standing = context_.hub.standing_notice()) offer_reliable_locked(std::move(standing));
   }
   logger()->info("grpc viewer {} from {} joined", id_, remote_);
   pump();

@@ -75,6 +75,7 @@ void WsSession::on_accept(beast::error_code ec) {
   (void)outbox_.offer_reliable(shared(stream::welcome_message(
       id_, *land, static_cast<float>(facts.frame_rate), static_cast<float>(facts.tick_rate),
       outbox_.world(), facts.worlds, facts.settings_schemas, facts.public_url)));
+  if (SharedBytes standing = context_.hub.standing_notice()) (void)outbox_.offer_reliable(std::move(standing));
   maybe_write();
   do_read();
 }

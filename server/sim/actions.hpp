@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 #include <variant>
+#include <vector>
 
 #include "sim/geometry.hpp"
 #include "sim/settings.hpp"
@@ -84,10 +85,27 @@ struct Clear {
   friend bool operator==(const Clear&, const Clear&) = default;
 };
 
+// Takes away everything in the meadow that `sessions` placed, or any session of `visitor` (when not
+// 0): the land's rocks and each world's own things (flowers, frogs, crumbs, marks, oat flakes).
+// The operator's moderation undoing what one visitor did (docs/gallery.md "Moderation").
+struct TakeAway {
+  std::vector<std::uint64_t> sessions;
+  std::uint64_t visitor = 0;
+  // Whether a thing placed by `owner` of `owner_visitor` is one to take away (never the operator's).
+  [[nodiscard]] bool placed(std::uint64_t owner, std::uint64_t owner_visitor) const {
+    if (owner == 0) return false;
+    for (const std::uint64_t s : sessions) {
+      if (s == owner) return true;
+    }
+    return visitor != 0 && owner_visitor == visitor;
+  }
+  friend bool operator==(const TakeAway&, const TakeAway&) = default;
+};
+
 // A world's settings change (sim/settings.hpp) is one body for every world: it names its world
 // and carries values by the names of that world's schema.
 using ActionBody = std::variant<RockTap, SettingsChange, AttractTap, FlowerTap, PredatorPointer, ViewerLeft, SetLocks,
-                                SetPaused, ClearRocks, AttractPointer, FrogTap, Clear>;
+                                SetPaused, ClearRocks, AttractPointer, FrogTap, Clear, TakeAway>;
 
 
 // The origin of the operator's actions.

@@ -42,6 +42,13 @@ ActionOutcome Meadow::apply_own(const Action& action) {
     paused_ = pause->paused;
   } else if (std::holds_alternative<ClearRocks>(action.body)) {
     while (!land_.rocks().empty()) land_.remove_rock(land_.rocks().back().id);
+  } else if (const auto* who = std::get_if<TakeAway>(&action.body)) {
+    std::vector<std::uint32_t> theirs;
+    for (const Rock& r : land_.rocks()) {
+      if (who->placed(r.owner, r.visitor)) theirs.push_back(r.id);
+    }
+    for (const std::uint32_t id : theirs) land_.remove_rock(id);
+    for (World* w : running_) w->take_away(*who);
   } else if (std::holds_alternative<ViewerLeft>(action.body)) {
     cooldowns_.forget(action.origin);
     for (World* w : running_) w->viewer_left(action.origin);

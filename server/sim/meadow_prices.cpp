@@ -21,6 +21,8 @@ constexpr Price kMeadowPrices[] = {
     {.message = "locks", .body = body_index<SetLocks>(), .who = Sender::operator_only},
     {.message = "pause", .body = body_index<SetPaused>(), .who = Sender::operator_only},
     {.message = "clear rocks", .body = body_index<ClearRocks>(), .who = Sender::operator_only},
+    // Moderation's undo: what one visitor placed, from the land and from every world.
+    {.message = "take away", .body = body_index<TakeAway>(), .who = Sender::operator_only},
 };
 
 }  // namespace

@@ -104,6 +104,8 @@ class World {
   // (app/caretaker/) with revival(), the operator's actions in this world. Never, by default.
   [[nodiscard]] virtual bool languishing() const { return false; }
   [[nodiscard]] virtual std::vector<ActionBody> revival() const { return {}; }
+  // The operator takes away what one visitor placed in it (moderation's undo): its own things.
+  virtual void take_away(const TakeAway& /*who*/) {}
   // What the operator may clear in it (Clear's names: "frogs", "crumbs"…); none by default. A world
   // that names any declares Clear's price (operator only) and clears them in apply().
   [[nodiscard]] virtual std::vector<std::string_view> clearables() const { return {}; }

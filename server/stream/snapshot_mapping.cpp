@@ -77,9 +77,13 @@ void to_proto(const sim::Action& from, v1::SavedAction& to) {
           to_proto(body.phase, body.at, *to.mutable_attract_pointer());
         } else if constexpr (std::is_same_v<T, sim::FrogTap>) {
           stream::to_proto(body.at, *to.mutable_frog_tap());
-        } else {
-          static_assert(std::is_same_v<T, sim::Clear>, "every action has its journal record");
+        } else if constexpr (std::is_same_v<T, sim::Clear>) {
           to.set_clear(body.what);
+        } else {
+          static_assert(std::is_same_v<T, sim::TakeAway>, "every action has its journal record");
+          v1::SavedTakeAway& out = *to.mutable_take_away();
+          out.mutable_sessions()->Add(body.sessions.begin(), body.sessions.end());
+          out.set_visitor(body.visitor);
         }
       },
       from.body);
@@ -87,6 +91,8 @@ void to_proto(const sim::Action& from, v1::SavedAction& to) {
 
 // The longest name a Clear may carry (the worlds' are a word).
 constexpr std::size_t kMaxClearName = 64;
+// The most sessions one take-away names (one visitor's, over an hour of reconnections).
+constexpr int kMaxTakeAwaySessions = 1024;
 
 sim::Action from_proto(const v1::SavedAction& from) {
   sim::Action action;
@@ -122,6 +128,12 @@ sim::Action from_proto(const v1::SavedAction& from) {
       action.body = sim::Clear{"frogs"};
       action.world = sim::WorldKind::colony;
       break;
+    case v1::SavedAction::kTakeAway: {
+      if (from.take_away().sessions_size() > kMaxTakeAwaySessions) damaged("journal: a take-away of too many sessions");
+      sim::TakeAway who{{from.take_away().sessions().begin(), from.take_away().sessions().end()}, from.take_away().visitor()};
+      action.body = std::move(who);
+      break;
+    }
     case v1::SavedAction::kClear:
       if (from.clear().empty() || from.clear().size() > kMaxClearName) damaged("journal: a clearing that names nothing");
       action.body = sim::Clear{from.clear()};

@@ -326,6 +326,22 @@ TEST_F(OperatorTest, TheOperatorSeesWhatAViewerDidAndKeepsItsAddressOut) {
   }
   EXPECT_NE(out.find("rock tap at (612, 333)"), std::string::npos) << out;
   EXPECT_EQ(meadowctl("actions --address 127.0.0.1").first, 5) << "this machine's viewers go by session";
+  // Undo: what the session placed goes, the settings it changed go back.
+  v1::ClientMessage school;
+  school.mutable_settings()->set_world(v1::WORLD_POND);
+  v1::SettingValue& fish = *school.mutable_settings()->add_values();
+  fish.set_name("fish");
+  fish.set_value(40.0);
+  viewer.send(school);
+  (void)status_when([](const v1::Status& st) { return figure(st, v1::WORLD_POND, "fish") == 40.0; });
+  EXPECT_EQ(meadowctl("undo").first, 2) << "usage: whose";
+  EXPECT_EQ(meadowctl("undo --session " + std::to_string(session) + " --minutes 5").first, 0);
+  const v1::Status undone = status_when([](const v1::Status& st) {
+    return st.rocks() == 0 && figure(st, v1::WORLD_POND, "fish") == 24.0;
+  });
+  EXPECT_EQ(undone.rocks(), 0U) << "its rock is gone";
+  EXPECT_EQ(figure(undone, v1::WORLD_POND, "fish"), 24.0) << "the school it changed is back";
+  EXPECT_NE(meadowctl("actions --minutes 5").second.find("take away"), std::string::npos) << "the undo is itself written down";
   EXPECT_EQ(meadowctl("keep-out nowhere 5").first, 5);
   EXPECT_EQ(meadowctl("keep-out 127.0.0.1 0").first, 5);
   EXPECT_EQ(meadowctl("keep-out 127.0.0.1 5").first, 0);

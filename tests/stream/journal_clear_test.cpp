@@ -38,5 +38,14 @@ TEST(JournalClear, AClearingOfNothingIsDamage) {
   EXPECT_THROW((void)from_proto(record), std::invalid_argument);
 }
 
+TEST(JournalClear, ATakeAwayGoesThroughWithItsSessionsAndVisitor) {
+  const sim::Action action{sim::kOperator, 12, sim::TakeAway{{7, 8}, 99}, sim::WorldKind::swarm};
+  v1::JournalRecord record;
+  to_proto(JournalEntry{12, action}, record);
+  ASSERT_TRUE(record.action().has_take_away());
+  const auto back = std::get<sim::Action>(from_proto(record).entry);
+  EXPECT_EQ(std::get<sim::TakeAway>(back.body), (sim::TakeAway{{7, 8}, 99}));
+}
+
 }  // namespace journal_clear_test
 }  // namespace meadow::stream

@@ -45,11 +45,12 @@ std::string action_in_words(const sim::Meadow& meadow, const sim::Action& action
 }
 
 void ActionRing::record(const sim::Meadow& meadow, const sim::Action& action, const sim::ActionOutcome& outcome,
-                        std::int64_t at_ms) {
+                        std::int64_t at_ms, std::vector<sim::SettingValue> settings_before) {
   // Held pointers' moves are many and say little: their down and up are kept.
   if (sim::pointer_phase(action.body) == sim::PointerPhase::move) return;
   net::RecentAction r{at_ms,          action.tick,   action.origin, action.visitor, action.world,
-                      action_in_words(meadow, action), outcome.accepted, outcome.code};
+                      action_in_words(meadow, action), outcome.accepted, outcome.code, std::move(settings_before),
+                      sim::settings_world(action.body).value_or(action.world)};
   const std::lock_guard lock(mutex_);
   ring_.push_back(std::move(r));
   if (ring_.size() > kRingSize) ring_.pop_front();

@@ -19,7 +19,7 @@ class ActionRing final : public net::ActionHistory {
   static constexpr std::size_t kRingSize = 20'000;
   // Sim thread: `action` was applied at `at_ms` (Unix time) with `outcome`.
   void record(const sim::Meadow& meadow, const sim::Action& action, const sim::ActionOutcome& outcome,
-              std::int64_t at_ms);
+              std::int64_t at_ms, std::vector<sim::SettingValue> settings_before = {});
   [[nodiscard]] std::vector<net::RecentAction> recent(const net::RecentFilter& filter) const override;
 
  private:

@@ -81,6 +81,8 @@ class Colony {
   [[nodiscard]] std::optional<std::size_t> frog_at(Vec2 at) const;
   // Every frog off the meadow (the operator's ClearFrogs).
   void clear_frogs() { state_.frogs.clear(); }
+  // What `who` placed goes: its dropped flowers wither (as under a rock), its frogs go.
+  void take_away(const TakeAway& who);
   // Whether a rock of `radius` at `center` would land on a frog (where it sits or lands).
   [[nodiscard]] bool frog_under(Vec2 center, float radius) const;
 

@@ -36,6 +36,7 @@ class ColonyWorld final : public World {
   }
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
   [[nodiscard]] std::vector<std::string_view> clearables() const override { return {kClearFrogs}; }
+  void take_away(const TakeAway& who) override { colony_.take_away(who); }
   // Dark: every firefly gone but the spark asleep in the stump. The source's three flowers wake it.
   [[nodiscard]] bool languishing() const override { return colony_.dormant(); }
   [[nodiscard]] std::vector<ActionBody> revival() const override;

@@ -76,6 +76,15 @@ void Colony::crush_flowers(Vec2 center, float radius) {
   }
 }
 
+void Colony::take_away(const TakeAway& who) {
+  for (Flower& fl : state_.flowers) {
+    if (!fl.dropped || !who.placed(fl.dropped_by, fl.dropped_by_visitor)) continue;
+    fl.stage = FlowerStage::withered;
+    fl.sips = 0;
+  }
+  std::erase_if(state_.frogs, [&](const Frog& f) { return who.placed(f.owner, f.visitor); });
+}
+
 void Colony::maybe_stick_seed(ColonyFirefly& f) {
   if (f.seed_steps > 0) return;  // one seed at a time
   const CounterRandom draw = random(colony_random::kSeedStick);

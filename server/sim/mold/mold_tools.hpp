@@ -46,6 +46,9 @@ class MoldTools {
   void viewer_left(std::uint64_t viewer);
   // Every oat flake off the meadow (the operator's Clear of "food").
   void clear_food() { food_.clear(); }
+  void take_away(const TakeAway& who) {
+    std::erase_if(food_, [&](const MoldFood& f) { return who.placed(f.owner, f.visitor); });
+  }
   // Flakes under a new rock are crushed.
   void rock_placed(const Rock& rock);
 

@@ -54,6 +54,7 @@ class MoldWorld final : public World {
   }
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
   [[nodiscard]] std::vector<std::string_view> clearables() const override { return {kClearFood}; }
+  void take_away(const TakeAway& who) override { tools_.take_away(who); }
   // Collapsed: measured, and no strand of a network left anywhere. Oat flakes draw it together again.
   [[nodiscard]] bool languishing() const override { return network_step_ > 0 && network_.components == 0; }
   [[nodiscard]] std::vector<ActionBody> revival() const override;

@@ -34,6 +34,9 @@ class PondTools {
   // The crumbs of `eaten` (crumbs()' indices) go.
   void remove_crumbs(const std::vector<std::size_t>& eaten);
   void clear_crumbs() { crumbs_.clear(); }
+  void take_away(const TakeAway& who) {
+    std::erase_if(crumbs_, [&](const PondCrumb& c) { return who.placed(c.owner, c.visitor); });
+  }
 
   [[nodiscard]] const std::vector<PondCrumb>& crumbs() const { return crumbs_; }
   [[nodiscard]] const std::vector<PondPredator>& predators() const { return predators_; }

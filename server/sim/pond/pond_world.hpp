@@ -64,6 +64,7 @@ class PondWorld final : public World {
   }
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
   [[nodiscard]] std::vector<std::string_view> clearables() const override { return {kClearCrumbs}; }
+  void take_away(const TakeAway& who) override { tools_.take_away(who); }
   void pointer_released(std::uint64_t viewer) override { tools_.pointer_released(viewer); }
   void viewer_left(std::uint64_t viewer) override {
     tools_.pointer_released(viewer);

@@ -37,6 +37,11 @@ class SwarmTools {
   ActionOutcome predator(std::uint64_t owner, PointerPhase phase, Vec2 at);
   // The viewer left: its predator goes.
   void viewer_left(std::uint64_t owner);
+  // What `who` placed goes: its attract marks and crumbs.
+  void take_away(const TakeAway& who) {
+    std::erase_if(attract_, [&](const ToolMark& m) { return who.placed(m.owner, m.visitor); });
+    std::erase_if(crumbs_, [&](const ToolMark& m) { return who.placed(m.owner, m.visitor); });
+  }
   // The world shrank: attract marks and crumbs left outside it go (the swarm could only pile up
   // at the edge trying to reach them). Rocks, which belong to the land, are not tools.
   void keep_inside(const Rect& world);

@@ -96,6 +96,7 @@ class SwarmWorld final : public World, public TrailSource {
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
   void pointer_released(std::uint64_t viewer) override;
   void viewer_left(std::uint64_t viewer) override;
+  void take_away(const TakeAway& who) override { tools_.take_away(who); }
   [[nodiscard]] std::optional<std::uint64_t> state_hash() const override { return swarm_state_hash(swarm_->view()); }
   // Its events so far (swarm_events.hpp; readers take those after the last they saw).
   [[nodiscard]] const SwarmEventLog& events() const { return events_; }

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
+#include <ctime>
 #include <cmath>
 #include <fstream>
 #include <regex>
@@ -80,6 +82,33 @@ TEST(CaretakerEndToEnd, AVisitorsRockFadesAfterItsVisitorLeftAndIsCounted) {
   EXPECT_EQ(metric(server.port(), "meadow_caretaker_rule_on{rule=\"rocks\"}"), 1.0);
   EXPECT_EQ(metric(server.port(), "meadow_open"), 1.0);
   watcher.close();
+}
+
+// Outside its hours the wall rests from the start, and a viewer who joins later is told when it
+// opens (the standing notice), with frames of a meadow standing still.
+TEST(CaretakerEndToEnd, AViewerJoiningWhileTheWallRestsIsToldWhenItOpens) {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  const int opens = (local.tm_hour * 60 + local.tm_min + 120) % (24 * 60);
+  const int closes = (opens + 60) % (24 * 60);
+  char hours[16];
+  std::snprintf(hours, sizeof hours, "%02d:%02d-%02d:%02d", opens / 60, opens % 60, closes / 60, closes % 60);
+  testing::ServerProcess server(MEADOW_SERVER_BIN, {"--open-hours", hours, "--swarm-count", "300", "--log-level", "warn",
+                                                    "--web-root", MEADOW_TEST_WEB_ROOT});
+  // The caretaker looks once a second: wait for the meadow to rest, then join.
+  for (int i = 0; i < 100 && metric(server.port(), "meadow_open") != 0.0; ++i) std::this_thread::sleep_for(100ms);
+  ASSERT_EQ(metric(server.port(), "meadow_open"), 0.0) << "the wall never rested";
+  WsClient viewer;
+  viewer.connect("127.0.0.1", server.port());
+  const auto told = viewer.wait_for(
+      [](const v1::ServerMessage& m) { return m.has_notice() && m.notice().code() == "caretaker"; }, kReplyWait);
+  ASSERT_TRUE(told) << "a viewer joining while the wall rests was not told";
+  EXPECT_NE(told->notice().text().find(std::string("opens again at ") + std::string(hours, 5)), std::string::npos)
+      << told->notice().text();
+  EXPECT_TRUE(viewer.wait_for([](const v1::ServerMessage& m) { return m.has_frame() && m.frame().paused(); }, kReplyWait))
+      << "its frames show the meadow standing still";
+  viewer.close();
 }
 
 }  // namespace caretaker_e2e_test

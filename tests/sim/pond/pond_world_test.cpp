@@ -103,6 +103,25 @@ TEST(PondWorld, TheOperatorClearsTheCrumbsAndViewersCannot) {
   EXPECT_TRUE(pond_of(meadow).tools().crumbs().empty());
 }
 
+// Moderation's undo: what one visitor placed goes (its rocks, its crumbs), others' stay.
+TEST(PondWorld, ATakeAwayTakesOneVisitorsThingsAndNoOnesElse) {
+  Meadow meadow(1, pond_only());
+  SerialFor serial;
+  const Vec2 c = pond_of(meadow).water().centre();
+  ASSERT_TRUE(act(meadow, in_pond(kViewer, FlowerTap{c, true}, 7)).accepted);
+  ASSERT_TRUE(act(meadow, in_pond(kViewer + 1, FlowerTap{c, true}, 8)).accepted);
+  ASSERT_TRUE(act(meadow, in_pond(kViewer + 2, RockTap{{200.0F, 600.0F}}, 7)).accepted) << "another tab of visitor 7";
+  ASSERT_TRUE(act(meadow, in_pond(kOperator, RockTap{{300.0F, 600.0F}})).accepted);
+  const std::size_t crumbs = pond_of(meadow).tools().crumbs().size();
+  EXPECT_EQ(act(meadow, in_pond(kViewer, TakeAway{{kViewer}, 7})).code, "operator_only");
+  ASSERT_TRUE(act(meadow, in_pond(kOperator, TakeAway{{kViewer}, 7})).accepted);
+  for (const PondCrumb& crumb : pond_of(meadow).tools().crumbs()) EXPECT_EQ(crumb.visitor, 8U);
+  EXPECT_EQ(pond_of(meadow).tools().crumbs().size(), crumbs - pond_rules::kHandful);
+  ASSERT_EQ(meadow.land().rocks().size(), 1U);
+  EXPECT_EQ(meadow.land().rocks()[0].owner, kOperator) << "the operator's rock stays";
+  (void)serial;
+}
+
 TEST(PondWorld, TapsWaitTheirCooldown) {
   Meadow meadow(1, pond_only());
   const Vec2 c = pond_of(meadow).water().centre();
