@@ -27,9 +27,10 @@ import { KeepUpMeter, type KeepUp } from "../util/keep-up";
 import { RateMeter } from "../util/rate-meter";
 import { viewerWorlds } from "../worlds/viewer-worlds";
 import { Gallery } from "../gallery/gallery";
+import { turnFromSearch } from "../gallery/turn-schedule";
 import { WorldChoice, worldFromSearch } from "../worlds/world-choice";
 import type { WorldRegistry } from "../worlds/world-registry";
-import { worldEnum, worldName, type WorldView } from "../worlds/world-view";
+import { worldEnum, worldName, type WorldName, type WorldView } from "../worlds/world-view";
 import type { SwarmView } from "../swarm/swarm-view";
 import type { ColonyView } from "../colony/colony-view";
 import { Controls } from "./controls";
@@ -84,7 +85,9 @@ export class ViewerApp {
   readonly worlds: WorldRegistry;
   readonly swarm: SwarmView;
   readonly colony: ColonyView;
-  readonly worldChoice = new WorldChoice(worldFromSearch(window.location.search));
+  /** A wall that shows the worlds in turn (`?kiosk&turn=`): it opens on the first it names. */
+  private readonly turnAsk = turnFromSearch(window.location.search);
+  readonly worldChoice = new WorldChoice(worldFromSearch(window.location.search) ?? this.turnAsk?.worlds?.[0]);
   /** The music (docs/rules.md "The music"): listens to every frame of the world shown. */
   private readonly music = new MusicPlayer();
   /** The view of the latest frame's world: what is drawn; undefined before the first frame. */
@@ -197,6 +200,8 @@ export class ViewerApp {
       kiosk: this.kiosk !== undefined,
       page: window.location,
       languages: navigator.languages?.length ? navigator.languages : [navigator.language],
+      turn: this.turnAsk,
+      chooseWorld: (world) => this.chooseWorld(world),
     });
     this.startCard = new StartCard(el.start, () => announceStart());
     if (this.kiosk) {
@@ -254,7 +259,10 @@ export class ViewerApp {
         if (this.notices.length > NOTICES_KEPT) this.notices.shift();
         this.controls.noticeArrived(body.value.code);
         this.shown?.noticeArrived?.(body.value.code);
-        this.toast.show(body.value.text || body.value.code, noticeLevel(body.value.level));
+        // The caretaker's words on a wall are its rest veil's, large; elsewhere a toast as any notice.
+        if (!this.gallery.notice(body.value.code, body.value.text, performance.now())) {
+          this.toast.show(body.value.text || body.value.code, noticeLevel(body.value.level));
+        }
         break;
       case "trailPoints":
         // Points that come after the viewer left the swarm are the swarm's last: not drawn.
@@ -278,10 +286,11 @@ export class ViewerApp {
       if (this.kiosk) setTimeout(() => window.location.reload(), KIOSK_RELOAD_MS);
     }
     this.sessionId = w.sessionId;
-    this.gallery.welcome(w, performance.now());
+    const offered = this.worlds.offered(w.worlds);
+    this.gallery.welcome(w, offered, performance.now());
     this.ground.setMeadow(rectFromProto(w.meadow) ?? DEFAULT_WORLD);
     for (const v of this.worlds.views) v.forget();
-    this.worldChoice.offer(this.worlds.offered(w.worlds));
+    this.worldChoice.offer(offered);
     // A new session starts in the server's default world: ask again for the one chosen.
     const ask = this.worldChoice.afterWelcome(w.world, performance.now());
     if (ask) this.connection.send(chooseWorldBytes(worldEnum(ask)));
@@ -310,6 +319,11 @@ export class ViewerApp {
     const after = this.worldChoice.after(next);
     const greeting = this.worlds.view(next)?.greeting ?? `The ${next}`;
     this.toast.show(after ? `${greeting} (w: the ${after})` : greeting, "info");
+  }
+
+  /** A wall's turn to `world`: asked for as w asks, without w's greeting (the veil says it quietly). */
+  private chooseWorld(world: WorldName): void {
+    if (this.worldChoice.choose(world, performance.now())) this.connection.send(chooseWorldBytes(worldEnum(world)));
   }
 
   /** Frames of another world arrive: what the previous one left on screen goes. */

@@ -1,5 +1,6 @@
 // Every word the gallery's wall says, in one place: the captions of the meadow's moments (each
-// world's rules name them by key, captions/caption-rules.ts) and the join card's lines. One table
+// world's rules name them by key, captions/caption-rules.ts), the join card's lines and the
+// resting meadow's plain words (the caretaker's own notices come in the server's words). One table
 // per language, keyed by its primary subtag; English is complete (the compiler checks it) and is
 // the fallback for any word another language lacks, so a language can be added a few lines at a
 // time. The language is the browser's first preference that has a table.
@@ -24,8 +25,8 @@ export type CaptionKey =
   | "plate.stream"
   | "plate.gas";
 
-/** Everything the wall says: the captions and the join card's lines. */
-export type WallKey = CaptionKey | "join.title" | "join.here";
+/** Everything the wall says: the captions, the join card's lines, the resting meadow's plain words. */
+export type WallKey = CaptionKey | "join.title" | "join.here" | "rest.plain";
 
 /** A phrase: fixed, or made from a count (how many fireflies, crumbs, viewers). */
 export type Phrase = string | ((count: number) => string);
@@ -61,6 +62,7 @@ const ENGLISH: Readonly<Record<WallKey, Phrase>> = {
   "plate.gas": "The birds scatter like a gas",
   "join.title": "Join from your phone",
   "join.here": (n) => `${n.toLocaleString("en")} here`,
+  "rest.plain": "The meadow rests.",
 };
 
 /** The tables, by language (a BCP 47 primary subtag). Another language: its table here. */

@@ -1,8 +1,10 @@
 // The gallery's part of the page (docs/rules.md "The gallery"), wired to the viewer: the captions
 // of the shown world's moments (every page), the rings round a visitor's own things after joining
-// and after its first action (every page), and on a kiosk wall the join card (QR code, address,
-// how many are here) and the idle tour of cards and captions. ViewerApp hands it the Welcome, each
-// frame shown, the visitor's first action, and calls tick once per animation frame.
+// and after its first action (every page), the resting meadow's veil (every page), and on a kiosk
+// wall the join card (QR code, address, how many are here), the idle tour of cards and captions
+// and, where the address asks, the worlds in turn. While the meadow rests the wall keeps still:
+// no turning, no tour card, no new caption. ViewerApp hands it the Welcome, each frame shown, the
+// server's notices, the visitor's first action, and calls tick once per animation frame.
 import type { Frame, Welcome } from "../gen/meadow/v1/viewer_pb";
 import { Captions } from "../captions/captions";
 import { wallLanguage } from "../captions/caption-strings";
@@ -10,12 +12,15 @@ import { clearCanvas } from "../render/canvas-2d";
 import type { Viewport } from "../render/viewport";
 import type { WorldCardOverlay } from "../ui/world-card";
 import { stageLayer } from "../worlds/stage-layer";
-import type { WorldView } from "../worlds/world-view";
+import type { WorldName, WorldView } from "../worlds/world-view";
 import { IdleTour } from "./idle-tour";
 import { joinAddress, type PageAddress } from "./join-address";
 import { JoinCard } from "./join-card";
 import { OwnHighlight } from "./own-highlight";
 import { ownRingShapes, paintOwnRings } from "./own-rings";
+import type { TurnAsk } from "./turn-schedule";
+import { WallRest, type RestDebug } from "./wall-rest";
+import { WallTurn, type TurnDebug } from "./wall-turn";
 
 export interface GalleryHooks {
   readonly stage: HTMLElement;
@@ -26,6 +31,10 @@ export interface GalleryHooks {
   readonly page: PageAddress;
   /** The browser's languages, preferred first (navigator.languages). */
   readonly languages: readonly string[];
+  /** A kiosk wall's worlds in turn (`?kiosk&turn=`), or undefined. */
+  readonly turn: TurnAsk | undefined;
+  /** Asks the server for a world by name, as w does. */
+  readonly chooseWorld: (world: WorldName) => void;
 }
 
 /** What the gallery shows now, for the debug hook. */
@@ -41,6 +50,10 @@ export interface GalleryDebug {
   /** The kiosk wall is untouched long enough to tour, and has the card up. */
   readonly idle: boolean;
   readonly tourCard: boolean;
+  /** The worlds in turn, on a wall that asks for them. */
+  readonly turn: TurnDebug | undefined;
+  /** The meadow at rest (frames `paused`), its veil and words. */
+  readonly rest: RestDebug;
 }
 
 export class Gallery {
@@ -49,6 +62,8 @@ export class Gallery {
   private readonly rings: HTMLCanvasElement;
   private readonly join: JoinCard | undefined;
   private readonly tour: IdleTour | undefined;
+  private readonly turn: WallTurn | undefined;
+  private readonly rest: WallRest;
   private shown: WorldView | undefined;
   private ringsDrawn = 0;
   private idleNow = false;
@@ -58,18 +73,29 @@ export class Gallery {
     const language = wallLanguage(hooks.languages);
     this.captions = new Captions(doc, language);
     this.rings = stageLayer(hooks.stage, "own-layer");
+    this.rest = new WallRest(hooks.stage, language);
     if (hooks.kiosk) {
       this.join = new JoinCard(doc, language);
       // Until a Welcome says otherwise: the wall's own page.
       this.join.setAddress(joinAddress(undefined, hooks.page));
       this.tour = new IdleTour(doc.defaultView ?? window, hooks.card, performance.now());
+      if (hooks.turn) this.turn = new WallTurn(hooks.stage, hooks.turn, hooks.chooseWorld);
     }
   }
 
-  /** A new session: the server's address for phones, and the newcomer's things are ringed once they show. */
-  welcome(w: Welcome, nowMs: number): void {
+  /**
+   * A new session: the server's address for phones, the worlds it offers (`offered`, in its order)
+   * to turn through, and the newcomer's things are ringed once they show.
+   */
+  welcome(w: Welcome, offered: readonly WorldName[], nowMs: number): void {
     this.join?.setAddress(joinAddress(w.publicUrl, this.hooks.page));
+    this.turn?.offer(offered);
     this.own.joined(nowMs);
+  }
+
+  /** A notice from the server; whether the wall says it itself (a kiosk's rest veil: no toast then). */
+  notice(code: string, text: string, nowMs: number): boolean {
+    return this.rest.state.noticeArrived(code, text, nowMs) && this.hooks.kiosk;
   }
 
   /** A frame of the world shown (after its view took it). */
@@ -79,6 +105,7 @@ export class Gallery {
       this.captions.worldShown(view.captions);
     }
     this.captions.frame(frame, nowMs);
+    this.rest.state.frame(frame.paused, nowMs);
   }
 
   /** The visitor did something to the meadow (a tool, food): the first time, its things are ringed. */
@@ -98,9 +125,12 @@ export class Gallery {
     if (rings.length > 0) paintOwnRings(this.rings, viewport, rings);
     else if (this.ringsDrawn > 0) clearCanvas(this.rings);
     this.ringsDrawn = rings.length;
-    this.tour?.tick(nowMs, view?.card);
+    const resting = this.rest.tick();
+    this.turn?.tick(nowMs, { shown: view?.name, lastTouchMs: this.tour?.lastTouchMs, resting });
+    // The rest's words have the middle of the wall to themselves.
+    this.tour?.tick(nowMs, resting ? undefined : view?.card);
     this.idleNow = this.tour?.idle(nowMs) ?? false;
-    this.captions.tick(nowMs, this.tour?.cardUp ?? false);
+    this.captions.tick(nowMs, (this.tour?.cardUp ?? false) || resting);
     this.join?.setHere(view?.viewers);
   }
 
@@ -118,6 +148,8 @@ export class Gallery {
       ownHighlights: this.own.shownCount,
       idle: this.idleNow,
       tourCard: this.tour?.cardUp ?? false,
+      turn: this.turn?.debug(),
+      rest: this.rest.debug(),
     };
   }
 }

@@ -18,6 +18,8 @@ export function tourCardUp(idleMs: number): boolean {
 
 export class IdleTour {
   private touchedAt: number;
+  /** The visitor's last touch or key (undefined: none since the page loaded). */
+  private lastTouch: number | undefined;
   /** The card the tour put up (undefined: none; a card the visitor opened with i is theirs). */
   private cardShown: WorldCard | undefined;
 
@@ -42,8 +44,14 @@ export class IdleTour {
     return this.cardShown !== undefined;
   }
 
+  /** When the visitor last touched the wall (the turning of worlds waits on it too); undefined: never. */
+  get lastTouchMs(): number | undefined {
+    return this.lastTouch;
+  }
+
   touched(nowMs: number): void {
     this.touchedAt = nowMs;
+    this.lastTouch = nowMs;
     this.takeCardDown();
   }
 

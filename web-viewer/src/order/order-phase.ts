@@ -1,5 +1,5 @@
-// A flock's announced order crossings, whatever the world (docs/rules.md: the swarm's and the
-// plate's order parameter): the server announces each real crossing of a threshold once (with
+// A flock's announced order crossings, whatever the world (docs/rules.md: each boids world's
+// order parameter): the server announces each real crossing of a threshold once (with
 // hysteresis) in the frame's events; here they become plain values, and where a frame's crossings
 // took the flock: into order through a threshold above the middle, into disorder through one below.
 import type { Event } from "../gen/meadow/v1/viewer_pb";

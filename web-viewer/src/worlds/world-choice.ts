@@ -17,8 +17,13 @@ export const SWITCH_WAIT_MS = 1500;
  * undefined: the server's default. A name, lower case; anything else is ignored.
  */
 export function worldFromSearch(search: string): WorldName | undefined {
-  const asked = new URLSearchParams(search).get("world")?.trim().toLowerCase();
-  return asked && /^[a-z][a-z_]{0,31}$/.test(asked) ? asked : undefined;
+  return asWorldName(new URLSearchParams(search).get("world") ?? "");
+}
+
+/** A world's name as an address writes it (any case, spaces round it), or undefined when it cannot be one. */
+export function asWorldName(text: string): WorldName | undefined {
+  const name = text.trim().toLowerCase();
+  return /^[a-z][a-z_]{0,31}$/.test(name) ? name : undefined;
 }
 
 export class WorldChoice {
@@ -57,9 +62,19 @@ export class WorldChoice {
   next(nowMs: number): WorldName | undefined {
     const next = this.after(this.current);
     if (next === undefined) return undefined;
-    this.current = next;
-    this.askedAt = nowMs;
+    this.choose(next, nowMs);
     return next;
+  }
+
+  /**
+   * `world` chosen by name (a wall showing the worlds in turn): whether it is one to ask for
+   * (offered, and not the one chosen already).
+   */
+  choose(world: WorldName, nowMs: number): boolean {
+    if (world === this.current || !this.offeredNow.includes(world)) return false;
+    this.current = world;
+    this.askedAt = nowMs;
+    return true;
   }
 
   /**

@@ -65,6 +65,17 @@ describe("WorldChoice", () => {
     expect(c.passOver("swarm", SWITCH_WAIT_MS)).toBe(false);
   });
 
+  it("chooses a world by name (a wall's turn) only when it is offered and not chosen already", () => {
+    const c = new WorldChoice();
+    c.offer(["swarm", "colony", "plate"]);
+    expect(c.choose("plate", 0)).toBe(true);
+    expect(c.chosen).toBe("plate");
+    expect(c.passOver("swarm", SWITCH_WAIT_MS - 1)).toBe(true);
+    expect(c.choose("plate", 0)).toBe(false);
+    expect(c.choose("pond", 0)).toBe(false);
+    expect(c.chosen).toBe("plate");
+  });
+
   it("names worlds both ways; an unset world is the swarm", () => {
     expect(worldName(World.COLONY)).toBe("colony");
     expect(worldName(World.SWARM)).toBe("swarm");
