@@ -308,7 +308,7 @@ int main(int argc, char** argv) {
   act->add_flag("--handful", act_handful, "With the flower tool: a handful of food over the world's water (throw food)");
   auto* clear = app.add_subcommand("clear", "Clear what a world keeps: clear WORLD WHAT (its clearables in `status`, or rocks)");
   clear->add_option("world", clear_world)->required();
-  clear->add_option("what", clear_what, "frogs (colony), crumbs (pond), food (mold), rocks (any world)")->required();
+  clear->add_option("what", clear_what, "one of the world's clearables (meadowctl status lists them), or rocks (any world)")->required();
   std::uint64_t actions_session = 0;
   std::string actions_address, keep_out_address;
   std::uint32_t actions_minutes = 0, keep_out_minutes = 0;

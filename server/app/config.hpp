@@ -26,6 +26,8 @@ struct Config {
   std::filesystem::path web_root = "web-viewer/dist";
   // The address phones open to join, for the kiosk's QR code (empty: the page's own address).
   std::string public_url;
+  // The world a viewer starts in (empty: the first registered, the swarm): a gallery's wall.
+  std::string first_world;
   // The caretaker of an unattended wall (docs/gallery.md "The caretaker"): each rule's wait.
   CareSettings care;
   double frame_rate = 30.0;

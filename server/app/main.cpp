@@ -1,6 +1,7 @@
 // meadow-server: wires the meadow, the sim thread and the network together and runs until
 // SIGINT or SIGTERM, then shuts down cleanly (sessions closed with "going away").
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -142,6 +143,17 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   net_config.facts.settings_schemas = settings_schemas;
   net_config.facts.worlds.clear();
   for (const sim::World* w : meadow.worlds()) net_config.facts.worlds.push_back(w->kind());
+  if (!config.first_world.empty()) {
+    // Every viewer starts there; w goes round from it in the same order.
+    const auto first = sim::world_named(config.first_world);
+    auto& worlds = net_config.facts.worlds;
+    const auto at = first ? std::find(worlds.begin(), worlds.end(), *first) : worlds.end();
+    if (at == worlds.end()) {
+      log->error("--first-world {}: this server runs no such world", config.first_world);
+      return 2;
+    }
+    std::rotate(worlds.begin(), at, worlds.end());
+  }
   // --role sim: every frame published once on NATS for the edge servers (docs/edges.md).
   std::unique_ptr<edge::NatsLink> nats;
   std::unique_ptr<edge::SimRelay> relay;

@@ -17,7 +17,7 @@ struct RecentAction {
   std::uint64_t session = 0;  // 0: the operator (or the caretaker)
   std::uint64_t visitor = 0;  // the session's visitor (its address, hashed); 0: this machine or unknown
   sim::WorldKind world{};
-  std::string what;  // "rock tap at (400, 300)", "pond settings: fish=40"
+  std::string what;  // in words, as the meadow prices it: "rock tap at (400, 300)"
   bool accepted = true;
   std::string code;  // a refusal's, or a note's
   // A settings change: the world's settings just before it (what undoing it goes back to).

@@ -79,7 +79,7 @@ struct SetPaused {
 };
 struct ClearRocks {};
 // Clears what the world it names keeps and the operator may clear, by the name the world gives it
-// (World::clearables(): the colony's "frogs", the pond's "crumbs", the mold's "food").
+// (World::clearables(): "frogs", "crumbs", "food", as each world names its own).
 struct Clear {
   std::string what;
   friend bool operator==(const Clear&, const Clear&) = default;

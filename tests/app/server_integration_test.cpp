@@ -71,6 +71,19 @@ TEST(ServerWelcome, CarriesThePublicAddressWhenGiven) {
   EXPECT_EQ(welcome_of(viewer).welcome().public_url(), "https://meadow.example.org/");
 }
 
+// A gallery's wall starts on its world: every viewer's first, w going round from it.
+TEST(ServerWelcome, StartsEveryViewerInTheFirstWorldGiven) {
+  auto server = start_server({"--first-world", "pond"});
+  WsClient viewer;
+  viewer.connect("127.0.0.1", server->port());
+  const v1::Welcome w = welcome_of(viewer).welcome();
+  EXPECT_EQ(w.world(), v1::WORLD_POND);
+  ASSERT_GE(w.worlds_size(), 2);
+  EXPECT_EQ(w.worlds(0), v1::WORLD_POND);
+  EXPECT_EQ(w.worlds(1), v1::WORLD_PLATE) << "w goes on in the same order";
+  EXPECT_TRUE(viewer.wait_for([](const v1::ServerMessage& m) { return m.has_frame() && m.frame().has_pond(); }, kReplyWait));
+}
+
 TEST_F(ServerTest, RockPlacedByOneViewerReachesTheOther) {
   WsClient a;
   WsClient b;

@@ -11,7 +11,7 @@
 
 namespace meadow::app {
 
-// `action` in words, as the meadow prices it ("rock tap", "pond settings"), with where or what.
+// `action` in words, as the meadow prices it ("rock tap", a world's "… settings"), with where or what.
 [[nodiscard]] std::string action_in_words(const sim::Meadow& meadow, const sim::Action& action);
 
 class ActionRing final : public net::ActionHistory {
