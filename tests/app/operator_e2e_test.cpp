@@ -25,93 +25,15 @@
 #include "support/temp_path.hpp"
 #include "support/test_paths.hpp"
 #include "support/viewer_messages.hpp"
+#include "operator_fixture.hpp"
 #include "ws/ws_client.hpp"
 
 namespace meadow {
 namespace {
 
 using namespace std::chrono_literals;
-constexpr const char* kToken = "correct-horse-battery-staple-meadow";
-
-class OperatorTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    token_file_ = testing::unique_temp_path("meadow-operator-token");
-    testing::write_secret_file(token_file_, kToken);
-    std::vector<std::string> args{"--seed", "4", "--swarm-count", "400", "--log-level", "warn",
-                                  "--web-root", MEADOW_TEST_WEB_ROOT, "--operator-port", "0",
-                                  "--operator-token-file", token_file_};
-    const std::vector<std::string> more = extra_args();
-    args.insert(args.end(), more.begin(), more.end());
-    server_ = std::make_unique<testing::ServerProcess>(MEADOW_SERVER_BIN, args);
-    ASSERT_NE(server_->operator_port(), 0);
-    address_ = "127.0.0.1:" + std::to_string(server_->operator_port());
-    stub_ = v1::Operator::NewStub(grpc::CreateChannel(address_, grpc::InsecureChannelCredentials()));
-  }
-  // More flags for the server (a fixture that keeps state adds --state-dir).
-  virtual std::vector<std::string> extra_args() { return {}; }
-  void prepare(grpc::ClientContext& c, const char* token = kToken) {
-    c.set_deadline(std::chrono::system_clock::now() + 10s);
-    if (token != nullptr) c.AddMetadata("authorization", std::string("Bearer ") + token);
-  }
-  v1::Status status() {
-    grpc::ClientContext c;
-    prepare(c);
-    v1::Status s;
-    EXPECT_TRUE(stub_->GetStatus(&c, {}, &s).ok());
-    return s;
-  }
-  // The status once `ready` holds (asked again and again), or the last one after 10 s.
-  template <typename Ready>
-  v1::Status status_when(Ready ready) {
-    v1::Status s = status();
-    for (const auto deadline = std::chrono::steady_clock::now() + 10s; !ready(s) && std::chrono::steady_clock::now() < deadline;) {
-      std::this_thread::sleep_for(20ms);
-      s = status();
-    }
-    return s;
-  }
-  // Once the sim thread has published its first status (its first frame).
-  v1::Status first_status() {
-    return status_when([](const v1::Status& s) { return s.tick() > 0 && figure(s, v1::WORLD_COLONY, "size") > 0; });
-  }
-  // A world's figure in a status (NaN when the world or the figure is not there).
-  static double figure(const v1::Status& s, v1::World world, const std::string& name) {
-    for (const v1::WorldStatus& w : s.worlds()) {
-      if (w.world() != world) continue;
-      const auto it = w.figures().find(name);
-      if (it != w.figures().end()) return it->second;
-    }
-    return std::numeric_limits<double>::quiet_NaN();
-  }
-  static std::string engine(const v1::Status& s, v1::World world) {
-    for (const v1::WorldStatus& w : s.worlds()) {
-      if (w.world() == world) return w.engine();
-    }
-    return {};
-  }
-  // Runs meadowctl; returns its exit code and stdout.
-  std::pair<int, std::string> meadowctl(const std::string& args, bool with_token = true) {
-    std::string command = std::string(MEADOWCTL_BIN) + " --server " + address_ +
-                          (with_token ? " --token-file " + token_file_ : "") + " " + args + " 2>/dev/null";
-    FILE* pipe = popen(command.c_str(), "r");
-    std::string out;
-    std::array<char, 512> buf{};
-    while (pipe != nullptr && fgets(buf.data(), buf.size(), pipe) != nullptr) out += buf.data();
-    const int status = pipe != nullptr ? pclose(pipe) : -1;
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-  }
-
-  void TearDown() override {
-    server_.reset();
-    std::remove(token_file_.c_str());
-  }
-
-  std::string token_file_;
-  std::unique_ptr<testing::ServerProcess> server_;
-  std::string address_;
-  std::unique_ptr<v1::Operator::Stub> stub_;
-};
+using operator_test::kToken;
+using operator_test::OperatorTest;
 
 TEST_F(OperatorTest, EveryCallNeedsTheToken) {
   for (const char* token : {static_cast<const char*>(nullptr), "wrong"}) {
@@ -306,59 +228,6 @@ TEST_F(OperatorTest, WatchStatusBringsTheEventsAsTheyHappen) {
   EXPECT_GE(events, 1);
   watch.TryCancel();
   (void)reader->Finish();
-}
-
-// Moderation (docs/gallery.md "Moderation"): what a viewer did lately, in words, by its session;
-// keeping its address out closes it with a word saying until when, and refuses it at the door.
-TEST_F(OperatorTest, TheOperatorSeesWhatAViewerDidAndKeepsItsAddressOut) {
-  client::WsClient viewer;
-  viewer.connect("127.0.0.1", server_->port());
-  const auto welcome = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_welcome(); }, testing::kReplyWait);
-  ASSERT_TRUE(welcome);
-  const std::uint64_t session = welcome->welcome().session_id();
-  viewer.send(testing::tool_tap(v1::TOOL_ROCK, 612.0F, 333.0F));
-  ASSERT_TRUE(viewer.wait_for([](const v1::ServerMessage& m) { return m.has_rocks() && m.rocks().rocks_size() > 0; },
-                              testing::kReplyWait));
-  std::string out;
-  for (int i = 0; i < 50 && out.find("rock tap at (612, 333)") == std::string::npos; ++i) {
-    out = meadowctl("actions --session " + std::to_string(session) + " --minutes 5").second;
-    if (out.find("rock tap") == std::string::npos) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  EXPECT_NE(out.find("rock tap at (612, 333)"), std::string::npos) << out;
-  EXPECT_EQ(meadowctl("actions --address 127.0.0.1").first, 5) << "this machine's viewers go by session";
-  // Undo: what the session placed goes, the settings it changed go back.
-  v1::ClientMessage school;
-  school.mutable_settings()->set_world(v1::WORLD_POND);
-  v1::SettingValue& fish = *school.mutable_settings()->add_values();
-  fish.set_name("fish");
-  fish.set_value(40.0);
-  viewer.send(school);
-  (void)status_when([](const v1::Status& st) { return figure(st, v1::WORLD_POND, "fish") == 40.0; });
-  EXPECT_EQ(meadowctl("undo").first, 2) << "usage: whose";
-  EXPECT_EQ(meadowctl("undo --session " + std::to_string(session) + " --minutes 5").first, 0);
-  const v1::Status undone = status_when([](const v1::Status& st) {
-    return st.rocks() == 0 && figure(st, v1::WORLD_POND, "fish") == 24.0;
-  });
-  EXPECT_EQ(undone.rocks(), 0U) << "its rock is gone";
-  EXPECT_EQ(figure(undone, v1::WORLD_POND, "fish"), 24.0) << "the school it changed is back";
-  EXPECT_NE(meadowctl("actions --minutes 5").second.find("take away"), std::string::npos) << "the undo is itself written down";
-  EXPECT_EQ(meadowctl("keep-out nowhere 5").first, 5);
-  EXPECT_EQ(meadowctl("keep-out 127.0.0.1 0").first, 5);
-  EXPECT_EQ(meadowctl("keep-out 127.0.0.1 5").first, 0);
-  const auto told = viewer.wait_for(
-      [](const v1::ServerMessage& m) { return m.has_notice() && m.notice().code() == "kept_out"; }, testing::kReplyWait);
-  ASSERT_TRUE(told) << "the viewer was not told";
-  EXPECT_NE(told->notice().text().find("until"), std::string::npos) << told->notice().text();
-  // At the door: refused with the reason.
-  client::WsClient again;
-  try {
-    again.connect("127.0.0.1", server_->port());
-    ADD_FAILURE() << "a kept-out address got in again";
-  } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("declined"), std::string::npos) << e.what();
-  }
-  const std::string metrics = testing::http_request(server_->port(), "GET /metrics HTTP/1.0");
-  EXPECT_NE(metrics.find("meadow_refused_total{what=\"viewer\",why=\"kept_out\"} 1"), std::string::npos);
 }
 
 TEST_F(OperatorTest, LocksAreHonouredForViewersAndViewersCanBeListedAndClosed) {
