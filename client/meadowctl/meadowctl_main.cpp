@@ -24,6 +24,7 @@
 #include "meadow/v1/operator.grpc.pb.h"
 #include "meadowctl/trail_files.hpp"
 #include "meadowctl/status_text.hpp"
+#include "meadowctl/time_args.hpp"
 #include "meadowctl/tool_args.hpp"
 #include "meadowctl/world_settings_args.hpp"
 
@@ -36,6 +37,8 @@ enum Exit : int { kOk = 0, kRefused = 1, kUsage = 2, kUnreachable = 3, kUnauthen
 constexpr auto kCallTimeout = std::chrono::seconds(5);
 // The longest recording (a minute of warm-up and one recorded) with room for a swarm slowed down.
 constexpr auto kTrailsTimeout = std::chrono::minutes(5);
+// A rewind runs the journal on from the snapshot before the moment: up to an hour of the meadow.
+constexpr auto kRewindTimeout = std::chrono::minutes(10);
 
 struct Global {
   std::string server = "127.0.0.1:8081";
@@ -228,7 +231,8 @@ int main(int argc, char** argv) {
   clear->add_option("what", clear_what, "one of the world's clearables (meadowctl status lists them), or rocks (any world)")->required();
   std::uint64_t actions_session = 0;
   std::string actions_address, keep_out_address;
-  std::uint32_t actions_minutes = 0, keep_out_minutes = 0;
+  std::uint32_t actions_minutes = 0;
+  std::string keep_out_while;
   auto* recent = app.add_subcommand("actions", "What was done lately, newest last: everyone's, or one session's or address's");
   recent->add_option("--session", actions_session, "One viewer's (see viewers)");
   recent->add_option("--address", actions_address, "One address's (an IPv6 address: its network)");
@@ -240,9 +244,9 @@ int main(int argc, char** argv) {
   undo->add_option("--session", undo_session, "One viewer's (see viewers, actions)");
   undo->add_option("--address", undo_address, "One address's (an IPv6 address: its network)");
   undo->add_option("--minutes", undo_minutes, "The last this many minutes, 1 to 1440")->capture_default_str();
-  auto* keep_out = app.add_subcommand("keep-out", "Keep an address (an IPv6 address: its network) out as a viewer: keep-out ADDRESS MINUTES");
+  auto* keep_out = app.add_subcommand("keep-out", "Keep an address (an IPv6 address: its network) out as a viewer: keep-out ADDRESS WHILE");
   keep_out->add_option("address", keep_out_address)->required();
-  keep_out->add_option("minutes", keep_out_minutes, "1 to 10080 (a week)")->required();
+  keep_out->add_option("while", keep_out_while, "Minutes (15), or 90s, 15m, 2h: up to a week")->required();
   std::string care_switch, care_rule;
   auto* care = app.add_subcommand("care", "The wall's caretaker: its rules (no arguments), or care on|off RULE (drift, rocks, revive, hours)");
   care->add_option("switch", care_switch, "on or off")->check(CLI::IsMember({"on", "off"}));
@@ -266,6 +270,15 @@ int main(int argc, char** argv) {
   auto* restore = app.add_subcommand("restore", "Restore a snapshot: the meadow goes on from it");
   restore->add_option("name", snapshot_name, "Its name, or its id as #ID (see `meadowctl snapshots`)")->required();
   auto* snapshots = app.add_subcommand("snapshots", "List the snapshots kept: id, name, tick, time, size");
+  std::string rewind_to;
+  std::uint32_t rewind_minutes = 0;
+  auto* rewind = app.add_subcommand(
+      "rewind", "Take the meadow back to a moment the journal keeps (rewind 21:40, or --minutes 10); the viewers are told");
+  rewind->add_option("time", rewind_to, "A time of day, HH:MM (the last time the clock showed it)");
+  rewind->add_option("--minutes", rewind_minutes, "That many minutes ago, 1 to 1440");
+  std::optional<std::uint32_t> replays_most;
+  auto* replays = app.add_subcommand("replays", "The viewers' replays of the night: how many run (no argument), or replays N: at most N at once (0: none)");
+  replays->add_option("most", replays_most, "0 to 64")->check(CLI::Range(0U, 64U));
   auto* pause = app.add_subcommand("pause", "Hold every world still (frames keep going out)");
   auto* resume = app.add_subcommand("resume", "Let the worlds go on");
   auto* watch = app.add_subcommand("watch", "Live view, redrawn in place: sparklines of the figures");
@@ -457,7 +470,13 @@ int main(int argc, char** argv) {
     if (keep_out->parsed()) {
       v1::KeepOutRequest request;
       request.set_address(keep_out_address);
-      request.set_minutes(keep_out_minutes);
+      const auto seconds = meadow::client::while_seconds(keep_out_while);
+      if (!seconds) {
+        std::fprintf(stderr, "meadowctl keep-out: '%s' is not a while (15, 90s, 15m, 2h)\n", keep_out_while.c_str());
+        return kUsage;
+      }
+      request.set_minutes(static_cast<std::uint32_t>(*seconds / 60));
+      request.set_seconds(static_cast<std::uint32_t>(*seconds % 60));
       return console.reply(console.stub().KeepOut(&context, request, &reply), reply);
     }
     if (care->parsed()) {
@@ -544,27 +563,38 @@ int main(int argc, char** argv) {
       request.set_session_id(session);
       return console.reply(console.stub().CloseViewer(&context, request, &reply), reply);
     }
-    if (save->parsed() || restore->parsed()) {
+    if (save->parsed() || restore->parsed() || rewind->parsed()) {
       v1::SnapshotReply answer;
       grpc::Status st;
       if (save->parsed()) {
         v1::SaveRequest request;
         request.set_name(snapshot_name);
         st = console.stub().Save(&context, request, &answer);
-      } else {
+      } else if (restore->parsed()) {
         v1::RestoreRequest request;
         request.set_name(snapshot_name);
         st = console.stub().Restore(&context, request, &answer);
+      } else {
+        v1::RewindRequest request;
+        if (!rewind_to.empty()) {
+          const auto moment = meadow::client::moment_before(rewind_to, std::time(nullptr));
+          if (!moment || rewind_minutes != 0) {
+            std::fprintf(stderr, "meadowctl rewind: a time of day (21:40) or --minutes N, not both\n");
+            return kUsage;
+          }
+          request.set_to_ms(*moment);
+        } else {
+          request.set_minutes_back(rewind_minutes);
+        }
+        // The past meadow is made by running the journal on: minutes on a long night.
+        context.set_deadline(std::chrono::system_clock::now() + kRewindTimeout);
+        st = console.stub().Rewind(&context, request, &answer);
       }
       if (!st.ok()) return console.failed(st);
       if (g.json) {
         console.print_json(answer);
       } else if (answer.ok()) {
-        const v1::SnapshotInfo& s = answer.snapshot();
-        std::printf("%s snapshot %lld%s%s (tick %llu, %.1f kB)%s%s\n", save->parsed() ? "saved" : "restored",
-                    static_cast<long long>(s.id()), s.name().empty() ? "" : " ", s.name().c_str(),
-                    static_cast<unsigned long long>(s.tick()), static_cast<double>(s.size()) / 1e3,
-                    answer.reason().empty() ? "" : ": ", answer.reason().c_str());
+        std::fputs(meadow::client::snapshot_answer_line(answer, save->parsed() ? "saved snapshot" : restore->parsed() ? "restored snapshot" : "rewound from snapshot").c_str(), stdout);
       } else {
         std::fprintf(stderr, "refused: %s\n", answer.reason().c_str());
       }
@@ -574,16 +604,19 @@ int main(int argc, char** argv) {
       v1::SnapshotList list;
       const grpc::Status st = console.stub().ListSnapshots(&context, {}, &list);
       if (!st.ok()) return console.failed(st);
-      if (g.json) {
-        console.print_json(list);
-        return kOk;
+      g.json ? console.print_json(list) : (void)std::fputs(meadow::client::snapshots_table(list).c_str(), stdout);
+      return kOk;
+    }
+    if (replays->parsed()) {
+      if (replays_most) {
+        v1::ReplayLimitRequest request;
+        request.set_most(*replays_most);
+        return console.reply(console.stub().LimitReplays(&context, request, &reply), reply);
       }
-      std::printf("%-6s %-20s %12s %-19s %10s %8s\n", "id", "name", "tick", "saved", "size", "timeline");
-      for (const v1::SnapshotInfo& s : list.snapshots()) {
-        std::printf("%-6lld %-20s %12llu %-19s %8.1f kB %8lld\n", static_cast<long long>(s.id()),
-                    s.name().empty() ? "-" : s.name().c_str(), static_cast<unsigned long long>(s.tick()),
-                    when(s.saved_at_ms()).c_str(), static_cast<double>(s.size()) / 1e3, static_cast<long long>(s.timeline()));
-      }
+      v1::Status s;
+      const grpc::Status st = console.stub().GetStatus(&context, v1::GetStatusRequest{}, &s);
+      if (!st.ok()) return console.failed(st);
+      g.json ? console.print_json(s.replays()) : (void)std::fputs(meadow::client::replays_text(s).c_str(), stdout);
       return kOk;
     }
     if (pause->parsed()) return console.reply(console.stub().Pause(&context, {}, &reply), reply);

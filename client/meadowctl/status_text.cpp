@@ -100,4 +100,36 @@ const char* world_name(v1::World w) {
   return it->second.c_str();
 }
 
+std::string snapshot_answer_line(const v1::SnapshotReply& answer, const char* verb) {
+  const v1::SnapshotInfo& s = answer.snapshot();
+  char line[256];
+  std::snprintf(line, sizeof line, "%s %lld%s%s (tick %llu, %.1f kB)", verb, static_cast<long long>(s.id()),
+                s.name().empty() ? "" : " ", s.name().c_str(), static_cast<unsigned long long>(answer.tick()),
+                static_cast<double>(s.size()) / 1e3);
+  std::string out = line;
+  if (!answer.reason().empty()) out += ": " + answer.reason();
+  if (!answer.said().empty()) out += "; the viewers were told: " + answer.said();
+  return out + "\n";
+}
+
+std::string snapshots_table(const v1::SnapshotList& list) {
+  char line[256];
+  std::snprintf(line, sizeof line, "%-6s %-20s %12s %-19s %10s %8s\n", "id", "name", "tick", "saved", "size", "timeline");
+  std::string out = line;
+  for (const v1::SnapshotInfo& s : list.snapshots()) {
+    std::snprintf(line, sizeof line, "%-6lld %-20s %12llu %-19s %8.1f kB %8lld\n", static_cast<long long>(s.id()),
+                  s.name().empty() ? "-" : s.name().c_str(), static_cast<unsigned long long>(s.tick()),
+                  when(s.saved_at_ms()).c_str(), static_cast<double>(s.size()) / 1e3, static_cast<long long>(s.timeline()));
+    out += line;
+  }
+  return out;
+}
+
+std::string replays_text(const v1::Status& s) {
+  if (!s.has_replays()) return "this server replays no nights (it keeps no --state-dir)\n";
+  const v1::ReplayStatus& r = s.replays();
+  return std::to_string(r.running()) + " replays of the night running, at most " + std::to_string(r.most()) +
+         " at once; " + std::to_string(r.refused()) + " refused so far\n";
+}
+
 }  // namespace meadow::client

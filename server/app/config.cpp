@@ -14,6 +14,7 @@
 #include "edge/edge_subjects.hpp"
 #include "edge/url_credentials.hpp"
 #include "net/origin_check.hpp"
+#include "net/replay_control.hpp"
 #include "net/trusted_proxies.hpp"
 
 namespace meadow::app {
@@ -217,6 +218,12 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->check(CLI::IsMember({1U, 4U, 16U}))
       ->capture_default_str();
   replay->excludes("--state-dir");
+  app.add_option("--replays-most", c.replays_most,
+                 "Viewers' replays of the night (\"tonight so far\", from --state-dir's journal) that may run at "
+                 "once, each on a thread at the lowest CPU priority; 0: none (meadowctl replays changes it)")
+      ->envname("MEADOW_REPLAYS_MOST")
+      ->check(CLI::Range(0U, net::kMostReplaysCeiling))
+      ->capture_default_str();
   app.add_option("--log-level", c.log_level, "Log level: trace, debug, info, warn, error, off")
       ->envname("MEADOW_LOG_LEVEL")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))

@@ -44,6 +44,7 @@ struct Config {
   // 1, 4 or 16 times the speed it happened; read-only.
   std::filesystem::path replay_dir;
   unsigned replay_speed = 1;
+  unsigned replays_most = 4;  // viewers' replays of the night at once (docs/gallery.md "Tonight so far")
   // The light as video (docs/light-codec.md): sent to viewers that decode it ("on"),
   // or never ("off"); VP9's constant-quality level, key-frame interval (frames) and temporal layers.
   std::string light_video = "on";

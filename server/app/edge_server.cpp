@@ -73,7 +73,7 @@ int run_edge(const Config& config, const sigset_t& stop_signals) {
   net::NetServer server(net, hub, actions, metrics, admission);
   server.start();
   const std::unique_ptr<net::ViewerGrpcServer> viewer_grpc = start_viewer_grpc(
-      config, net::SessionContext{hub, actions, metrics, admission, net.limits, net.facts, {}, nullptr, net.not_ready}, *log);
+      config, net::SessionContext{hub, actions, metrics, admission, net.limits, net.facts, {}, nullptr, nullptr, net.not_ready}, *log);
   log->info("edge '{}' of meadow-server {} serving the sim's {} worlds", config.edge_name, welcome->version(),
             net.facts.worlds.size());
   announce_ports(config, server, viewer_grpc.get(), nullptr, net.metrics_address);

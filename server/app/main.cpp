@@ -20,6 +20,7 @@
 #include "app/logging.hpp"
 #include "app/replay_run.hpp"
 #include "app/saved_state.hpp"
+#include "app/replay/replay_workers.hpp"
 #include "app/snapshot_control.hpp"
 #include "app/prices_table.hpp"
 #include "app/trails_control.hpp"
@@ -125,15 +126,19 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   loop.set_action_log(&action_log);
   app::SimTrailsControl trails_control(loop);  // the operator's RecordTrails and viewers' TrailsRequest
   std::unique_ptr<app::StoreSnapshotControl> snapshot_control;
+  // Replays of the night and the operator's rewinds, from the journal (docs/gallery.md).
+  std::unique_ptr<app::ReplayWorkers> replays;
   if (state_writer) {
     loop.set_store(state_writer.get(),
                    static_cast<std::uint64_t>(config.snapshot_every_seconds * sim::kTicksPerSecond + 0.5));
-    snapshot_control =
-        std::make_unique<app::StoreSnapshotControl>(loop, *state_writer, app::snapshot_mappings_of(worlds));
+    replays = std::make_unique<app::ReplayWorkers>(*state_writer, hub, config.frame_rate, config.replays_most);
+    snapshot_control = std::make_unique<app::StoreSnapshotControl>(loop, *state_writer, app::snapshot_mappings_of(worlds),
+                                                                   replays.get(), hub);
   }
 
   net::NetConfig net_config = app::net_config(config);
   net_config.trails = &trails_control;
+  net_config.replays = replays.get();
   net_config.not_ready = [&metrics] {
     const auto now = std::chrono::steady_clock::now().time_since_epoch();
     return app::sim_stuck(metrics, std::chrono::duration_cast<std::chrono::milliseconds>(now).count());
@@ -190,6 +195,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     op.care = &care_board;
     op.history = &action_log;
     op.admission = &admission;
+    op.replays = replays.get();
     operator_server = std::make_unique<net::OperatorServer>(op, hub, actions, metrics);
   } else {
     log->warn("operator port closed: no token (--operator-token-file, MEADOW_OPERATOR_TOKEN, or "

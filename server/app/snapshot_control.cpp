@@ -6,7 +6,9 @@
 #include <optional>
 #include <utility>
 
+#include "app/replay/rewind.hpp"
 #include "store/recovery.hpp"
+#include "stream/proto_mapping.hpp"
 
 namespace meadow::app {
 
@@ -41,8 +43,9 @@ std::optional<store::SnapshotInfo> find(store::StateStore& store, const std::str
 }  // namespace
 
 StoreSnapshotControl::StoreSnapshotControl(SimLoop& loop, store::StoreWriter& store,
-                                           std::vector<stream::WorldSnapshotMapping> worlds)
-    : loop_(loop), store_(store), worlds_(std::move(worlds)) {}
+                                           std::vector<stream::WorldSnapshotMapping> worlds, ReplayWorkers* jobs,
+                                           net::Hub& hub)
+    : loop_(loop), store_(store), worlds_(std::move(worlds)), jobs_(jobs), hub_(hub) {}
 
 void StoreSnapshotControl::save(std::string name, std::function<void(const net::SnapshotAnswer&)> done) {
   loop_.between_ticks([this, name = std::move(name), done = std::move(done)]() mutable {
@@ -91,6 +94,39 @@ void StoreSnapshotControl::restore(std::string name, std::function<void(const ne
       } catch (const std::exception& e) {
         done(failure(std::string("the snapshot cannot be restored here: ") + e.what()));
       }
+    });
+  });
+}
+
+void StoreSnapshotControl::rewind(std::int64_t to_ms, std::function<void(const net::SnapshotAnswer&)> done) {
+  if (jobs_ == nullptr) return done(failure("this server makes no rewinds"));
+  jobs_->run_job([this, to_ms, done = std::move(done)]() mutable {
+    std::shared_ptr<Rewound> past;
+    try {
+      past = std::make_shared<Rewound>(meadow_at(store_, to_ms, jobs_->live()));
+    } catch (const std::exception& e) {
+      return done(failure(std::string("the meadow cannot go back there: ") + e.what()));
+    }
+    loop_.between_ticks([this, past, done = std::move(done)] {
+      const std::uint64_t was = loop_.meadow().tick();
+      try {
+        const std::vector<std::string> problems = loop_.meadow().restore(past->state);
+        if (!problems.empty()) return done(failure("the meadow cannot go back there: " + problems.front()));
+      } catch (const std::exception& e) {
+        return done(failure(std::string("the meadow cannot go back there: ") + e.what()));
+      }
+      loop_.meadow_restored();
+      net::SnapshotAnswer a;
+      a.ok = true;
+      a.snapshot = row_of(past->from);
+      a.tick = loop_.meadow().tick();
+      a.said = "The meadow went back to " + clock_text(past->at_ms) + ".";
+      hub_.broadcast(net::shared(stream::notice_message(v1::Notice::LEVEL_INFO, "rewound", a.said)));
+      if (auto log = spdlog::get("store")) {
+        log->info("the operator rewound the meadow to {} (tick {} from {}): snapshot {} and {} ticks of its journal in {:.2f} s",
+                  clock_text(past->at_ms), a.tick, was, past->from.id, a.tick - past->from.tick, past->seconds);
+      }
+      done(a);
     });
   });
 }

@@ -102,7 +102,7 @@ void Hub::update_land(LandSnapshot land, SharedBytes announcement) {
     if (announcement) live = sessions_locked();
     // Deliveries only post onto each session's strand, so doing them under the lock is cheap,
     // and it orders them before any session that joins after the new land is visible.
-    for (const auto& session : live) session->deliver_reliable(announcement);
+    for (const auto& session : live) session->deliver_land(announcement);
     // The edges get the new land with the announcement (or alone), in the same order.
     if (relay_ != nullptr) relay_->relay_broadcast(announcement, land_);
   }

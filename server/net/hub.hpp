@@ -30,6 +30,9 @@ class HubSession {
   [[nodiscard]] virtual std::uint64_t id() const = 0;
   virtual void deliver_frame(stream::FrameBundlePtr bundle) = 0;
   virtual void deliver_reliable(SharedBytes message) = 0;
+  // The land's change announced to all (rocks): a session that shows a replay of the past keeps
+  // the replay's rocks instead (it is sent the live ones when it comes back).
+  virtual void deliver_land(SharedBytes message) { deliver_reliable(std::move(message)); }
   // Asks the session to close (operator, shutdown); reason for the log.
   virtual void close_soon(const char* reason) = 0;
   // What the operator sees of it; callable from any thread.

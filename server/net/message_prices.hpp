@@ -27,7 +27,7 @@ struct MessagePrice {
   std::string_view then;  // what happens to it after the door, for the docs
 };
 
-inline constexpr std::array<MessagePrice, 9> kMessagePrices{{
+inline constexpr std::array<MessagePrice, 10> kMessagePrices{{
     {"hello", v1::ClientMessage::kHelloFieldNumber, 1.0, 3.0, "answered on the network thread; its codecs pick the session's light"},
     {"choose world", v1::ClientMessage::kChooseWorldFieldNumber, 4.0, 8.0, "the next frame is a key frame of that world"},
     {"tool", v1::ClientMessage::kToolFieldNumber, std::nullopt, 1.0, "its world's price (the table above)"},
@@ -37,6 +37,8 @@ inline constexpr std::array<MessagePrice, 9> kMessagePrices{{
     {"trails request", v1::ClientMessage::kRecordTrailsFieldNumber, 1.0, 1.0, "the viewers' recording slot (below)"},
     {"watch trails", v1::ClientMessage::kWatchTrailsFieldNumber, 4.0, 8.0, "the swarm's live trails gather for this session"},
     {"world settings", v1::ClientMessage::kSettingsFieldNumber, std::nullopt, 1.0, "its world's price (the table above)"},
+    {"replay", v1::ClientMessage::kReplayFieldNumber, 4.0, 8.0,
+     "one replay a viewer, on a worker at the lowest CPU priority; --replays-most at once (below)"},
 }};
 
 // The declaration of ClientMessage body field `field`, or null.

@@ -21,7 +21,8 @@ constexpr std::chrono::milliseconds kShutdownGrace{500};
 struct NetServer::Impl {
   Impl(NetConfig cfg, Hub& hub, stream::ActionQueue& actions, Metrics& metrics, Admission& admission)
       : config(std::move(cfg)),
-        context{hub, actions, metrics, admission, config.limits, config.facts, config.web_root, config.trails, config.not_ready} {}
+        context{hub, actions, metrics, admission, config.limits, config.facts, config.web_root, config.trails, config.replays,
+                config.not_ready} {}
 
   // Binds a listener; throws std::runtime_error saying what failed.
   std::shared_ptr<Listener> listen(const std::string& address_text, std::uint16_t on_port, HttpRoutes routes) {

@@ -26,6 +26,7 @@ struct NetConfig {
   SessionLimits limits;
   ServerFacts facts;
   TrailsControl* trails = nullptr;  // records trails for viewers (null: none); outlives the server
+  ReplayControl* replays = nullptr;  // replays the night for viewers (null: none); outlives the server
   std::function<std::string()> not_ready;  // SessionContext::not_ready
 };
 

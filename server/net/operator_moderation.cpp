@@ -135,16 +135,17 @@ grpc::ServerUnaryReactor* OperatorService::KeepOut(grpc::CallbackServerContext* 
   }
   const std::string host = host_of(request->address());
   if (!is_address(host)) return finished(reactor, invalid("'" + request->address() + "' is not an address"));
-  if (request->minutes() == 0 || request->minutes() > kMaxKeepOutMinutes) {
-    return finished(reactor, invalid("minutes: 1 to " + std::to_string(kMaxKeepOutMinutes)));
+  const std::uint64_t seconds = std::uint64_t{request->minutes()} * 60 + request->seconds();
+  if (seconds == 0 || seconds > std::uint64_t{kMaxKeepOutMinutes} * 60) {
+    return finished(reactor, invalid("a while: 1 s to " + std::to_string(kMaxKeepOutMinutes) + " minutes"));
   }
-  const std::time_t until = std::time(nullptr) + static_cast<std::time_t>(request->minutes()) * 60;
+  const std::time_t until = std::time(nullptr) + static_cast<std::time_t>(seconds);
   std::tm local{};
   localtime_r(&until, &local);
   char until_text[16];
   std::strftime(until_text, sizeof until_text, "%H:%M", &local);
   const std::string key = admission_->keep_out(
-      host, std::chrono::steady_clock::now() + std::chrono::minutes(request->minutes()), until_text);
+      host, std::chrono::steady_clock::now() + std::chrono::seconds(seconds), until_text);
   // Its viewers here go now, told why (a viewer behind an edge goes when the edge next asks).
   std::size_t closed = 0;
   for (const SessionInfo& s : hub_.sessions()) {
@@ -154,10 +155,26 @@ grpc::ServerUnaryReactor* OperatorService::KeepOut(grpc::CallbackServerContext* 
                            std::string("The meadow's keeper has kept your address out until ") + until_text + ".")));
     if (hub_.close(s.id, "kept out by the meadow's keeper")) ++closed;
   }
-  logger()->info("the operator keeps {} out for {} minutes (until {}): {} viewers closed", key, request->minutes(),
-                 until_text, closed);
+  logger()->info("the operator keeps {} out for {} s (until {}): {} viewers closed", key, seconds, until_text, closed);
   response->set_accepted(true);
   response->set_reason(key + " is kept out until " + until_text + "; " + std::to_string(closed) + " viewers closed");
+  reactor->Finish(grpc::Status::OK);
+  return reactor;
+}
+
+grpc::ServerUnaryReactor* OperatorService::LimitReplays(grpc::CallbackServerContext* context,
+                                                        const v1::ReplayLimitRequest* request, v1::ActionReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  if (replays_ == nullptr) {
+    return finished(reactor, grpc::Status(grpc::StatusCode::FAILED_PRECONDITION,
+                                          "this server replays no nights (it needs --state-dir)"));
+  }
+  if (request->most() > kMostReplaysCeiling) return finished(reactor, invalid("most: 0 to " + std::to_string(kMostReplaysCeiling)));
+  replays_->set_most(request->most());
+  logger()->info("the operator lets {} replays of the night run at once", request->most());
+  response->set_accepted(true);
+  response->set_reason("at most " + std::to_string(request->most()) + " replays at once");
   reactor->Finish(grpc::Status::OK);
   return reactor;
 }

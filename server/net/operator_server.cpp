@@ -64,9 +64,7 @@ struct OperatorServer::Impl {
 
   Impl(OperatorConfig c, Hub& hub, stream::ActionQueue& actions, Metrics& metrics)
       : config(std::move(c)),
-        service(hub, actions, metrics, config.token, config.server_version, config.settings_schemas,
-                config.clearables, config.snapshots, config.trails, config.care,
-                config.history, config.admission) {}
+        service(config, hub, actions, metrics) {}
 };
 
 OperatorServer::OperatorServer(OperatorConfig config, Hub& hub, stream::ActionQueue& actions, Metrics& metrics)

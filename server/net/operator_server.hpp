@@ -7,6 +7,7 @@
 #include <string>
 
 #include "net/hub.hpp"
+#include "net/operator_config.hpp"
 #include "net/metrics.hpp"
 #include "net/snapshot_control.hpp"
 #include "net/action_history.hpp"
@@ -18,27 +19,6 @@
 
 namespace meadow::net {
 
-struct OperatorConfig {
-  std::string bind_address = "127.0.0.1";
-  std::uint16_t port = 8081;  // 0 picks a free port
-  std::string token;          // empty only with insecure_local
-  bool insecure_local = false;  // no token, allowed only on a loopback address
-  std::filesystem::path tls_cert;  // both set: TLS
-  std::filesystem::path tls_key;
-  // Plain text on an address other than loopback (the token would cross the network readable):
-  // refused unless this says it is meant (a tunnel, a proxy that adds TLS, a trusted network).
-  bool allow_plaintext = false;
-  std::string server_version;
-  std::vector<sim::SettingsSchema> settings_schemas;  // what ChangeSettings checks against
-  std::vector<sim::WorldClearables> clearables;       // what Clear takes away in each world
-  // Save, Restore and ListSnapshots (null: the server keeps no state; the calls say so).
-  SnapshotControl* snapshots = nullptr;
-  // RecordTrails (null: the call says this server records none).
-  TrailsControl* trails = nullptr;
-  CareControl* care = nullptr;  // the wall's caretaker; null: none
-  ActionHistory* history = nullptr;  // the actions applied lately (moderation); null: none
-  Admission* admission = nullptr;    // who gets in (keeping an address out); null: none
-};
 
 class OperatorServer {
  public:

@@ -122,23 +122,20 @@ constexpr std::size_t kMaxClearName = 64;
 
 }  // namespace
 
-OperatorService::OperatorService(Hub& hub, stream::ActionQueue& actions, Metrics& metrics, std::string token,
-                                 std::string server_version, std::vector<sim::SettingsSchema> settings_schemas,
-                                 std::vector<sim::WorldClearables> clearables, SnapshotControl* snapshots,
-                                 TrailsControl* trails, CareControl* care, ActionHistory* history,
-                                 Admission* admission)
+OperatorService::OperatorService(const OperatorConfig& config, Hub& hub, stream::ActionQueue& actions, Metrics& metrics)
     : hub_(hub),
       actions_(actions),
       metrics_(metrics),
-      expected_(token.empty() ? std::string() : "Bearer " + token),
-      server_version_(std::move(server_version)),
-      settings_schemas_(std::move(settings_schemas)),
-      clearables_(std::move(clearables)),
-      snapshots_(snapshots),
-      trails_(trails),
-      care_(care),
-      history_(history),
-      admission_(admission) {}
+      expected_(config.token.empty() ? std::string() : "Bearer " + config.token),
+      server_version_(config.server_version),
+      settings_schemas_(config.settings_schemas),
+      clearables_(config.clearables),
+      snapshots_(config.snapshots),
+      trails_(config.trails),
+      care_(config.care),
+      history_(config.history),
+      admission_(config.admission),
+      replays_(config.replays) {}
 
 bool OperatorService::token_matches(grpc::CallbackServerContext* context) const {
   if (expected_.empty()) return true;
@@ -202,6 +199,13 @@ void OperatorService::fill_status(v1::Status& out) const {
     }
     out.set_closed(care_->closed());
   }
+  if (replays_ != nullptr) {
+    const ReplayControl::Counts counts = replays_->counts();
+    v1::ReplayStatus& to = *out.mutable_replays();
+    to.set_running(counts.running);
+    to.set_most(counts.most);
+    to.set_refused(counts.refused);
+  }
   out.set_rocks(status->rocks);
   stream::to_proto(status->locks, *out.mutable_locks());
   out.set_paused(status->paused);
@@ -230,6 +234,9 @@ void snapshot_row_to_proto(const SnapshotRow& from, v1::SnapshotInfo& to) {
   to.set_timeline(from.timeline);
 }
 
+// The furthest back a rewind goes by minutes (a day; the journal may keep less).
+constexpr std::uint32_t kMostRewindMinutes = 24 * 60;
+
 const grpc::Status kNoSavedState(grpc::StatusCode::FAILED_PRECONDITION,
                             "this server keeps no state: start it with --state-dir to save and restore the meadow");
 
@@ -247,6 +254,7 @@ void snapshot_answer_to_proto(const SnapshotAnswer& a, v1::SnapshotReply& to) {
   to.set_reason(a.reason);
   if (a.ok) snapshot_row_to_proto(a.snapshot, *to.mutable_snapshot());
   to.set_tick(a.tick);
+  to.set_said(a.said);
 }
 
 }  // namespace
@@ -284,6 +292,37 @@ grpc::ServerUnaryReactor* OperatorService::Restore(grpc::CallbackServerContext* 
     return reactor;
   }
   snapshots_->restore(request->name(), [reactor, response](const SnapshotAnswer& a) {
+    snapshot_answer_to_proto(a, *response);
+    reactor->Finish(grpc::Status::OK);
+  });
+  return reactor;
+}
+
+grpc::ServerUnaryReactor* OperatorService::Rewind(grpc::CallbackServerContext* context,
+                                                  const v1::RewindRequest* request, v1::SnapshotReply* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!authorised(context, reactor)) return reactor;
+  if (snapshots_ == nullptr) {
+    reactor->Finish(kNoSavedState);
+    return reactor;
+  }
+  const auto now_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  std::int64_t to_ms = request->to_ms();
+  if (request->minutes_back() != 0) {
+    if (request->to_ms() != 0 || request->minutes_back() > kMostRewindMinutes) {
+      reactor->Finish(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
+                                   "a moment (to_ms) or minutes back (1 to " + std::to_string(kMostRewindMinutes) + "), not both"));
+      return reactor;
+    }
+    to_ms = now_ms - std::int64_t{request->minutes_back()} * 60'000;
+  }
+  if (to_ms <= 0 || to_ms > now_ms) {
+    reactor->Finish(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "name a moment before now to go back to"));
+    return reactor;
+  }
+  logger()->info("the operator asks the meadow to go back {} s", (now_ms - to_ms) / 1000);
+  snapshots_->rewind(to_ms, [reactor, response](const SnapshotAnswer& a) {
     snapshot_answer_to_proto(a, *response);
     reactor->Finish(grpc::Status::OK);
   });

@@ -13,6 +13,7 @@
 #include "meadow/v1/operator.grpc.pb.h"
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
+#include "net/operator_config.hpp"
 #include "net/snapshot_control.hpp"
 #include "net/action_history.hpp"
 #include "net/admission.hpp"
@@ -26,12 +27,7 @@ namespace meadow::net {
 
 class OperatorService final : public v1::Operator::CallbackService {
  public:
-  OperatorService(Hub& hub, stream::ActionQueue& actions, Metrics& metrics, std::string token,
-                  std::string server_version, std::vector<sim::SettingsSchema> settings_schemas,
-                  std::vector<sim::WorldClearables> clearables = {},
-                  SnapshotControl* snapshots = nullptr,
-                  TrailsControl* trails = nullptr, CareControl* care = nullptr, ActionHistory* history = nullptr,
-                  Admission* admission = nullptr);
+  OperatorService(const OperatorConfig& config, Hub& hub, stream::ActionQueue& actions, Metrics& metrics);
 
   grpc::ServerUnaryReactor* GetStatus(grpc::CallbackServerContext* context, const v1::GetStatusRequest* request,
                                       v1::Status* response) override;
@@ -53,6 +49,10 @@ class OperatorService final : public v1::Operator::CallbackService {
                                           v1::RecentActionList* response) override;
   grpc::ServerUnaryReactor* Undo(grpc::CallbackServerContext* context, const v1::UndoRequest* request,
                                  v1::ActionReply* response) override;
+  grpc::ServerUnaryReactor* Rewind(grpc::CallbackServerContext* context, const v1::RewindRequest* request,
+                                   v1::SnapshotReply* response) override;
+  grpc::ServerUnaryReactor* LimitReplays(grpc::CallbackServerContext* context, const v1::ReplayLimitRequest* request,
+                                         v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* KeepOut(grpc::CallbackServerContext* context, const v1::KeepOutRequest* request,
                                     v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* SetCare(grpc::CallbackServerContext* context, const v1::CareRequest* request,
@@ -114,6 +114,7 @@ class OperatorService final : public v1::Operator::CallbackService {
   CareControl* care_;
   ActionHistory* history_;
   Admission* admission_;
+  ReplayControl* replays_;
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 

@@ -84,6 +84,15 @@ class Outbox {
   [[nodiscard]] std::size_t reliable_size() const { return reliable_.size(); }
   [[nodiscard]] std::size_t reliable_capacity() const { return reliable_capacity_; }
   [[nodiscard]] std::uint64_t frames_dropped() const { return frames_dropped_; }
+  // The frames change source (a replay of the night starts or ends): what waits is dropped and
+  // the next frame is a key frame.
+  void restart_frames() {
+    frames_dropped_ += pending_.size() + (latest_ != nullptr ? 1 : 0);
+    pending_.clear();
+    latest_.reset();
+    trails_next_.reset();
+    reset_delta_chain();
+  }
   // Forget what was sent, so the next frame is a key frame (after a world switch, say).
   void reset_delta_chain() {
     last_sent_frame_.reset();

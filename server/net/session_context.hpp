@@ -14,6 +14,7 @@
 #include "net/hub.hpp"
 #include "net/metrics.hpp"
 #include "net/origin_check.hpp"
+#include "net/replay_control.hpp"
 #include "net/trails_control.hpp"
 #include "sim/world_kind.hpp"
 #include "stream/action_queue.hpp"
@@ -79,6 +80,8 @@ struct SessionContext {
   // Records trails for viewers that ask (docs/rules.md "The swarm · Trails"); null: this server
   // records none.
   TrailsControl* trails = nullptr;
+  // Replays the night for viewers that ask (docs/gallery.md "Tonight so far"); null: none here.
+  ReplayControl* replays = nullptr;
   // Why /healthz should say this server cannot serve now (an edge without its sim, docs/edges.md);
   // empty function or empty answer: it can.
   std::function<std::string()> not_ready = nullptr;

@@ -24,6 +24,7 @@ struct SnapshotAnswer {
   std::string reason;  // for people, when not ok
   SnapshotRow snapshot;
   std::uint64_t tick = 0;  // the meadow's tick after a restore
+  std::string said;        // what every viewer was told (a rewind's "the meadow went back to 21:40")
 };
 
 class SnapshotControl {
@@ -33,6 +34,9 @@ class SnapshotControl {
   virtual void save(std::string name, std::function<void(const SnapshotAnswer&)> done) = 0;
   // Restores the snapshot of that name, or of id N given as "#N".
   virtual void restore(std::string name, std::function<void(const SnapshotAnswer&)> done) = 0;
+  // Moderation: the meadow goes back to Unix milliseconds `to_ms` (docs/gallery.md "Moderation"),
+  // made off the sim thread and restored between two ticks; every viewer is told.
+  virtual void rewind(std::int64_t to_ms, std::function<void(const SnapshotAnswer&)> done) = 0;
   virtual void list(std::function<void(const std::vector<SnapshotRow>&, const std::string& error)> done) = 0;
 };
 

@@ -124,6 +124,10 @@ InputOutcome ViewerInput::handle(std::string_view bytes, ViewerPort& port, Clock
       [&](auto& value) -> InputOutcome {
         using T = std::decay_t<decltype(value)>;
         if constexpr (std::is_same_v<T, sim::Action>) {
+          if (port.replaying()) {
+            return notice(port, InputResult::kRejected, "replaying",
+                          "You are watching the night replayed: go back to live to touch the meadow.");
+          }
           value.world = port.watched_world();
           value.visitor = visitor_;
           if (!context_.actions.push(std::move(value))) {
@@ -147,6 +151,8 @@ InputOutcome ViewerInput::handle(std::string_view bytes, ViewerPort& port, Clock
           port.take_trails(value.on);
         } else if constexpr (std::is_same_v<T, stream::RecordTrails>) {
           return record_trails(port, value.plan);
+        } else if constexpr (std::is_same_v<T, stream::ReplayCommand>) {
+          port.replay(value);
         } else {
           static_assert(std::is_same_v<T, stream::Rejection>);
           context_.metrics.rejected_messages_total.fetch_add(1, std::memory_order_relaxed);

@@ -18,6 +18,7 @@
 #include "net/outbox.hpp"
 #include "net/rate_limiter.hpp"
 #include "net/session_context.hpp"
+#include "stream/client_input.hpp"
 
 namespace meadow::net {
 
@@ -37,6 +38,10 @@ class ViewerPort {
   // A reliable message to this viewer that any thread may send later (an answer that takes a
   // while); it does nothing once the session has ended.
   [[nodiscard]] virtual std::function<void(SharedBytes)> later_sender() = 0;
+  // The night replayed (docs/gallery.md "Tonight so far"): start, seek, speed or stop this viewer's
+  // replay; while one plays, its actions are refused (it shows the past).
+  virtual void replay(const stream::ReplayCommand& command) = 0;
+  [[nodiscard]] virtual bool replaying() const = 0;
 };
 
 // The notice for a viewer that asked for a world this server does not run (and keeps `watching`).

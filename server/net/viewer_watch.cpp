@@ -6,6 +6,7 @@
 
 #include "net/logger.hpp"
 #include "stream/proto_mapping.hpp"
+#include "stream/replay_message.hpp"
 
 namespace meadow::net {
 
@@ -227,6 +228,13 @@ void ViewerWatch::OnDone() {
     self = std::move(self_);
   }
   // `self` may be the last owner: this object ends with this function.
+}
+
+void ViewerWatch::replay(const stream::ReplayCommand& command) {
+  if (command.kind != stream::ReplayCommand::Kind::start) return;
+  stream::ReplayStateView none;
+  none.reason = "the night is replayed to the WebSocket viewer (/ws), not over gRPC";
+  send_to_viewer(shared(stream::replay_state_message(none)));
 }
 
 }  // namespace meadow::net

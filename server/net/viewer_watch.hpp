@@ -69,6 +69,9 @@ class ViewerWatch final : public grpc::ServerWriteReactor<grpc::ByteBuffer>,
   void take_video(bool offered) override;
   void take_trails(bool on) override;
   [[nodiscard]] std::function<void(SharedBytes)> later_sender() override;
+  // The night is replayed to WebSocket viewers only: a native client is told so.
+  void replay(const stream::ReplayCommand& command) override;
+  [[nodiscard]] bool replaying() const override { return false; }
 
   // Starts the next write, or the Finish asked for, when nothing is being written. Without the lock.
   void pump();

@@ -8,6 +8,7 @@
 
 #include "net/logger.hpp"
 #include "stream/proto_mapping.hpp"
+#include "stream/replay_message.hpp"
 
 namespace meadow::net {
 
@@ -74,7 +75,7 @@ void WsSession::on_accept(beast::error_code ec) {
   const auto& facts = context_.facts;
   (void)outbox_.offer_reliable(shared(stream::welcome_message(
       id_, *land, static_cast<float>(facts.frame_rate), static_cast<float>(facts.tick_rate),
-      outbox_.world(), facts.worlds, facts.settings_schemas, facts.public_url)));
+      outbox_.world(), facts.worlds, facts.settings_schemas, facts.public_url, context_.replays != nullptr)));
   if (SharedBytes standing = context_.hub.standing_notice()) (void)outbox_.offer_reliable(std::move(standing));
   maybe_write();
   do_read();
@@ -105,6 +106,8 @@ void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
 }
 
 void WsSession::watch_world(sim::WorldKind world) {
+  // A replay shows one world: another world is live.
+  if (replay_) back_to_live({}, true);
   outbox_.set_world(world);
   counters_.watching(world);
   outbox_.reset_delta_chain();
@@ -116,19 +119,34 @@ void WsSession::take_video(bool offered) {
   counters_.outbox_dropped(outbox_.frames_dropped());
 }
 
+void WsSession::push_frame_locked(stream::FrameBundlePtr bundle) {
+  // Without video only the newest frame matters: the older ones go at once.
+  if (!inbox_keeps_every_frame_.load(std::memory_order_relaxed)) {
+    counters_.frame_dropped(inbox_frames_.size());
+    inbox_frames_.clear();
+  } else if (inbox_frames_.size() >= kVideoQueueMost) {
+    inbox_frames_.pop_front();
+    inbox_lost_frames_ = true;
+    counters_.frame_dropped();
+  }
+  inbox_frames_.push_back(std::move(bundle));
+}
+
+void WsSession::push_reliable_locked(SharedBytes message) {
+  // Bounded here already: what waits in the inbox and in the outbox together stays within the
+  // reliable queue's capacity once taken (take_inbox closes a session that overflows).
+  if (inbox_reliable_.size() >= outbox_.reliable_capacity()) {
+    inbox_overflowed_ = true;
+  } else {
+    inbox_reliable_.push_back(std::move(message));
+  }
+}
+
 void WsSession::deliver_frame(stream::FrameBundlePtr bundle) {
   {
     const std::lock_guard lock(inbox_mutex_);
-    // Without video only the newest frame matters: the older ones go at once.
-    if (!inbox_keeps_every_frame_.load(std::memory_order_relaxed)) {
-      counters_.frame_dropped(inbox_frames_.size());
-      inbox_frames_.clear();
-    } else if (inbox_frames_.size() >= kVideoQueueMost) {
-      inbox_frames_.pop_front();
-      inbox_lost_frames_ = true;
-      counters_.frame_dropped();
-    }
-    inbox_frames_.push_back(std::move(bundle));
+    if (frames_from_ != 0) return;  // a replay shows the past
+    push_frame_locked(std::move(bundle));
   }
   wake();
 }
@@ -136,15 +154,105 @@ void WsSession::deliver_frame(stream::FrameBundlePtr bundle) {
 void WsSession::deliver_reliable(SharedBytes message) {
   {
     const std::lock_guard lock(inbox_mutex_);
-    // Bounded here already: what waits in the inbox and in the outbox together stays within the
-    // reliable queue's capacity once taken (take_inbox closes a session that overflows).
-    if (inbox_reliable_.size() >= outbox_.reliable_capacity()) {
-      inbox_overflowed_ = true;
-    } else {
-      inbox_reliable_.push_back(std::move(message));
-    }
+    push_reliable_locked(std::move(message));
   }
   wake();
+}
+
+void WsSession::deliver_land(SharedBytes message) {
+  {
+    const std::lock_guard lock(inbox_mutex_);
+    if (frames_from_ != 0) return;  // the replay's rocks stand; the live ones come with live
+    push_reliable_locked(std::move(message));
+  }
+  wake();
+}
+
+ReplayViewer WsSession::replay_viewer(std::uint64_t generation) {
+  ReplayViewer viewer;
+  viewer.world = outbox_.world();
+  viewer.frame = [weak = weak_from_this(), generation](stream::FrameBundlePtr bundle) {
+    auto self = weak.lock();
+    if (!self) return;
+    {
+      const std::lock_guard lock(self->inbox_mutex_);
+      if (self->frames_from_ != generation) return;
+      self->push_frame_locked(std::move(bundle));
+    }
+    self->wake();
+  };
+  viewer.message = [weak = weak_from_this(), generation](SharedBytes message) {
+    auto self = weak.lock();
+    if (!self) return;
+    {
+      const std::lock_guard lock(self->inbox_mutex_);
+      if (self->frames_from_ != generation) return;
+      self->push_reliable_locked(std::move(message));
+    }
+    self->wake();
+  };
+  viewer.ended = [weak = weak_from_this(), generation] {
+    auto self = weak.lock();
+    if (!self) return;
+    asio::post(self->ws_.get_executor(), [self, generation] {
+      const bool current = [&] {
+        const std::lock_guard lock(self->inbox_mutex_);
+        return self->frames_from_ == generation;
+      }();
+      if (current) self->back_to_live({}, false);  // the replay said why itself
+    });
+  };
+  return viewer;
+}
+
+void WsSession::switch_frames(std::uint64_t generation) {
+  {
+    const std::lock_guard lock(inbox_mutex_);
+    frames_from_ = generation;
+    counters_.frame_dropped(inbox_frames_.size());
+    inbox_frames_.clear();
+    inbox_lost_frames_ = false;
+  }
+  outbox_.restart_frames();
+}
+
+void WsSession::back_to_live(const std::string& reason, bool tell) {
+  replay_.reset();  // stops the replay's thread (it ends on its own)
+  switch_frames(0);
+  (void)outbox_.offer_reliable(shared(stream::rocks_message(*context_.hub.land())));
+  if (tell) {
+    stream::ReplayStateView live;
+    live.reason = reason;
+    (void)outbox_.offer_reliable(shared(stream::replay_state_message(live)));
+  }
+  maybe_write();
+}
+
+void WsSession::replay(const stream::ReplayCommand& command) {
+  using Kind = stream::ReplayCommand::Kind;
+  if (command.kind == Kind::stop) {
+    if (replay_) back_to_live({}, true);
+    return;
+  }
+  if (replay_) {
+    if (command.kind != Kind::speed) replay_->seek(command.at_ms);
+    if (command.kind != Kind::seek) replay_->speed(command.speed);
+    return;
+  }
+  if (command.kind != Kind::start) return;  // nothing plays: a late seek after its end
+  if (context_.replays == nullptr) {
+    stream::ReplayStateView none;
+    none.reason = "this server keeps no journal to replay";
+    send_to_viewer(shared(stream::replay_state_message(none)));
+    return;
+  }
+  const std::uint64_t generation = ++replays_begun_;
+  switch_frames(generation);
+  replay_ = context_.replays->start(id_, replay_viewer(generation), command.at_ms, command.speed);
+  if (!replay_) {
+    // Refused (the viewer was told why): live as before, from a key frame.
+    switch_frames(0);
+  }
 }
 
 void WsSession::wake() {

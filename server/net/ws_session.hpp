@@ -39,6 +39,7 @@ class WsSession final : public HubSession, private ViewerPort, public std::enabl
   [[nodiscard]] std::uint64_t id() const override { return id_; }
   void deliver_frame(stream::FrameBundlePtr bundle) override;
   void deliver_reliable(SharedBytes message) override;
+  void deliver_land(SharedBytes message) override;
   void close_soon(const char* reason) override;
   [[nodiscard]] SessionInfo info() const override;
 
@@ -57,6 +58,18 @@ class WsSession final : public HubSession, private ViewerPort, public std::enabl
       if (auto self = weak.lock()) self->deliver_reliable(std::move(message));
     };
   }
+  // The night replayed (docs/gallery.md "Tonight so far"): while a replay plays, the session's
+  // frames, rocks and words of the replay are its own (generation `frames_from_`), the hub's live
+  // frames and rocks are passed over; each switch drops what waits and starts from a key frame.
+  void replay(const stream::ReplayCommand& command) override;
+  [[nodiscard]] bool replaying() const override { return replay_ != nullptr; }
+  [[nodiscard]] ReplayViewer replay_viewer(std::uint64_t generation);
+  // On the strand: frames come from `generation` from now on (0: live).
+  void switch_frames(std::uint64_t generation);
+  // On the strand: the replay ends; the live frames and rocks again, and the viewer told why.
+  void back_to_live(const std::string& reason, bool tell);
+  void push_frame_locked(stream::FrameBundlePtr bundle);
+  void push_reliable_locked(SharedBytes message);
   // Asks the strand to take the inbox (one posted task at most).
   void wake();
   // On the strand: moves the inbox into the outbox.
@@ -91,6 +104,10 @@ class WsSession final : public HubSession, private ViewerPort, public std::enabl
   std::deque<SharedBytes> inbox_reliable_;
   bool inbox_overflowed_ = false;
   bool wake_posted_ = false;
+  std::uint64_t frames_from_ = 0;  // guarded by inbox_mutex_: 0 live, else the replay's generation
+
+  std::shared_ptr<ReplayHandle> replay_;  // the strand's
+  std::uint64_t replays_begun_ = 0;
 };
 
 }  // namespace meadow::net

@@ -28,6 +28,12 @@ class Replayer {
   // step_world (the sim loop times its worlds).
   using StepWorld = std::function<void(sim::World& world, std::uint32_t budget)>;
   std::size_t tick(const StepWorld& step = {});
+  // Goes on with `entries` (the journal read again further on: those of ticks already run are
+  // passed over), keeping the step budgets the journal so far put in force.
+  void continue_with(std::span<const stream::JournalEntry> entries) {
+    entries_ = entries;
+    next_ = 0;
+  }
 
  private:
   sim::Meadow& meadow_;

@@ -101,6 +101,24 @@ ClientInput parse_settings(sim::SettingsChange change, const InputLimits& limits
   return sim::Action{origin, 0, std::move(change)};
 }
 
+ClientInput replay_command(const v1::ReplayRequest& request) {
+  ReplayCommand command;
+  switch (request.action()) {
+    case v1::ReplayRequest::ACTION_START: command.kind = ReplayCommand::Kind::start; break;
+    case v1::ReplayRequest::ACTION_SEEK: command.kind = ReplayCommand::Kind::seek; break;
+    case v1::ReplayRequest::ACTION_SPEED: command.kind = ReplayCommand::Kind::speed; break;
+    case v1::ReplayRequest::ACTION_STOP: command.kind = ReplayCommand::Kind::stop; break;
+    default: return rejected(reject::kUnknownValue, "A replay request needs its action: start, seek, speed or stop.");
+  }
+  if (request.at_ms() < 0) return rejected(reject::kOutOfRange, "A replay's moment is a time since 1970.");
+  if (request.speed() > kMostReplaySpeed) {
+    return rejected(reject::kOutOfRange, "A replay plays at most " + std::to_string(kMostReplaySpeed) + " times as fast.");
+  }
+  command.at_ms = request.at_ms();
+  command.speed = request.speed() == 0 ? kMostReplaySpeed : request.speed();
+  return command;
+}
+
 }  // namespace
 
 ClientInput parse_tool_action(const v1::ToolAction& tool, const sim::Rect& world, std::uint64_t origin) {
@@ -168,6 +186,8 @@ ClientInput parse_client_message(std::string_view bytes, const sim::Rect& world,
       }
       return RecordTrails{*plan};
     }
+    case v1::ClientMessage::kReplay:
+      return replay_command(message.replay());
     case v1::ClientMessage::BODY_NOT_SET:
       break;
   }

@@ -47,6 +47,15 @@ struct RecordTrails {
   sim::TrailPlan plan;
 };
 
+// The night replayed (replay.proto, docs/gallery.md "Tonight so far"), checked: a known action, a
+// moment not before 1970, a speed of 1 … kMostReplaySpeed times real time.
+inline constexpr unsigned kMostReplaySpeed = 60;
+struct ReplayCommand {
+  enum class Kind { start, seek, speed, stop };
+  Kind kind = Kind::start;
+  std::int64_t at_ms = 0;  // 0 with start: the start of what is kept
+  unsigned speed = kMostReplaySpeed;
+};
 // Refusal codes, as sent in Notice.code.
 namespace reject {
 inline constexpr std::string_view kMalformed = "malformed_message";    // not a ClientMessage
@@ -71,7 +80,8 @@ struct Rejection {
 
 // A sim::Action (origin set, tick 0: the sim thread stamps it), a value for the net layer, or a
 // rejection.
-using ClientInput = std::variant<sim::Action, ClientHello, ChooseWorld, ClientPing, WatchTrails, RecordTrails, Rejection>;
+using ClientInput =
+    std::variant<sim::Action, ClientHello, ChooseWorld, ClientPing, WatchTrails, RecordTrails, ReplayCommand, Rejection>;
 
 // One ToolAction as the action it asks for (a tap, a held pointer's phase, a handful), checked as
 // a viewer's is: a known tool and phase, a finite point inside `world`. The operator's Act too.

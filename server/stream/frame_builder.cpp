@@ -7,7 +7,8 @@
 
 namespace meadow::stream {
 
-FrameBuilder::FrameBuilder(std::vector<std::unique_ptr<WorldStream>> streams) {
+FrameBuilder::FrameBuilder(std::vector<std::unique_ptr<WorldStream>> streams, std::uint64_t first_number)
+    : last_number_(first_number - 1) {
   for (auto& s : streams) {
     auto& slot = by_kind_[sim::index_of(s->kind())];
     if (slot) throw std::invalid_argument("two streams for one world");
@@ -23,7 +24,7 @@ FrameBundlePtr FrameBuilder::build(const sim::Meadow& meadow, std::uint32_t view
   const FrameContext context{meadow, bundle->number, camera, video, trails};
   for (const sim::World* world : meadow.worlds()) {
     WorldStream* stream = by_kind_[sim::index_of(world->kind())].get();
-    if (stream == nullptr) continue;
+    if (stream == nullptr || (only_ && *only_ != world->kind())) continue;
     v1::ServerMessage message;
     v1::Frame& frame = *message.mutable_frame();
     frame.set_number(bundle->number);

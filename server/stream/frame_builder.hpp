@@ -19,7 +19,11 @@ namespace meadow::stream {
 class FrameBuilder {
  public:
   // One stream per world kind (a world without one is not streamed).
-  explicit FrameBuilder(std::vector<std::unique_ptr<WorldStream>> streams);
+  // `first_number`: the first bundle's number (a replay's frames are numbered apart from the
+  // live ones, so that no session takes one's delta for the other's).
+  explicit FrameBuilder(std::vector<std::unique_ptr<WorldStream>> streams, std::uint64_t first_number = 1);
+  // Builds only `world`'s frame (a replay of one world); nullopt: every world's.
+  void show_only(std::optional<sim::WorldKind> world) { only_ = world; }
 
   // The next bundle: number one more than the last (the first is 1), the meadow's tick. `camera`
   // is imposed on the worlds that have a camera of their own (tests, a fixed view).
@@ -34,7 +38,8 @@ class FrameBuilder {
 
  private:
   std::array<std::unique_ptr<WorldStream>, sim::kWorldKinds> by_kind_;
-  std::uint64_t last_number_ = 0;  // 0: nothing built yet
+  std::uint64_t last_number_ = 0;
+  std::optional<sim::WorldKind> only_;
 };
 
 }  // namespace meadow::stream

@@ -86,7 +86,7 @@ sim::Rock from_proto(const v1::Rock& from) {
 
 std::string welcome_message(std::uint64_t session_id, const sim::Land& land, float frame_rate,
                             float tick_rate, sim::WorldKind world, std::span<const sim::WorldKind> worlds,
-                            std::span<const sim::SettingsSchema> schemas, std::string_view public_url) {
+                            std::span<const sim::SettingsSchema> schemas, std::string_view public_url, bool replays) {
   v1::ServerMessage message;
   v1::Welcome& welcome = *message.mutable_welcome();
   welcome.set_protocol_version(v1::PROTOCOL_VERSION_CURRENT);
@@ -101,6 +101,7 @@ std::string welcome_message(std::uint64_t session_id, const sim::Land& land, flo
   for (const sim::WorldKind w : worlds) welcome.add_worlds(to_proto(w));
   for (const sim::SettingsSchema& s : schemas) to_proto(s, *welcome.add_settings_schemas());
   welcome.set_public_url(std::string(public_url));
+  welcome.set_replays(replays);
   return serialize(message);
 }
 

@@ -48,7 +48,7 @@ void to_proto(const sim::ViewerLocks& from, v1::Locks& to);
                                           float frame_rate, float tick_rate, sim::WorldKind world,
                                           std::span<const sim::WorldKind> worlds,
                                           std::span<const sim::SettingsSchema> schemas = {},
-                                          std::string_view public_url = {});
+                                          std::string_view public_url = {}, bool replays = false);
 // Rocks: the complete list of the land's rocks.
 [[nodiscard]] std::string rocks_message(const sim::Land& land);
 // Notice: code is machine-readable (e.g. "malformed_message"), text is for people.

@@ -45,8 +45,16 @@ class CheckingPort final : public net::ViewerPort {
   std::function<void(net::SharedBytes)> later_sender() override {
     return [this](net::SharedBytes message) { send_to_viewer(std::move(message)); };
   }
+  // A replay starts and stops here as the session's would; while one plays, actions are refused.
+  void replay(const stream::ReplayCommand& command) override {
+    MEADOW_FUZZ_CHECK(command.speed >= 1 && command.speed <= stream::kMostReplaySpeed && command.at_ms >= 0);
+    if (command.kind == stream::ReplayCommand::Kind::start) playing = true;
+    if (command.kind == stream::ReplayCommand::Kind::stop) playing = false;
+  }
+  [[nodiscard]] bool replaying() const override { return playing; }
   sim::WorldKind world = sim::WorldKind::swarm;
   int notices = 0;
+  bool playing = false;
 };
 
 // The server's limits, but a message size limit within the lengths libFuzzer tries (4 KiB unless

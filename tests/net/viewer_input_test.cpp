@@ -31,8 +31,16 @@ class FakePort final : public ViewerPort {
   std::function<void(SharedBytes)> later_sender() override {
     return [this](SharedBytes message) { later.push_back(std::move(message)); };
   }
+  void replay(const stream::ReplayCommand& command) override {
+    replays.push_back(command);
+    if (command.kind == stream::ReplayCommand::Kind::start) playing = true;
+    if (command.kind == stream::ReplayCommand::Kind::stop) playing = false;
+  }
+  [[nodiscard]] bool replaying() const override { return playing; }
   bool video = false;
   bool trails = false;
+  bool playing = false;
+  std::vector<stream::ReplayCommand> replays;
   std::vector<SharedBytes> later;
   std::vector<std::string> notice_codes() const {
     std::vector<std::string> out;
@@ -200,6 +208,34 @@ TEST_F(ViewerInputTest, WatchesTrailsOnAndOff) {
   watch.mutable_watch_trails()->set_on(false);
   (void)input.handle(watch.SerializeAsString(), port, Clock::now());
   EXPECT_FALSE(port.trails);
+}
+
+// The night replayed (docs/gallery.md "Tonight so far"): the request reaches the session checked,
+// and while the viewer watches the past its actions are refused, said why.
+TEST_F(ViewerInputTest, AReplayIsHandedToTheSessionAndHoldsBackActions) {
+  ViewerInput input(context, 7);
+  v1::ClientMessage start;
+  start.mutable_replay()->set_action(v1::ReplayRequest::ACTION_START);
+  start.mutable_replay()->set_at_ms(1'700'000'000'000);
+  EXPECT_EQ(input.handle(start.SerializeAsString(), port, Clock::now()).result, InputResult::kDone);
+  ASSERT_EQ(port.replays.size(), 1U);
+  EXPECT_EQ(port.replays[0].at_ms, 1'700'000'000'000);
+  EXPECT_EQ(port.replays[0].speed, stream::kMostReplaySpeed) << "speed 0: the fastest";
+  const InputOutcome refused = input.handle(rock_at(10.0F, 10.0F), port, Clock::now());
+  EXPECT_EQ(refused.code, "replaying");
+  std::vector<stream::QueuedAction> queued;
+  actions.drain(queued);
+  EXPECT_TRUE(queued.empty()) << "no action from a viewer who watches the past";
+  v1::ClientMessage too_fast = start;
+  too_fast.mutable_replay()->set_speed(61);
+  EXPECT_EQ(input.handle(too_fast.SerializeAsString(), port, Clock::now()).code, "out_of_range");
+  v1::ClientMessage no_action;
+  no_action.mutable_replay()->set_at_ms(5);
+  EXPECT_EQ(input.handle(no_action.SerializeAsString(), port, Clock::now()).code, "unknown_value");
+  v1::ClientMessage stop;
+  stop.mutable_replay()->set_action(v1::ReplayRequest::ACTION_STOP);
+  (void)input.handle(stop.SerializeAsString(), port, Clock::now());
+  EXPECT_EQ(input.handle(rock_at(10.0F, 10.0F), port, Clock::now()).result, InputResult::kDone) << "live again";
 }
 
 TEST_F(ViewerInputTest, RecordsTrailsOneAtATimeAndAnswersLater) {

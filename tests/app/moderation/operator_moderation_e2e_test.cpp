@@ -44,6 +44,13 @@ TEST_F(OperatorTest, TheOperatorSeesWhatAViewerDidAndKeepsItsAddressOut) {
   viewer.send(testing::tool_tap(v1::TOOL_ROCK, 612.0F, 333.0F));
   ASSERT_TRUE(viewer.wait_for([](const v1::ServerMessage& m) { return m.has_rocks() && m.rocks().rocks_size() > 0; },
                               testing::kReplyWait));
+  // Another visitor's rock, which the undo of the first leaves where it is.
+  client::WsClient other;
+  other.connect("127.0.0.1", server_->port());
+  ASSERT_TRUE(other.wait_for([](const v1::ServerMessage& m) { return m.has_welcome(); }, testing::kReplyWait));
+  other.send(testing::tool_tap(v1::TOOL_ROCK, 900.0F, 500.0F));
+  ASSERT_TRUE(other.wait_for([](const v1::ServerMessage& m) { return m.has_rocks() && m.rocks().rocks_size() == 2; },
+                             testing::kReplyWait));
   std::string out;
   for (int i = 0; i < 50 && out.find("rock tap at (612, 333)") == std::string::npos; ++i) {
     out = meadowctl("actions --session " + std::to_string(session) + " --minutes 5").second;
@@ -62,14 +69,20 @@ TEST_F(OperatorTest, TheOperatorSeesWhatAViewerDidAndKeepsItsAddressOut) {
   EXPECT_EQ(meadowctl("undo").first, 2) << "usage: whose";
   EXPECT_EQ(meadowctl("undo --session " + std::to_string(session) + " --minutes 5").first, 0);
   const v1::Status undone = status_when([](const v1::Status& st) {
-    return st.rocks() == 0 && figure(st, v1::WORLD_POND, "fish") == 24.0;
+    return st.rocks() == 1 && figure(st, v1::WORLD_POND, "fish") == 24.0;
   });
-  EXPECT_EQ(undone.rocks(), 0U) << "its rock is gone";
+  EXPECT_EQ(undone.rocks(), 1U) << "its rock is gone, the other visitor's stays";
+  const auto left = other.wait_for([](const v1::ServerMessage& m) { return m.has_rocks() && m.rocks().rocks_size() == 1; },
+                                   testing::kReplyWait);
+  ASSERT_TRUE(left);
+  EXPECT_NEAR(left->rocks().rocks(0).center().x(), 900.0F, 1.0F) << "the other visitor's rock is the one left";
   EXPECT_EQ(figure(undone, v1::WORLD_POND, "fish"), 24.0) << "the school it changed is back";
   EXPECT_NE(meadowctl("actions --minutes 5").second.find("take away"), std::string::npos) << "the undo is itself written down";
   EXPECT_EQ(meadowctl("keep-out nowhere 5").first, 5);
-  EXPECT_EQ(meadowctl("keep-out 127.0.0.1 0").first, 5);
-  EXPECT_EQ(meadowctl("keep-out 127.0.0.1 5").first, 0);
+  EXPECT_EQ(meadowctl("keep-out 127.0.0.1 0").first, 2) << "not a while";
+  // A short while, to see it end: kept out, then let back in.
+  EXPECT_EQ(meadowctl("keep-out 127.0.0.1 3s").first, 0);
+  const auto kept_at = std::chrono::steady_clock::now();
   const auto told = viewer.wait_for(
       [](const v1::ServerMessage& m) { return m.has_notice() && m.notice().code() == "kept_out"; }, testing::kReplyWait);
   ASSERT_TRUE(told) << "the viewer was not told";
@@ -84,6 +97,11 @@ TEST_F(OperatorTest, TheOperatorSeesWhatAViewerDidAndKeepsItsAddressOut) {
   }
   const std::string metrics = testing::http_request(server_->port(), "GET /metrics HTTP/1.0");
   EXPECT_NE(metrics.find("meadow_refused_total{what=\"viewer\",why=\"kept_out\"} 1"), std::string::npos);
+  std::this_thread::sleep_until(kept_at + 3500ms);
+  client::WsClient back;
+  back.connect("127.0.0.1", server_->port());
+  EXPECT_TRUE(back.wait_for([](const v1::ServerMessage& m) { return m.has_welcome(); }, testing::kReplyWait))
+      << "let back in once the while is over";
 }
 
 }  // namespace
