@@ -48,8 +48,8 @@ constexpr Millis kInterruptCheck{100};
 
 class Person : public std::enable_shared_from_this<Person> {
  public:
-  Person(asio::io_context& io, const LoadOptions& options, std::uint64_t seed)
-      : options_(options), timer_(asio::make_strand(io)), rng_(seed) {}
+  Person(asio::io_context& io, const LoadOptions& options, std::uint64_t seed, bool replays)
+      : options_(options), timer_(asio::make_strand(io)), rng_(seed), replays_(replays) {}
 
   void open(asio::io_context& io, const std::shared_ptr<grpc::Channel>& channel) {
     LinkHandlers handlers;
@@ -90,6 +90,9 @@ class Person : public std::enable_shared_from_this<Person> {
     std::uint64_t actions = 0;
     bool closed_early = false;
     std::string close_reason;
+    bool replays = false;
+    std::uint64_t replays_started = 0;
+    std::uint64_t replays_refused = 0;
   };
 
   Figures figures(Clock::time_point end) const {
@@ -106,15 +109,38 @@ class Person : public std::enable_shared_from_this<Person> {
     f.actions = actions_;
     f.closed_early = closed_;
     f.close_reason = close_reason_;
+    f.replays = replays_;
+    f.replays_started = replays_started_;
+    f.replays_refused = replays_refused_;
     return f;
   }
 
  private:
   void take(v1::ServerMessage&& message, std::size_t bytes) {
     std::lock_guard lock(mutex_);
+    if (replays_ && (message.has_welcome() || (message.has_replay() && !message.replay().playing()))) {
+      // Welcomed, or a replay ended (caught up with live, or refused): the night from its start again.
+      if (message.has_replay() && !message.replay().reason().empty() && message.replay().reason().find("caught up") == std::string::npos) {
+        ++replays_refused_;
+      }
+      asio::post(timer_.get_executor(), [self = shared_from_this()] { self->replay_from_the_start(); });
+    }
+    if (message.has_replay()) return;  // the follower knows only live messages
     const bool notice = message.has_notice();
     follower_.take(std::move(message), bytes, Clock::now());
     if (notice) follower_.drop_probes();  // a refused action never shows
+  }
+
+  void replay_from_the_start() {
+    if (stopped_) return;
+    v1::ClientMessage start;
+    start.mutable_replay()->set_action(v1::ReplayRequest::ACTION_START);
+    start.mutable_replay()->set_speed(options_.replay_speed);
+    {
+      std::lock_guard lock(mutex_);
+      ++replays_started_;
+    }
+    link_->send(start);
   }
 
   void closed(const std::string& why) {
@@ -146,7 +172,7 @@ class Person : public std::enable_shared_from_this<Person> {
       welcomed = follower_.welcomed() && !closed_;
       world = follower_.world_bounds();
     }
-    if (!welcomed || !options_.act) return next_turn(between_turns());
+    if (!welcomed || !options_.act || replays_) return next_turn(between_turns());
     if (moves_left_ > 0) return move_predator(world);
     if (rock_placed_) return take_rock_away();
     const double roll = std::uniform_real_distribution<double>(0.0, 1.0)(rng_);
@@ -230,6 +256,10 @@ class Person : public std::enable_shared_from_this<Person> {
   bool rock_placed_ = false;
   v1::Vec2 at_;
 
+  const bool replays_;
+  std::uint64_t replays_started_ = 0;
+  std::uint64_t replays_refused_ = 0;
+
   mutable std::mutex mutex_;
   FrameFollower follower_{false};
   std::uint64_t actions_ = 0;
@@ -264,7 +294,7 @@ LoadReport run_load(const LoadOptions& options) {
   people.reserve(options.viewers);
   const auto ramp = std::min<Millis>(kLongestRamp, std::chrono::duration_cast<Millis>(options.duration) / 4);
   for (std::uint32_t i = 0; i < options.viewers; ++i) {
-    auto person = std::make_shared<Person>(io, options, options.seed * 1'000'003ULL + i);
+    auto person = std::make_shared<Person>(io, options, options.seed * 1'000'003ULL + i, i < options.replayers);
     person->open(io, channel);
     person->start(Millis(ramp.count() * i / options.viewers));
     people.push_back(std::move(person));
@@ -291,8 +321,18 @@ LoadReport run_load(const LoadOptions& options) {
   double bytes_per_s = 0.0;
   double frames_per_s = 0.0;
   double slowest_frames_per_s = std::numeric_limits<double>::infinity();
+  double live_frames_per_s = 0.0;
+  double replay_bytes_per_s = 0.0;
   for (const auto& person : people) {
     const Person::Figures f = person->figures(stopped_at);
+    if (f.replays) {
+      ++report.replayers;
+      replay_bytes_per_s += f.bytes_per_s;
+      report.replays_started += f.replays_started;
+      report.replays_refused += f.replays_refused;
+    } else {
+      live_frames_per_s += f.frames_per_s;
+    }
     report.frames_received += f.frames;
     report.frames_dropped += f.skipped;
     report.actions_sent += f.actions;
@@ -314,6 +354,9 @@ LoadReport run_load(const LoadOptions& options) {
   report.bytes_per_viewer_per_s = bytes_per_s / options.viewers;
   report.frames_per_viewer_per_s = frames_per_s / options.viewers;
   report.slowest_viewer_frames_per_s = people.empty() ? 0.0 : slowest_frames_per_s;
+  if (report.replayers < options.viewers) live_frames_per_s /= options.viewers - report.replayers;
+  report.live_frames_per_viewer_per_s = live_frames_per_s;
+  if (report.replayers > 0) report.bytes_per_replayer_per_s = replay_bytes_per_s / report.replayers;
   report.latency_samples = latencies.size();
   report.latency_p50_ms = percentile(latencies, 50.0);
   report.latency_p99_ms = percentile(latencies, 99.0);
@@ -336,6 +379,13 @@ std::string LoadReport::json() const {
       {"latency_p50_ms", latency_p50_ms},
       {"latency_p99_ms", latency_p99_ms},
   };
+  if (replayers > 0) {
+    j["live_frames_per_viewer_per_s"] = live_frames_per_viewer_per_s;
+    j["replayers"] = replayers;
+    j["bytes_per_replayer_per_s"] = bytes_per_replayer_per_s;
+    j["replays_started"] = replays_started;
+    j["replays_refused"] = replays_refused;
+  }
   // Figures the server did not give are left out rather than made up.
   if (server_tick_p99_ms >= 0) j["server_tick_p99_ms"] = server_tick_p99_ms;
   if (server_rss_mb >= 0) j["server_rss_mb"] = server_rss_mb;
@@ -356,6 +406,14 @@ std::string LoadReport::text() const {
                 static_cast<unsigned long long>(actions_sent), latency_p50_ms, latency_p99_ms,
                 static_cast<unsigned long long>(latency_samples));
   std::string out = buf;
+  if (replayers > 0) {
+    std::snprintf(buf, sizeof buf,
+                  "  replays  %u viewers replayed the night (%llu started, %llu refused): %.1f kB a second each; "
+                  "the live viewers %.1f frames a second each\n",
+                  replayers, static_cast<unsigned long long>(replays_started), static_cast<unsigned long long>(replays_refused),
+                  bytes_per_replayer_per_s / 1e3, live_frames_per_viewer_per_s);
+    out += buf;
+  }
   if (server_tick_p99_ms >= 0) out += "  server   p99 tick " + std::to_string(server_tick_p99_ms) + " ms";
   if (server_rss_mb >= 0) out += ", " + std::to_string(server_rss_mb) + " MB resident";
   if (server_tick_p99_ms >= 0 || server_rss_mb >= 0) out += "\n";

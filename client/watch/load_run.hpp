@@ -23,6 +23,10 @@ struct LoadOptions {
   unsigned threads = 2;          // I/O threads for the WebSocket links
   std::uint64_t seed = 1;        // what the people do, and when
   bool act = true;               // people place rocks and move predators (else they only watch)
+  // Of the viewers, this many replay the night instead (docs/gallery.md "Tonight so far"): from
+  // the start of what is kept at `replay_speed`, again each time the server ends one.
+  std::uint32_t replayers = 0;
+  std::uint32_t replay_speed = 60;
   const std::atomic<bool>* interrupted = nullptr;  // set (Ctrl-C): the run ends early and reports
 };
 
@@ -43,6 +47,12 @@ struct LoadReport {
   std::uint64_t latency_samples = 0;
   double latency_p50_ms = 0.0;
   double latency_p99_ms = 0.0;
+  // The live viewers alone (those that do not replay), and the replayers alone.
+  double live_frames_per_viewer_per_s = 0.0;
+  std::uint32_t replayers = 0;
+  double bytes_per_replayer_per_s = 0.0;
+  std::uint64_t replays_started = 0;
+  std::uint64_t replays_refused = 0;
   double server_tick_p99_ms = -1.0;  // the worst of the server's p99 readings during the run; <0: unknown
   double server_rss_mb = -1.0;       // the server's resident memory at the end; <0: unknown
   std::string first_close_reason;

@@ -66,6 +66,8 @@ struct Options {
   unsigned threads = 2;
   std::uint64_t seed = 1;
   bool watch_only = false;
+  std::uint32_t replayers = 0;
+  std::uint32_t replay_speed = 60;
   std::string light_codec = "vp9";
 };
 
@@ -191,6 +193,12 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"vp9", "zstd"}))
       ->capture_default_str();
   app.add_flag("--watch-only", o.watch_only, "Load: the people only watch (no rocks, no predators)");
+  app.add_option("--replayers", o.replayers,
+                 "Load: this many of the viewers replay the night instead, from its start, again when one ends "
+                 "(the server needs --state-dir)");
+  app.add_option("--replay-speed", o.replay_speed, "Load: the replayers' speed, times real time")
+      ->check(CLI::Range(1U, 60U))
+      ->capture_default_str();
   app.footer(
       "Exit codes: 0 done, 2 usage or a file that cannot be written, 3 the server cannot be reached or ended the "
       "stream, 4 no frame came in time.\nExample: meadow-watch --load 50 --seconds 20 --json");
@@ -233,6 +241,8 @@ int main(int argc, char** argv) {
   load.threads = o.threads;
   load.seed = o.seed;
   load.act = !o.watch_only;
+  load.replayers = o.replayers;
+  load.replay_speed = o.replay_speed;
   load.interrupted = &g_interrupted;
   try {
     const client::LoadReport report = client::run_load(load);

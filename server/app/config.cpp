@@ -195,11 +195,19 @@ ParseResult parse_config(int argc, const char* const* argv) {
       ->check(CLI::Range(1.0, 86'400.0))
       ->capture_default_str();
   app.add_option("--keep-snapshots", c.keep_snapshots,
-                 "Newest automatic snapshots kept (besides named ones and one an hour for --keep-hours)")
+                 "Newest automatic snapshots kept (besides named ones and one every --keep-every-minutes for "
+                 "--keep-hours)")
       ->envname("MEADOW_KEEP_SNAPSHOTS")
       ->check(CLI::Range(1U, 100'000U))
       ->capture_default_str();
-  app.add_option("--keep-hours", c.keep_hours, "Hours of history kept: one snapshot an hour, and the journal since")
+  app.add_option("--keep-every-minutes", c.keep_every_minutes,
+                 "Of the history kept, one snapshot every this many minutes: a rewind or a replay of the night "
+                 "runs the journal at most this long to reach any moment")
+      ->envname("MEADOW_KEEP_EVERY_MINUTES")
+      ->check(CLI::Range(1U, 24U * 60U))
+      ->capture_default_str();
+  app.add_option("--keep-hours", c.keep_hours,
+                 "Hours of history kept: one snapshot every --keep-every-minutes, and the journal since")
       ->envname("MEADOW_KEEP_HOURS")
       ->check(CLI::Range(0U, 24U * 365U))
       ->capture_default_str();

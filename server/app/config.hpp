@@ -39,6 +39,7 @@ struct Config {
   double snapshot_every_seconds = kDefaultSnapshotEverySeconds;
   std::uint32_t keep_snapshots = 10;
   std::uint32_t keep_hours = 24;
+  std::uint32_t keep_every_minutes = 10;
   std::uint32_t state_max_mb = 4096;  // the database's ceiling (its oldest history goes first); 0: none
   // Plays a recording (a --state-dir of an earlier run) to viewers instead of a live meadow, at
   // 1, 4 or 16 times the speed it happened; read-only.

@@ -89,7 +89,8 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   std::unique_ptr<store::StoreWriter> state_writer;
   if (saved) {
     saved->recover(meadow, pool, app::snapshot_mappings_of(worlds));
-    state_writer = saved->start_writer(app::snapshot_mappings_of(worlds), {config.keep_snapshots, config.keep_hours, state_max_bytes});
+    state_writer = saved->start_writer(app::snapshot_mappings_of(worlds),
+                                       {config.keep_snapshots, config.keep_hours, config.keep_every_minutes, state_max_bytes});
   }
   stream::ActionQueue actions(app::kActionQueueCapacity);
   net::Hub hub(config.light_video == "on", stream::VideoLightSettings{.quality = config.video_quality,
@@ -151,13 +152,13 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   if (!config.first_world.empty()) {
     // Every viewer starts there; w goes round from it in the same order.
     const auto first = sim::world_named(config.first_world);
-    auto& worlds = net_config.facts.worlds;
-    const auto at = first ? std::find(worlds.begin(), worlds.end(), *first) : worlds.end();
-    if (at == worlds.end()) {
+    auto& order = net_config.facts.worlds;
+    const auto at = first ? std::find(order.begin(), order.end(), *first) : order.end();
+    if (at == order.end()) {
       log->error("--first-world {}: this server runs no such world", config.first_world);
       return 2;
     }
-    std::rotate(worlds.begin(), at, worlds.end());
+    std::rotate(order.begin(), at, order.end());
   }
   // --role sim: every frame published once on NATS for the edge servers (docs/edges.md).
   std::unique_ptr<edge::NatsLink> nats;

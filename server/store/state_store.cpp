@@ -12,6 +12,7 @@ namespace {
 // Bumped when the tables change in a way an older server cannot read.
 constexpr int kSchemaVersion = 1;
 constexpr std::int64_t kMsPerHour = 3'600'000;
+constexpr std::int64_t kMsPerMinute = 60'000;
 
 std::filesystem::path database_in(const std::filesystem::path& dir) {
   std::error_code error;
@@ -199,12 +200,13 @@ std::optional<std::uint64_t> StateStore::reached(std::int64_t timeline) {
 std::size_t StateStore::prune(const Retention& retention, std::int64_t now_ms) {
   const std::vector<SnapshotInfo> all = snapshots();  // newest first
   std::set<std::int64_t> keep;
-  std::set<std::int64_t> hours_seen;
+  std::set<std::int64_t> spans_seen;
   std::size_t automatic = 0;
-  for (auto it = all.rbegin(); it != all.rend(); ++it) {  // oldest first: the first of each hour
+  const std::int64_t span_ms = std::max<std::int64_t>(retention.span_minutes, 1) * kMsPerMinute;
+  for (auto it = all.rbegin(); it != all.rend(); ++it) {  // oldest first: the first of each span
     if (!it->name.empty()) continue;
-    const std::int64_t hour = it->saved_at_ms / kMsPerHour;
-    if (now_ms - it->saved_at_ms <= retention.keep_hours * kMsPerHour && hours_seen.insert(hour).second) {
+    const std::int64_t span = it->saved_at_ms / span_ms;
+    if (now_ms - it->saved_at_ms <= retention.keep_hours * kMsPerHour && spans_seen.insert(span).second) {
       keep.insert(it->id);
     }
   }
@@ -228,7 +230,7 @@ std::size_t StateStore::prune(const Retention& retention, std::int64_t now_ms) {
     transaction.commit();
   }
   // Bounded by size too: while the database holds more than three quarters of what it may, the
-  // oldest automatic snapshots go first (the hourly ones before the newest), with the journal only
+  // oldest automatic snapshots go first (those kept one a span before the newest), with the journal only
   // they could replay; the newest snapshot and the named ones stay. A flood of actions then costs
   // history, not the saving.
   if (retention.max_bytes == 0) return dropped;

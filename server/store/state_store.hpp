@@ -36,11 +36,13 @@ struct JournalRow {
 };
 
 // Which snapshots and journal to keep: the newest `keep_latest` automatic snapshots, plus the
-// first of each hour for `keep_hours` hours; named ones until deleted. The journal is kept from
-// the oldest snapshot kept on each timeline on.
+// first of each `span_minutes` for `keep_hours` hours (so that a rewind or a replay of the night
+// finds a snapshot at most a span before any moment: docs/gallery.md); named ones until deleted.
+// The journal is kept from the oldest snapshot kept on each timeline on.
 struct Retention {
   std::size_t keep_latest = 10;
   std::int64_t keep_hours = 24;
+  std::int64_t span_minutes = 10;
   // The most the database may grow to (bytes; 0: as far as the disk goes). Past it writes fail as
   // on a full disk, and the meadow goes on unsaved; before that, prune() sheds the oldest history
   // to keep it under three quarters of this.

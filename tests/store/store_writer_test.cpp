@@ -138,6 +138,33 @@ TEST(StoreWriter, NamedSnapshotsAndRetention) {
   EXPECT_EQ(listed.back().name, "opening");
 }
 
+// A rewind or a replay of the night runs at most a span of journal to reach any moment kept: of
+// two hours of snapshots a minute, the first of each ten minutes stays, and the newest few.
+TEST(StateStore, KeepsOneSnapshotASpanOverTheHoursKept) {
+  StoreDir dir("store-spans");
+  store::StateStore store(dir.path);
+  const std::int64_t timeline = store.new_timeline();
+  const std::int64_t minute = 60'000;
+  const std::int64_t start = 1'800'000'000'000 - 1'800'000'000'000 % (10 * minute);  // on a span's start
+  store::Retention retention;
+  retention.keep_latest = 3;
+  retention.keep_hours = 24;
+  retention.span_minutes = 10;
+  for (int m = 0; m < 120; ++m) {
+    store::StateStore::NewSnapshot snapshot{"", timeline, static_cast<std::uint64_t>(m * 3600), start + m * minute, "s"};
+    (void)store.commit({}, static_cast<std::uint64_t>(m * 3600), timeline, {snapshot});
+    (void)store.prune(retention, start + m * minute);
+  }
+  const std::vector<store::SnapshotInfo> left = store.snapshots();  // newest first
+  ASSERT_EQ(left.size(), 12U + 3U) << "twelve spans' firsts (minutes 0, 10, … 110), and the newest three";
+  std::int64_t last = start + 120 * minute;
+  for (const store::SnapshotInfo& s : left) {
+    EXPECT_LE(last - s.saved_at_ms, 10 * minute) << "no gap wider than a span";
+    last = s.saved_at_ms;
+  }
+  EXPECT_EQ(left.back().saved_at_ms, start);
+}
+
 TEST(StoreWriter, AFolderItCannotWriteLeavesTheMeadowGoingAndSaysSo) {
   StoreDir dir("store");
   std::filesystem::create_directories(dir.path);

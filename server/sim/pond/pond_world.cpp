@@ -58,12 +58,11 @@ void PondWorld::step(const WorldStep& step) {
   const std::vector<Vec2> predators = tools_.predator_points();
   step_school(fish_, settings_.school(), water_, crumbs, predators);
   ++steps_;
-  eat(step.tick);
+  eat(crumbs, step.tick);  // the crumbs the school swam to this step (none is dropped during it)
   spread_ = school_spread(fish_);
 }
 
-void PondWorld::eat(std::uint64_t tick) {
-  const std::vector<Vec2> crumbs = tools_.crumb_points();
+void PondWorld::eat(const std::vector<Vec2>& crumbs, std::uint64_t tick) {
   const std::vector<int> eaten = crumbs_eaten(fish_, crumbs);
   std::vector<std::size_t> gone;
   for (std::size_t c = 0; c < eaten.size(); ++c) {

@@ -78,7 +78,8 @@ class PondWorld final : public World {
  private:
   ActionOutcome change_settings(const SettingsChange& change, const Action& action);
   void scatter(std::uint32_t fish);
-  void eat(std::uint64_t tick);
+  // The fish on a crumb of `crumbs` (tools_'s crumbs, in their order) eat it.
+  void eat(const std::vector<Vec2>& crumbs, std::uint64_t tick);
 
   std::uint64_t seed_;
   PondWater water_;
