@@ -209,6 +209,7 @@ export function debugState(page: Page): Promise<DebugState> {
     return {
       connected: m.connected,
       frames: m.frames,
+      framesReceived: m.framesReceived,
       droppedFrames: m.droppedFrames,
       decodeErrors: m.decodeErrors,
       rocks: copy(m.rocks),
@@ -245,6 +246,7 @@ export function debugState(page: Page): Promise<DebugState> {
       air: copy(m.air),
       experience: copy(m.experience),
       gallery: copy(m.gallery),
+      replay: copy(m.replay),
     };
   });
 }

@@ -257,7 +257,7 @@ describe("the experience", () => {
     expect(await page.isVisible("#start")).toBe(false);
 
     const keys = await page.$$eval("#help dt[data-keys]", (dts) => dts.flatMap((dt) => (dt as HTMLElement).dataset.keys?.split("|") ?? []));
-    expect(keys).toEqual([" ", "1", "2", "3", "4", "5", "f", "t", "r", "ArrowUp", "ArrowDown", "w", "m", "p", "x", "i", "h"]);
+    expect(keys).toEqual([" ", "1", "2", "3", "4", "5", "f", "t", "r", "ArrowUp", "ArrowDown", "w", "n", "m", "p", "x", "i", "h"]);
     const tools: Record<string, string> = { "1": "attract", "2": "flower", "3": "rock", "4": "predator", "5": "frog" };
     for (const key of keys) {
       const before = await debugState(page);
@@ -301,6 +301,16 @@ describe("the experience", () => {
           await waitFor(page, (s) => s.world === "plate", "w again: the plate");
           await page.keyboard.press("w");
           await waitFor(page, (s) => s.world === "swarm", "and once more: the swarm");
+          break;
+        case "n":
+          // The night replayed: this suite's server keeps no journal (no --state-dir), and says so (e2e/replay.e2e.ts replays one).
+          if (before.replay.offered) {
+            await waitFor(page, (s) => s.replay.phase !== "live" && s, "n replays the night");
+            await page.keyboard.press("n");
+            await waitFor(page, (s) => s.replay.phase === "live" && s, "n again: live", SHOWN_WITHIN_MS);
+          } else {
+            await page.waitForFunction(() => /no night to replay/.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
+          }
           break;
         case "m":
           await page.waitForFunction(() => /sound/i.test(document.getElementById("notice")?.textContent ?? ""), undefined, { timeout: SHOWN_WITHIN_MS });
@@ -369,7 +379,9 @@ describe("the experience", () => {
     expect(await page.isVisible("#more")).toBe(true);
     // A button per key (the swarm's sliders join the menu on a phone, below them).
     const actions = await page.$$eval("#more > button", (bs) => bs.map((b) => (b as HTMLElement).dataset.action));
-    expect(actions).toEqual(["start", "tool-attract", "tool-flower", "tool-rock", "tool-predator", "tool-frog", "food", "trails", "record", "count-more", "count-fewer", "world", "sound", "palette", "fullscreen", "card", "help"]);
+    expect(actions).toEqual(["start", "tool-attract", "tool-flower", "tool-rock", "tool-predator", "tool-frog", "food", "trails", "record", "count-more", "count-fewer", "world", "replay", "sound", "palette", "fullscreen", "card", "help"]);
+    // The night replayed only where the server keeps one (this suite's keeps none; e2e/replay.e2e.ts's does).
+    expect(await page.isVisible('#more button[data-action="replay"]')).toBe((await debugState(page)).replay.offered);
     expect(await page.isVisible("#more #weight-alignment"), "the sliders in the menu").toBe(true);
     saveArtifact("phone-more.png", await page.screenshot());
     await page.tap('#more button[data-action="start"]');

@@ -8,7 +8,8 @@
 // hovering mouse (hoverTools), start the viewer on a tool of its own (firstTool, until the viewer
 // picks one) and throw its food its own way (throwFood). Every setting goes out as WorldSettings,
 // the swarm's too. Whatever the viewer does to the meadow is told to the page (acted), which rings
-// what a visitor's first action made.
+// what a visitor's first action made. While the past is on screen (the night replayed, n) nothing
+// touches the meadow: tools, food, the count and the settings are refused here with a word.
 import { ToolAction_Phase, World, type Trails } from "../gen/meadow/v1/viewer_pb";
 import { toolActionBytes, worldSettingsBytes } from "../net/messages";
 import type { RockView } from "../render/rocks";
@@ -67,6 +68,13 @@ export interface ControlHooks {
   readonly showTrails: (on: boolean) => void;
   /** The viewer did something to the meadow (a tool's action or food went out). */
   readonly acted?: () => void;
+  /** n: the night replayed (from its start, at 60×), or back to live. */
+  readonly toggleReplay: () => void;
+  /**
+   * Why the meadow cannot be touched now (the past on screen): the words to say, or "" to refuse
+   * quietly; undefined: it can.
+   */
+  readonly untouchable: () => string | undefined;
 }
 
 /** One action sent, for the debug hook. */
@@ -86,6 +94,8 @@ const PHASES: Partial<Record<ToolAction_Phase, SentAction["phase"]>> = {
 const ACTION_LOG = 200;
 /** The flower tool: thrown food is its taps. */
 const FLOWER = TOOLS[1];
+/** Why the past cannot be touched is said at most this often, ms (a hovering predator tries at every pass). */
+const PAST_WORD_EVERY_MS = 6000;
 
 export class Controls {
   private active: ToolSpec = DEFAULT_TOOL;
@@ -118,6 +128,7 @@ export class Controls {
   private shownView: WorldView | undefined;
   /** The last count asked for, for the debug hook. */
   requestedCount: number | undefined;
+  private pastWordAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     el: ControlElements,
@@ -129,11 +140,15 @@ export class Controls {
     this.help = new HelpOverlay(el.help);
     this.card = new WorldCardOverlay(el.stage.ownerDocument);
     this.more = new MoreMenu(el.moreButton, el.more, (command) => this.run(command));
+    // Until a Welcome says the server replays the night.
+    this.offerReplay(false);
     this.sliders = new WeightSliders(el.sliders, (name, value) => {
-      if (!hooks.send(worldSettingsBytes(World.SWARM, { values: { [name]: value } }))) this.notConnected();
+      if (this.mayTouch(true) && !hooks.send(worldSettingsBytes(World.SWARM, { values: { [name]: value } }))) this.notConnected();
     });
     this.foodButton = new FoodButton(el.sliders, () => this.run({ kind: "food" }));
-    this.panels = new WorldPanels(el.stage.ownerDocument, { send: hooks.send, say: hooks.say, menu: el.more });
+    // A refusal (the past on screen) counts as answered: the panel says nothing more.
+    const settingsSend = (bytes: Uint8Array<ArrayBuffer>): boolean => !this.mayTouch(true) || hooks.send(bytes);
+    this.panels = new WorldPanels(el.stage.ownerDocument, { send: settingsSend, say: hooks.say, menu: el.more });
     this.trails = new TrailControls(el.sliders, { send: hooks.send, say: hooks.say, showTrails: hooks.showTrails });
     // On a phone the sliders join the ⋯ menu, as the mold's panel does: the meadow keeps the screen.
     placeByScreen(el.sliders, el.sliders.parentElement ?? document.body, el.more);
@@ -211,9 +226,34 @@ export class Controls {
 
   /** The link dropped: a held predator is let go (the server drops it with the session), a throw stops, a recording is lost. */
   linkLost(): void {
+    this.letGo();
+    this.trails.linkLost();
+  }
+
+  /** Whatever this viewer holds on the meadow is let go and a throw stops (the link dropped, the past is asked for). */
+  letGo(): void {
     this.tools.releaseAll();
     this.food.stop();
-    this.trails.linkLost();
+  }
+
+  /** Whether the server replays the night (Welcome.replays): the ⋯ menu's button shows only then. */
+  offerReplay(offered: boolean): void {
+    this.more.showOffered("replay", offered);
+  }
+
+  /**
+   * Whether the meadow may be touched now; where not (the past on screen), says why, now and then,
+   * for a deliberate act (`loud`: a tap, a press, food, a setting; not a hovering move).
+   */
+  mayTouch(loud: boolean): boolean {
+    const why = this.hooks.untouchable();
+    if (why === undefined) return true;
+    const now = performance.now();
+    if (loud && why !== "" && now - this.pastWordAt >= PAST_WORD_EVERY_MS) {
+      this.pastWordAt = now;
+      this.hooks.say(why, "info");
+    }
+    return false;
   }
 
   /** A Welcome's settings schemas: the panels are built from them (again, where one changed). */
@@ -308,6 +348,11 @@ export class Controls {
       case "world":
         this.hooks.switchWorld();
         break;
+      case "replay":
+        this.hooks.toggleReplay();
+        // The meadow is the show now (and the bar at the bottom its controls): the ⋯ menu gives way.
+        this.more.setOpen(false);
+        break;
       case "fullscreen":
         toggleFullscreen(document, (text) => this.hooks.say(text, "warning"));
         break;
@@ -329,6 +374,7 @@ export class Controls {
   }
 
   private stepCount(direction: CountDirection): void {
+    if (!this.mayTouch(true)) return;
     if (this.world !== "swarm") {
       this.hooks.say("↑ and ↓ set the swarm's count: press w to watch the swarm.", "info");
       return;
@@ -361,6 +407,7 @@ export class Controls {
    * flower tool's taps.
    */
   private throwFood(): void {
+    if (!this.mayTouch(true)) return;
     const view = this.shownView;
     if (!view?.throwFood && this.world !== "swarm") {
       this.hooks.say("Food is for the swarm's fireflies: press w to watch the swarm.", "info");
@@ -391,6 +438,8 @@ export class Controls {
   }
 
   private sendTool(intent: ToolIntent): boolean {
+    // Refused on purpose is answered: the gesture goes on quietly, and nothing is sent.
+    if (!this.mayTouch(intent.phase === ToolAction_Phase.TAP || intent.phase === ToolAction_Phase.DOWN)) return true;
     const p = intent.position;
     const ok = this.hooks.send(toolActionBytes(intent.spec.tool, intent.phase, p.x, p.y));
     const phase = PHASES[intent.phase];

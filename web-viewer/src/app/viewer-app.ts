@@ -2,7 +2,8 @@
 // air, the tools and the status line, and runs the render loop. Frames say which world they
 // show: each goes to that world's view, and the view of the latest frame's world is drawn;
 // what another world left on screen goes when it changes. Every frame brings the breeze, which
-// the air layer (motes, gust streaks) draws over every world.
+// the air layer (motes, gust streaks) draws over every world. The night replayed (n, replay/) changes
+// where the frames come from: there the page forgets what it kept of them, as after a dropped link.
 import { Notice_Level, ProtocolVersion, World, type Frame, type ServerMessage, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { Connection, type ConnectionState } from "../net/connection";
 import { LightCodecOffer } from "../net/light-codec-offer";
@@ -27,6 +28,10 @@ import { KeepUpMeter, type KeepUp } from "../util/keep-up";
 import { RateMeter } from "../util/rate-meter";
 import { viewerWorlds } from "../worlds/viewer-worlds";
 import { Gallery } from "../gallery/gallery";
+import { replayEveryFromSearch } from "../gallery/replay-schedule";
+import { wallLanguage } from "../captions/caption-strings";
+import { ReplayControl } from "../replay/replay-control";
+import { ReplayPage } from "../replay/replay-page";
 import { turnFromSearch } from "../gallery/turn-schedule";
 import { WorldChoice, worldFromSearch } from "../worlds/world-choice";
 import type { WorldRegistry } from "../worlds/world-registry";
@@ -76,6 +81,8 @@ export class ViewerApp {
   /** The light codecs the Hello offers (zstd, and VP9 where WebCodecs decodes it); a change says Hello again. */
   readonly lightCodecs = new LightCodecOffer(window.location.search, () => this.connection.helloChanged());
   readonly frameMeter = new RateMeter();
+  /** Frames received since the page loaded (any world, live or replayed), for the debug hook. */
+  framesReceived = 0;
   private readonly statusLine: StatusLine;
   private readonly toast: NoticeToast;
   readonly controls: Controls;
@@ -119,6 +126,8 @@ export class ViewerApp {
   readonly frameTimes = new DurationStats();
   /** Captions, the rings round one's own things, and on a wall the join card and the idle tour. */
   readonly gallery: Gallery;
+  /** "Tonight so far": the night replayed from the server's journal (n). */
+  readonly replay: ReplayControl;
   /** An edge said its meadow is coming back, and no frame has come since. */
   private meadowReturning = false;
   /**
@@ -173,12 +182,30 @@ export class ViewerApp {
         resync: (reason) => this.connection.reconnectNow(reason),
         videoAnswers: this.lightCodecs,
       },
-      { send: (bytes) => this.connection.send(bytes), menu: el.more },
+      {
+        send: (bytes) => this.connection.send(bytes),
+        touch: (bytes) => !this.controls.mayTouch(true) || this.connection.send(bytes),
+        menu: el.more,
+      },
     );
     this.worlds = worlds.registry;
     this.swarm = worlds.swarm;
     this.colony = worlds.colony;
 
+    const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
+    const language = wallLanguage(languages);
+    this.replay = new ReplayControl({
+      ui: new ReplayPage(el.stage, language, {
+        live: () => this.replay.stop(performance.now()),
+        speed: (s) => this.replay.speed(s),
+        seek: (position) => this.replay.seek(position, performance.now()),
+      }),
+      send: (bytes) => this.connection.send(bytes),
+      say: (text, level) => this.toast.show(text, level),
+      sourceChanged: () => this.forgetFrames(),
+      leaveLive: () => this.controls.letGo(),
+      language,
+    });
     this.controls = new Controls(el, {
       send: (bytes) => this.connection.send(bytes),
       say: (text, level) => this.toast.show(text, level),
@@ -193,15 +220,24 @@ export class ViewerApp {
       nextPalette: () => this.nextPalette(),
       showTrails: (on) => this.swarm.showTrails(on),
       acted: () => this.gallery.acted(performance.now()),
+      toggleReplay: () => this.replay.toggle(performance.now()),
+      untouchable: () => this.replay.untouchable,
     });
     this.gallery = new Gallery({
       stage: el.stage,
       card: this.controls.card,
       kiosk: this.kiosk !== undefined,
       page: window.location,
-      languages: navigator.languages?.length ? navigator.languages : [navigator.language],
+      languages,
       turn: this.turnAsk,
       chooseWorld: (world) => this.chooseWorld(world),
+      replayEvery: replayEveryFromSearch(window.location.search),
+      replay: {
+        start: () => this.replay.start(performance.now()),
+        stop: () => this.replay.stop(performance.now()),
+        busy: () => this.replay.busy,
+        offered: () => this.replay.model.offered,
+      },
     });
     this.startCard = new StartCard(el.start, () => announceStart());
     if (this.kiosk) {
@@ -264,6 +300,9 @@ export class ViewerApp {
           this.toast.show(body.value.text || body.value.code, noticeLevel(body.value.level));
         }
         break;
+      case "replay":
+        this.replay.take(body.value, performance.now());
+        break;
       case "trailPoints":
         // Points that come after the viewer left the swarm are the swarm's last: not drawn.
         if (this.shown === this.swarm) this.swarm.takeTrailPoints(body.value);
@@ -306,6 +345,9 @@ export class ViewerApp {
     this.frameMeter.reset(performance.now());
     this.setRocks(rocksFromProto(w.rocks));
     this.controls.takeSchemas(schemasOf(w));
+    // A new session is live: whatever was replayed in the last one ended with it.
+    this.replay.welcome(w.replays);
+    this.controls.offerReplay(w.replays);
   }
 
   /** w: the next world the server offers. Remembered while disconnected and asked for after the Welcome. */
@@ -315,6 +357,8 @@ export class ViewerApp {
       this.toast.show(`Only the ${this.worldChoice.chosen} lives on this meadow.`, "info");
       return;
     }
+    // The server ends a replay when another world is chosen, and shows that world live.
+    this.replay.worldChosen(performance.now());
     this.connection.send(chooseWorldBytes(worldEnum(next)));
     const after = this.worldChoice.after(next);
     const greeting = this.worlds.view(next)?.greeting ?? `The ${next}`;
@@ -323,7 +367,9 @@ export class ViewerApp {
 
   /** A wall's turn to `world`: asked for as w asks, without w's greeting (the veil says it quietly). */
   private chooseWorld(world: WorldName): void {
-    if (this.worldChoice.choose(world, performance.now())) this.connection.send(chooseWorldBytes(worldEnum(world)));
+    if (!this.worldChoice.choose(world, performance.now())) return;
+    this.replay.worldChosen(performance.now());
+    this.connection.send(chooseWorldBytes(worldEnum(world)));
   }
 
   /** Frames of another world arrive: what the previous one left on screen goes. */
@@ -340,6 +386,7 @@ export class ViewerApp {
     const now = performance.now();
     this.meadowReturning = false;
     this.frameMeter.mark(now);
+    this.framesReceived += 1;
     // One breeze blows over the whole land: any world's frame says what it does now.
     this.breeze = breezeFromProto(frame.breeze);
     this.showLocks(locksFromProto(frame.locks));
@@ -364,14 +411,24 @@ export class ViewerApp {
       // What the worlds showed would look alive: the bare meadow while the link is down.
       this.frameMeter.reset(performance.now());
       this.latencyMs = undefined;
-      for (const v of this.worlds.views) v.forget();
-      this.breeze = undefined;
-      this.air.clear();
+      this.forgetFrames();
       this.controls.linkLost();
-      this.gallery.linkLost();
-      this.music.silence();
+      this.replay.linkLost();
     }
     this.updateStatus(performance.now(), true);
+  }
+
+  /**
+   * What the worlds showed no longer holds (the link dropped, or the frames come from elsewhere
+   * now: the night replayed, or live again, numbered afresh): the bare meadow until frames come.
+   */
+  private forgetFrames(): void {
+    for (const v of this.worlds.views) v.forget();
+    this.breeze = undefined;
+    this.air.clear();
+    this.gallery.forgetFrames();
+    this.music.silence();
+    this.keepUp.reset(performance.now());
   }
 
   private setWorld(world: WorldRect): void {
@@ -413,6 +470,7 @@ export class ViewerApp {
     this.shown?.draw({ viewport, nowMs: now, dt, moved, rocks: this.rocks, breeze: this.breeze, tool: this.controls.activeTool.name });
     this.air.draw(viewport, this.breeze, now / 1000);
     this.controls.tick(now);
+    this.replay.tick(now);
     this.gallery.tick(now, viewport, this.sessionId);
     this.updateStatus(now, false);
   }

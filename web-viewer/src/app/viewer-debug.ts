@@ -14,6 +14,9 @@ export function installViewerDebug(app: ViewerApp): void {
     get frames() {
       return swarm.light.framesShown;
     },
+    get framesReceived() {
+      return app.framesReceived;
+    },
     get droppedFrames() {
       return swarm.light.dropped;
     },
@@ -153,6 +156,9 @@ export function installViewerDebug(app: ViewerApp): void {
     },
     get gallery() {
       return app.gallery.debug();
+    },
+    get replay() {
+      return app.replay.debug(performance.now());
     },
     worldToScreen(x: number, y: number) {
       const box = app.el.stage.getBoundingClientRect();

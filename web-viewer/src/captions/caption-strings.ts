@@ -1,6 +1,7 @@
 // Every word the gallery's wall says, in one place: the captions of the meadow's moments (each
-// world's rules name them by key, captions/caption-rules.ts), the join card's lines and the
-// resting meadow's plain words (the caretaker's own notices come in the server's words). One table
+// world's rules name them by key, captions/caption-rules.ts), the join card's lines, the
+// resting meadow's plain words (the caretaker's own notices come in the server's words) and the
+// words of "Tonight so far", the night replayed (replay/; a wall plays it by itself). One table
 // per language, keyed by its primary subtag; English is complete (the compiler checks it) and is
 // the fallback for any word another language lacks, so a language can be added a few lines at a
 // time. The language is the browser's first preference that has a table.
@@ -25,8 +26,23 @@ export type CaptionKey =
   | "plate.stream"
   | "plate.gas";
 
-/** Everything the wall says: the captions, the join card's lines, the resting meadow's plain words. */
-export type WallKey = CaptionKey | "join.title" | "join.here" | "rest.plain";
+/** The words of the night replayed (replay/replay-bar.ts, replay-control.ts). */
+export type ReplayKey =
+  | "replay.title"
+  | "replay.scrub"
+  | "replay.live"
+  | "replay.liveTitle"
+  | "replay.speed"
+  | "replay.starting"
+  | "replay.returning"
+  | "replay.seeking"
+  | "replay.slow"
+  | "replay.past"
+  | "replay.none"
+  | "replay.unanswered";
+
+/** Everything the wall says: the captions, the join card's lines, the resting meadow's plain words, the replay's. */
+export type WallKey = CaptionKey | "join.title" | "join.here" | "rest.plain" | ReplayKey;
 
 /** A phrase: fixed, or made from a count (how many fireflies, crumbs, viewers). */
 export type Phrase = string | ((count: number) => string);
@@ -63,6 +79,18 @@ const ENGLISH: Readonly<Record<WallKey, Phrase>> = {
   "join.title": "Join from your phone",
   "join.here": (n) => `${n.toLocaleString("en")} here`,
   "rest.plain": "The meadow rests.",
+  "replay.title": "Tonight so far",
+  "replay.scrub": "Tonight so far: from the oldest moment kept to now",
+  "replay.live": "● Live",
+  "replay.liveTitle": "Back to the meadow as it is now (n)",
+  "replay.speed": (n) => `${n}× as fast as it happened`,
+  "replay.starting": "finding tonight…",
+  "replay.returning": "back to live…",
+  "replay.seeking": "seeking…",
+  "replay.slow": (n) => `only ${n}× here`,
+  "replay.past": "You are watching the past — back to live to touch the meadow.",
+  "replay.none": "This meadow keeps no night to replay.",
+  "replay.unanswered": "The night could not be replayed just now.",
 };
 
 /** The tables, by language (a BCP 47 primary subtag). Another language: its table here. */

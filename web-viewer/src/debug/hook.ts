@@ -1,9 +1,10 @@
 // A small read-only window into the viewer for tests and curious people:
-// window.__meadow.connected, .frames, .rocks, .marks, .world, each world's own part under its name,
+// window.__meadow.connected, .frames, .rocks, .marks, .world, .replay, each world's own part under its name,
 // .worldToScreen(x, y) and
 // a few figures.
 import type { SentAction } from "../app/controls";
 import type { GalleryDebug } from "../gallery/gallery";
+import type { ReplayDebug } from "../replay/replay-control";
 import type { WorldName } from "../worlds/world-view";
 import type { BreezeView } from "../wind/breeze";
 import type { LightWhere } from "../render/light-host";
@@ -110,6 +111,8 @@ export interface MeadowDebug extends WorldDebugs {
   readonly connected: boolean;
   /** Light frames decoded and shown since the page loaded. */
   readonly frames: number;
+  /** Frames received since the page loaded, of any world, live or replayed. */
+  readonly framesReceived: number;
   readonly droppedFrames: number;
   readonly decodeErrors: number;
   readonly rocks: readonly RockView[];
@@ -165,6 +168,8 @@ export interface MeadowDebug extends WorldDebugs {
   readonly experience: ExperienceDebug;
   /** The gallery's part: the caption on screen, the rings round one's own things, a kiosk's join card. */
   readonly gallery: GalleryDebug;
+  /** "Tonight so far": the night replayed, as the bar shows it, and the requests sent. */
+  readonly replay: ReplayDebug;
   /** World units → page CSS pixels (clientX/clientY space). */
   worldToScreen(x: number, y: number): Point;
   /** Colony fireflies (as drawn now) within `radius` world units of (x, y); 0 outside the colony. */

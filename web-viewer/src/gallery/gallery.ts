@@ -2,9 +2,11 @@
 // of the shown world's moments (every page), the rings round a visitor's own things after joining
 // and after its first action (every page), the resting meadow's veil (every page), and on a kiosk
 // wall the join card (QR code, address, how many are here), the idle tour of cards and captions
-// and, where the address asks, the worlds in turn. While the meadow rests the wall keeps still:
-// no turning, no tour card, no new caption. ViewerApp hands it the Welcome, each frame shown, the
-// server's notices, the visitor's first action, and calls tick once per animation frame.
+// and, where the address asks, the worlds in turn and the night replayed by itself. While the
+// meadow rests the wall keeps still: no turning, no tour card, no new caption, no replay; while
+// the night is replayed no world turns (a turn would end it). ViewerApp hands it the Welcome,
+// each frame shown, the server's notices, the visitor's first action, and calls tick once per
+// animation frame.
 import type { Frame, Welcome } from "../gen/meadow/v1/viewer_pb";
 import { Captions } from "../captions/captions";
 import { wallLanguage } from "../captions/caption-strings";
@@ -20,6 +22,7 @@ import { OwnHighlight } from "./own-highlight";
 import { ownRingShapes, paintOwnRings } from "./own-rings";
 import type { TurnAsk } from "./turn-schedule";
 import { WallRest, type RestDebug } from "./wall-rest";
+import { WallReplay, type WallReplayDebug, type WallReplayHooks } from "./wall-replay";
 import { WallTurn, type TurnDebug } from "./wall-turn";
 
 export interface GalleryHooks {
@@ -35,6 +38,10 @@ export interface GalleryHooks {
   readonly turn: TurnAsk | undefined;
   /** Asks the server for a world by name, as w does. */
   readonly chooseWorld: (world: WorldName) => void;
+  /** A kiosk wall's night replayed by itself, every so many ms (`?kiosk&replay-every=`), or undefined. */
+  readonly replayEvery: number | undefined;
+  /** The night replayed (replay/replay-control.ts). */
+  readonly replay: WallReplayHooks;
 }
 
 /** What the gallery shows now, for the debug hook. */
@@ -54,6 +61,8 @@ export interface GalleryDebug {
   readonly turn: TurnDebug | undefined;
   /** The meadow at rest (frames `paused`), its veil and words. */
   readonly rest: RestDebug;
+  /** The night replayed by itself, on a wall that asks for it. */
+  readonly replay: WallReplayDebug | undefined;
 }
 
 export class Gallery {
@@ -63,6 +72,7 @@ export class Gallery {
   private readonly join: JoinCard | undefined;
   private readonly tour: IdleTour | undefined;
   private readonly turn: WallTurn | undefined;
+  private readonly replay: WallReplay | undefined;
   private readonly rest: WallRest;
   private shown: WorldView | undefined;
   private ringsDrawn = 0;
@@ -80,6 +90,7 @@ export class Gallery {
       this.join.setAddress(joinAddress(undefined, hooks.page));
       this.tour = new IdleTour(doc.defaultView ?? window, hooks.card, performance.now());
       if (hooks.turn) this.turn = new WallTurn(hooks.stage, hooks.turn, hooks.chooseWorld);
+      if (hooks.replayEvery !== undefined) this.replay = new WallReplay(hooks.stage, hooks.replayEvery, hooks.replay, performance.now());
     }
   }
 
@@ -113,7 +124,8 @@ export class Gallery {
     this.own.acted(nowMs);
   }
 
-  linkLost(): void {
+  /** The link dropped, or the frames come from elsewhere now (the night replayed, or live again): what they said no longer holds. */
+  forgetFrames(): void {
     this.captions.linkLost();
   }
 
@@ -126,7 +138,10 @@ export class Gallery {
     else if (this.ringsDrawn > 0) clearCanvas(this.rings);
     this.ringsDrawn = rings.length;
     const resting = this.rest.tick();
-    this.turn?.tick(nowMs, { shown: view?.name, lastTouchMs: this.tour?.lastTouchMs, resting });
+    const lastTouchMs = this.tour?.lastTouchMs;
+    // The night replayed holds the turning as a rest does: a turn to another world would end it.
+    this.turn?.tick(nowMs, { shown: view?.name, lastTouchMs, resting: resting || this.hooks.replay.busy() });
+    this.replay?.tick(nowMs, { lastTouchMs, resting, turning: this.turn?.veilDown ?? false });
     // The rest's words have the middle of the wall to themselves.
     this.tour?.tick(nowMs, resting ? undefined : view?.card);
     this.idleNow = this.tour?.idle(nowMs) ?? false;
@@ -150,6 +165,7 @@ export class Gallery {
       tourCard: this.tour?.cardUp ?? false,
       turn: this.turn?.debug(),
       rest: this.rest.debug(),
+      replay: this.replay?.debug(),
     };
   }
 }

@@ -11,6 +11,14 @@ export const IDLE_AFTER_MS = 90_000;
 export const TOUR_CARD_MS = 15_000;
 export const TOUR_EVERY_MS = 45_000;
 
+/**
+ * When a wall last touched at `lastTouchMs` has been left alone long enough again (−∞: never
+ * touched): what a visitor left is not carried off before then (the worlds in turn, the night replayed).
+ */
+export function aloneAt(lastTouchMs: number | undefined): number {
+  return lastTouchMs === undefined ? Number.NEGATIVE_INFINITY : lastTouchMs + IDLE_AFTER_MS;
+}
+
 /** Whether the tour has the card up `idleMs` after the last touch. */
 export function tourCardUp(idleMs: number): boolean {
   return idleMs >= IDLE_AFTER_MS && (idleMs - IDLE_AFTER_MS) % TOUR_EVERY_MS < TOUR_CARD_MS;

@@ -9,7 +9,7 @@
 import { isKiosk } from "../app/kiosk";
 import { asWorldName } from "../worlds/world-choice";
 import type { WorldName } from "../worlds/world-view";
-import { IDLE_AFTER_MS } from "./idle-tour";
+import { aloneAt } from "./idle-tour";
 
 /** The shortest turn a wall may ask for, s: a world needs time to be looked at. */
 export const TURN_MIN_S = 20;
@@ -82,8 +82,7 @@ export class TurnSchedule {
 
   /** When the next turn falls: the world shown has had its time and the wall is left alone. */
   dueAt(lastTouchMs: number | undefined): number {
-    const heldUntil = lastTouchMs === undefined ? Number.NEGATIVE_INFINITY : lastTouchMs + IDLE_AFTER_MS;
-    return Math.max(this.since + this.ask.periodMs, heldUntil);
+    return Math.max(this.since + this.ask.periodMs, aloneAt(lastTouchMs));
   }
 
   /** Once per animation frame. */

@@ -29,6 +29,11 @@ export class WallTurn {
     this.schedule.offer(worlds);
   }
 
+  /** Whether a turn is under way (the veil down). */
+  get veilDown(): boolean {
+    return this.veil.down;
+  }
+
   /** Once per animation frame. */
   tick(nowMs: number, wall: WallNow): void {
     const step = this.schedule.tick(nowMs, wall);

@@ -12,6 +12,7 @@ import {
   Tool,
   type World,
 } from "../gen/meadow/v1/viewer_pb";
+import type { ReplayRequest_Action } from "../gen/meadow/v1/replay_pb";
 
 /** The server caps client_name at 64 bytes. */
 export const CLIENT_NAME = "meadow-web-viewer";
@@ -104,6 +105,15 @@ export function watchTrailsBytes(on: boolean): Bytes {
 export function recordTrailsBytes(ask: { readonly world?: World; readonly fresh?: boolean } = {}): Bytes {
   const value = { ...(ask.world !== undefined ? { world: ask.world } : {}), ...(ask.fresh ? { fresh: true } : {}) };
   return encode(create(ClientMessageSchema, { body: { case: "recordTrails", value } }));
+}
+
+/**
+ * The night replayed (replay.proto): START from `atMs` (0: the oldest moment kept), SEEK to it,
+ * SPEED, or STOP (back to live). `speed`: times real time, 1 … 60 (0: the server's 60).
+ */
+export function replayRequestBytes(action: ReplayRequest_Action, atMs = 0, speed = 0): Bytes {
+  const value = { action, atMs: BigInt(Math.max(0, Math.round(atMs))), speed: Math.max(0, Math.round(speed)) };
+  return encode(create(ClientMessageSchema, { body: { case: "replay", value } }));
 }
 
 export type DecodedServerMessage =

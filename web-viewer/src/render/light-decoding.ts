@@ -5,7 +5,10 @@
 // So a raster is shown only when it is newer than the one shown: a video picture that comes out
 // late never replaces the raster of a later zstd frame. It reports each frame's outcome (with its
 // codec) and whether this thread decodes video: WebCodecs' answer first, then, if the decoder
-// fails, `decodes: false` with the reason.
+// fails, `decodes: false` with the reason. Frame numbers only grow within one stream of frames; a
+// number that does not begins another stream, and what was kept of the old one goes: the server
+// numbers a replay of the night's frames in a range of their own, so back to live they fall (its
+// first frame then is a key frame).
 import { LightCodec } from "../gen/meadow/v1/viewer_pb";
 import { LightDecoder, lightShape, type LightBytes, type LightRaster } from "../net/frame-decoder";
 import type { LightCodecName, LightReport } from "./light-messages";
@@ -17,6 +20,8 @@ export class LightDecoding {
   private readonly video: VideoLightDecoder;
   /** The frame number of the raster shown last; undefined after a reset. */
   private shownFrame: bigint | undefined;
+  /** The number of the latest frame taken; undefined after a reset. */
+  private takenFrame: bigint | undefined;
 
   constructor(
     private readonly show: (raster: LightRaster) => void,
@@ -36,6 +41,8 @@ export class LightDecoding {
 
   take(frameNumber: bigint, light: LightBytes | undefined): void {
     const start = performance.now();
+    if (this.takenFrame !== undefined && frameNumber <= this.takenFrame) this.reset();
+    this.takenFrame = frameNumber;
     if (light?.codec === LightCodec.VP9) {
       this.takeVideo(frameNumber, light, start);
       return;
@@ -51,6 +58,7 @@ export class LightDecoding {
     this.zstd.reset();
     this.video.reset();
     this.shownFrame = undefined;
+    this.takenFrame = undefined;
   }
 
   private takeVideo(frameNumber: bigint, light: LightBytes, start: number): void {

@@ -50,6 +50,11 @@ export const KEY_ROWS: readonly KeyRow[] = [
     ],
   },
   { keys: "w", text: "Switch world: the next one on this meadow (swarm, colony, …)", actions: [{ key: "w", command: { kind: "world" }, button: "w world" }] },
+  {
+    keys: "n",
+    text: "Tonight so far: the night replayed up to 60× fast, with a scrub bar; n again back to live",
+    actions: [{ key: "n", command: { kind: "replay" }, button: "◷ tonight so far" }],
+  },
   { keys: "m", text: "Sound on / off", actions: [{ key: "m", command: { kind: "sound" }, button: "♪ sound" }] },
   { keys: "p", text: "Palette: night meadow → Tropical → Arctic → Deep", actions: [{ key: "p", command: { kind: "palette" }, button: "◐ palette" }] },
   { keys: "x", text: "Fullscreen on / off", actions: [{ key: "x", command: { kind: "fullscreen" }, button: "⤢ fullscreen" }] },

@@ -13,6 +13,7 @@ export type KeyCommand =
   | { readonly kind: "card" }
   | { readonly kind: "fullscreen" }
   | { readonly kind: "world" }
+  | { readonly kind: "replay" }
   | { readonly kind: "start" }
   | { readonly kind: "sound" }
   | { readonly kind: "palette" }
@@ -51,6 +52,9 @@ export function commandForKey(ev: KeyLike): KeyCommand | undefined {
     case "w":
     case "W":
       return ev.repeat ? undefined : { kind: "world" };
+    case "n":
+    case "N":
+      return ev.repeat ? undefined : { kind: "replay" };
     case " ":
       // Space on a focused button presses the button; elsewhere it starts.
       return ev.repeat || ev.targetTag?.toUpperCase() === "BUTTON" ? undefined : { kind: "start" };

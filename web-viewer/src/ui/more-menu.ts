@@ -1,7 +1,7 @@
 // The phone's "more" button (docs/rules.md "The viewer · Keys"): a ⋯ button that opens a panel with
 // a button for each key (key-catalog.ts), so everything the keyboard does works by tap. Buttons of
-// what the operator locked are disabled and show a lock. The menu stays open for further taps and
-// closes with ⋯ again or a tap on the meadow.
+// what the operator locked are disabled and show a lock; those of what the server does not offer
+// are left out. The menu stays open for further taps and closes with ⋯ again or a tap on the meadow.
 import type { ToolName } from "../tools/tool-catalog";
 import { KEY_ROWS, actionId, type KeyAction } from "./key-catalog";
 import type { KeyCommand } from "./key-commands";
@@ -52,6 +52,11 @@ export class MoreMenu {
   setOpen(open: boolean): void {
     this.panel.hidden = !open;
     this.toggleButton.setAttribute("aria-expanded", String(open));
+  }
+
+  /** Whether the server offers what a button does (the night replayed: Welcome.replays); hidden where not. */
+  showOffered(id: string, offered: boolean): void {
+    for (const { action, element } of this.buttons) if (actionId(action) === id) element.hidden = !offered;
   }
 
   /** The operator's locks: those buttons are disabled and marked 🔒. */

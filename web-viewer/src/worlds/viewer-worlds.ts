@@ -22,6 +22,11 @@ export interface ViewerWorlds {
 /** What the worlds' own buttons need of the page: the link, and the phone's ⋯ menu they live in there. */
 export interface PageHooks {
   readonly send: (bytes: Uint8Array<ArrayBuffer>) => boolean;
+  /**
+   * Sends what touches the meadow (the pond's food): while the past is on screen (a replay of the
+   * night) it goes nowhere and the page says why; true then too, as the page has answered it.
+   */
+  readonly touch: (bytes: Uint8Array<ArrayBuffer>) => boolean;
   readonly menu: HTMLElement;
 }
 
@@ -50,7 +55,7 @@ export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks, page: PageHo
     hooks,
   );
   const gauge = new OrderGauge(stage.ownerDocument, "plate-order-gauge", "The plate's order: 0 when the birds fly every way, 1 when all fly one way (the last minute)");
-  const pond = new PondView(stageLayer(stage, "pond-layer"), { say: hooks.say, sessionId: hooks.sessionId, send: page.send, menu: page.menu });
+  const pond = new PondView(stageLayer(stage, "pond-layer"), { say: hooks.say, sessionId: hooks.sessionId, send: page.touch, menu: page.menu });
   const plate = new PlateView(stageLayer(stage, "plate-layer"), { say: hooks.say, exports: page, gauge });
   return { registry: new WorldRegistry([swarm, colony, mold, pond, plate]), swarm, colony };
 }

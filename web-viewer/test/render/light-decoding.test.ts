@@ -114,6 +114,24 @@ describe("LightDecoding: a light whose frames come in either codec", () => {
     expect(t.shown.map((r) => r.frameNumber)).toEqual([1n, 1n]);
   });
 
+  it("takes a frame numbered at or below the latest as a new stream (a replay of the night begun or ended): shown, the old chain gone", () => {
+    const t = setup();
+    const r1 = lightRaster(1);
+    t.decoding.take(500n, zstdKey(r1));
+    t.decoding.take(501n, zstdDelta(lightRaster(2), r1, 500n));
+    // The replay's frames, numbered afresh: a key frame, then a delta on it.
+    const r3 = lightRaster(3);
+    t.decoding.take(1n, zstdKey(r3));
+    t.decoding.take(2n, zstdDelta(lightRaster(4), r3, 1n));
+    expect(t.shown.map((r) => r.frameNumber)).toEqual([500n, 501n, 1n, 2n]);
+    expect(Array.from(t.shown[3]!.pixels)).toEqual(Array.from(lightRaster(4)));
+    // Live again, numbered afresh once more: a delta on "frame 1" is not laid on the replay's frame 1.
+    t.decoding.take(1n, zstdDelta(lightRaster(5), r3, 1n));
+    expect(t.decoded().at(-1)).toEqual(["dropped", "zstd", "delta on unknown base frame 1"]);
+    t.decoding.take(2n, zstdKey(lightRaster(6)));
+    expect(t.shown.map((r) => r.frameNumber)).toEqual([500n, 501n, 1n, 2n, 2n]);
+  });
+
   it("reports an upper-layer video frame left out while decoding is behind as skipped", () => {
     const t = setup();
     t.decoding.take(1n, vp9Frame(true));

@@ -12,8 +12,8 @@ describe("key catalogue (help rows and the phone's buttons)", () => {
     }
   });
 
-  it("covers every key the viewer's rules list (space, w, m, x, i, h, 1–4, ↑/↓), p and f, the frog's 5 and the trails' t and r", () => {
-    expect(actions.map((a) => a.key).sort()).toEqual([" ", "1", "2", "3", "4", "5", "ArrowDown", "ArrowUp", "f", "h", "i", "m", "p", "r", "t", "w", "x"].sort());
+  it("covers every key the viewer's rules list (space, w, m, x, i, h, 1–4, ↑/↓), p and f, the frog's 5, the trails' t and r and the night's n", () => {
+    expect(actions.map((a) => a.key).sort()).toEqual([" ", "1", "2", "3", "4", "5", "ArrowDown", "ArrowUp", "f", "h", "i", "m", "n", "p", "r", "t", "w", "x"].sort());
     const card = actions.find((a) => a.key === "i");
     expect(card?.command).toEqual({ kind: "card" });
     expect(actionId(card!)).toBe("card");
@@ -27,6 +27,15 @@ describe("key catalogue (help rows and the phone's buttons)", () => {
     // Neither is locked with the settings or a tool: the frog carries its own lock.
     expect(byId.get("trails")?.settings).toBeUndefined();
     expect(byId.get("record")?.tool).toBeUndefined();
+  });
+
+  it("gives the night replayed a row and a button: n, Tonight so far", () => {
+    const row = KEY_ROWS.find((r) => r.keys === "n");
+    expect(row?.text).toMatch(/^Tonight so far: the night replayed up to 60× fast, with a scrub bar; n again back to live$/);
+    const replay = row?.actions[0];
+    expect(replay && actionId(replay)).toBe("replay");
+    expect(replay?.tool).toBeUndefined();
+    expect(replay?.settings).toBeUndefined();
   });
 
   it("locks throwing food with the flower tool, whose taps it sends", () => {

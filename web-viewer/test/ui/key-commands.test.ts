@@ -35,6 +35,13 @@ describe("commandForKey", () => {
     expect(commandForKey(key("w", { ctrlKey: true }))).toBeUndefined();
   });
 
+  it("maps n (either case) to the night replayed, once per press", () => {
+    expect(commandForKey(key("n"))).toEqual({ kind: "replay" });
+    expect(commandForKey(key("N"))).toEqual({ kind: "replay" });
+    expect(commandForKey(key("n", { repeat: true }))).toBeUndefined();
+    expect(commandForKey(key("n", { metaKey: true }))).toBeUndefined();
+  });
+
   it("maps space to start, m to sound and p to the palette, once per press", () => {
     expect(commandForKey(key(" "))).toEqual({ kind: "start" });
     expect(commandForKey(key(" ", { targetTag: "BUTTON" }))).toBeUndefined();
