@@ -132,7 +132,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   if (state_writer) {
     loop.set_store(state_writer.get(),
                    static_cast<std::uint64_t>(config.snapshot_every_seconds * sim::kTicksPerSecond + 0.5));
-    replays = std::make_unique<app::ReplayWorkers>(*state_writer, hub, config.frame_rate, config.replays_most);
+    replays = std::make_unique<app::ReplayWorkers>(config.state_dir, hub, config.frame_rate, config.replays_most);
     snapshot_control = std::make_unique<app::StoreSnapshotControl>(loop, *state_writer, app::snapshot_mappings_of(worlds),
                                                                    replays.get(), hub);
   }

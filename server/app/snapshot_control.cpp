@@ -103,7 +103,7 @@ void StoreSnapshotControl::rewind(std::int64_t to_ms, std::function<void(const n
   jobs_->run_job([this, to_ms, done = std::move(done)]() mutable {
     std::shared_ptr<Rewound> past;
     try {
-      past = std::make_shared<Rewound>(meadow_at(store_, to_ms, jobs_->live()));
+      past = std::make_shared<Rewound>(meadow_at(jobs_->state_dir(), to_ms, jobs_->live()));
     } catch (const std::exception& e) {
       return done(failure(std::string("the meadow cannot go back there: ") + e.what()));
     }

@@ -58,6 +58,7 @@ void Hub::publish(stream::FrameBundlePtr bundle) {
     const std::lock_guard lock(mutex_);
     live = sessions_locked();
   }
+  latest_sessions_.store(live.size(), std::memory_order_relaxed);
   for (const auto& session : live) session->deliver_frame(bundle);
   if (relay_ != nullptr) relay_->relay_frame(bundle);
 }

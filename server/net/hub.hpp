@@ -96,6 +96,9 @@ class Hub {
   [[nodiscard]] LandSnapshot land() const;
   // The tick of the newest published frame.
   [[nodiscard]] std::uint64_t latest_tick() const { return latest_tick_.load(std::memory_order_relaxed); }
+  // This server's sessions when the newest frame was published, without the lock: for threads
+  // that must never hold a lock the sim thread waits on (the replays, at the lowest priority).
+  [[nodiscard]] std::size_t sessions_at_latest_frame() const { return latest_sessions_.load(std::memory_order_relaxed); }
 
   void close_all(const char* reason);
   // Closes one session; false when it is not connected.
@@ -130,6 +133,7 @@ class Hub {
   std::uint64_t next_id_ = 1;
   std::uint64_t first_id_ = 1;
   std::atomic<std::uint64_t> latest_tick_{0};
+  std::atomic<std::size_t> latest_sessions_{0};
   EventFeed events_;
   stream::VideoDemand video_;
   stream::TrailDemand trails_;

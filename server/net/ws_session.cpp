@@ -143,6 +143,7 @@ void WsSession::push_reliable_locked(SharedBytes message) {
 }
 
 void WsSession::deliver_frame(stream::FrameBundlePtr bundle) {
+  if (frames_from_.load() != 0) return;  // a replay shows the past
   {
     const std::lock_guard lock(inbox_mutex_);
     if (frames_from_ != 0) return;  // a replay shows the past
@@ -160,6 +161,7 @@ void WsSession::deliver_reliable(SharedBytes message) {
 }
 
 void WsSession::deliver_land(SharedBytes message) {
+  if (frames_from_.load() != 0) return;
   {
     const std::lock_guard lock(inbox_mutex_);
     if (frames_from_ != 0) return;  // the replay's rocks stand; the live ones come with live

@@ -104,7 +104,10 @@ class WsSession final : public HubSession, private ViewerPort, public std::enabl
   std::deque<SharedBytes> inbox_reliable_;
   bool inbox_overflowed_ = false;
   bool wake_posted_ = false;
-  std::uint64_t frames_from_ = 0;  // guarded by inbox_mutex_: 0 live, else the replay's generation
+  // 0 live, else the replay's generation. Written under inbox_mutex_; the sim thread's deliveries
+  // read it first without the lock, so that a replaying session's lock (which its replay's thread,
+  // at the lowest priority, takes too) never holds the sim thread up.
+  std::atomic<std::uint64_t> frames_from_{0};
 
   std::shared_ptr<ReplayHandle> replay_;  // the strand's
   std::uint64_t replays_begun_ = 0;

@@ -23,6 +23,8 @@ std::filesystem::path database_in(const std::filesystem::path& dir) {
 
 }  // namespace
 
+StateStore::StateStore(const std::filesystem::path& dir, Reader) : file_(dir / "meadow.db"), db_(file_.string(), false) {}
+
 StateStore::StateStore(const std::filesystem::path& dir, std::uint64_t max_bytes)
     : file_(database_in(dir)), db_(file_.string(), true) {
   // WAL: a commit is one append to the log, readers (sqlite3 by hand) never block the writer, and

@@ -8,7 +8,8 @@
 // operator's `meadowctl restore`) starts a new timeline, whose first snapshot is the restored
 // meadow; recovery follows the newest snapshot's timeline.
 //
-// Not thread-safe: one thread (the store's writer, or recovery before it starts) uses it.
+// Not thread-safe: one thread (the store's writer, or recovery before it starts) uses it; a
+// reader (below) is its own thread's.
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -54,6 +55,11 @@ class StateStore {
   // Opens STATE_DIR/meadow.db, making the folder and the database if they are missing. Throws
   // StoreError (a damaged file, a folder that cannot be written, …).
   explicit StateStore(const std::filesystem::path& dir, std::uint64_t max_bytes = 0);
+  // Another connection to STATE_DIR/meadow.db for reading only, beside the writer's (WAL: readers
+  // and the writer never block each other): a replay of the night reads on its own thread, at its
+  // own priority. Nothing is checked or made; throws StoreError when there is no database.
+  struct Reader {};
+  StateStore(const std::filesystem::path& dir, Reader);
 
   [[nodiscard]] const std::filesystem::path& file() const { return file_; }
 

@@ -87,7 +87,7 @@ std::int64_t NightReplay::tonight_start_ms() const {
 }
 
 void NightReplay::load_night() {
-  NightRecord night = read_night(*setup_.store);
+  NightRecord night = read_night(*store_);
   if (night_ && night.timeline != night_->timeline) {
     throw std::runtime_error("the meadow went back to another time: this replay ends");
   }
@@ -97,7 +97,7 @@ void NightReplay::load_night() {
 
 void NightReplay::read_further() {
   load_night();  // the clock moves on with the live meadow; a rewind under way ends the replay
-  store::JournalRead more = read_journal_from(*setup_.store, night_->timeline, past_->tick());
+  store::JournalRead more = read_journal_from(*store_, night_->timeline, past_->tick());
   journal_until_ = more.until;
   past_->continue_with(std::move(more.entries));
 }
@@ -107,7 +107,7 @@ void NightReplay::find_target() {
   const bool reload = !past_ || past_->tick() > target_tick_ ||
                       (before.tick > past_->tick() && target_tick_ - past_->tick() > target_tick_ - before.tick + kRunOnRatherThanReload);
   if (reload) {
-    PastStart start = read_past_start(*setup_.store, before);
+    PastStart start = read_past_start(*store_, before);
     past_ = std::make_unique<PastMeadow>(night_->seed, start.snapshot, std::move(start.journal.entries), setup_.viewer.world);
     journal_until_ = start.journal.until;
     rocks_version_ = ~std::uint64_t{0};
@@ -161,6 +161,7 @@ void NightReplay::send_state(bool playing, const std::string& reason) {
 void NightReplay::run() {
   lowest_priority();
   try {
+    store_ = std::make_unique<store::StateStore>(setup_.state_dir, store::StateStore::Reader{});
     load_night();
     const auto frame_time = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / setup_.frame_rate));
     auto next_frame = Clock::now();

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -17,7 +18,7 @@
 #include "app/replay/night_store.hpp"
 #include "app/replay/past_meadow.hpp"
 #include "net/replay_control.hpp"
-#include "store/store_writer.hpp"
+#include "store/state_store.hpp"
 #include "stream/frame_builder.hpp"
 #include "stream/replay_message.hpp"
 
@@ -29,7 +30,7 @@ inline constexpr double kTonightMostHours = 12.0;
 inline constexpr std::uint64_t kCaughtUpTicks = 3 * 60;
 
 struct NightReplaySetup {
-  store::StoreWriter* store = nullptr;
+  std::filesystem::path state_dir;  // where the store is: the replay reads it with a reader of its own
   net::ReplayViewer viewer;
   std::int64_t at_ms = 0;  // 0: the start of tonight
   unsigned speed = 60;
@@ -81,6 +82,7 @@ class NightReplay {
   unsigned speed_asked_;                 // guarded by mutex_
 
   // The thread's own.
+  std::unique_ptr<store::StateStore> store_;
   std::optional<NightRecord> night_;
   std::optional<NightClock> clock_;
   std::unique_ptr<PastMeadow> past_;

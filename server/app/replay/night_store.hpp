@@ -1,7 +1,7 @@
 #pragma once
-// What a replay or a rewind reads of the meadow's history, read on the store's thread (the store
-// is that thread's alone: store/store_writer.hpp) while the caller waits. Never call these from the
-// sim thread: it would wait on the store.
+// What a replay or a rewind reads of the meadow's history, through a reader of the store of its own
+// (store::StateStore::Reader), on its own thread: the writer's thread (which the live meadow's
+// journal goes through) does none of that work.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -9,7 +9,6 @@
 #include "app/replay/night_clock.hpp"
 #include "store/recovery.hpp"
 #include "store/state_store.hpp"
-#include "store/store_writer.hpp"
 
 namespace meadow::app {
 
@@ -22,7 +21,7 @@ struct NightRecord {
 };
 
 // Throws std::runtime_error with a message for people (the store cannot be read, keeps nothing).
-[[nodiscard]] NightRecord read_night(store::StoreWriter& store);
+[[nodiscard]] NightRecord read_night(store::StateStore& store);
 
 // The clock of `night` (its snapshots), with `live` (the live meadow's tick now, and now) last.
 [[nodiscard]] NightClock night_clock(const NightRecord& night, TickTime live);
@@ -35,8 +34,8 @@ struct PastStart {
   std::string snapshot;
   store::JournalRead journal;
 };
-[[nodiscard]] PastStart read_past_start(store::StoreWriter& store, const store::SnapshotInfo& snapshot);
+[[nodiscard]] PastStart read_past_start(store::StateStore& store, const store::SnapshotInfo& snapshot);
 // The journal of `timeline` from `tick` on.
-[[nodiscard]] store::JournalRead read_journal_from(store::StoreWriter& store, std::int64_t timeline, std::uint64_t tick);
+[[nodiscard]] store::JournalRead read_journal_from(store::StateStore& store, std::int64_t timeline, std::uint64_t tick);
 
 }  // namespace meadow::app

@@ -33,8 +33,8 @@ class ReplayTicket final : public net::ReplayHandle {
 
 }  // namespace
 
-ReplayWorkers::ReplayWorkers(store::StoreWriter& store, net::Hub& hub, double frame_rate, unsigned most)
-    : store_(store), hub_(hub), frame_rate_(frame_rate), most_(std::min(most, net::kMostReplaysCeiling)) {}
+ReplayWorkers::ReplayWorkers(std::filesystem::path state_dir, net::Hub& hub, double frame_rate, unsigned most)
+    : state_dir_(std::move(state_dir)), hub_(hub), frame_rate_(frame_rate), most_(std::min(most, net::kMostReplaysCeiling)) {}
 
 ReplayWorkers::~ReplayWorkers() {
   const std::lock_guard lock(mutex_);
@@ -65,14 +65,16 @@ std::shared_ptr<net::ReplayHandle> ReplayWorkers::start(std::uint64_t session, n
     return nullptr;
   }
   NightReplaySetup setup;
-  setup.store = &store_;
+  setup.state_dir = state_dir_;
   setup.viewer = std::move(viewer);
   setup.at_ms = at_ms;
   setup.speed = speed;
   setup.frame_rate = frame_rate_;
   setup.first_frame_number = kReplayNumbers + (++started_ % (kReplayNumbers / kNumbersPerReplay)) * kNumbersPerReplay;
   setup.live = [this] { return live(); };
-  setup.viewers = [this] { return static_cast<std::uint32_t>(hub_.session_count()); };
+  // Lock-free: a replay's thread runs at the lowest priority, and a lock it held while the live
+  // threads wait for it would make them wait for whatever runs before it.
+  setup.viewers = [this] { return static_cast<std::uint32_t>(hub_.sessions_at_latest_frame()); };
   auto replay = std::make_shared<NightReplay>(std::move(setup));
   running_.push_back({replay, std::jthread([replay] { replay->run(); })});
   if (auto log = spdlog::get("net")) log->info("session {} replays the night ({} running)", session, running_.size());

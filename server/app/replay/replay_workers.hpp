@@ -4,6 +4,7 @@
 // LimitReplays; --replays-most), and the operator's rewinds, each run once on a thread of its own.
 #include <atomic>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <list>
 #include <memory>
@@ -14,13 +15,13 @@
 #include "app/replay/night_replay.hpp"
 #include "net/hub.hpp"
 #include "net/replay_control.hpp"
-#include "store/store_writer.hpp"
 
 namespace meadow::app {
 
 class ReplayWorkers final : public net::ReplayControl {
  public:
-  ReplayWorkers(store::StoreWriter& store, net::Hub& hub, double frame_rate, unsigned most);
+  // `state_dir`: the store's folder, which each replay and rewind reads with a reader of its own.
+  ReplayWorkers(std::filesystem::path state_dir, net::Hub& hub, double frame_rate, unsigned most);
   ~ReplayWorkers() override;  // stops every replay and job, and waits for their threads
   ReplayWorkers(const ReplayWorkers&) = delete;
   ReplayWorkers& operator=(const ReplayWorkers&) = delete;
@@ -31,7 +32,7 @@ class ReplayWorkers final : public net::ReplayControl {
   void set_most(unsigned most) override;
   // Runs `job` on a thread of its own (a rewind: its replay must not wait behind viewers').
   void run_job(std::function<void()> job);
-  [[nodiscard]] store::StoreWriter& store() { return store_; }
+  [[nodiscard]] const std::filesystem::path& state_dir() const { return state_dir_; }
   // The live meadow's tick now (its newest frame's), and now.
   [[nodiscard]] TickTime live() const;
 
@@ -43,7 +44,7 @@ class ReplayWorkers final : public net::ReplayControl {
   // Joins the threads of replays that have ended (they return at once). Under mutex_.
   void reap_locked();
 
-  store::StoreWriter& store_;
+  const std::filesystem::path state_dir_;
   net::Hub& hub_;
   const double frame_rate_;
   std::mutex mutex_;

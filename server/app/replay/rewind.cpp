@@ -8,8 +8,9 @@
 
 namespace meadow::app {
 
-Rewound meadow_at(store::StoreWriter& store, std::int64_t to_ms, TickTime live) {
+Rewound meadow_at(const std::filesystem::path& state_dir, std::int64_t to_ms, TickTime live) {
   const auto started = std::chrono::steady_clock::now();
+  store::StateStore store(state_dir, store::StateStore::Reader{});
   const NightRecord night = read_night(store);
   const NightClock clock = night_clock(night, live);
   if (to_ms < clock.start_ms()) {

@@ -4,11 +4,11 @@
 // journal run on to it with every world stepped on the CPU engines: the recorded meadow, bit for
 // bit), for the sim thread to restore between two ticks.
 #include <cstdint>
+#include <filesystem>
 
 #include "app/replay/night_clock.hpp"
 #include "sim/meadow_state.hpp"
 #include "store/state_store.hpp"
-#include "store/store_writer.hpp"
 
 namespace meadow::app {
 
@@ -22,6 +22,7 @@ struct Rewound {
 
 // The meadow at `to_ms`. Throws std::runtime_error with a message for people (a moment before what
 // the journal keeps or after now, a store that cannot be read).
-[[nodiscard]] Rewound meadow_at(store::StoreWriter& store, std::int64_t to_ms, TickTime live);
+// The store in `state_dir` is read with a reader of the caller's own.
+[[nodiscard]] Rewound meadow_at(const std::filesystem::path& state_dir, std::int64_t to_ms, TickTime live);
 
 }  // namespace meadow::app
