@@ -107,7 +107,7 @@ counted_beside() {
   counted replay "$beside_dir/$name.log" "$status"
 }
 # A stage that fails leaves nothing running beside it.
-trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$beside_dir"' EXIT
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$beside_dir" "${abuse_state:-}"' EXIT
 
 stage "setup"
 ./deploy/setup-debian.sh
@@ -128,7 +128,10 @@ stage "C++ tests (release)"
 counted ctest --preset release -j "$((jobs + 2))"
 
 stage "abuse: hostile visitors against the real server (meadow-abuse)"
-counted build/release/client/meadow-abuse --server-bin build/release/server/app/meadow-server --seconds 10
+# With a journal, so that the replays of the night the attackers ask for run (and are limited).
+abuse_state=$(mktemp -d)
+counted build/release/client/meadow-abuse --server-bin build/release/server/app/meadow-server --seconds 10 \
+  --server-arg=--state-dir --server-arg="$abuse_state/release"
 
 if [ "${MEADOW_SKIP_SANITIZERS:-0}" != 1 ]; then
   stage "C++ tests under ASan + UBSan (dev)"
@@ -144,7 +147,8 @@ if [ "${MEADOW_SKIP_SANITIZERS:-0}" != 1 ]; then
   # The same attacks on the sanitizer build: nothing judged by the clock there (it runs several
   # times slower), but every attacker answered and a clean exit (a leak or an error at exit fails).
   counted env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    build/dev/client/meadow-abuse --server-bin build/dev/server/app/meadow-server --seconds 4 --slow-seconds 12 --no-timing
+    build/dev/client/meadow-abuse --server-bin build/dev/server/app/meadow-server --seconds 4 --slow-seconds 12 --no-timing \
+      --server-arg=--state-dir --server-arg="$abuse_state/dev"
 
   stage "networking and threads under TSan"
   cmake --preset tsan >/dev/null

@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
   app.add_option("--server-log", server_log, "Where the started server's log goes (default: a file in /tmp)");
   app.add_option("--attacks", attacks,
                  "Comma-separated turns; attacks joined by + run at the same time (default: count-flood, "
-                 "mold-flood+trails-flood+every-field+settings-walk, rock-flood+action-flood+rock-reconnect, "
+                 "mold-flood+trails-flood+every-field+settings-walk, rock-flood+action-flood+rock-reconnect+replay-flood, "
                  "connection-flood+bad-upgrades, slow-http+never-read)");
   app.add_option("--seconds", seconds, "Seconds each attack lasts (the slow clients' see --slow-seconds)")
       ->check(CLI::Range(1, 600))

@@ -195,6 +195,7 @@ AttackOutcome run_attack(const std::string& name, const AttackContext& c, const 
   if (name == "rock-flood") return rock_flood(c);
   if (name == "mold-flood") return mold_flood(c);
   if (name == "trails-flood") return trails_flood(c);
+  if (name == "replay-flood") return replay_flood(c);
   if (name == "every-field") return every_field(c);
   if (name == "settings-walk") return settings_walk(c);
   if (name == "rock-reconnect") return rock_reconnect(c);

@@ -23,14 +23,14 @@ namespace meadow::client::abuse {
 inline const std::vector<std::string> kAttackNames = {"count-flood", "mold-flood",   "trails-flood", "every-field",
                                                       "settings-walk", "rock-reconnect",
                                                       "rock-flood",  "action-flood", "connection-flood",
-                                                      "slow-http",   "never-read",   "bad-upgrades"};
+                                                      "slow-http",   "never-read",   "bad-upgrades", "replay-flood"};
 // The turns of a full run, in order. Attacks joined by '+' run at the same time in one turn
 // (each for its own time; the turn lasts as long as the longest), judged together: what the
 // turn's figures show, the meadow held against both at once. Five turns (every-field and the walk
 // of every world's settings beside the mold's and the trails' floods, the bad upgrades beside the
 // connection flood: 26 s less a run); the count flood alone, as the heaviest on the tick.
 inline const std::vector<std::string> kTurns = {"count-flood", "mold-flood+trails-flood+every-field+settings-walk",
-                                                "rock-flood+action-flood+rock-reconnect",
+                                                "rock-flood+action-flood+rock-reconnect+replay-flood",
                                                 "connection-flood+bad-upgrades", "slow-http+never-read"};
 
 struct AbuseOptions {

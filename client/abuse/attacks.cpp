@@ -11,6 +11,7 @@
 #include <numbers>
 #include <optional>
 #include <string>
+#include <random>
 #include <thread>
 #include <vector>
 
@@ -100,6 +101,13 @@ class FloodingViewer {
         std::lock_guard lock(mutex_);
         welcome_ = message.welcome();
         welcomed_.notify_all();
+        return;
+      }
+      if (message.has_replay() && !message.replay().reason().empty()) {
+        // A replay refused or ended by the server says why in its state, not in a notice.
+        std::lock_guard lock(mutex_);
+        ++notices_["replay_state"];
+        if (texts_.size() < 8) texts_.push_back(message.replay().reason());
         return;
       }
       if (!message.has_notice()) return;
@@ -344,6 +352,59 @@ AttackOutcome settings_walk(const AttackContext& c) {
   }
   out.verdict += " (" + std::to_string(messages.size()) + " messages over " +
                  std::to_string(welcome->settings_schemas_size()) + " worlds' schemas)";
+  return out;
+}
+
+AttackOutcome replay_flood(const AttackContext& c) {
+  std::vector<std::unique_ptr<FloodingViewer>> viewers;
+  for (std::size_t v = 0; v < kViewersPerAddress; ++v) viewers.push_back(std::make_unique<FloodingViewer>(c));
+  const std::optional<v1::Welcome> welcome = viewers.front()->welcome(kUpgradeWait);
+  const v1::Rect meadow = welcome ? welcome->meadow() : v1::Rect{};
+  std::mt19937_64 rng(7);
+  const auto now_ms = [] {
+    return std::chrono::duration_cast<Millis>(std::chrono::system_clock::now().time_since_epoch()).count();
+  };
+  std::uint64_t sent = 0;
+  every_until_done(c, kMessageEvery, [&](std::uint64_t k) {
+    for (std::size_t v = 0; v < viewers.size(); ++v) {
+      v1::ClientMessage m;
+      switch ((k + v) % 6) {
+        case 0:
+        case 3: {  // a seek anywhere in the last hour (or before what is kept)
+          m.mutable_replay()->set_action(v1::ReplayRequest::ACTION_SEEK);
+          m.mutable_replay()->set_at_ms(now_ms() - static_cast<std::int64_t>(rng() % 3'600'000));
+          break;
+        }
+        case 1:
+          m.mutable_replay()->set_action(v1::ReplayRequest::ACTION_SPEED);
+          m.mutable_replay()->set_speed(1 + static_cast<std::uint32_t>(rng() % 60));
+          break;
+        case 2: {  // a tap while the past plays
+          v1::ToolAction& tool = *m.mutable_tool();
+          tool.set_tool(v1::TOOL_ROCK);
+          tool.set_phase(v1::ToolAction::PHASE_TAP);
+          tool.mutable_position()->set_x(meadow.x() + meadow.width() * 0.5F);
+          tool.mutable_position()->set_y(meadow.y() + meadow.height() * 0.5F);
+          break;
+        }
+        case 4:
+          m.mutable_replay()->set_action(k % 60 < 30 ? v1::ReplayRequest::ACTION_START : v1::ReplayRequest::ACTION_STOP);
+          break;
+        default:
+          m.mutable_replay()->set_action(v1::ReplayRequest::ACTION_START);
+          m.mutable_replay()->set_speed(60);
+          break;
+      }
+      viewers[v]->send(m);
+      ++sent;
+    }
+  });
+  AttackOutcome out = viewers.front()->finish(sent);
+  for (std::size_t v = 1; v < viewers.size(); ++v) {
+    const AttackOutcome other = viewers[v]->finish(0);
+    out.answered_clearly = out.answered_clearly && other.answered_clearly;
+    for (const auto& [answer, n] : other.answers) out.answers[answer] += n;
+  }
   return out;
 }
 

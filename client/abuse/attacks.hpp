@@ -51,6 +51,11 @@ AttackOutcome mold_flood(const AttackContext& context);
 // handful, at the rate limit. A world added later is walked without a line here. Clear: every one
 // of them told why what it asked was held back (a cooldown, a cap, a ceiling).
 AttackOutcome settings_walk(const AttackContext& context);
+// Eight viewers of one address replay the night and scrub it at the rate limit: starts, seeks to
+// random moments of the last hour, speeds, stops, and taps on the meadow while they watch the past.
+// Clear: told why (the door's rate, "replaying" for a tap, the server's replay limit or that it
+// keeps no journal, in a ReplayState's reason).
+AttackOutcome replay_flood(const AttackContext& context);
 // The largest trails recording every second, and live trails switched on and off at the rate limit.
 AttackOutcome trails_flood(const AttackContext& context);
 // Eight viewers of one address send every ClientMessage body with each of its fields at its

@@ -17,15 +17,20 @@ constexpr std::uint64_t kTicksBetweenStopLooks = 16;
 
 PastMeadow::PastMeadow(std::uint64_t seed, const std::string& snapshot, std::vector<stream::JournalEntry> journal,
                        std::optional<sim::WorldKind> only)
-    : only_(only), journal_(std::move(journal)) {
+    : journal_(std::move(journal)) {
   WorldOptions engines;
   engines.use_cpu_engines();  // bit for bit, and no device taken from the live meadow
-  worlds_ = recording_worlds(snapshot, engines);
-  const std::vector<WorldRegistration>& worlds = worlds_;
-  meadow_ = std::make_unique<sim::Meadow>(seed, makers_of(worlds));
+  const std::vector<WorldRegistration> all = recording_worlds(snapshot, engines);
+  // One world alone is made alone: the others' states (and their memory, and the time to make
+  // them) are not needed to show it, and their actions are refused as "not here".
+  for (const WorldRegistration& w : all) {
+    if (!only || w.kind == *only) worlds_.push_back(w);
+  }
+  if (worlds_.empty()) throw std::runtime_error("the recording has no such world");
+  meadow_ = std::make_unique<sim::Meadow>(seed, makers_of(worlds_));
   sim::MeadowState state;
   try {
-    state = store::read_snapshot(snapshot, snapshot_mappings_of(worlds));
+    state = store::read_snapshot(snapshot, snapshot_mappings_of(all));
   } catch (const std::exception& e) {
     throw std::runtime_error(std::string("the snapshot does not read back: ") + e.what());
   }
@@ -44,16 +49,13 @@ void PastMeadow::continue_with(std::vector<stream::JournalEntry> journal) {
 std::vector<std::unique_ptr<stream::WorldStream>> PastMeadow::streams() const { return streams_of(worlds_); }
 
 std::uint64_t PastMeadow::run_to(std::uint64_t until, const std::function<bool()>& interrupted) {
-  const store::Replayer::StepWorld step_only = [this](sim::World& world, std::uint32_t budget) {
-    if (world.kind() == *only_) meadow_->step_world(world, pool_, budget);
-  };
   std::uint64_t since_look = 0;
   while (meadow_->tick() < until) {
     if (interrupted && ++since_look == kTicksBetweenStopLooks) {
       since_look = 0;
       if (interrupted()) break;
     }
-    (void)(only_ ? replayer_->tick(step_only) : replayer_->tick());
+    (void)replayer_->tick();
   }
   return meadow_->tick();
 }

@@ -41,7 +41,6 @@ class PastMeadow {
   [[nodiscard]] std::vector<std::unique_ptr<stream::WorldStream>> streams() const;
 
  private:
-  std::optional<sim::WorldKind> only_;
   std::vector<WorldRegistration> worlds_;
   std::vector<stream::JournalEntry> journal_;
   std::unique_ptr<sim::Meadow> meadow_;
