@@ -20,6 +20,7 @@
 #include "app/logging.hpp"
 #include "app/replay_run.hpp"
 #include "app/saved_state.hpp"
+#include "app/moderation/kept_out_store.hpp"
 #include "app/replay/replay_workers.hpp"
 #include "app/snapshot_control.hpp"
 #include "app/prices_table.hpp"
@@ -108,6 +109,11 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   }
   net::Metrics metrics;
   net::Admission admission(app::admission_limits(config, *log));
+  if (state_writer) {
+    if (const std::size_t kept = app::bring_back_kept_out(*state_writer, admission); kept > 0) {
+      log->info("{} addresses the operator kept out are kept out still", kept);
+    }
+  }
 
   app::SimLoop loop(meadow, pool, actions, hub, metrics, config.frame_rate, app::streams_of(worlds));
   if (recording) {
@@ -197,6 +203,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     op.history = &action_log;
     op.admission = &admission;
     op.replays = replays.get();
+    if (state_writer) op.write_keep_out = app::kept_out_writer(*state_writer);
     operator_server = std::make_unique<net::OperatorServer>(op, hub, actions, metrics);
   } else {
     log->warn("operator port closed: no token (--operator-token-file, MEADOW_OPERATOR_TOKEN, or "

@@ -3,6 +3,7 @@
 // its calls reach (each null where this server has no such part: the call says so).
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,9 @@ struct OperatorConfig {
   ActionHistory* history = nullptr;  // the actions applied lately (moderation); null: none
   Admission* admission = nullptr;    // who gets in (keeping an address out); null: none
   ReplayControl* replays = nullptr;  // viewers' replays of the night (LimitReplays); null: none
+  // Writes a keep-out down where a restart finds it (the saved state), with its end in Unix ms;
+  // empty: not written down (a restart lets the address in again).
+  std::function<void(const std::string& address, std::int64_t until_ms)> write_keep_out;
 };
 
 }  // namespace meadow::net

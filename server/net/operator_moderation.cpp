@@ -156,6 +156,11 @@ grpc::ServerUnaryReactor* OperatorService::KeepOut(grpc::CallbackServerContext* 
     if (hub_.close(s.id, "kept out by the meadow's keeper")) ++closed;
   }
   logger()->info("the operator keeps {} out for {} s (until {}): {} viewers closed", key, seconds, until_text, closed);
+  if (write_keep_out_) {
+    const auto now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch()).count();
+    write_keep_out_(host, now_ms + static_cast<std::int64_t>(seconds) * 1000);
+  }
   response->set_accepted(true);
   response->set_reason(key + " is kept out until " + until_text + "; " + std::to_string(closed) + " viewers closed");
   reactor->Finish(grpc::Status::OK);

@@ -135,7 +135,8 @@ OperatorService::OperatorService(const OperatorConfig& config, Hub& hub, stream:
       care_(config.care),
       history_(config.history),
       admission_(config.admission),
-      replays_(config.replays) {}
+      replays_(config.replays),
+      write_keep_out_(config.write_keep_out) {}
 
 bool OperatorService::token_matches(grpc::CallbackServerContext* context) const {
   if (expected_.empty()) return true;

@@ -115,6 +115,7 @@ class OperatorService final : public v1::Operator::CallbackService {
   ActionHistory* history_;
   Admission* admission_;
   ReplayControl* replays_;
+  std::function<void(const std::string&, std::int64_t)> write_keep_out_;
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <sstream>
 #include <system_error>
 
 namespace meadow::store {
@@ -100,6 +101,23 @@ std::optional<std::uint64_t> StateStore::seed() {
 }
 
 void StateStore::set_seed(std::uint64_t seed) { set_meta("seed", std::to_string(seed)); }
+
+// Kept in meta as lines "ADDRESS UNTIL_MS" (an address has no space).
+std::vector<StateStore::KeptOut> StateStore::kept_out() {
+  std::vector<KeptOut> out;
+  std::istringstream lines(meta("kept_out").value_or(""));
+  for (KeptOut k; lines >> k.address >> k.until_ms;) out.push_back(k);
+  return out;
+}
+
+void StateStore::keep_out(const std::string& address, std::int64_t until_ms, std::int64_t now_ms) {
+  std::string text;
+  for (const KeptOut& k : kept_out()) {
+    if (k.until_ms > now_ms && k.address != address) text += k.address + " " + std::to_string(k.until_ms) + "\n";
+  }
+  text += address + " " + std::to_string(until_ms) + "\n";
+  set_meta("kept_out", text);
+}
 
 std::int64_t StateStore::timeline() {
   const std::optional<std::string> value = meta("timeline");

@@ -66,6 +66,14 @@ class StateStore {
   // The seed of the meadow this store keeps (set by the first save), if any.
   [[nodiscard]] std::optional<std::uint64_t> seed();
   void set_seed(std::uint64_t seed);
+  // Addresses the operator keeps out, until when (Unix ms): moderation outlives a restart. Those
+  // whose time is over are dropped as one is added.
+  struct KeptOut {
+    std::string address;
+    std::int64_t until_ms = 0;
+  };
+  [[nodiscard]] std::vector<KeptOut> kept_out();
+  void keep_out(const std::string& address, std::int64_t until_ms, std::int64_t now_ms);
   // The timeline the journal now grows on (0 before the first).
   [[nodiscard]] std::int64_t timeline();
   // Starts a new timeline and returns it.

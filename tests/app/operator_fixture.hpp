@@ -45,7 +45,16 @@ class OperatorTest : public ::testing::Test {
                                   "--operator-token-file", token_file_};
     const std::vector<std::string> more = extra_args();
     args.insert(args.end(), more.begin(), more.end());
-    server_ = std::make_unique<testing::ServerProcess>(MEADOW_SERVER_BIN, args);
+    args_ = args;
+    start_server();
+  }
+  // Stops the server and starts it again with the same flags (its saved state, where it keeps one).
+  void restart() {
+    server_.reset();
+    start_server();
+  }
+  void start_server() {
+    server_ = std::make_unique<testing::ServerProcess>(MEADOW_SERVER_BIN, args_);
     ASSERT_NE(server_->operator_port(), 0);
     address_ = "127.0.0.1:" + std::to_string(server_->operator_port());
     stub_ = v1::Operator::NewStub(grpc::CreateChannel(address_, grpc::InsecureChannelCredentials()));
@@ -110,6 +119,7 @@ class OperatorTest : public ::testing::Test {
   }
 
   std::string token_file_;
+  std::vector<std::string> args_;
   std::unique_ptr<testing::ServerProcess> server_;
   std::string address_;
   std::unique_ptr<v1::Operator::Stub> stub_;

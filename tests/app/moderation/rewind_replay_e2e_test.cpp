@@ -161,5 +161,20 @@ TEST_F(NightTest, TheOperatorLimitsTheReplays) {
                               testing::kReplyWait));
 }
 
+// A keep-out is written down with the saved state: a restart does not let the address in again.
+TEST_F(NightTest, AnAddressKeptOutStaysOutAcrossARestart) {
+  (void)first_status();
+  EXPECT_EQ(meadowctl("keep-out 127.0.0.1 10m").first, 0);
+  restart();
+  (void)first_status();
+  client::WsClient again;
+  try {
+    again.connect("127.0.0.1", server_->port());
+    ADD_FAILURE() << "a kept-out address got in after a restart";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("declined"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace meadow::rewind_replay_test
