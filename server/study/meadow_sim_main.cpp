@@ -142,7 +142,7 @@ void add_mold_options(CLI::App& mold, MoldCommand& m) {
       ->check(CLI::PositiveNumber)->capture_default_str();
   mold.add_option("--width", m.options.width, "Map width in cells (16:9)")->capture_default_str();
   m.agents_given =
-      mold.add_option("--agents", m.agents, "Agents (default: 10,240 on 256 wide, the same density on other maps)");
+      mold.add_option("--agents", m.agents, "Agents (default: 20,480 on 512 wide, the same density on other maps)");
   mold.add_option("--threads", m.options.threads, "Threads the runs share (0: every core)")->capture_default_str();
   mold.add_option("--seed", m.options.first_seed, "The first run's seed")->capture_default_str();
   mold.add_option("--preset", m.points.preset, "Start from a preset's settings (lace, veins, cells, rivers)");

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/mold/mold_rules.hpp"
 #include "sim/mold/mold_settings.hpp"
 #include "sim/mold/network_figures.hpp"
 #include "sim/mold/trail_map.hpp"
@@ -33,7 +34,7 @@ struct MoldPoint {
 struct MoldPointArgs {
   std::string preset;                   // empty: the defaults (sim::default_mold_settings)
   std::optional<std::uint32_t> agents;  // none: mold_default_agents(width)
-  std::uint32_t width = 256;            // map cells across (for the default agents)
+  std::uint32_t width = sim::mold_rules::kCpuMapWidth;  // map cells across (for the default agents)
   std::vector<std::string> sets;
   std::vector<std::string> sweeps;      // at most two
 };
@@ -48,7 +49,7 @@ struct MoldStudyKey {
 };
 [[nodiscard]] const std::vector<MoldStudyKey>& mold_study_keys();
 
-// The agents of the CPU engine's default (10,240 on 256 × 144: 0.28 a cell) on a map `width`
+// The agents of the CPU engine's default (20,480 on 512 × 288: 0.14 a cell) on a map `width`
 // cells wide, so that a smaller or larger map has the same density.
 [[nodiscard]] std::uint32_t mold_default_agents(std::uint32_t width);
 
@@ -98,7 +99,7 @@ struct MoldStudyOptions {
   std::uint32_t runs = 4;
   std::uint64_t steps = 3600;  // a minute of meadow at 60 steps a second
   std::uint64_t every = 600;   // measure every this many steps, and after the last
-  std::uint32_t width = 256;   // map cells across (sim::map_of_width: 16:9)
+  std::uint32_t width = sim::mold_rules::kCpuMapWidth;  // map cells across (sim::map_of_width: 16:9)
   std::uint64_t first_seed = 1;
   unsigned threads = 0;        // 0: every core
   std::filesystem::path pgm_dir;  // non-empty: each run's final map as a PGM image there

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/mold/mold_rules.hpp"
+#include "sim/mold/trail_map.hpp"
 #include "stream/frame_codec.hpp"
 #include "support/server_process.hpp"
 #include "support/test_paths.hpp"
@@ -101,11 +103,12 @@ TEST_F(MoldServerTest, ChoosingTheMoldBringsItsTrailFiguresAndPresets) {
   ASSERT_TRUE(frame);
   const v1::Frame& f = frame->frame();
   EXPECT_EQ(f.light().channels(), 1U);
-  EXPECT_EQ(f.light().width(), 256U);
-  EXPECT_EQ(f.light().height(), 144U);
+  // The default map (either engine's), sent as it is: it is no wider than stream::kMoldLightMaxWidth.
+  EXPECT_EQ(f.light().width(), sim::mold_rules::kCpuMapWidth);
+  EXPECT_EQ(f.light().height(), sim::map_of_width(sim::mold_rules::kCpuMapWidth).height);
   EXPECT_FLOAT_EQ(f.light().bounds().width(), 1600.0F);
   const v1::MoldState& mold = f.mold();
-  EXPECT_EQ(mold.settings().agents(), 10240U);
+  EXPECT_EQ(mold.settings().agents(), sim::mold_rules::kCpuAgents);
   EXPECT_EQ(mold.settings().preset(), "lace");
   EXPECT_GE(mold.presets_size(), 3);
   EXPECT_GT(mold.figures().coverage(), 0.0F);
@@ -113,7 +116,7 @@ TEST_F(MoldServerTest, ChoosingTheMoldBringsItsTrailFiguresAndPresets) {
   EXPECT_FLOAT_EQ(f.camera().width(), 1600.0F);
   // Its trail has lit and darker cells (a second in, the network is only beginning to form).
   const std::vector<std::uint8_t>& raster = light.raster();
-  ASSERT_EQ(raster.size(), 256U * 144U);
+  ASSERT_EQ(raster.size(), std::size_t{sim::map_of_width(sim::mold_rules::kCpuMapWidth).cells()});
   const auto [darkest, brightest] = std::minmax_element(raster.begin(), raster.end());
   EXPECT_GT(*brightest, 100);
   EXPECT_GT(*brightest - *darkest, 60);

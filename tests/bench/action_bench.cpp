@@ -133,7 +133,7 @@ BENCHMARK(action_count)
     ->Unit(benchmark::kMicrosecond)
     ->Iterations(10);
 
-// The three worlds as the CPU server runs them (the mold on its 256-wide map).
+// The three worlds as the CPU server runs them (the mold on its default map, kCpuMapWidth wide).
 std::unique_ptr<Meadow> three_worlds(std::uint32_t mold_agents) {
   auto m = testing::three_cpu_worlds(3, kCount, mold_rules::kCpuMapWidth, mold_agents);
   SerialFor serial;

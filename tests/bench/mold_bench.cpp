@@ -3,11 +3,12 @@
 // repelled:
 //   mold_step/<agents>/threads:<n>       with occupancy (the default), through app::WorkerPool
 //   mold_step_free/<agents>/threads:<n>  the same without occupancy
-// on the GPU's default map (65,536 agents on 512 × 288) and the viewers' largest (1,048,576 on
-// 1024 × 576). Occupancy needs a free cell per agent and room to move: the engine holds at most
-// half the cells, so with it the larger map runs 294,912 agents (the name says what runs; the
-// label gives the map). Neither larger case draws a network there (294,912 agents with occupancy
-// pack the map into one blob, 1,048,576 without it fill it evenly): they time the step.
+// at the default (20,480 agents on 512 × 288), 65,536 on the same map (the GPU's default before
+// the mold was made for the wall) and the viewers' largest (1,048,576 on 1024 × 576). Occupancy
+// needs a free cell per agent and room to move: the engine holds at most half the cells, so with
+// it the largest map runs 294,912 agents (the name says what runs; the label gives the map).
+// Neither largest case draws a network there (294,912 agents with occupancy pack the map into one
+// blob, 1,048,576 without it fill it evenly): they time the step.
 // ns_per_agent = wall time per step ÷ agents, ns_per_cell = wall time per step ÷ cells. The network's
 // figures have their own benchmark (mold_figures_bench.cpp).
 // Run: meadow-bench --benchmark_filter='^mold_'
@@ -40,8 +41,10 @@ struct MoldCase {
   std::uint32_t agents;  // asked for
   std::uint32_t width;   // map cells across
 };
-// The GPU's default map and the viewers' largest agent count.
-constexpr MoldCase kMoldCases[] = {{65'536, 512}, {1'048'576, 1024}};
+// The default (20,480 agents on 512 × 288, either engine's), the GPU's old default (65,536 on the
+// same map: three times as dense) and the viewers' largest agent count.
+constexpr MoldCase kMoldCases[] = {
+    {meadow::sim::mold_rules::kCpuAgents, meadow::sim::mold_rules::kCpuMapWidth}, {65'536, 512}, {1'048'576, 1024}};
 
 // The agents the engine holds: with occupancy at most half the cells (CpuMold's ceiling).
 std::uint32_t agents_held(const MoldCase& c, bool occupancy) {
@@ -101,9 +104,9 @@ void mold_step(benchmark::State& state, MoldCase c, bool occupancy, std::size_t 
       }
     }
   }
-  // The CPU server's own map (256 wide) without occupancy, where a viewer's agents are held to
-  // mold_rules::kViewerMaxAgentsCpu: that ceiling, and the million viewers could ask for before it
-  // (docs/limits.md: the mold flood).
+  // The CPU server's own map (mold_rules::kCpuMapWidth) without occupancy, where a viewer's agents
+  // are held to mold_rules::kViewerMaxAgentsCpu: that ceiling, and the million viewers could ask
+  // for before it (docs/limits.md: the mold flood).
   for (const std::uint32_t agents : {meadow::sim::mold_rules::kViewerMaxAgentsCpu, 1U << 20U}) {
     for (const std::size_t threads : {1U, 2U}) {
       const std::string name =

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/mold/mold_rules.hpp"
 #include "sim/mold/mold_settings.hpp"
 
 namespace meadow::study {
@@ -33,12 +34,13 @@ TEST(MoldStudyPoints, NoSweepIsOnePointOfTheDefaultsAtTheDefaultDensity) {
   const auto points = mold_points({});
   ASSERT_EQ(points.size(), 1U);
   EXPECT_EQ(points[0].label, "defaults");
-  EXPECT_EQ(points[0].settings, sim::default_mold_settings(10240));
-  EXPECT_EQ(mold_default_agents(256), 10240U);
-  EXPECT_EQ(mold_default_agents(64), 640U);  // 64 × 36: a sixteenth of the cells
+  EXPECT_EQ(points[0].settings, sim::default_mold_settings(sim::mold_rules::kCpuAgents));
+  EXPECT_EQ(mold_default_agents(sim::mold_rules::kCpuMapWidth), sim::mold_rules::kCpuAgents);
+  EXPECT_EQ(mold_default_agents(512), 20480U);
+  EXPECT_EQ(mold_default_agents(128), 1280U);  // 128 × 72: a sixteenth of the cells
   MoldPointArgs small;
-  small.width = 64;
-  EXPECT_EQ(mold_points(small)[0].settings.agents, 640U);
+  small.width = 128;
+  EXPECT_EQ(mold_points(small)[0].settings.agents, 1280U);
 }
 
 TEST(MoldStudyPoints, PresetAgentsAndSetsMakeTheBase) {
@@ -77,7 +79,7 @@ TEST(MoldStudyPoints, TwoSweepsMakeTheirGridFirstSweepOuter) {
   EXPECT_EQ(points[11].label, "sensor_angle=67.5 turn_angle=67.5");
   EXPECT_FLOAT_EQ(points[4].settings.sensor_angle_deg, 22.5F);
   EXPECT_FLOAT_EQ(points[4].settings.turn_angle_deg, 45.0F);
-  EXPECT_EQ(points[4].settings.agents, 10240U);
+  EXPECT_EQ(points[4].settings.agents, sim::mold_rules::kCpuAgents);
 }
 
 TEST(MoldStudyPoints, BadWordsGiveClearErrors) {
@@ -201,7 +203,7 @@ TEST(MoldStudyRun, ATinyRunMeasuresFiguresAndReportsThem) {
   ASSERT_EQ(r.points.size(), 2U);
   for (const MoldPointResult& p : r.points) {
     EXPECT_EQ(p.map, (sim::MapSize{64, 36}));
-    EXPECT_EQ(p.settings.agents, 640U);
+    EXPECT_EQ(p.settings.agents, 320U);  // the default's density: 2,304 cells × 20,480 / 147,456
     EXPECT_EQ(p.measured_at, (std::vector<std::uint64_t>{100, 200, 300}));
     ASSERT_EQ(p.runs.size(), 2U);
     for (const auto& series : p.runs) {

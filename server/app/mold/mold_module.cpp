@@ -30,11 +30,11 @@ void add_mold_flags(CLI::App& group, MoldOptions& options) {
   add_engine_flag(group, options.engine, "mold");
   group
       .add_option("--mold-map-width", options.map_width,
-                  "Cells across the mold's trail map (16:9); 0: 256 on the CPU, 512 on a GPU")
+                  "Cells across the mold's trail map (16:9); 0: the default, 512")
       ->envname("MEADOW_MOLD_MAP_WIDTH")
       ->check(CLI::Range(0U, sim::mold_rules::kMaxMapWidth))
       ->capture_default_str();
-  group.add_option("--mold-agents", options.agents, "Mold agents at start; 0: 10,240 on the CPU, 65,536 on a GPU")
+  group.add_option("--mold-agents", options.agents, "Mold agents at start; 0: the default, 20,480")
       ->envname("MEADOW_MOLD_AGENTS")
       ->check(CLI::Range(0U, sim::mold_rules::kMaxAgents))
       ->capture_default_str();

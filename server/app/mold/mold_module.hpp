@@ -11,8 +11,8 @@ namespace meadow::app {
 
 struct MoldOptions {
   std::string engine = "auto";  // as the swarm's
-  // Its map's width in cells and its agents at start (0: the engine's defaults, 256 and 10,240
-  // on the CPU, 512 and 65,536 on a GPU).
+  // Its map's width in cells and its agents at start (0: the engine's defaults, 512 and 20,480
+  // on either engine: sim::mold_rules).
   std::uint32_t map_width = 0;
   std::uint32_t agents = 0;
 };

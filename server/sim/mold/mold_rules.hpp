@@ -16,11 +16,19 @@ inline constexpr std::uint32_t kTrailOne = 4096;
 inline constexpr std::uint32_t kMapAspectWide = 16;
 inline constexpr std::uint32_t kMapAspectHigh = 9;
 // Map widths (cells) and agents of the two defaults (docs/rules.md "The mold"): without a GPU
-// and with one.
-inline constexpr std::uint32_t kCpuMapWidth = 256;
-inline constexpr std::uint32_t kCpuAgents = 10240;
+// and with one. Chosen for the wall the mold is shown on (docs/mold.md "On the wall"): the
+// pattern's scale is set in cells (the sensor distance), so the map's cells set how wide a strand
+// is on screen. 512 cells across a 1920-pixel wall are 3.75 pixels a cell, and 512 is the widest
+// raster sent as it is (stream::kMoldLightMaxWidth), so no cell is averaged away on the wire. At
+// 0.14 agents a cell (20,480; the old 10,240 on 256 × 144 were 0.28) the strands are a few cells
+// wide round open holes: fine veins, where twice the density draws thick bands round round holes
+// (tests/stream/mold/mold_on_screen_test.cpp measures them). The GPU keeps the same look: a map
+// finer than 512 would be averaged down on the wire, and measuring its figures once a second
+// would cost the sim thread 19–26 ms at 1024 × 576 (docs/mold.md "The network's figures").
+inline constexpr std::uint32_t kCpuMapWidth = 512;
+inline constexpr std::uint32_t kCpuAgents = 20480;
 inline constexpr std::uint32_t kGpuMapWidth = 512;
-inline constexpr std::uint32_t kGpuAgents = 65536;
+inline constexpr std::uint32_t kGpuAgents = 20480;
 // The widest map the server builds (cells): the H200 goal's 4096 × 2304.
 inline constexpr std::uint32_t kMaxMapWidth = 4096;
 inline constexpr std::uint32_t kMinMapWidth = 16;

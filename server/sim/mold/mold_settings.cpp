@@ -16,8 +16,8 @@ namespace {
 }
 
 // Found by sweeping with `meadow-sim mold` (docs/mold.md has the runs): from a uniform start on
-// the CPU's 256 × 144 map, each is a network of one piece with many holes within a minute and
-// keeps one; each looks different. Lace (the default) held 21–29 holes over an hour of steps
+// the first default's 256 × 144 map (10,240 agents), each is a network of one piece with many
+// holes within a minute and keeps one; each looks different. Lace (the default) held 21–29 holes over an hour of steps
 // (216,000), threads 21–31; web held 18 after ten minutes, veins 10 (fewer, longer strands).
 // Jones's own defaults (sensor distance 9) coarsen on this map to 3–5 holes in ten minutes, and
 // without occupancy every setting tried collapsed into bands within minutes: each preset keeps it.

@@ -10,12 +10,13 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/mold/mold_rules.hpp"
 #include "sim/settings.hpp"
 
 namespace meadow::sim {
 
 struct MoldSettings {
-  std::uint32_t agents = 10240;
+  std::uint32_t agents = mold_rules::kCpuAgents;  // the CPU engine's default
   float sensor_angle_deg = 22.5F;  // degrees either side of the heading (Jones's SA)
   float turn_angle_deg = 45.0F;    // degrees turned in a step (Jones's RA)
   float sensor_distance = 4.0F;    // map cells ahead (Jones's SO; his 9 coarsens on our map)

@@ -4,12 +4,13 @@
 // a viewer of the H200's 4096-wide map gets the bytes of a 512-wide one.
 //
 // The bytes: the grain single agents leave in the strands flickers at every step, and sent as it
-// is it made the deltas between frames nearly as large as key frames (24 kB a frame at the
-// defaults, 710 kB/s a viewer). What a person sees is the network, which changes over seconds. So
-// each pixel follows the trail smoothed over a few frames, and a pixel's byte changes only when
-// that has moved kMoldLightHysteresis levels away from what was last sent: the deltas are mostly
-// zero where the network stands still and follow it where it moves (10.8 kB a frame, 321 kB/s:
-// `meadow-watch --world mold --json`, docs/mold.md).
+// is it made the deltas between frames nearly as large as key frames (24 kB a frame at the first
+// default, 256 × 144; 710 kB/s a viewer). What a person sees is the network, which changes over
+// seconds. So each pixel follows the trail smoothed over a few frames, and a pixel's byte changes
+// only when that has moved kMoldLightHysteresis levels away from what was last sent: the deltas
+// are mostly zero where the network stands still and follow it where it moves (10.8 kB a frame,
+// 321 kB/s there; the default's figures: `meadow-watch --world mold --json`, docs/mold.md
+// "Streaming").
 #include <cstdint>
 #include <vector>
 
@@ -23,7 +24,7 @@ inline constexpr std::uint32_t kMoldLightMaxWidth = 512;
 // the flicker of single agents averages out over a few frames (about a tenth of a second).
 inline constexpr float kMoldLightFollow = 0.25F;
 // Levels (of 255) the smoothed trail must move before a pixel's byte changes: 6 gave 455 kB/s a
-// viewer, 10 gives 321, 12 gave 283 with visible steps in slow fades.
+// viewer, 10 gives 321, 12 gave 283 with visible steps in slow fades (at the first default).
 inline constexpr float kMoldLightHysteresis = 10.0F;
 
 class MoldLight {
