@@ -166,6 +166,17 @@ class FloodingViewer {
   std::string closed_;
 };
 
+// Ends an address's viewers and adds up what they were answered: clear only when every one was.
+AttackOutcome finish_all(std::vector<std::unique_ptr<FloodingViewer>>& viewers, std::uint64_t sent) {
+  AttackOutcome out = viewers.front()->finish(sent);
+  for (std::size_t v = 1; v < viewers.size(); ++v) {
+    const AttackOutcome other = viewers[v]->finish(0);
+    out.answered_clearly = out.answered_clearly && other.answered_clearly;
+    for (const auto& [answer, n] : other.answers) out.answers[answer] += n;
+  }
+  return out;
+}
+
 // What a group of probes was answered, counted into `out`.
 struct ProbeTally {
   std::uint64_t still_open = 0;
@@ -273,12 +284,7 @@ AttackOutcome every_field(const AttackContext& c) {
   every_until_done(c, kMessageEvery, [&](std::uint64_t /*k*/) {
     for (auto& viewer : viewers) viewer->send(messages[sent++ % messages.size()]);
   });
-  AttackOutcome out = viewers.front()->finish(sent);
-  for (std::size_t v = 1; v < viewers.size(); ++v) {
-    const AttackOutcome other = viewers[v]->finish(0);
-    out.answered_clearly = out.answered_clearly && other.answered_clearly;
-    for (const auto& [answer, n] : other.answers) out.answers[answer] += n;
-  }
+  AttackOutcome out = finish_all(viewers, sent);
   out.verdict += " (" + std::to_string(messages.size()) + " messages, every field of every body at its extremes)";
   return out;
 }
@@ -344,12 +350,7 @@ AttackOutcome settings_walk(const AttackContext& c) {
       ++sent;
     }
   });
-  AttackOutcome out = viewers.front()->finish(sent);
-  for (std::size_t v = 1; v < viewers.size(); ++v) {
-    const AttackOutcome other = viewers[v]->finish(0);
-    out.answered_clearly = out.answered_clearly && other.answered_clearly;
-    for (const auto& [answer, n] : other.answers) out.answers[answer] += n;
-  }
+  AttackOutcome out = finish_all(viewers, sent);
   out.verdict += " (" + std::to_string(messages.size()) + " messages over " +
                  std::to_string(welcome->settings_schemas_size()) + " worlds' schemas)";
   return out;
@@ -399,12 +400,7 @@ AttackOutcome replay_flood(const AttackContext& c) {
       ++sent;
     }
   });
-  AttackOutcome out = viewers.front()->finish(sent);
-  for (std::size_t v = 1; v < viewers.size(); ++v) {
-    const AttackOutcome other = viewers[v]->finish(0);
-    out.answered_clearly = out.answered_clearly && other.answered_clearly;
-    for (const auto& [answer, n] : other.answers) out.answers[answer] += n;
-  }
+  AttackOutcome out = finish_all(viewers, sent);
   return out;
 }
 
