@@ -150,6 +150,20 @@ void viewer_input_seeds(const fs::path& out) {
   count.set_value(1000.5);
   seeds.write("world-settings-count-not-whole", m.SerializeAsString());
 
+  // The night replayed: a start, a seek, a speed past the most, an action not given.
+  m.Clear();
+  m.mutable_replay()->set_action(v1::ReplayRequest::ACTION_START);
+  m.mutable_replay()->set_speed(60);
+  seeds.write("replay-start", m.SerializeAsString());
+  m.mutable_replay()->set_action(v1::ReplayRequest::ACTION_SEEK);
+  m.mutable_replay()->set_at_ms(1'796'680'800'000);
+  seeds.write("replay-seek", m.SerializeAsString());
+  m.mutable_replay()->set_action(v1::ReplayRequest::ACTION_SPEED);
+  m.mutable_replay()->set_speed(61);
+  seeds.write("replay-too-fast", m.SerializeAsString());
+  m.mutable_replay()->set_action(v1::ReplayRequest::ACTION_UNSPECIFIED);
+  seeds.write("replay-no-action", m.SerializeAsString());
+
   m.Clear();
   m.mutable_ping()->set_client_time_ms(1'700'000'000'000ULL);
   seeds.write("ping", m.SerializeAsString());
