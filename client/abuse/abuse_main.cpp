@@ -101,6 +101,9 @@ int main(int argc, char** argv) {
   app.add_option("--frame-rate", o.frame_rate, "Frames a second the bystander should keep")->capture_default_str();
   app.add_option("--max-rss-mb", o.max_rss_mb, "The bound on the server's resident memory")->capture_default_str();
   app.add_option("--max-rss-growth-mb", o.max_rss_growth_mb, "The bound on its growth over a turn")->capture_default_str();
+  app.add_option("--replays-rss-mb", o.replays_rss_mb,
+                 "More for a turn with replays of the night (each holds a copy of one world)")
+      ->capture_default_str();
   app.add_option("--max-ping-ms", o.max_ping_ms, "The bound on the bystander's ping round trip (its median over a turn)")
       ->capture_default_str();
   app.add_option("--slow-seconds", slow_seconds, "Seconds the slow clients' attack lasts (past the server's request timeout)")

@@ -230,11 +230,14 @@ void judge(TurnReport& t, const AbuseOptions& o) {
     }
   }
   if (!o.judge_timing) return;
-  if (t.peak_rss_mb - t.start_rss_mb > o.max_rss_growth_mb) {
+  const bool replays = t.attack.find("replay-flood") != std::string::npos;
+  const double rss_bound = o.max_rss_growth_mb + (replays ? o.replays_rss_mb : 0.0);
+  if (t.peak_rss_mb - t.start_rss_mb > rss_bound) {
     std::snprintf(line, sizeof line, "the server's memory grew by %.0f MB over the turn (bound %.0f MB)",
-                  t.peak_rss_mb - t.start_rss_mb, o.max_rss_growth_mb);
+                  t.peak_rss_mb - t.start_rss_mb, rss_bound);
     t.failures.emplace_back(line);
   }
+
   if (t.bystander_latency.ping_p50_ms > o.max_ping_ms) {
     std::snprintf(line, sizeof line, "the bystander's pings took %.1f ms to come back (median; bound %.0f ms)",
                   t.bystander_latency.ping_p50_ms, o.max_ping_ms);

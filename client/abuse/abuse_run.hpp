@@ -50,6 +50,10 @@ struct AbuseOptions {
   double frame_rate = 30.0;   // the frames a second the bystander should get
   double max_rss_mb = 1024.0;
   double max_rss_growth_mb = 32.0;  // over a turn, from its start to its peak
+  // More for a turn with replays of the night: each holds a copy of the world it shows (a swarm at
+  // the viewers' ceiling of 24,000 fireflies, its frames and its snapshot read: 8–12 MB), and the
+  // server runs four at once by default (--replays-most).
+  double replays_rss_mb = 48.0;
   // The bystander's ping round trip, its median over a turn (its p99 is reported: a burst of a
   // thousand connections delays a few by a tenth of a second).
   double max_ping_ms = 20.0;

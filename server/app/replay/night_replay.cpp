@@ -1,5 +1,6 @@
 #include "app/replay/night_replay.hpp"
 
+#include <malloc.h>
 #include <pthread.h>
 #include <sched.h>
 #include <spdlog/spdlog.h>
@@ -111,6 +112,9 @@ void NightReplay::find_target() {
     past_ = std::make_unique<PastMeadow>(night_->seed, start.snapshot, std::move(start.journal.entries), setup_.viewer.world);
     journal_until_ = start.journal.until;
     rocks_version_ = ~std::uint64_t{0};
+    // Reading the snapshot took several times its world's memory for a moment (the whole meadow's
+    // state parsed); give back what is free of it, or each replay thread's arena keeps its peak.
+    malloc_trim(0);
     if (!frames_) {
       frames_ = std::make_unique<stream::FrameBuilder>(past_->streams(), setup_.first_frame_number);
       frames_->show_only(setup_.viewer.world);
@@ -209,6 +213,10 @@ void NightReplay::run() {
   }
   if (ended_by_server) send_state(false, *ended_by_server);
   if (!stop_ || ended_by_server) setup_.viewer.ended();
+  store_.reset();
+  past_.reset();
+  frames_.reset();
+  malloc_trim(0);  // the thread's arena would keep what the replay held
   finished_ = true;
 }
 

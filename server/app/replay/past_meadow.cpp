@@ -30,7 +30,8 @@ PastMeadow::PastMeadow(std::uint64_t seed, const std::string& snapshot, std::vec
   meadow_ = std::make_unique<sim::Meadow>(seed, makers_of(worlds_));
   sim::MeadowState state;
   try {
-    state = store::read_snapshot(snapshot, snapshot_mappings_of(all));
+    // Only the worlds made are read back: a world's state not mapped is passed over, unparsed.
+    state = store::read_snapshot(snapshot, snapshot_mappings_of(worlds_));
   } catch (const std::exception& e) {
     throw std::runtime_error(std::string("the snapshot does not read back: ") + e.what());
   }
