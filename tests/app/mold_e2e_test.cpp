@@ -94,12 +94,15 @@ TEST_F(MoldServerTest, ChoosingTheMoldBringsItsTrailFiguresAndPresets) {
   WsClient viewer;
   MoldLight light;
   join_mold(viewer, &light);
-  // Figures are measured about once a second: wait for a measured frame.
+  // Figures are measured every 60 of the mold's own steps (about once a second): wait for a
+  // measured frame. A slow build (ThreadSanitizer's) steps the default mold a few times a second,
+  // slowing itself rather than the other worlds, so its first measure may take tens of seconds.
+  constexpr std::chrono::seconds kFirstMeasureWait{90};
   const auto frame = viewer.wait_for(
       [&](const v1::ServerMessage& s) {
         return is_mold_frame(s) && light.take(s.frame()) && s.frame().mold().figures().measured_step() > 0;
       },
-      kReplyWait);
+      kFirstMeasureWait);
   ASSERT_TRUE(frame);
   const v1::Frame& f = frame->frame();
   EXPECT_EQ(f.light().channels(), 1U);
