@@ -98,7 +98,7 @@ void NightReplay::load_night() {
 
 void NightReplay::read_further() {
   load_night();  // the clock moves on with the live meadow; a rewind under way ends the replay
-  store::JournalRead more = read_journal_from(*store_, night_->timeline, past_->tick());
+  store::JournalRead more = store::read_journal(*store_, night_->timeline, past_->tick());
   journal_until_ = more.until;
   past_->continue_with(std::move(more.entries));
 }

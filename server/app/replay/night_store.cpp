@@ -41,8 +41,4 @@ PastStart read_past_start(store::StateStore& store, const store::SnapshotInfo& s
   return start;
 }
 
-store::JournalRead read_journal_from(store::StateStore& store, std::int64_t timeline, std::uint64_t tick) {
-  return store::read_journal(store, timeline, tick);
-}
-
 }  // namespace meadow::app

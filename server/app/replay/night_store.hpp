@@ -35,7 +35,5 @@ struct PastStart {
   store::JournalRead journal;
 };
 [[nodiscard]] PastStart read_past_start(store::StateStore& store, const store::SnapshotInfo& snapshot);
-// The journal of `timeline` from `tick` on.
-[[nodiscard]] store::JournalRead read_journal_from(store::StateStore& store, std::int64_t timeline, std::uint64_t tick);
 
 }  // namespace meadow::app
