@@ -43,6 +43,8 @@ std::string world_label(v1::World world) {
   return name.empty() ? "?" : name;
 }
 
+std::string status_world_label(const v1::WorldStatus& w) { return w.name().empty() ? world_label(w.world()) : w.name(); }
+
 std::string parse_setting_args(v1::World world, const std::vector<std::string>& args,
                                std::optional<std::string> preset, v1::WorldSettings& out) {
   out.Clear();
@@ -66,10 +68,10 @@ std::string settings_text(const v1::Status& status, std::optional<v1::World> wor
   for (const v1::WorldStatus& w : status.worlds()) {
     if (world && w.world() != *world) continue;
     if (!w.has_settings_schema()) {
-      if (world) text += world_label(w.world()) + ": no settings\n";
+      if (world) text += status_world_label(w) + ": no settings\n";
       continue;
     }
-    text += world_label(w.world()) + "\n";
+    text += status_world_label(w) + "\n";
     for (const v1::SettingSpec& spec : w.settings_schema().settings()) {
       std::string now = "?";
       for (const v1::SettingValue& v : w.settings()) {

@@ -13,6 +13,9 @@ namespace meadow::client {
 // "swarm" → WORLD_SWARM: the wire's own names, lower case and without the prefix.
 [[nodiscard]] std::optional<v1::World> world_by_name(std::string_view name);
 [[nodiscard]] std::string world_label(v1::World world);
+// A world of the server's status by the name the server gives it (a world this client's World
+// enum does not list too), or by its wire name.
+[[nodiscard]] std::string status_world_label(const v1::WorldStatus& w);
 
 // NAME=VALUE arguments as a change of `world`'s settings: VALUE a number, or on/off/true/false
 // for a flag. An empty string, or why not (for people).

@@ -156,7 +156,7 @@ ParseResult parse_config(int argc, const char* const* argv) {
       });
   app.add_option("--first-world", c.first_world,
                  "The world every viewer starts in (a gallery's wall: pond, plate, …); w still goes through "
-                 "them all, in their order from there; empty: the swarm")
+                 "them all, in their order from there; empty: the first registered")
       ->envname("MEADOW_FIRST_WORLD");
   app.add_option("--frame-rate", c.frame_rate, "Frames sent to viewers per second")
       ->envname("MEADOW_FRAME_RATE")

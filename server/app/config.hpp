@@ -16,7 +16,7 @@
 namespace meadow::app {
 
 // Seconds between automatic snapshots: a restart replays at most this much journal, which at the
-// default swarm takes well under the 5 s a restart may take (docs/durability.md has the figures).
+// default meadow takes well under the 5 s a restart may take (docs/durability.md has the figures).
 inline constexpr double kDefaultSnapshotEverySeconds = 30.0;
 
 struct Config {
@@ -26,7 +26,7 @@ struct Config {
   std::filesystem::path web_root = "web-viewer/dist";
   // The address phones open to join, for the kiosk's QR code (empty: the page's own address).
   std::string public_url;
-  // The world a viewer starts in (empty: the first registered, the swarm): a gallery's wall.
+  // The world a viewer starts in (empty: the first registered): a gallery's wall.
   std::string first_world;
   // The caretaker of an unattended wall (docs/gallery.md "The caretaker"): each rule's wait.
   CareSettings care;

@@ -65,7 +65,7 @@ int run_edge(const Config& config, const sigset_t& stop_signals) {
   }
   net.facts.worlds.clear();
   for (const int w : welcome->worlds()) {
-    sim::WorldKind kind = sim::WorldKind::swarm;
+    sim::WorldKind kind{};
     if (stream::world_from_proto(w, kind)) net.facts.worlds.push_back(kind);
   }
   net.not_ready = [&link] { return link.not_ready(); };

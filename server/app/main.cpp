@@ -58,15 +58,15 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
   // Before any world is made: its large arrays go into huge pages where the kernel lets us.
   app::use_huge_pages_for_large_arrays();
   if (const app::HugePageSupport thp = app::huge_page_support(); !thp.offered) {
-    log->info("transparent huge pages are '{}' here: the swarm's arrays stay in ordinary pages "
-              "(a large CPU swarm steps slower)",
+    log->info("transparent huge pages are '{}' here: the worlds' large arrays stay in ordinary pages "
+              "(a large world steps slower on the CPU)",
               thp.setting);
   }
 
   // The worlds this binary runs (app/worlds.hpp), made on the meadow's land.
   app::WorldOptions world_options = config.worlds;
   world_options.gpu_warning = [gpu_log = spdlog::get("gpu")](const std::string& why) { gpu_log->warn("{}", why); };
-  // A recording to play (--replay) brings its own seed and its mold's map.
+  // A recording to play (--replay) brings its own seed and what its worlds were saved on.
   std::optional<app::Recording> recording;
   if (!config.replay_dir.empty()) recording = app::load_recording(config.replay_dir, std::nullopt);
   const std::vector<app::WorldRegistration> worlds =
@@ -253,7 +253,7 @@ int run(const meadow::app::Config& config, const sigset_t& stop_signals) {
     state_writer.reset();
   }
   if (const std::size_t refused = app::huge_page_refusals(); refused > 0) {
-    log->info("the kernel refused huge pages for {} of the swarm's arrays (they ran in ordinary pages)", refused);
+    log->info("the kernel refused huge pages for {} of the worlds' large arrays (they ran in ordinary pages)", refused);
   }
   log->info("stopped at tick {} (state hash {:016x})", meadow.tick(), sim::meadow_state_hash(meadow));
   return 0;

@@ -28,8 +28,8 @@ struct Recording {
 // timeline). Throws std::runtime_error with a message for people.
 [[nodiscard]] Recording load_recording(const std::filesystem::path& dir, std::optional<std::int64_t> from);
 
-// The worlds to replay a recording on: `options`' engines, with the mold's map as recorded (its
-// state only restores onto a map of its size).
+// The worlds to replay a recording on: `options`' engines, with what each world was saved on as
+// recorded (recording_options: a state restores only onto a world of its size).
 [[nodiscard]] std::vector<WorldRegistration> recording_worlds(const std::string& snapshot, const WorldOptions& options);
 
 struct ReplayOptions {

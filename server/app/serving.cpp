@@ -10,7 +10,8 @@ namespace meadow::app {
 
 namespace {
 
-// Descriptors kept free of connections: the log, the swarm's files, gRPC's sockets, Vulkan, NATS.
+// Descriptors kept free of connections: the log, the store's and the trails' files, gRPC's
+// sockets, Vulkan, NATS.
 constexpr rlim_t kDescriptorsKept = 64;
 
 // Raises the soft limit on open descriptors to the hard one (the default soft limit, 1,024, is

@@ -23,9 +23,8 @@ const std::chrono::nanoseconds kTick = std::chrono::duration_cast<std::chrono::n
 // When the steps fall this far behind the clock the loop stops trying to catch up and lets the
 // meadow run slower instead: a burst of catch-up ticks would look like a stutter.
 constexpr int kMaxLagTicks = 6;
-// Share of a tick the swarm's steps may take; the rest is for actions, frames and slack
-// (docs/rules.md "The swarm · Pace": when the steps do not fit the swarm slows rather than
-// stutters).
+// Share of a tick the worlds' steps may take; the rest is for actions, frames and slack (when a
+// world's steps do not fit, it slows rather than stutters: sim::StepBudget).
 constexpr double kStepShareOfTick = 0.8;
 // Weight of the newest measurement in the running means of step and frame time: about the last
 // 20 ticks count, so one slow step does not halve the pace.

@@ -1,9 +1,9 @@
 #pragma once
 // The server's ParallelFor: a fixed pool of threads that the sim's step hands its chunks to.
 // The calling thread works too, so WorkerPool(2) is the caller plus one worker. Threads are made
-// once; between calls they sleep on a condition variable, after spinning briefly (kSpin): a swarm
+// once; between calls they sleep on a condition variable, after spinning briefly (kSpin): a world's
 // step hands out seven jobs with short serial stretches between them, and waking a sleeping
-// thread took about 60 µs here, as long as a job's whole share at 20,000 fireflies. Spinning any
+// thread took about 60 µs here, as long as a job's whole share of a step of 20,000 movers. Spinning any
 // longer would steal the core from the network threads on a shared two-core machine.
 #include <atomic>
 #include <chrono>

@@ -18,7 +18,7 @@
 namespace meadow::app {
 
 struct WorldRegistration {
-  sim::WorldKind kind = sim::WorldKind::swarm;
+  sim::WorldKind kind{};
   sim::WorldMaker make;
   std::function<std::unique_ptr<stream::WorldStream>()> stream;
   // Its part of a snapshot (stream/<world>/<world>_snapshot.hpp); nullopt: not saved.

@@ -34,7 +34,7 @@ void to_proto(const stream::FrameBundle& bundle, std::uint64_t sim, std::int64_t
 }
 
 sim::WorldKind add_to_bundle(const v1::EdgeFrame& from, stream::FrameBundle& bundle) {
-  sim::WorldKind world = sim::WorldKind::swarm;
+  sim::WorldKind world{};
   if (!stream::world_from_proto(from.world(), world)) throw std::invalid_argument("a frame of an unknown world");
   if (from.key_message().empty()) throw std::invalid_argument("a frame without its key frame");
   bundle.number = from.number();
@@ -65,7 +65,7 @@ net::SessionInfo from_proto(const v1::EdgeViewer& from, const std::string& edge)
   net::SessionInfo info;
   info.id = from.session_id();
   info.address = from.address();
-  if (!stream::world_from_proto(from.world(), info.world)) info.world = sim::WorldKind::swarm;
+  if (!stream::world_from_proto(from.world(), info.world)) info.world = sim::kind_at(0);  // not a world: the first
   info.connected_seconds = from.connected_seconds();
   info.bytes_sent = from.bytes_sent();
   info.frames_sent = from.frames_sent();

@@ -160,7 +160,7 @@ void SimRelay::publish_frame(const stream::FrameBundlePtr& bundle) {
   std::string bytes;
   for (const v1::EdgeFrame& f : frames) {
     f.SerializeToString(&bytes);
-    sim::WorldKind world = sim::WorldKind::swarm;
+    sim::WorldKind world{};
     if (!stream::world_from_proto(f.world(), world)) continue;
     if (nats_.publish(config_.subjects.frame(world), bytes)) {
       frame_bytes_published_.fetch_add(bytes.size(), std::memory_order_relaxed);

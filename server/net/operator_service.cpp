@@ -173,6 +173,7 @@ void OperatorService::fill_status(v1::Status& out) const {
   out.set_tick_p99_ms(status->tick_p99_seconds * 1e3);
   for (const WorldStatus& w : status->worlds) {
     v1::WorldStatus& to = *out.add_worlds();
+    to.set_name(std::string(sim::world_name(w.kind)));
     to.set_world(stream::to_proto(w.kind));
     to.set_engine(w.engine);
     to.set_step_ms(w.step_seconds * 1e3);

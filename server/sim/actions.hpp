@@ -25,16 +25,16 @@ struct AttractTap {
   Vec2 at;
 };
 
-// A tap with the flower tool: a food crumb in the swarm, a flower full of nectar in the colony
-// (docs/rules.md "The tools · Flower"). A handful (the "throw food" button) asks a world that
+// A tap with the flower tool: what the world watched grows or drops there (docs/rules.md "The
+// tools · Flower"). A handful (the "throw food" button) asks a world that
 // scatters food for several over its water instead of one where tapped; elsewhere it is a tap.
 struct FlowerTap {
   Vec2 at;
   bool handful = false;
 };
 
-// A tap with the frog tool (the colony, docs/rules.md "The frog"): takes away the frog under the
-// point, or drops one there.
+// A tap with the frog tool (docs/rules.md "The frog"): takes away the frog under the point, or
+// drops one there, in a world that keeps frogs.
 struct FrogTap {
   Vec2 at;
 };
@@ -47,7 +47,7 @@ struct PredatorPointer {
   Vec2 at;
 };
 
-// The attract tool held down (the mold feeds the map under a held pointer): down places the
+// The attract tool held down (for a world that takes it held, not tapped): down places the
 // viewer's pointer, move moves it, up lifts it. One held attract pointer per viewer.
 struct AttractPointer {
   PointerPhase phase = PointerPhase::down;
@@ -60,7 +60,7 @@ struct ViewerLeft {};
 
 // --- The operator's (origin 0 only; the network edge never makes these from a viewer) ---------
 // What viewers may not do while the operator says so (docs/rules.md "The operator"): each tool, and
-// the shared swarm settings (count and rule weights), separately.
+// the worlds' settings, separately.
 struct ViewerLocks {
   bool attract = false;
   bool flower = false;
@@ -115,9 +115,9 @@ struct Action {
   std::uint64_t origin = 0;  // the session (or kOperator) that asked
   std::uint64_t tick = 0;    // stamped by the sim thread when applied
   ActionBody body;
-  // The world the viewer watched when it asked: a tool does what it does there (the flower tool
-  // drops food crumbs in the swarm and flowers in the colony).
-  WorldKind world = WorldKind::swarm;
+  // The world the viewer watched when it asked: a tool does what it does there. By default the
+  // first world of the tables, where a viewer starts unless the server says otherwise.
+  WorldKind world = kind_at(0);
   // Who the viewer is at the door: its address (an IPv6 visitor's network), hashed; the same for
   // every session it opens, so that caps on what lies in the meadow hold per visitor and not per
   // session. 0: the operator, or not known.

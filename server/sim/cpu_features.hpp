@@ -1,7 +1,7 @@
 #pragma once
 // What the CPU offers beyond the build's baseline, for the hot code that comes in a portable and
-// an AVX2 version with the same arithmetic (sim/swarm/square_reads.hpp, the swarm's steer stage
-// and square builds). Which one runs changes no result, only the speed; tests run both.
+// an AVX2 version with the same arithmetic (a world's engine
+// says which of its loops). Which one runs changes no result, only the speed; tests run both.
 
 namespace meadow::sim {
 
@@ -9,7 +9,7 @@ namespace meadow::sim {
 [[nodiscard]] bool has_avx2();
 
 // Whether code chosen from now on takes its AVX2 version: has_avx2(), unless the portable versions
-// were asked for. Swarms and their scratch choose when they are made.
+// were asked for. Engines and their scratch choose when they are made.
 [[nodiscard]] bool use_avx2();
 // Asks for the portable versions (true) or the best for the CPU (false) from now on: for tests
 // that compare the two, and for anyone who wants to rule the wider code out.

@@ -18,7 +18,7 @@ struct WorldEvent {
 };
 
 // The most recent events of one world, oldest first; older ones fall off once more than kKept
-// are held (a frame is built every tick or two, and a colony of 500 flashes about 6 times a
+// are held (a frame is built every tick or two, and 500 flashers flash about 6 times a
 // tick, so only a stalled reader would miss any).
 template <typename Body>
 class EventLog {

@@ -1,6 +1,6 @@
 #pragma once
-// Who holds what lies in the meadow (rocks, attract marks, crumbs, dropped flowers, frogs, the
-// mold's food): a viewer's session, and who that viewer is at the door (Action::visitor, the
+// Who holds what lies in the meadow (rocks, attract marks, crumbs, dropped flowers, frogs, a
+// world's food): a viewer's session, and who that viewer is at the door (Action::visitor, the
 // same for every session one address opens). A viewer's cap counts what its own session placed
 // and what any other session of the same visitor placed, so that a visitor's eight tabs, or its
 // reconnections, hold what one viewer may and the meadow-wide caps are not whoever opens the

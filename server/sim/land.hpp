@@ -1,6 +1,7 @@
 #pragma once
-// The land all three worlds share: the meadow's size, the swarm world's bounds (which grow with
-// its count) and the rocks, which belong to the land: a rock is there in every world.
+// The land every world shares: the meadow's size, the land's extent now (a world may grow it past
+// the meadow, as far as it needs) and the rocks, which belong to the land: a rock is there in
+// every world.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -38,10 +39,10 @@ class Land {
  public:
   Land();
 
-  // The meadow: the colony's land, the middle of the swarm's world.
+  // The meadow: the land's fixed middle, all of it until a world grows it.
   [[nodiscard]] Rect meadow() const { return meadow_; }
-  // The swarm's world now. Starts as the meadow; grows and shrinks around it
-  // (docs/rules.md "The land · Growing and shrinking").
+  // The land's extent now. Starts as the meadow; a world that needs room grows and shrinks it
+  // around the meadow (docs/rules.md "The land · Growing and shrinking").
   [[nodiscard]] Rect world() const { return world_; }
   void set_world(Rect world) { world_ = world; }
 

@@ -1,20 +1,20 @@
 #pragma once
-// Memory for the arrays that grow with a world (the swarm's fireflies, its sort's order, the grid
-// of cells): std::vector with an allocator that
+// Memory for the arrays that grow with a world (its entities, their sort's order, a grid of
+// cells): std::vector with an allocator that
 //  - places an array of 1 MiB or more in whole 2 MiB pages, from a 2 MiB boundary, and tells
 //    whoever asked (set_large_array_advice) about those pages;
 //  - staggers every array of 64 KiB or more: it begins a different number of cache lines after
 //    its page's boundary (next_stagger()).
 //
-// Huge pages: a swarm of 500,000 keeps some 60 MB of such arrays and walks them every step; in
+// Huge pages: a world of 500,000 movers keeps some 60 MB of such arrays and walks them every step; in
 // 4 KiB pages that is 15,000 pages, far beyond what the TLB holds, and on a virtual machine every
 // miss walks two page tables. The server asks the kernel for huge pages on these ranges
 // (app/huge_pages.hpp: madvise, where the kernel leaves transparent huge pages to the program),
 // which made a step of 500,000 fireflies a third faster on the two-core machine the benchmarks run
-// on. From 1 MiB rather than 2: the float arrays of a swarm of 500,000 are 2,000,000 bytes, just
+// on. From 1 MiB rather than 2: the float arrays of 500,000 movers are 2,000,000 bytes, just
 // under 2 MiB, and rounding them up to one huge page costs 5 %.
 //
-// Staggering: the swarm's stages walk six to twelve of these arrays side by side at the same index
+// Staggering: a step's stages walk six to twelve of these arrays side by side at the same index
 // (the reorder after the sort reads five and writes five). Arrays that all begin on a page boundary
 // put element i of every one of them in the same set of the first-level cache, which holds eight
 // lines a set (Zen 4, and most x86 cores), so the walks evict each other's lines; begun a different

@@ -3,7 +3,7 @@
 // and deterministic: it knows nothing of threads, clocks, networks or GPUs; the caller ticks it
 // and hands it a ParallelFor.
 //
-// The meadow owns the land (its size, the swarm's growing world, the rocks every world shares),
+// The meadow owns the land (its size, its extent a world may grow, the rocks every world shares),
 // the operator's locks and the pause, and the viewers' cooldowns; it routes each action to
 // the world it is aimed at (sim/world.hpp), and steps every world in a loop. Which worlds live on
 // it is the caller's choice (the server's registration, a test's list).
@@ -28,12 +28,12 @@
 
 namespace meadow::sim {
 
-// Makes one world on the meadow's land (which it may size, as the swarm does for its count).
+// Makes one world on the meadow's land (whose extent it may size).
 using WorldMaker = std::function<std::unique_ptr<World>(std::uint64_t seed, Land& land)>;
 
 // What the operator may clear in one world (World::clearables()).
 struct WorldClearables {
-  WorldKind world = WorldKind::swarm;
+  WorldKind world{};
   std::vector<std::string> names;
 };
 
@@ -89,8 +89,8 @@ class Meadow {
   void step_world(World& world, ParallelFor& parallel, std::uint32_t step_budget = kNoStepBudget,
                   bool clock_behind = false);
   void end_tick() { ++tick_; }
-  // Lets every world see its actions of this tick take effect without stepping (the swarm's
-  // count: tests and tools; step_world does it too).
+  // Lets every world see its actions of this tick take effect without stepping
+  // (World::settle_actions: tests and tools; step_world does it too).
   void settle_actions();
 
   // The whole meadow now, between ticks (meadow_state.hpp). Throws what a world's save() throws.
@@ -108,7 +108,7 @@ class Meadow {
   [[nodiscard]] std::optional<ActionOutcome> refused_by_price(const Price& price, const Action& action);
   // The meadow's own actions (meadow_prices()).
   ActionOutcome apply_own(const Action& action);
-  // The world that declares `body` as the operator's own (the colony's clearing of its frogs): such
+  // The world that declares `body` as the operator's own (a world's clearing of what it keeps): such
   // an action goes there whichever world the operator watches. nullopt: none does (a tool, which
   // acts in the world watched).
   [[nodiscard]] std::optional<WorldKind> owner_of(std::size_t body) const;

@@ -1,6 +1,6 @@
 #pragma once
-// Announced crossings of a flock's order parameter (any world's that announces them: docs/rules.md
-// "The swarm · Measures"): fed the order parameter every frame, it reports each time the flock
+// Announced crossings of a flock's order parameter (any world's that announces them: docs/rules.md,
+// the world's measures): fed the order parameter every frame, it reports each time the flock
 // really passes a threshold, up or down. Hysteresis keeps a noisy signal hovering at a threshold from announcing a crossing
 // every frame: going up counts once the order reaches threshold + hysteresis, going down once it
 // falls to threshold − hysteresis.
@@ -35,7 +35,7 @@ class OrderCrossings {
   // stands: it announces nothing.
   [[nodiscard]] std::vector<OrderCrossing> feed(float order);
 
-  // Where the swarm stands (snapshots): per threshold, above it or not; whether it was fed yet.
+  // Where the flock stands (snapshots): per threshold, above it or not; whether it was fed yet.
   struct State {
     std::vector<bool> above;
     bool started = false;

@@ -25,9 +25,9 @@ class ParallelFor {
   const std::size_t share = (n + pieces - 1) / pieces;
   return share < smallest ? smallest : (share > largest ? largest : share);
 }
-// The chunks of a pass over arrays of n items at a few ns an item (the swarm's sort passes, its
+// The chunks of a pass over arrays of n items at a few ns an item (a world's sort passes, its
 // reorder, its move): eight or more, of 2,048 items at least (each chunk has its upkeep) and
-// 16,384 at most (what stays in cache). A fixed 16,384 cut a swarm of 20,000 into 16,384 and
+// 16,384 at most (what stays in cache). A fixed 16,384 cut 20,000 items into 16,384 and
 // 3,616, which two threads shared 82 : 18.
 [[nodiscard]] constexpr std::size_t streaming_grain(std::size_t n) { return even_grain(n, 8, 2048, 16384); }
 

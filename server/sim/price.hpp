@@ -1,6 +1,6 @@
 #pragma once
 // What each action a viewer (or the operator) may send costs the meadow, declared once per world
-// beside its rules (SwarmWorld::prices(), ColonyWorld::prices(), MoldWorld::prices()) and once by
+// beside its rules (World::prices()) and once by
 // the meadow for the land's and the operator's actions (meadow_prices.cpp): who may send it, the
 // operator's lock that stops it, its cooldown, how much of it one viewer and all viewers together
 // may have lying in the meadow, and the ceiling of whatever multiplies a tick's cost.

@@ -29,7 +29,7 @@ enum class RandomPurpose : std::uint32_t {};
 // Murmur3's 32-bit finaliser (Appleby): a bijection on 32 bits whose every output bit depends on
 // every input bit, in two 32-bit multiplies. Vector units multiply 32-bit lanes in one
 // instruction but (before AVX-512) have no 64-bit multiply, which mix64 needs two of: for draws
-// made for every entity every step, eight at a time (the swarm's nudge).
+// made for every entity every step, eight at a time (a nudge of every mover).
 // On one number or, in place, on every lane of a vector of std::uint32_t at once (GCC and Clang
 // vector extensions: the same integer operations, so lane k is exactly mix32 of lane k). In place
 // rather than by value: a 32-byte vector is passed differently with and without AVX.
@@ -76,8 +76,8 @@ template <typename Floats, typename Fields>
   return __builtin_convertvector(fields, Floats) * kSignedUnitStep - 1.0F;
 }
 
-// The random numbers of one purpose at one counter value (for the swarm: one step). The key is
-// mixed once; each (entity, draw) then costs two mixes, cheap enough for every firefly per step.
+// The random numbers of one purpose at one counter value (for a world: one step). The key is
+// mixed once; each (entity, draw) then costs two mixes, cheap enough for every entity per step.
 class CounterRandom {
  public:
   constexpr CounterRandom(std::uint64_t seed, std::uint64_t counter, RandomPurpose purpose)
@@ -87,9 +87,9 @@ class CounterRandom {
   [[nodiscard]] constexpr std::uint64_t bits(std::uint64_t entity, std::uint32_t draw = 0) const {
     return mix64(key_ ^ mix64((entity << 8U) ^ draw));
   }
-  // 32 random bits for one entity below 2³² (the swarm's 32-bit ids): draw 0 or 1 keyed by the
-  // low or the high half of the key. One mix32, no 64-bit multiply: for the swarm's nudge of
-  // every firefly every step, eight at a time (bits32_lanes). Within a step and draw, distinct
+  // 32 random bits for one entity below 2³² (32-bit ids): draw 0 or 1 keyed by the
+  // low or the high half of the key. One mix32, no 64-bit multiply: for a nudge of
+  // every entity every step, eight at a time (bits32_lanes). Within a step and draw, distinct
   // entities get distinct bits (xor with the key and mix32 are both bijections).
   [[nodiscard]] constexpr std::uint32_t bits32(std::uint32_t entity, std::uint32_t draw) const {
     return mix32(entity ^ key_half(draw));

@@ -37,7 +37,7 @@ struct SettingsPreset {
 };
 
 struct SettingsSchema {
-  WorldKind world = WorldKind::swarm;
+  WorldKind world{};
   std::vector<SettingSpec> settings;
   std::vector<SettingsPreset> presets;  // empty: none
 
@@ -55,7 +55,7 @@ struct SettingValue {
 // A change of one world's shared settings: the preset first (if any), then the values given;
 // settings not named stay as they are.
 struct SettingsChange {
-  WorldKind world = WorldKind::swarm;
+  WorldKind world{};
   std::vector<SettingValue> values;
   std::optional<std::string> preset;
 

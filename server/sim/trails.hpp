@@ -17,7 +17,7 @@
 
 namespace meadow::sim {
 
-// The study's recording: 240 steps of warm-up, 120 recorded (steps of the swarm, 1/60 s each).
+// The study's recording: 240 steps of warm-up, 120 recorded (a world's steps, 1/60 s each).
 inline constexpr std::uint32_t kTrailDefaultWarmupSteps = 240;
 inline constexpr std::uint32_t kTrailDefaultSteps = 120;
 inline constexpr std::uint32_t kTrailDefaultCount = 200;

@@ -1,9 +1,8 @@
 #pragma once
-// How often one viewer may do what costs the sim thread the most, and how far one viewer may grow
-// the swarm (docs/rules.md "The tools · Limits and locks": limits keep one viewer from swamping the
-// meadow). Kept per viewer by tick, inside the sim, so that the same stamped actions meet the same
+// How often one viewer may do what costs the sim thread the most (docs/rules.md "The tools · Limits
+// and locks": limits keep one viewer from swamping the meadow). Kept per viewer by tick, inside the sim, so that the same stamped actions meet the same
 // limits on a replay. The caps on how much of the land one viewer may fill live beside the rules
-// they bound (land.hpp's rocks, the colony's flowers, tool_rules.hpp's marks). docs/limits.md gives
+// they bound (land.hpp's rocks; each world's own, in its rules). docs/limits.md gives
 // each action's worst cost per viewer per second under these limits.
 #include <cstddef>
 #include <cstdint>
@@ -16,20 +15,10 @@
 namespace meadow::sim {
 
 namespace viewer_limits {
-// A viewer's count changes take effect at most once every this many ticks (0.5 s). One asked
-// sooner waits for its turn, and a newer one replaces it: the viewer's last wish wins. A count
-// change flags leavers or adds newcomers over the whole swarm, so a flood of them would otherwise
-// cost a pass over every firefly each time.
-inline constexpr std::uint64_t kCountCooldownTicks = 30;
 // Rock, flower and frog taps (placing or taking away) at most once every this many ticks per viewer
 // (0.2 s: faster than people tap): every rock change goes out to every viewer. One cooldown group
 // ("tap") declared by the meadow's and the worlds' prices.
 inline constexpr std::uint64_t kTapCooldownTicks = 12;
-// Viewers may grow the swarm's world to this many meadows (two by two); the operator may go
-// further. Their count's ceiling is this many meadows at the engine's density (CPU 6,000 a
-// meadow: 24,000; GPU 48,000: 192,000), so that a tick at the ceiling still takes about half of
-// its 1/60 s on two cores, whatever the viewers do (docs/limits.md has the measurements).
-inline constexpr std::size_t kViewerMaxMeadows = 4;
 }  // namespace viewer_limits
 
 // Each viewer's last action of each cooldown group (a Price's Cooldown: "tap" for rocks, flowers
@@ -52,10 +41,11 @@ class Cooldowns {
   State last_;
 };
 
-// Each viewer's turns to change the swarm's count.
+// Each viewer's turns to change a count that costs a pass over a whole world (a world's size in
+// movers): one change every `cooldown_ticks`, the last wish waiting for its turn.
 class CountTurns {
  public:
-  explicit CountTurns(std::uint64_t cooldown_ticks = viewer_limits::kCountCooldownTicks)
+  explicit CountTurns(std::uint64_t cooldown_ticks)
       : cooldown_ticks_(cooldown_ticks) {}
   [[nodiscard]] std::uint64_t cooldown_ticks() const { return cooldown_ticks_; }
 

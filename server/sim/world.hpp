@@ -1,12 +1,11 @@
 #pragma once
-// The one shape of every world (docs/architecture.md "The worlds"): the swarm, the colony, the mold
-// and whatever comes next each implement World, and sim::Meadow steps them in a loop and routes
+// The one shape of every world (docs/architecture.md "The worlds"): every world implements World, and sim::Meadow steps them in a loop and routes
 // each action to the world it is aimed at. A world owns its state and its engine; the land (its
 // size and the rocks every world shares) is the meadow's, lent to the world while it steps or
 // takes an action.
 //
 // A world also saves and restores its whole state (save(), restore(): the store's snapshots), and
-// chooses its engine behind its own engine interface (as the swarm's SwarmEngine).
+// chooses its engine behind an engine interface of its own.
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -34,7 +33,7 @@ inline constexpr std::uint32_t kNoStepBudget = std::numeric_limits<std::uint32_t
 
 // How many steps of its engine a world may take in a tick (the app measures what fits; sim/ has no
 // clock): `steps` a tick, and where not even one fits, one every `every_ticks` ticks: a world that
-// overruns its share of the tick slows itself (as the swarm's pace drops steps) instead of making
+// overruns its share of the tick slows itself (its pace drops steps) instead of making
 // every tick, and so every world, late.
 struct StepBudget {
   std::uint32_t steps = kNoStepBudget;
@@ -48,12 +47,12 @@ struct StepBudget {
 
 // What a world is given for one tick (1/60 s).
 struct WorldStep {
-  Land& land;  // the swarm's world may grow and shrink; the rocks are read
+  Land& land;  // a world may grow and shrink the land's extent (Land::world); the rocks are read
   std::uint64_t tick = 0;
   ParallelFor& parallel;
   bool paused = false;  // the operator paused the meadow: stand still (a world may still tidy up)
-  // Steps of its own engine that fit in this tick (the app measures them; the swarm takes
-  // several a tick as its world grows and slows down rather than stutters when they do not fit;
+  // Steps of its own engine that fit in this tick (the app measures them; a world may take
+  // several a tick and slow down rather than stutter when they do not fit;
   // 0: none this tick, StepBudget::at), and whether the clock is skipping ticks.
   std::uint32_t step_budget = kNoStepBudget;
   bool clock_behind = false;
@@ -76,8 +75,8 @@ class World {
 
   // One tick.
   virtual void step(const WorldStep& step) = 0;
-  // What the tick's actions set going that waits for the tick (the swarm's count follows its
-  // target once for all of a tick's changes); step() does it first. Nothing by default.
+  // What the tick's actions set going that waits for the tick (a size that follows its target
+  // once for all of a tick's changes); step() does it first. Nothing by default.
   virtual void settle_actions(Land& /*land*/, std::uint64_t /*tick*/) {}
   // Steps its engine has taken since it was made (the app times a step from them).
   [[nodiscard]] virtual std::uint64_t steps() const = 0;
@@ -109,7 +108,7 @@ class World {
   // What the operator may clear in it (Clear's names: "frogs", "crumbs"…); none by default. A world
   // that names any declares Clear's price (operator only) and clears them in apply().
   [[nodiscard]] virtual std::vector<std::string_view> clearables() const { return {}; }
-  // Why a rock may not go at `at` in this world (the colony's stump), or nullopt.
+  // Why a rock may not go at `at` in this world (something of its own stands there), or nullopt.
   [[nodiscard]] virtual std::optional<ActionOutcome> refuses_rock(Vec2 /*at*/) const { return std::nullopt; }
   // A rock was placed on the land (it crushes what grew under it).
   virtual void rock_placed(const Rock& /*rock*/) {}

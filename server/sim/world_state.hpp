@@ -2,7 +2,7 @@
 // A world's whole state as plain data: everything its next tick depends on, copied at a tick
 // boundary (docs/durability.md). The sim thread makes the copy and hands it on; mapping it to
 // the snapshot format and writing it happen elsewhere (stream/, store/), so the sim never waits
-// on a disk. Each world derives its own (swarm_world_state.hpp, …) and says which it is.
+// on a disk. Each world derives its own, in its folder, and says which it is.
 #include <stdexcept>
 #include <string>
 

@@ -6,7 +6,7 @@
 #include "sim/land.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/swarm_rules.hpp"
-#include "sim/world_size.hpp"
+#include "sim/swarm/world_size.hpp"
 #include "stream/proto_mapping.hpp"
 
 namespace meadow::stream::snapshot_checks {

@@ -25,7 +25,7 @@ using testing::kReplyWait;
 using testing::TestWorld;
 using testing::TestWorldStream;
 
-bool is_test_frame(const v1::ServerMessage& m) { return m.has_frame() && m.frame().world() == v1::WORLD_TEST; }
+bool is_test_frame(const v1::ServerMessage& m) { return m.has_frame() && m.frame().world() == testing::kTestWorldWire; }
 
 // The brightest pixel of a test-world frame's light, in world units (its pixel's middle).
 sim::Vec2 beacon_in(const v1::Frame& frame) {
@@ -52,10 +52,10 @@ TEST(TestWorld, AWorldRegisteredInTheTestsAloneRunsEndToEndThroughTheSameInterfa
   // The welcome lists every world the server runs: the standard worlds, then the test's.
   const auto& worlds = welcome->welcome().worlds();
   ASSERT_GE(worlds.size(), 2);
-  EXPECT_EQ(worlds.Get(worlds.size() - 1), v1::WORLD_TEST);
+  EXPECT_EQ(worlds.Get(worlds.size() - 1), testing::kTestWorldWire);
 
   v1::ClientMessage choose;
-  choose.mutable_choose_world()->set_world(v1::WORLD_TEST);
+  choose.mutable_choose_world()->set_world(testing::kTestWorldWire);
   viewer.send(choose);
   const auto first = viewer.wait_for(is_test_frame, kReplyWait);
   ASSERT_TRUE(first) << "no frame of the test world after choosing it";
@@ -79,13 +79,13 @@ TEST(TestWorld, AWorldRegisteredInTheTestsAloneRunsEndToEndThroughTheSameInterfa
   // Its settings, by the names of its schema, which the welcome carries.
   const auto schema = std::find_if(welcome->welcome().settings_schemas().begin(),
                                    welcome->welcome().settings_schemas().end(),
-                                   [](const v1::SettingsSchema& s) { return s.world() == v1::WORLD_TEST; });
+                                   [](const v1::SettingsSchema& s) { return s.world() == testing::kTestWorldWire; });
   ASSERT_NE(schema, welcome->welcome().settings_schemas().end()) << "the welcome has the test world's schema";
   ASSERT_EQ(schema->settings_size(), 2);
   EXPECT_EQ(schema->settings(1).name(), "size");
   EXPECT_EQ(schema->settings(1).max(), 4.0);
   v1::ClientMessage settings;
-  settings.mutable_settings()->set_world(v1::WORLD_TEST);
+  settings.mutable_settings()->set_world(testing::kTestWorldWire);
   settings.mutable_settings()->set_preset("lantern");  // glow 0.5, 3 pixels a side
   viewer.send(settings);
   const auto lantern = viewer.wait_for(
@@ -123,14 +123,16 @@ TEST(TestWorld, TheServerWithoutItSaysItDoesNotRunHere) {
   viewer.connect("127.0.0.1", server.port());
   const auto welcome = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_welcome(); }, kReplyWait);
   ASSERT_TRUE(welcome);
-  for (const int w : welcome->welcome().worlds()) EXPECT_NE(w, v1::WORLD_TEST) << "a real server never runs it";
+  for (const int w : welcome->welcome().worlds()) EXPECT_NE(w, testing::kTestWorldWire) << "a real server never runs it";
   v1::ClientMessage choose;
-  choose.mutable_choose_world()->set_world(v1::WORLD_TEST);
+  choose.mutable_choose_world()->set_world(testing::kTestWorldWire);
   viewer.send(choose);
   const auto notice = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_notice(); }, kReplyWait);
   ASSERT_TRUE(notice);
   EXPECT_EQ(notice->notice().code(), "world_unavailable");
-  EXPECT_NE(notice->notice().text().find("test"), std::string::npos) << notice->notice().text();
+  // The real server has never heard of the tests' world: it knows it by its number alone.
+  EXPECT_NE(notice->notice().text().find("The world 15 does not run on this server"), std::string::npos)
+      << notice->notice().text();
 }
 
 }  // namespace

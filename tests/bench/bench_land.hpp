@@ -5,7 +5,7 @@
 #include <cstddef>
 
 #include "sim/land.hpp"
-#include "sim/world_size.hpp"
+#include "sim/swarm/world_size.hpp"
 
 namespace meadow::bench {
 

@@ -10,7 +10,7 @@
 
 #include "../stream/swarm_fixture.hpp"
 #include "bench_land.hpp"
-#include "sim/world_size.hpp"
+#include "sim/swarm/world_size.hpp"
 #include "stream/frame_codec.hpp"
 #include "stream/light_raster.hpp"
 

@@ -28,7 +28,7 @@
 #include "sim/state_hash.hpp"
 #include "sim/swarm/swarm_state_hash.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
-#include "sim/world_size.hpp"
+#include "sim/swarm/world_size.hpp"
 
 namespace {
 

@@ -23,7 +23,7 @@
 #include "sim/meadow.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/swarm_world.hpp"
-#include "sim/world_size.hpp"
+#include "sim/swarm/world_size.hpp"
 #include "stream/frame_codec.hpp"
 #include "stream/light_raster.hpp"
 #include "stream/video_light.hpp"

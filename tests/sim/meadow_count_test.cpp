@@ -11,7 +11,7 @@
 #include "sim/meadow.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/swarm_population.hpp"
-#include "sim/world_size.hpp"
+#include "sim/swarm/world_size.hpp"
 #include "meadow_fixture.hpp"
 
 namespace meadow::sim {

@@ -10,7 +10,7 @@
 #include "sim/meadow.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
-#include "sim/world_size.hpp"
+#include "sim/swarm/world_size.hpp"
 #include "support/meadow_worlds.hpp"
 
 namespace meadow::sim {

@@ -11,6 +11,7 @@
 
 #include "meadow_fixture.hpp"
 #include "sim/world.hpp"
+#include "support/test_world_kind.hpp"
 
 namespace meadow::sim {
 namespace {
@@ -36,7 +37,7 @@ class RecordingWorld final : public World {
 
   explicit RecordingWorld(std::shared_ptr<Log> log) : log_(std::move(log)) {}
 
-  [[nodiscard]] WorldKind kind() const override { return WorldKind::test; }
+  [[nodiscard]] WorldKind kind() const override { return meadow::testing::kTestWorldKind; }
   void step(const WorldStep& step) override {
     log_->steps_paused.push_back(step.paused);
     ++steps_;
@@ -57,7 +58,7 @@ class RecordingWorld final : public World {
   void viewer_left(std::uint64_t viewer) override { log_->left.push_back(viewer); }
   void figures(std::vector<WorldFigure>& /*out*/) const override {}
   struct State final : WorldState {
-    static constexpr WorldKind kKind = WorldKind::test;
+    static constexpr WorldKind kKind = meadow::testing::kTestWorldKind;
     [[nodiscard]] WorldKind kind() const override { return kKind; }
     std::uint64_t steps = 0;
   };
@@ -95,13 +96,13 @@ TEST(MeadowRouting, TheWorldsRunInTheOrderOfTheirKinds) {
   ASSERT_EQ(t.meadow.worlds().size(), 3U);
   EXPECT_EQ(t.meadow.worlds()[0]->kind(), WorldKind::swarm);
   EXPECT_EQ(t.meadow.worlds()[1]->kind(), WorldKind::colony);
-  EXPECT_EQ(t.meadow.worlds()[2]->kind(), WorldKind::test);
+  EXPECT_EQ(t.meadow.worlds()[2]->kind(), meadow::testing::kTestWorldKind);
   EXPECT_FALSE(t.meadow.runs(WorldKind::mold));
 }
 
 TEST(MeadowRouting, AnActionReachesTheWorldItsViewerWatchesAndNoOther) {
   ThreeWorlds t;
-  EXPECT_TRUE(act(t.meadow, kViewer, AttractTap{kSomewhere}, WorldKind::test).accepted);
+  EXPECT_TRUE(act(t.meadow, kViewer, AttractTap{kSomewhere}, meadow::testing::kTestWorldKind).accepted);
   EXPECT_EQ(t.log->attracts_from, std::vector<std::uint64_t>{kViewer});
   EXPECT_TRUE(swarm_of(t.meadow).tools().attract_marks().empty());
 
@@ -112,7 +113,7 @@ TEST(MeadowRouting, AnActionReachesTheWorldItsViewerWatchesAndNoOther) {
 
 TEST(MeadowRouting, AToolAWorldDoesNotTakeIsRefusedWithANoticeAndChangesNothing) {
   ThreeWorlds t;
-  const ActionOutcome flower = act(t.meadow, kViewer, FlowerTap{kSomewhere}, WorldKind::test);
+  const ActionOutcome flower = act(t.meadow, kViewer, FlowerTap{kSomewhere}, meadow::testing::kTestWorldKind);
   EXPECT_FALSE(flower.accepted);
   EXPECT_EQ(flower.code, "tool_unavailable");
   EXPECT_NE(flower.reason.find("test"), std::string::npos) << flower.reason;
@@ -122,10 +123,10 @@ TEST(MeadowRouting, AToolAWorldDoesNotTakeIsRefusedWithANoticeAndChangesNothing)
 TEST(MeadowRouting, AWorldTakesNothingItDeclaresNoPriceFor) {
   ThreeWorlds t;
   t.log->prices.clear();
-  const ActionOutcome viewer = act(t.meadow, kViewer, AttractTap{kSomewhere}, WorldKind::test);
+  const ActionOutcome viewer = act(t.meadow, kViewer, AttractTap{kSomewhere}, meadow::testing::kTestWorldKind);
   EXPECT_FALSE(viewer.accepted);
   EXPECT_EQ(viewer.code, "tool_unavailable");
-  EXPECT_FALSE(act(t.meadow, kOperator, AttractTap{kSomewhere}, WorldKind::test).accepted) << "nor from the operator";
+  EXPECT_FALSE(act(t.meadow, kOperator, AttractTap{kSomewhere}, meadow::testing::kTestWorldKind).accepted) << "nor from the operator";
   EXPECT_TRUE(t.log->attracts_from.empty());
 }
 
@@ -133,23 +134,23 @@ TEST(MeadowRouting, TheRouterKeepsTheDeclaredCooldownPerViewerAndGroup) {
   ThreeWorlds t;
   constexpr std::uint64_t kTicks = 30;
   t.log->prices.front().cooldown = Cooldown{kTicks, "beacon", CooldownWait::refuse, "One beacon at a time."};
-  ASSERT_TRUE(act(t.meadow, kViewer, AttractTap{kSomewhere}, WorldKind::test).accepted);
-  const ActionOutcome soon = act(t.meadow, kViewer, AttractTap{kSomewhere}, WorldKind::test);
+  ASSERT_TRUE(act(t.meadow, kViewer, AttractTap{kSomewhere}, meadow::testing::kTestWorldKind).accepted);
+  const ActionOutcome soon = act(t.meadow, kViewer, AttractTap{kSomewhere}, meadow::testing::kTestWorldKind);
   EXPECT_EQ(soon.code, "too_fast");
   EXPECT_EQ(soon.reason, "One beacon at a time.");
-  EXPECT_TRUE(act(t.meadow, kViewer + 1, AttractTap{kSomewhere}, WorldKind::test).accepted) << "another viewer's own";
-  EXPECT_TRUE(act(t.meadow, kOperator, AttractTap{kSomewhere}, WorldKind::test).accepted) << "the operator waits for none";
+  EXPECT_TRUE(act(t.meadow, kViewer + 1, AttractTap{kSomewhere}, meadow::testing::kTestWorldKind).accepted) << "another viewer's own";
+  EXPECT_TRUE(act(t.meadow, kOperator, AttractTap{kSomewhere}, meadow::testing::kTestWorldKind).accepted) << "the operator waits for none";
   EXPECT_TRUE(act(t.meadow, kViewer, RockTap{kSomewhere}).accepted) << "the taps' group is another";
   run_ticks(t.meadow, static_cast<int>(kTicks));
-  EXPECT_TRUE(act(t.meadow, kViewer, AttractTap{kSomewhere}, WorldKind::test).accepted);
+  EXPECT_TRUE(act(t.meadow, kViewer, AttractTap{kSomewhere}, meadow::testing::kTestWorldKind).accepted);
   EXPECT_EQ(t.log->attracts_from, (std::vector<std::uint64_t>{kViewer, kViewer + 1, kOperator, kViewer}));
 }
 
 TEST(MeadowRouting, AnOperatorsActionDeclaredSoIsRefusedToViewers) {
   ThreeWorlds t;
   t.log->prices.front().who = Sender::operator_only;
-  EXPECT_EQ(act(t.meadow, kViewer, AttractTap{kSomewhere}, WorldKind::test).code, "operator_only");
-  EXPECT_TRUE(act(t.meadow, kOperator, AttractTap{kSomewhere}, WorldKind::test).accepted);
+  EXPECT_EQ(act(t.meadow, kViewer, AttractTap{kSomewhere}, meadow::testing::kTestWorldKind).code, "operator_only");
+  EXPECT_TRUE(act(t.meadow, kOperator, AttractTap{kSomewhere}, meadow::testing::kTestWorldKind).accepted);
   EXPECT_EQ(t.log->attracts_from, std::vector<std::uint64_t>{kOperator});
 }
 
@@ -165,7 +166,7 @@ TEST(MeadowRouting, SettingsGoToTheWorldTheyBelongToWhicheverWorldTheViewerWatch
   ThreeWorlds t;
   SwarmSettingsChange change;
   change.cohesion = 2.0F;
-  EXPECT_TRUE(act(t.meadow, kViewer, as_settings(change), WorldKind::test).accepted);
+  EXPECT_TRUE(act(t.meadow, kViewer, as_settings(change), meadow::testing::kTestWorldKind).accepted);
   EXPECT_FLOAT_EQ(swarm_of(t.meadow).swarm().weights().cohesion, 2.0F);
 }
 
@@ -174,7 +175,7 @@ TEST(MeadowRouting, TheOperatorsLocksHoldInEveryWorld) {
   ViewerLocks locks;
   locks.attract = true;
   ASSERT_TRUE(act(t.meadow, kOperator, SetLocks{locks}).accepted);
-  for (const WorldKind watched : {WorldKind::swarm, WorldKind::test}) {
+  for (const WorldKind watched : {WorldKind::swarm, meadow::testing::kTestWorldKind}) {
     const ActionOutcome outcome = act(t.meadow, kViewer, AttractTap{kSomewhere}, watched);
     EXPECT_FALSE(outcome.accepted) << world_name(watched);
     EXPECT_EQ(outcome.code, "locked") << world_name(watched);
@@ -184,7 +185,7 @@ TEST(MeadowRouting, TheOperatorsLocksHoldInEveryWorld) {
   EXPECT_TRUE(t.log->attracts_from.empty());
   EXPECT_TRUE(swarm_of(t.meadow).tools().attract_marks().empty());
   // The operator's own tap is not locked out.
-  EXPECT_TRUE(act(t.meadow, kOperator, AttractTap{kSomewhere}, WorldKind::test).accepted);
+  EXPECT_TRUE(act(t.meadow, kOperator, AttractTap{kSomewhere}, meadow::testing::kTestWorldKind).accepted);
 }
 
 TEST(MeadowRouting, PauseReachesEveryWorldAndResumeGoesOn) {
@@ -204,7 +205,7 @@ TEST(MeadowRouting, LettingGoAndLeavingReachEveryWorld) {
   act(t.meadow, kViewer, PredatorPointer{PointerPhase::down, kSomewhere}, WorldKind::swarm);
   ASSERT_EQ(swarm_of(t.meadow).tools().predators().size(), 1U);
   // The viewer switched worlds while holding the predator; letting go there still frees it.
-  act(t.meadow, kViewer, PredatorPointer{PointerPhase::up, kSomewhere}, WorldKind::test);
+  act(t.meadow, kViewer, PredatorPointer{PointerPhase::up, kSomewhere}, meadow::testing::kTestWorldKind);
   EXPECT_TRUE(swarm_of(t.meadow).tools().predators().empty());
 
   act(t.meadow, kViewer, ViewerLeft{});

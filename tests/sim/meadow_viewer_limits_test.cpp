@@ -6,6 +6,7 @@
 
 #include "sim/colony/colony.hpp"
 #include "sim/meadow.hpp"
+#include "sim/swarm/swarm_limits.hpp"
 #include "meadow_fixture.hpp"
 
 namespace meadow::sim {
@@ -15,7 +16,7 @@ using meadow::sim::testing::act;
 using meadow::sim::testing::make_meadow;
 using meadow::sim::testing::pass_ticks_still;
 using meadow::sim::testing::run_ticks;
-using viewer_limits::kCountCooldownTicks;
+using swarm_limits::kCountCooldownTicks;
 using viewer_limits::kTapCooldownTicks;
 
 ActionOutcome ask_count(Meadow& m, std::uint64_t origin, std::uint32_t count) {
@@ -27,7 +28,7 @@ ActionOutcome ask_count(Meadow& m, std::uint64_t origin, std::uint32_t count) {
 TEST(MeadowViewerLimits, AViewersCountIsHeldToTheViewersCeiling) {
   Meadow m = make_meadow(5000, 3);
   const std::size_t ceiling = swarm_of(m).viewer_max_count();
-  EXPECT_EQ(ceiling, viewer_limits::kViewerMaxMeadows * kCpuFirefliesPerMeadow);
+  EXPECT_EQ(ceiling, swarm_limits::kViewerMaxMeadows * kCpuFirefliesPerMeadow);
   const ActionOutcome held = ask_count(m, 1, 2'000'000);
   EXPECT_TRUE(held.accepted);
   EXPECT_EQ(held.code, "count_limit");

@@ -6,12 +6,14 @@
 #include <limits>
 #include <string>
 
+#include "support/test_world_kind.hpp"
+
 namespace meadow::sim {
 namespace {
 
 // A schema of each kind, and a preset.
 SettingsSchema schema() {
-  return {WorldKind::test,
+  return {meadow::testing::kTestWorldKind,
           {{"size", "beacon size", "pixels", SettingKind::whole, 1.0, 4.0, 1.0},
            {"glow", "glow", "", SettingKind::number, 0.1, 1.0, 0.1},
            {"blink", "blinking", "", SettingKind::flag, 0.0, 1.0, 1.0}},
@@ -26,7 +28,7 @@ std::string code_of(const SettingsChange& change) {
 }
 
 SettingsChange change(std::vector<SettingValue> values, std::optional<std::string> preset = std::nullopt) {
-  return {WorldKind::test, std::move(values), std::move(preset)};
+  return {meadow::testing::kTestWorldKind, std::move(values), std::move(preset)};
 }
 
 TEST(Settings, AChangeInsideItsRangesFits) {
@@ -69,7 +71,7 @@ TEST(Settings, ValuesAreFoundByName) {
   EXPECT_EQ(c.value("size"), 3.0);
   EXPECT_EQ(c.value("blink"), std::nullopt);
   const std::vector<SettingsSchema> schemas = {schema()};
-  EXPECT_EQ(schema_of(schemas, WorldKind::test), &schemas[0]);
+  EXPECT_EQ(schema_of(schemas, meadow::testing::kTestWorldKind), &schemas[0]);
   EXPECT_EQ(schema_of(schemas, WorldKind::swarm), nullptr);
   EXPECT_EQ(shortest_number(0.5), "0.5");
   EXPECT_EQ(shortest_number(2000000), "2000000");

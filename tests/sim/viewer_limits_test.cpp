@@ -4,10 +4,12 @@
 
 #include <vector>
 
+#include "sim/swarm/swarm_limits.hpp"
+
 namespace meadow::sim {
 namespace {
 
-using viewer_limits::kCountCooldownTicks;
+using swarm_limits::kCountCooldownTicks;
 using viewer_limits::kTapCooldownTicks;
 
 TEST(Cooldowns, AnActionWaitsForTheCooldownOfItsOwnViewerAndGroupOnly) {
@@ -39,7 +41,7 @@ TEST(CountTurns, KeepsTheCooldownItWasMadeWith) {
 }
 
 TEST(CountTurns, ACountAskedTooSoonWaitsAndTheLastOneAskedWins) {
-  CountTurns turns;
+  CountTurns turns(kCountCooldownTicks);
   std::vector<std::size_t> released;
   EXPECT_TRUE(turns.take(1, 10, 40'000));
   EXPECT_FALSE(turns.take(1, 11, 5'000));
@@ -58,7 +60,7 @@ TEST(CountTurns, ACountAskedTooSoonWaitsAndTheLastOneAskedWins) {
 }
 
 TEST(CountTurns, WaitingCountsComeOutInTheOrderOfTheViewersIds) {
-  CountTurns turns;
+  CountTurns turns(kCountCooldownTicks);
   std::vector<std::size_t> released;
   for (const std::uint64_t viewer : {7U, 3U, 5U}) {
     ASSERT_TRUE(turns.take(viewer, 0, 1));
@@ -69,7 +71,7 @@ TEST(CountTurns, WaitingCountsComeOutInTheOrderOfTheViewersIds) {
 }
 
 TEST(CountTurns, AViewerThatLeftIsForgottenWithWhatItHadWaiting) {
-  CountTurns turns;
+  CountTurns turns(kCountCooldownTicks);
   std::vector<std::size_t> released;
   ASSERT_TRUE(turns.take(4, 0, 1));
   ASSERT_FALSE(turns.take(4, 1, 2));

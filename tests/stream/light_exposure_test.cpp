@@ -14,7 +14,7 @@
 #include "sim/land.hpp"
 #include "sim/parallel_for.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
-#include "sim/world_size.hpp"
+#include "sim/swarm/world_size.hpp"
 #include "stream/light_raster.hpp"
 
 namespace meadow::stream {

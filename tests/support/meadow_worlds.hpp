@@ -11,7 +11,7 @@
 #include "sim/mold/mold_world.hpp"
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/swarm_world.hpp"
-#include "sim/world_size.hpp"
+#include "sim/swarm/world_size.hpp"
 
 namespace meadow::testing {
 

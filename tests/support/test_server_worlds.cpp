@@ -7,7 +7,7 @@ namespace meadow::app {
 
 std::vector<WorldRegistration> server_worlds(const WorldOptions& options) {
   std::vector<WorldRegistration> worlds = standard_worlds(options);
-  worlds.push_back({sim::WorldKind::test,
+  worlds.push_back({testing::kTestWorldKind,
                     [](std::uint64_t /*seed*/, sim::Land& /*land*/) -> std::unique_ptr<sim::World> {
                       return std::make_unique<testing::TestWorld>();
                     },

@@ -3,22 +3,27 @@
 // on the meadow and goes where a viewer's attract tap puts it, with settings of its own (how bright
 // and how large it glows, and two presets) that every sender changes through its schema. It proves that a new world is new
 // files plus one registration: it implements sim::World and stream::WorldStream and nothing
-// outside this file and its registration (test_server_worlds.cpp) knows it, but for its kind
-// (sim/world_kind.hpp) and its wire number (proto World).
+// outside this file and its registration (test_server_worlds.cpp) knows it; its kind
+// is a number the product leaves free (test_world_kind.hpp).
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
 
+#include "meadow/v1/viewer.pb.h"
 #include "sim/world.hpp"
 #include "stream/frame_codec.hpp"
 #include "stream/world_stream.hpp"
+#include "support/test_world_kind.hpp"
 
 namespace meadow::testing {
 
+// Its number on the wire (meadow.v1.World has no name for it: the product does not run it).
+inline constexpr v1::World kTestWorldWire = static_cast<v1::World>(static_cast<int>(kTestWorldKind));
+
 class TestWorld final : public sim::World {
  public:
-  static constexpr sim::WorldKind kKind = sim::WorldKind::test;
+  static constexpr sim::WorldKind kKind = kTestWorldKind;
   // Where the beacon starts (world units: the meadow's middle).
   static constexpr sim::Vec2 kStart{800.0F, 450.0F};
 

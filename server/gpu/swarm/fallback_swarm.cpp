@@ -7,7 +7,7 @@
 #include "gpu/swarm/gpu_swarm.hpp"
 #include "gpu/vk_context.hpp"
 #include "sim/swarm/swarm_population.hpp"
-#include "sim/world_size.hpp"
+#include "sim/swarm/world_size.hpp"
 
 namespace meadow::gpu {
 

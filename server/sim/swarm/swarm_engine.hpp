@@ -17,7 +17,7 @@
 #include "sim/swarm/swarm_light.hpp"
 #include "sim/swarm/swarm_measures.hpp"
 #include "sim/swarm/swarm_rules.hpp"
-#include "sim/world_size.hpp"
+#include "sim/swarm/world_size.hpp"
 
 namespace meadow::sim {
 

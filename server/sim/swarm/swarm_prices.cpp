@@ -2,7 +2,8 @@
 // tool_rules.hpp (marks, crumbs, predators), viewer_limits.hpp (the count's turns and ceiling).
 #include "sim/swarm/swarm_world.hpp"
 #include "sim/swarm/tool_rules.hpp"
-#include "sim/world_size.hpp"
+#include "sim/swarm/swarm_limits.hpp"
+#include "sim/swarm/world_size.hpp"
 
 namespace meadow::sim {
 
@@ -17,9 +18,9 @@ constexpr Price kSwarmPrices[] = {
      .body = body_index<SettingsChange>(),
      .lock = &ViewerLocks::settings,
      .locked_what = "the swarm's count and rules",
-     .cooldown = {viewer_limits::kCountCooldownTicks, "swarm count", CooldownWait::defer, {}},
-     .ceiling = CostCeiling{"fireflies", viewer_limits::kViewerMaxMeadows * kCpuFirefliesPerMeadow,
-                            viewer_limits::kViewerMaxMeadows * kGpuFirefliesPerMeadow}},
+     .cooldown = {swarm_limits::kCountCooldownTicks, "swarm count", CooldownWait::defer, {}},
+     .ceiling = CostCeiling{"fireflies", swarm_limits::kViewerMaxMeadows * kCpuFirefliesPerMeadow,
+                            swarm_limits::kViewerMaxMeadows * kGpuFirefliesPerMeadow}},
     {.message = "attract tap (swarm)",
      .body = body_index<AttractTap>(),
      .lock = &ViewerLocks::attract,

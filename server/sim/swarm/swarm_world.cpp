@@ -27,7 +27,7 @@ SwarmWorld::SwarmWorld(std::unique_ptr<SwarmEngine> engine, Land& land)
 }
 
 std::size_t SwarmWorld::viewer_max_count() const {
-  const std::size_t ceiling = viewer_max_count_ != 0 ? viewer_max_count_ : viewer_limits::kViewerMaxMeadows * per_meadow_;
+  const std::size_t ceiling = viewer_max_count_ != 0 ? viewer_max_count_ : swarm_limits::kViewerMaxMeadows * per_meadow_;
   return std::min(ceiling, swarm_->max_count());
 }
 
@@ -120,7 +120,7 @@ ActionOutcome SwarmWorld::viewer_count(std::size_t count, std::uint64_t origin, 
   }
   char text[160];
   std::snprintf(text, sizeof text, "A viewer's count changes at most every %.1f s: yours, %zu, follows in %.1f s.",
-                static_cast<double>(viewer_limits::kCountCooldownTicks) / kTicksPerSecond, count,
+                static_cast<double>(swarm_limits::kCountCooldownTicks) / kTicksPerSecond, count,
                 static_cast<double>(count_turns_.wait(origin, tick)) / kTicksPerSecond);
   return ActionOutcome{true, "count_cooldown", text};
 }

@@ -21,7 +21,8 @@
 #include "sim/swarm/trail_recorder.hpp"
 #include "sim/viewer_limits.hpp"
 #include "sim/world.hpp"
-#include "sim/world_size.hpp"
+#include "sim/swarm/swarm_limits.hpp"
+#include "sim/swarm/world_size.hpp"
 
 namespace meadow::sim {
 
@@ -44,7 +45,7 @@ class SwarmWorld final : public World, public TrailSource {
   // The count asked for; the swarm's count differs while leavers are still flying out (and, for
   // a few ticks after a large increase, while newcomers are still being let in).
   [[nodiscard]] std::size_t target_count() const { return target_count_; }
-  // The most fireflies a viewer may ask for (viewer_limits::kViewerMaxMeadows meadows at the
+  // The most fireflies a viewer may ask for (swarm_limits::kViewerMaxMeadows meadows at the
   // engine's density, or what set_viewer_max_count said), never more than the engine holds. A
   // viewer may always ask for fewer than the count now, however many the operator set.
   [[nodiscard]] std::size_t viewer_max_count() const;
@@ -129,8 +130,8 @@ class SwarmWorld final : public World, public TrailSource {
   std::size_t target_count_ = 0;
   std::size_t admitted_count_ = 0;  // what the engine was last asked to hold (resize)
   std::size_t aimed_count_ = 0;     // the count the world and camera were last sized for
-  std::size_t viewer_max_count_ = 0;  // 0: viewer_limits::kViewerMaxMeadows meadows' worth
-  CountTurns count_turns_;
+  std::size_t viewer_max_count_ = 0;  // 0: swarm_limits::kViewerMaxMeadows meadows' worth
+  CountTurns count_turns_{swarm_limits::kCountCooldownTicks};
   std::vector<std::size_t> released_counts_;  // scratch
   Rect meadow_;                        // the land's meadow (the pace and reach are in meadows)
   Rect world_;                         // the land's world as the swarm left it

@@ -4,7 +4,7 @@
 
 #include "sim/swarm/swarm_world.hpp"
 #include "sim/swarm/tool_rules.hpp"
-#include "sim/world_size.hpp"
+#include "sim/swarm/world_size.hpp"
 #include "stream/light_request.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/rock_rims.hpp"

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sim/pond/pond_world.hpp"
+#include "support/test_world_kind.hpp"
 
 namespace meadow::app {
 namespace caretaker_test {
@@ -29,7 +30,7 @@ CareSettings fast() {
 // A world that languishes when told to, revived by a rock at a spot (an action the meadow takes).
 class Wilting final : public sim::World {
  public:
-  static constexpr sim::WorldKind kKind = sim::WorldKind::test;
+  static constexpr sim::WorldKind kKind = testing::kTestWorldKind;
   bool wilted = false;
   [[nodiscard]] sim::WorldKind kind() const override { return kKind; }
   void step(const sim::WorldStep& /*step*/) override {}

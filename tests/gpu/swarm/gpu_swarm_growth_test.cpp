@@ -10,7 +10,7 @@
 #include "gpu_fixture.hpp"
 #include "sim/meadow.hpp"
 #include "sim/parallel_for.hpp"
-#include "sim/world_size.hpp"
+#include "sim/swarm/world_size.hpp"
 #include "support/growth_densities.hpp"
 #include "support/meadow_worlds.hpp"
 

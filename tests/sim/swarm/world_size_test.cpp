@@ -1,4 +1,4 @@
-#include "sim/world_size.hpp"
+#include "sim/swarm/world_size.hpp"
 
 #include <gtest/gtest.h>
 
