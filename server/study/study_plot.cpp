@@ -10,7 +10,6 @@
 #include <cmath>
 #include <fstream>
 #include <stdexcept>
-#include <utility>
 
 extern char** environ;  // POSIX: the process's environment, handed to rsvg-convert
 
@@ -124,23 +123,6 @@ std::string plot_svg(const StudyPlot& plot) {
   return svg;
 }
 
-StudyPlot colony_plot(const StudyResult& result) {
-  StudyPlot plot;
-  plot.x_step = 1.0 / 60.0;  // a sample a simulated second
-  plot.x_unit = "min";
-  PlotPanel bloom{"Flowers in bloom (mean over runs)", {}};
-  PlotPanel colony{"Colony size (mean over runs)", {}};
-  for (const SettingSummary& s : result.settings) {
-    plot.legend.push_back(s.setting);
-    bloom.curves.push_back(s.bloom_curve);
-    colony.curves.push_back(s.colony_curve);
-  }
-  plot.panels = {std::move(bloom), std::move(colony)};
-  return plot;
-}
-
-std::string study_svg(const StudyResult& result) { return plot_svg(colony_plot(result)); }
-
 std::string write_plot(const StudyPlot& plot, const std::filesystem::path& path) {
   std::filesystem::path svg_path = path;
   if (svg_path.extension() != ".svg") svg_path += ".svg";
@@ -171,10 +153,6 @@ std::string write_plot(const StudyPlot& plot, const std::filesystem::path& path)
     said += " (rsvg-convert could not make the PNG)";
   }
   return said;
-}
-
-std::string write_study_plot(const StudyResult& result, const std::filesystem::path& path) {
-  return write_plot(colony_plot(result), path);
 }
 
 }  // namespace meadow::study

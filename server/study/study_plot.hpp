@@ -1,12 +1,10 @@
 #pragma once
 // The studies' plots: panels of curves over time, one line per setting (the legend), as an SVG
-// drawing; and a PNG of it where the machine has rsvg-convert. The colony's: flowers in bloom and
-// colony size over time (the mean over runs); the mold's is in mold_study.hpp.
+// drawing; and a PNG of it where the machine has rsvg-convert. Each study makes its own StudyPlot
+// from its results (server/study/<world>/) and hands it to these.
 #include <filesystem>
 #include <string>
 #include <vector>
-
-#include "study/colony_study.hpp"
 
 namespace meadow::study {
 
@@ -28,10 +26,5 @@ struct StudyPlot {
 // .png. Returns what it wrote, for the user; throws std::runtime_error when the SVG cannot be
 // written.
 std::string write_plot(const StudyPlot& plot, const std::filesystem::path& path);
-
-// The colony's plot.
-[[nodiscard]] StudyPlot colony_plot(const StudyResult& result);
-[[nodiscard]] std::string study_svg(const StudyResult& result);
-std::string write_study_plot(const StudyResult& result, const std::filesystem::path& path);
 
 }  // namespace meadow::study

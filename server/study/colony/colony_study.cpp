@@ -1,4 +1,4 @@
-#include "study/colony_study.hpp"
+#include "study/colony/colony_study.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -41,7 +41,7 @@ bool is_extinct(const sim::Colony& colony) {
   return f.size() == 1 && f.front().state == sim::FireflyState::dormant;
 }
 
-RunSamples run_once(const StudySetting& setting, const StudyOptions& options, std::uint64_t seed) {
+RunSamples run_once(const ColonySetting& setting, const ColonyStudyOptions& options, std::uint64_t seed) {
   sim::Land land;
   sim::Colony colony(seed, land.meadow(), setting.params);
   // The dropped flowers, then the frogs, at spots drawn from the run's seed, where a viewer could
@@ -80,8 +80,8 @@ double percentile(std::vector<std::uint16_t> values, double p) {
   return values[k];
 }
 
-SettingSummary summarise(const std::string& label, const std::vector<RunSamples>& runs) {
-  SettingSummary s;
+ColonySettingSummary summarise(const std::string& label, const std::vector<RunSamples>& runs) {
+  ColonySettingSummary s;
   s.setting = label;
   std::vector<std::uint16_t> bloom;
   std::vector<std::uint16_t> colony;
@@ -118,14 +118,14 @@ SettingSummary summarise(const std::string& label, const std::vector<RunSamples>
 
 }  // namespace
 
-StudyResult run_colony_study(const std::vector<StudySetting>& settings, const StudyOptions& options,
-                             const StudyProgress& progress) {
+ColonyStudyResult run_colony_study(const std::vector<ColonySetting>& settings, const ColonyStudyOptions& options,
+                                   const ColonyStudyProgress& progress) {
   if (settings.empty()) throw std::invalid_argument("no setting to study");
   if (options.runs == 0) throw std::invalid_argument("--runs must be at least 1");
   if (!(options.minutes > 0.0) || !std::isfinite(options.minutes)) {
     throw std::invalid_argument("--minutes must be a positive number");
   }
-  for (const StudySetting& s : settings) {
+  for (const ColonySetting& s : settings) {
     if (options.flowers > s.params.max_dropped_flowers) {
       throw std::invalid_argument("--flowers " + std::to_string(options.flowers) + " is more than viewers may drop (" +
                                   std::to_string(s.params.max_dropped_flowers) +
@@ -146,7 +146,7 @@ StudyResult run_colony_study(const std::vector<StudySetting>& settings, const St
         results[setting][run] = run_once(settings[setting], options, options.first_seed + run);
       },
       progress);
-  StudyResult result;
+  ColonyStudyResult result;
   result.wall_seconds = jobs.wall_seconds;
   result.simulated_seconds = static_cast<double>(total) * options.minutes * 60.0;
   result.threads = jobs.threads;

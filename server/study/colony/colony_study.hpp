@@ -16,13 +16,13 @@
 
 namespace meadow::study {
 
-struct StudySetting {
+struct ColonySetting {
   std::string label;  // e.g. "sips_per_flower=60", or "defaults"
   sim::ColonyParams params;
   std::uint32_t frogs = 0;  // frogs dropped at the start of each run
 };
 
-struct StudyOptions {
+struct ColonyStudyOptions {
   std::uint32_t runs = 20;
   double minutes = 10.0;
   std::uint32_t flowers = 3;
@@ -30,7 +30,7 @@ struct StudyOptions {
   unsigned threads = 0;  // 0: every core
 };
 
-struct SettingSummary {
+struct ColonySettingSummary {
   std::string setting;
   double bare_share = 0.0;  // share of sampled seconds with no flower in bloom
   double bloom_mean = 0.0;  // flowers in bloom, over all sampled seconds of all runs
@@ -46,19 +46,20 @@ struct SettingSummary {
   std::vector<double> colony_curve;
 };
 
-struct StudyResult {
-  std::vector<SettingSummary> settings;
+struct ColonyStudyResult {
+  std::vector<ColonySettingSummary> settings;
   double simulated_seconds = 0.0;  // all runs together
   double wall_seconds = 0.0;
   unsigned threads = 1;
 };
 
 // Called from worker threads (serialised) after each finished run.
-using StudyProgress = std::function<void(std::size_t done, std::size_t total)>;
+using ColonyStudyProgress = std::function<void(std::size_t done, std::size_t total)>;
 
 // Throws std::invalid_argument when the options cannot work (no runs, no time, more flowers
 // or frogs than the meadow takes).
-[[nodiscard]] StudyResult run_colony_study(const std::vector<StudySetting>& settings,
-                                           const StudyOptions& options, const StudyProgress& progress = {});
+[[nodiscard]] ColonyStudyResult run_colony_study(const std::vector<ColonySetting>& settings,
+                                                 const ColonyStudyOptions& options,
+                                                 const ColonyStudyProgress& progress = {});
 
 }  // namespace meadow::study

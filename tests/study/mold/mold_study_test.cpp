@@ -1,6 +1,6 @@
 // The mold study: its points from the command line's words, the verdict rule on hand-made
 // figures, and a tiny real run with its reports and images.
-#include "study/mold_study.hpp"
+#include "study/mold/mold_study.hpp"
 
 #include <gtest/gtest.h>
 

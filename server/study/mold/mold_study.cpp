@@ -1,4 +1,4 @@
-#include "study/mold_study.hpp"
+#include "study/mold/mold_study.hpp"
 
 #include <fmt/format.h>
 #include <time.h>
