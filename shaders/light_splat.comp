@@ -1,17 +1,18 @@
 #version 450
-// The light, step 1 (docs/gpu.md; stream::LightRaster::splat): every firefly splats one unit of
-// light bilinearly into the four pixels about it, and its heat (how much faster than a cruise it
-// flies) the same way into the second channel. Fixed point, so that the atomic adds give the same
-// sums in any order: P.fixed_scale units per firefly, rounded. The map must be zero before (the
-// host fills it).
+// The light, step 1 (docs/gpu.md; stream::LightRaster::splat): every point the world gives (the
+// first P.count of its buffer, position and velocity) splats one unit of light bilinearly into the
+// four pixels about it, and its heat (how much faster than P.heat_from_speed it moves) the same way
+// into the second channel. Fixed point, so that the atomic adds give the same sums in any order:
+// P.fixed_scale units per point, rounded. The map must be zero before (the host fills it).
 layout(local_size_x = 256) in;
 #include "light_common.glsl"
 
 layout(std430, binding = 1) readonly buffer State { vec4 pv[]; };  // x, y, vx, vy
 layout(std430, binding = 2) buffer FixedMap { uint fixed_map[]; };
 
-// stream::firefly_heat: 0 up to heat_from_speed, then a smooth step to 1 at heat_full_speed.
-float firefly_heat(float speed) {
+// The CPU raster's heat (stream::LightRaster): 0 up to heat_from_speed, then a smooth step to 1 at
+// heat_full_speed.
+float heat_of_speed(float speed) {
   float t = (speed - P.heat_from_speed) / (P.heat_full_speed - P.heat_from_speed);
   if (!(t > 0.0)) return 0.0;
   if (t >= 1.0) return 1.0;
@@ -36,7 +37,7 @@ void main() {
   float fx = gx - float(ix);
   float fy = gy - float(iy);
   float speed_squared = f.z * f.z + f.w * f.w;
-  float heat = speed_squared > P.heat_from_speed_squared ? firefly_heat(sqrt(speed_squared)) : 0.0;
+  float heat = speed_squared > P.heat_from_speed_squared ? heat_of_speed(sqrt(speed_squared)) : 0.0;
   add(map_index(ix, iy), (1.0 - fx) * (1.0 - fy), heat);
   add(map_index(ix + 1u, iy), fx * (1.0 - fy), heat);
   add(map_index(ix, iy + 1u), (1.0 - fx) * fy, heat);

@@ -1,5 +1,5 @@
 #pragma once
-// How a GPU engine (gpu_swarm.hpp, gpu_mold.hpp) lives with a device that fails
+// How a world's GPU engine (gpu/<world>/) lives with a device that fails
 // (docs/architecture.md "Engines"). Once a Vulkan call has failed the device is no longer trusted:
 // nothing more is read back from it (frozen), so the host's copies stay as last read, what a
 // fallback to the CPU engine starts from. A failure met where nothing can be thrown (a getter

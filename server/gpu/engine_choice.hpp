@@ -1,7 +1,8 @@
 #pragma once
-// Which engine runs a world that has a GPU engine (--swarm-engine, --mold-engine), and what the
-// engines that fall back from the GPU to the CPU share (fallback_swarm.hpp, fallback_mold.hpp).
-// Includes no Vulkan header, so the server's wiring (app/) stays free of them.
+// Which engine runs a world that has a GPU engine (the world's --<world>-engine option, read by its
+// module in app/<world>/), and what the engines that fall back from the GPU to the CPU share (each
+// world's gpu/<world>/fallback_<world>.hpp). Includes no Vulkan header, so the server's wiring
+// (app/) stays free of them.
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -26,8 +27,8 @@ using EngineNotice = std::function<void(const std::string& why)>;
 // only for kGpu; no validation.
 [[nodiscard]] ContextOptions engine_context_options(EngineChoice choice);
 
-// What the notice says when the GPU engine of `world` ("swarm", "mold") cannot start, and when it
-// fails after it has started.
+// What the notice says when the GPU engine of `world` (the world's name, as the notice shows it)
+// cannot start, and when it fails after it has started.
 [[nodiscard]] std::string gpu_unavailable(std::string_view world, const std::exception& e);
 [[nodiscard]] std::string gpu_failed(std::string_view world, const std::exception& e);
 

@@ -1,6 +1,6 @@
 #include "gpu/prefix_sum.hpp"
 
-#include "meadow_swarm_shaders.hpp"
+#include "meadow_scan_shaders.hpp"
 
 namespace meadow::gpu {
 

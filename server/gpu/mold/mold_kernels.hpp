@@ -24,7 +24,7 @@
 
 namespace meadow::gpu {
 
-// An agent as the kernels keep it (shaders/mold_common.glsl Agent): position in cells, heading in
+// An agent as the kernels keep it (shaders/mold/mold_common.glsl Agent): position in cells, heading in
 // steps of a turn, and the cell it claims in a step with occupancy (kNoClaim between steps).
 struct GpuMoldAgent {
   float x, y;
@@ -33,7 +33,7 @@ struct GpuMoldAgent {
 };
 static_assert(sizeof(GpuMoldAgent) == 16);
 inline constexpr std::uint32_t kNoClaim = 0xFFFFFFFFU;
-// The occupancy grid's values (shaders/mold_common.glsl).
+// The occupancy grid's values (shaders/mold/mold_common.glsl).
 inline constexpr std::uint32_t kCellFree = 0xFFFFFFFFU;
 inline constexpr std::uint32_t kCellTaken = 0U;
 

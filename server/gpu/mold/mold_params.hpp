@@ -1,8 +1,8 @@
 #pragma once
-// What every kernel of the GPU mold step reads (shaders/mold_common.glsl, `Params`): the map, the
+// What every kernel of the GPU mold step reads (shaders/mold/mold_common.glsl, `Params`): the map, the
 // agents' count, the settings and every number of the rules, copied from mold_rules.hpp and the
 // settings by make_mold_params(), so the shaders hold no constant of their own and cannot drift
-// from the CPU engine (sim/mold/cpu_mold.cpp). The members are one list, shaders/mold_params.inc,
+// from the CPU engine (sim/mold/cpu_mold.cpp). The members are one list, shaders/mold/mold_params.inc,
 // included here and by the shaders; all 4-byte scalars, so std430 lays them out as C++ does.
 #include <cstdint>
 #include <vector>
@@ -14,7 +14,7 @@
 
 namespace meadow::gpu {
 
-// What the members mean (their list is shaders/mold_params.inc):
+// What the members mean (their list is shaders/mold/mold_params.inc):
 // - width, height, cells: the map; pairs: cells two to a word (the host's packed copy);
 //   map_width, map_height: the same as floats (positions wrap at them);
 // - count: agents;
@@ -30,11 +30,11 @@ namespace meadow::gpu {
 //   claim_key: the key of the step's priorities (kMoldClaim), as CpuMold draws them.
 struct MoldParams {
   using uint = std::uint32_t;
-#include "../../../shaders/mold_params.inc"
+#include "../../../shaders/mold/mold_params.inc"
 };
-static_assert(sizeof(MoldParams) == 27 * 4, "keep in step with Params in shaders/mold_common.glsl");
+static_assert(sizeof(MoldParams) == 27 * 4, "keep in step with Params in shaders/mold/mold_common.glsl");
 
-// A disc as the kernels read it (shaders/mold_common.glsl Disc).
+// A disc as the kernels read it (shaders/mold/mold_common.glsl Disc).
 struct GpuMoldDisc {
   float x, y, radius;
   std::uint32_t amount;
@@ -42,7 +42,7 @@ struct GpuMoldDisc {
 static_assert(sizeof(GpuMoldDisc) == 16);
 
 // Feed discs whose visits are counted: CpuMold counts 63 (a cell's flags hold the disc's index
-// in six bits); shaders/mold_visits.glsl kMaxCountedFeeds.
+// in six bits); shaders/mold/mold_visits.comp kMaxCountedFeeds.
 inline constexpr std::uint32_t kMaxCountedFeeds = 63;
 
 // The CounterRandom key of `purpose` at step `step` of a mold grown from `seed`: the same mixing

@@ -11,11 +11,11 @@
 namespace meadow::gpu {
 
 namespace {
-// shaders/swarm_gather.comp `Gather`.
+// shaders/swarm/swarm_gather.comp `Gather`.
 struct Push {
   std::uint32_t count, wanted;
 };
-// The filter before the wanted list (shaders/swarm_gather.comp, which has the same numbers):
+// The filter before the wanted list (shaders/swarm/swarm_gather.comp, which has the same numbers):
 // kFilterBits bits, an id's the top bits of its multiplicative hash. With 256 ids wanted, 3 % of the others pass it and search
 // the list; with the most, 12 %.
 constexpr std::uint32_t kFilterWords = 256;

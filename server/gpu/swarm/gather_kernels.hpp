@@ -1,7 +1,7 @@
 #pragma once
 // A few fireflies' positions gathered by id on the GPU (docs/perf/live-trails-gpu.md: the live
 // trails' few hundred, SwarmEngine::gather): one invocation per firefly looks its id up in the
-// short list of wanted ids (shaders/swarm_gather.comp: a filter of 8,192 bits first, which most ids
+// short list of wanted ids (shaders/swarm/swarm_gather.comp: a filter of 8,192 bits first, which most ids
 // fail, then a binary search) and writes its position into that id's slot, so the host reads back 8
 // bytes a wanted firefly instead of the whole swarm. Owns the pipeline and two small host-visible
 // buffers (the wanted ids, the positions), made once; the descriptor set is made anew only when the

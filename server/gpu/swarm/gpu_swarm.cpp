@@ -169,7 +169,7 @@ void GpuSwarm::step(const sim::Land& land, const sim::SwarmInputs& inputs, sim::
     kernels_.record_step(commands, transits);
     context_->submit();
   });
-  // The step runs while the sim thread goes on (the colony, the frame); whatever needs its
+  // The step runs while the sim thread goes on (the other worlds, the frame); whatever needs its
   // results waits for it then (finish_step). The host copy is behind it from here.
   step_in_flight_ = true;
   stepped_ = true;

@@ -10,7 +10,7 @@
 
 namespace meadow::gpu {
 
-// shaders/swarm_edge_common.glsl `Edge`.
+// shaders/swarm/swarm_edge_common.glsl `Edge`.
 struct LeaverKernels::Push {
   float world_x, world_y, world_right, world_bottom;
   float bins_per_unit;

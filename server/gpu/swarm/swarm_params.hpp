@@ -1,8 +1,8 @@
 #pragma once
-// What every kernel of the GPU swarm step reads (shaders/swarm_common.glsl, `Params`): the grids,
+// What every kernel of the GPU swarm step reads (shaders/swarm/swarm_common.glsl, `Params`): the grids,
 // the world, the weights and every number of the rules. The rules' numbers are copied from
 // swarm_rules.hpp and tool_rules.hpp by make_params(), so the shaders hold no constant of their
-// own and cannot drift from the CPU engine. The members are one list, shaders/swarm_params.inc,
+// own and cannot drift from the CPU engine. The members are one list, shaders/swarm/swarm_params.inc,
 // included here and by the shaders; all 4-byte scalars, so std430 lays them out as C++ does.
 #include <cstdint>
 #include <span>
@@ -15,7 +15,7 @@
 
 namespace meadow::gpu {
 
-// What the members mean (their list is shaders/swarm_params.inc):
+// What the members mean (their list is shaders/swarm/swarm_params.inc):
 // - the grid of cells (kCellSize, the separation distance; sort and separation): origin_x,
 //   origin_y, inv_cell, columns, rows, cells;
 // - the grid of squares (squares::kSquareSize, half a cell; the sums for alignment and
@@ -31,9 +31,9 @@ namespace meadow::gpu {
 //   flag_arriving, flag_leaving: sim::kFlagArriving and kFlagLeaving (the transit flags).
 struct SwarmParams {
   using uint = std::uint32_t;
-#include "../../../shaders/swarm_params.inc"
+#include "../../../shaders/swarm/swarm_params.inc"
 };
-static_assert(sizeof(SwarmParams) == 62 * 4, "keep in step with Params in shaders/swarm_common.glsl");
+static_assert(sizeof(SwarmParams) == 62 * 4, "keep in step with Params in shaders/swarm/swarm_common.glsl");
 
 // The tool and rock lists (binding `Marks` in the shaders): vec4s, rocks as (x, y, radius, 0),
 // the others as (x, y, 0, 0), at fixed offsets.

@@ -1,4 +1,4 @@
-// What the swarm's kernels share: the step's parameters (shaders/swarm_params.inc, shared with
+// What the swarm's kernels share: the step's parameters (shaders/swarm/swarm_params.inc, shared with
 // server/gpu/swarm/swarm_params.hpp; every number of the rules comes from the host, none is written
 // here) and the grids.
 

@@ -1,5 +1,5 @@
 // What the mold's kernels share (docs/mold.md "Engines"): the step's parameters
-// (shaders/mold_params.inc, shared with server/gpu/mold/mold_params.hpp; every number of the rules comes
+// (shaders/mold/mold_params.inc, shared with server/gpu/mold/mold_params.hpp; every number of the rules comes
 // from the host, none is written here), the agents' and discs' layouts, and the helpers that must
 // compute exactly as sim::CpuMold does (its wrap, its cells, its discs), so that both engines put
 // an agent, a sensor and a disc in the same cells.
