@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_GAP_S, EventThinner, soundForEvent } from "../../src/music/colony/event-sounds";
 import { FLASH_DEGREES, FlashGate } from "../../src/music/colony/flash-gate";
-import type { MusicEvent } from "../../src/music/music-frame";
-import { RareNoteGate, SWARM_LONELY_MAX_CHANCE, WANDERER_GAP_S, swarmWandererChance } from "../../src/music/rare-note";
+import type { ColonyMusicEvent } from "../../src/music/colony/colony-music-frame";
+import { RareNoteGate, WANDERER_GAP_S } from "../../src/music/rare-note";
+import { SWARM_LONELY_MAX_CHANCE, swarmWandererChance } from "../../src/music/swarm/swarm-mappings";
 import { D3_MIDI, LYDIAN, inScale } from "../../src/music/scales";
 
-const SOUNDING: readonly MusicEvent[] = [
+const SOUNDING: readonly ColonyMusicEvent[] = [
   { kind: "birth" },
   { kind: "death" },
   { kind: "delivery", store: 0.5 },

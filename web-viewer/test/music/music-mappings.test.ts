@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { COLONY_HARMONY_CHANCE, barHasHarmony, colonyHarmonyChance, swarmHarmonyChance, tightness01 } from "../../src/music/harmony";
+import { COLONY_HARMONY_CHANCE, colonyHarmonyChance, colonyTempoBpm } from "../../src/music/colony/colony-mappings";
+import { barHasHarmony } from "../../src/music/harmony";
 import { D3_MIDI, LYDIAN, MIXOLYDIAN, inScale, midiToHz, scaleNote, triad } from "../../src/music/scales";
-import { MAX_TEMPO_STEP_PER_BAR_BPM, colonyTempoBpm, nextBarTempo, swarmSize01, swarmTempoBpm } from "../../src/music/tempo";
+import { MAX_TEMPO_STEP_PER_BAR_BPM, nextBarTempo } from "../../src/music/tempo";
 import { breezeLevel } from "../../src/music/breeze-sound";
 import { layerEntryBar, layersAt, SWARM_LAYERS, LOOP_BARS, LOOPS_PER_LAYER } from "../../src/music/swarm/swarm-build";
+import { swarmHarmonyChance, swarmSize01, swarmTempoBpm, tightness01 } from "../../src/music/swarm/swarm-mappings";
 import { MAX_COUNT, MIN_COUNT } from "../../src/ui/count-step";
 
 describe("scales", () => {

@@ -4,15 +4,17 @@
 // notes, the wanderer's rare note, a sound for each of the colony's events.
 import { EventThinner, soundForEvent } from "./event-sounds";
 import { FLASH_DEGREES, FlashGate } from "./flash-gate";
-import { barHasHarmony, colonyHarmonyChance } from "../harmony";
+import { COLONY_WANDERER_CHANCE, colonyHarmonyChance, colonyTempoBpm } from "./colony-mappings";
+import { colonyMeasures, type ColonyMeasures, type ColonyMusicEvent } from "./colony-music-frame";
+import { barHasHarmony } from "../harmony";
 import type { MusicLog } from "../music-log";
-import type { ColonyMeasures, MusicEvent, MusicFrame } from "../music-frame";
+import { eventsOf, type MusicFrame } from "../music-frame";
 import { SeededRandom } from "../random";
-import { COLONY_WANDERER_CHANCE, RareNoteGate } from "../rare-note";
+import { RareNoteGate } from "../rare-note";
 import { D3_MIDI, LYDIAN, scaleNote, triad } from "../scales";
 import type { Note, SoundSink } from "../sound-spec";
 import { STEPS_PER_BAR, StepScheduler, type Step } from "../step-scheduler";
-import { colonyTempoBpm, nextBarTempo } from "../tempo";
+import { nextBarTempo } from "../tempo";
 import type { Theme } from "../theme";
 
 /** Scale degrees in an octave. */
@@ -48,7 +50,7 @@ export class ColonyTheme implements Theme {
   private readonly thinner = new EventThinner();
   private readonly wanderer = new RareNoteGate();
   private wandererDue = false;
-  private readonly pending: MusicEvent[] = [];
+  private readonly pending: ColonyMusicEvent[] = [];
   /** Separate streams, so the harmony's draws never shift the groove's notes (tests compare renders). */
   private readonly grooveRng: SeededRandom;
   private readonly harmonyRng: SeededRandom;
@@ -85,9 +87,9 @@ export class ColonyTheme implements Theme {
   }
 
   onFrame(frame: MusicFrame, atS: number, sink: SoundSink): void {
-    if (frame.colony) this.measures = frame.colony;
+    this.measures = colonyMeasures(frame.figures) ?? this.measures;
     if (frame.breeze) sink.breeze(this.world, frame.breeze.strength, atS);
-    for (const e of frame.events) {
+    for (const e of eventsOf<ColonyMusicEvent>(frame)) {
       if (e.kind === "flash") {
         this.flashes.add(e.group, e.inSync, this.flashRng.next());
         if (e.group === 0 && this.wanderer.offer(atS, COLONY_WANDERER_CHANCE, this.flashRng.next())) this.wandererDue = true;
