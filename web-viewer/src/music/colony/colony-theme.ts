@@ -16,6 +16,7 @@ import type { Note, SoundSink } from "../sound-spec";
 import { STEPS_PER_BAR, StepScheduler, type Step } from "../step-scheduler";
 import { nextBarTempo } from "../tempo";
 import type { Theme } from "../theme";
+import { COLONY_VOICES } from "./colony-voices";
 
 /** Scale degrees in an octave. */
 const OCT = 7;
@@ -45,6 +46,7 @@ const CRICKET_KINDS = 3;
 export class ColonyTheme implements Theme {
   readonly world = "colony" as const;
   readonly scheduler: StepScheduler;
+  readonly voices = COLONY_VOICES;
   private measures: ColonyMeasures | undefined;
   private readonly flashes = new FlashGate();
   private readonly thinner = new EventThinner();

@@ -18,6 +18,7 @@ import { SWARM_MIN_BPM, swarmHarmonyChance, swarmTempoBpm, swarmWandererChance }
 import { swarmMeasures, type SwarmMeasures } from "./swarm-music-frame";
 import { nextBarTempo } from "../tempo";
 import type { Theme } from "../theme";
+import { SWARM_VOICES } from "./swarm-voices";
 
 const OCT = 7;
 /** The bars' chords, as degrees of D mixolydian: I, ♭VII, IV, I (D, C, G, D). */
@@ -73,6 +74,7 @@ const LEAD_DEGREES: readonly number[] = [0, 1, 2, 4, 5];
 export class SwarmTheme implements Theme {
   readonly world = "swarm" as const;
   readonly scheduler: StepScheduler;
+  readonly voices = SWARM_VOICES;
   private measures: SwarmMeasures | undefined;
   private readonly wanderer = new RareNoteGate();
   /** The build happens once: the second time the theme starts it is whole from its first bar. */
