@@ -17,8 +17,6 @@ export interface MusicEvent {
   readonly [value: string]: string | number | boolean;
 }
 
-export type MusicEventKind = MusicEvent["kind"];
-
 /** A world's figures by name (an order parameter, a count; 1 or 0 for yes or no). */
 export type MusicFigures = Readonly<Record<string, number>>;
 

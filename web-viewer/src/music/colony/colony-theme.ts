@@ -1,7 +1,7 @@
 // The colony's music (docs/rules.md "The music · The colony"): a bed of crickets, the breeze's
-// noise (voices.ts follows its strength; a rush for each gust), a lydian handpan groove in D at the
-// colony's tempo, a harmony on a bar with a 30 % chance while a group flashes as one, thinned flash
-// notes, the wanderer's rare note, a sound for each of the colony's events.
+// noise (web-audio-sink.ts follows its strength; a rush for each gust), a lydian handpan groove in
+// D at the colony's tempo, a harmony on a bar with a 30 % chance while a group flashes as one,
+// thinned flash notes, the wanderer's rare note, a sound for each of the colony's events.
 import { EventThinner, soundForEvent } from "./event-sounds";
 import { FLASH_DEGREES, FlashGate } from "./flash-gate";
 import { COLONY_WANDERER_CHANCE, colonyHarmonyChance, colonyTempoBpm } from "./colony-mappings";
@@ -40,7 +40,7 @@ const OFFBEAT_VELOCITY = 0.4;
 const TONE_FIELD: readonly number[] = [7, 8, 9, 10, 11, 12, 13];
 /** Chance per sixteenth of a cricket's chirp (off the grid: crickets keep their own time); about two a second: a bed, not a beat. */
 const CRICKET_CHANCE_PER_STEP = 0.4;
-/** Crickets of a few kinds: voices.ts tells them apart by the note's number (its pitch). */
+/** Crickets of a few kinds: colony-voices.ts tells them apart by the note's number (its pitch). */
 const CRICKET_KINDS = 3;
 
 export class ColonyTheme implements Theme {

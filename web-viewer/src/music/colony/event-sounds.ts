@@ -14,7 +14,7 @@ const OCT = 7;
 export function soundForEvent(e: ColonyMusicEvent): Note | undefined {
   const d = (degree: number): number => scaleNote(D3_MIDI, LYDIAN, degree);
   switch (e.kind) {
-    case "birth": // a bell rising a fifth (voices.ts) from D5: something new and bright
+    case "birth": // a bell rising a fifth (colony-voices.ts) from D5: something new and bright
       return { voice: "birth", midi: d(2 * OCT), velocity: 0.5, durationS: 0.6 };
     case "death": // a low tone sinking away from A3
       return { voice: "death", midi: d(OCT - 3), velocity: 0.45, durationS: 1.2 };
