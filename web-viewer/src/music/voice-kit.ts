@@ -16,6 +16,7 @@ export type VoicePlay = (kit: VoiceKit, out: AudioNode, t: number, note: Note) =
 /** Voices by their name (Note.voice). */
 export type VoiceTable = Readonly<Record<string, VoicePlay>>;
 
+/** An oscillator at `hz` into `out`, sounding from `t` to just after `end`. */
 export function osc(kit: VoiceKit, type: OscillatorType, hz: number, out: AudioNode, t: number, end: number): OscillatorNode {
   const o = kit.ctx.createOscillator();
   o.type = type;
@@ -26,6 +27,7 @@ export function osc(kit: VoiceKit, type: OscillatorType, hz: number, out: AudioN
   return o;
 }
 
+/** A gain into `out`, silent until a voice's envelope opens it. */
 export function gain(kit: VoiceKit, out: AudioNode): GainNode {
   const g = kit.ctx.createGain();
   g.gain.value = 0;
@@ -33,6 +35,7 @@ export function gain(kit: VoiceKit, out: AudioNode): GainNode {
   return g;
 }
 
+/** The kit's white noise, looping into `out` from `t` to just after `end`. */
 export function noise(kit: VoiceKit, out: AudioNode, t: number, end: number): AudioBufferSourceNode {
   const s = kit.ctx.createBufferSource();
   s.buffer = kit.white;
@@ -44,6 +47,7 @@ export function noise(kit: VoiceKit, out: AudioNode, t: number, end: number): Au
   return s;
 }
 
+/** A biquad filter of `type` at `hz` into `out`. */
 export function filter(kit: VoiceKit, type: BiquadFilterType, hz: number, q: number, out: AudioNode): BiquadFilterNode {
   const f = kit.ctx.createBiquadFilter();
   f.type = type;

@@ -4,7 +4,7 @@
 import { heldEnvelope, pluckEnvelope } from "./envelope";
 import { midiToHz } from "./scales";
 import type { Note } from "./sound-spec";
-import { gain, osc, filter, type VoiceKit, type VoiceTable } from "./voice-kit";
+import { filter, gain, osc, type VoiceKit, type VoiceTable } from "./voice-kit";
 
 export const SHARED_VOICES: VoiceTable = {
   pad: (k, out, t, n) => {
