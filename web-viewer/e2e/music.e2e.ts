@@ -7,7 +7,8 @@
 // the autoplay flag.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { colonyTempoBpm, swarmTempoBpm } from "../src/music/tempo";
+import { colonyTempoBpm } from "../src/music/colony/colony-mappings";
+import { swarmTempoBpm } from "../src/music/swarm/swarm-mappings";
 import { loadRecording, looped, meanOver, withoutSync } from "../test/music/music-streams";
 import type { MusicFrame } from "../src/music/music-frame";
 import { launchChromium, waitConnected, SHOWN_WITHIN_MS } from "./browser";
@@ -121,12 +122,12 @@ describe("the music, rendered offline from recorded streams", () => {
   });
 
   it("colony: 20 s, not silent, never clipping, at the tempo of the colony's size", async () => {
-    const expected = colonyTempoBpm(meanOver(colony.frames, colony.tickRate, RENDER_S, (f) => f.colony?.size), false);
+    const expected = colonyTempoBpm(meanOver(colony.frames, colony.tickRate, RENDER_S, (f) => f.figures?.size), false);
     checkSound("colony", await renderFigures(page, colony.frames, colony.tickRate), expected);
   });
 
   it("swarm: 20 s, not silent, never clipping, at the tempo of the swarm's size", async () => {
-    const expected = swarmTempoBpm(meanOver(swarm.frames, swarm.tickRate, RENDER_S, (f) => f.swarm?.count));
+    const expected = swarmTempoBpm(meanOver(swarm.frames, swarm.tickRate, RENDER_S, (f) => f.figures?.count));
     checkSound("swarm", await renderFigures(page, swarm.frames, swarm.tickRate), expected);
   });
 
@@ -169,7 +170,7 @@ describe("the music, rendered offline from recorded streams", () => {
   });
 
   it("a swarming colony (every event twenty times over: ~700 flashes a second) stays music: thinned, never clipping", async () => {
-    const crowded = colony.frames.map((f) => ({ ...f, colony: f.colony && { ...f.colony, size: 500 }, events: Array.from({ length: CROWD }, () => f.events).flat() }));
+    const crowded = colony.frames.map((f) => ({ ...f, figures: f.figures && { ...f.figures, size: 500 }, events: Array.from({ length: CROWD }, () => f.events).flat() }));
     const flashesPerS = crowded.flatMap((f) => f.events).filter((e) => e.kind === "flash").length / (crowded.length / colony.frameRate);
     const r = await page.evaluate(
       async ([fr, rate, seconds, sr]) => {

@@ -1,7 +1,7 @@
 // Records what the music listens to from a running meadow-server, as test data for the music's
 // browser tests (e2e/music.e2e.ts). It connects to /ws like the viewer (Hello, then ChooseWorld),
-// and stores every frame's musical inputs (src/music/frame-to-music.ts: events and measures, no
-// light, no fireflies) as compact JSON.
+// and stores every frame's musical inputs (what the world's view gives the music: its events and
+// figures, no light, no fireflies; src/music/<world>/*-music-frame.ts) as compact JSON.
 //
 //   npm run capture:music -- --url ws://127.0.0.1:8080/ws --world colony --seconds 22 \
 //       --flowers 3 --wait-sync 240 --out test/data/colony-sync.json
@@ -14,7 +14,8 @@
 import { writeFileSync } from "node:fs";
 import { Tool, World, type Frame } from "../src/gen/meadow/v1/viewer_pb";
 import { chooseWorldBytes, decodeServerMessage, helloBytes, toolTapBytes } from "../src/net/messages";
-import { musicFrame } from "../src/music/frame-to-music";
+import { colonyMusicFrame } from "../src/music/colony/colony-music-frame";
+import { swarmMusicFrame } from "../src/music/swarm/swarm-music-frame";
 import type { MusicFrame } from "../src/music/music-frame";
 
 interface Options {
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
       }
       if (body.case !== "frame") return;
       const frame: Frame = body.value;
-      const m = musicFrame(frame);
+      const m = o.world === "colony" ? colonyMusicFrame(frame) : swarmMusicFrame(frame);
       if (m.world !== o.world) return;
       if (!dropped && o.world === "colony" && frame.colony?.stump) {
         dropped = true;
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
       }
       const waitedS = (Date.now() - startedMs) / 1000;
       if (recordingSince === undefined) {
-        const synced = (m.colony?.groupsInSync ?? 0) > 0;
+        const synced = (m.figures?.groupsInSync ?? 0) > 0;
         const gust = m.events.some((e) => e.kind === "gust");
         const waitingSync = o.waitSyncS > 0 && !synced && waitedS < o.waitSyncS;
         const waitingGust = o.waitGustS > 0 && !gust && waitedS < o.waitGustS;
@@ -113,7 +114,8 @@ async function main(): Promise<void> {
   });
 
   const data = {
-    format: "meadow-music-frames/1",
+    // 2: the world's measures are the frame's figures (1 kept them under the world's name).
+    format: "meadow-music-frames/2",
     world: o.world,
     tickRate,
     frameRate,

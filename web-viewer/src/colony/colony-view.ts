@@ -3,9 +3,9 @@
 // ColonyLayer draws it); its size, store, flowers and frogs in the status line; its figures to the
 // music.
 import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
-import { musicFrame } from "../music/frame-to-music";
 import type { MusicFrame } from "../music/music-frame";
 import type { MusicLog } from "../music/music-log";
+import { colonyMusicFrame } from "../music/colony/colony-music-frame";
 import { ColonyTheme } from "../music/colony/colony-theme";
 import type { Theme } from "../music/theme";
 import { rectFromProto } from "../net/proto-mapping";
@@ -86,7 +86,7 @@ export class ColonyView implements WorldView {
   }
 
   music(frame: Frame): MusicFrame {
-    return musicFrame(frame);
+    return colonyMusicFrame(frame);
   }
 
   takeFrame(frame: Frame, nowMs: number): void {

@@ -5,9 +5,9 @@
 // its settings panel shows. A newcomer starts on attract, held (firstTool): a press feeds it. Its
 // light starts the first time the mold is shown, so a viewer that never watches it pays nothing.
 import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
-import { musicFrame } from "../music/frame-to-music";
 import type { MusicFrame } from "../music/music-frame";
 import type { MusicLog } from "../music/music-log";
+import { moldMusicFrame } from "../music/mold/mold-music-frame";
 import { MoldTheme } from "../music/mold/mold-theme";
 import type { Theme } from "../music/theme";
 import { rectFromProto } from "../net/proto-mapping";
@@ -107,7 +107,7 @@ export class MoldView extends StateView<MoldState> implements WorldView {
   }
 
   music(frame: Frame): MusicFrame {
-    return musicFrame(frame);
+    return moldMusicFrame(frame);
   }
 
   takeFrame(frame: Frame): void {

@@ -35,6 +35,7 @@ export class Conductor {
       const theme = make(seed, this.log);
       if (this.themes.has(theme.world)) throw new Error(`two themes for the ${theme.world}`);
       this.themes.set(theme.world, theme);
+      if (theme.voices) sink.learnVoices?.(theme.world, theme.voices);
     }
   }
 

@@ -1,86 +1,64 @@
-// A decoded protobuf Frame → the plain MusicFrame the music engine listens to. Used live by the
-// viewer and by scripts/capture-music.ts, which records these values as test data.
+// A decoded protobuf Frame → the plain MusicFrame the music engine listens to: the part every
+// world shares (its tick, its world, the breeze, the events that are no one world's own). A world's
+// view adds its own figures and reads its own events (WorldView.music); scripts/capture-music.ts
+// records what the views give as test data.
 import type { Event, Frame } from "../gen/meadow/v1/viewer_pb";
 import { worldName } from "../worlds/world-view";
-import type { MusicEvent, MusicFrame, MusicWorld } from "./music-frame";
+import type { MusicEvent, MusicFigures, MusicFrame, MusicWorld } from "./music-frame";
 
 /** Floats are kept to this many decimals: the music cannot hear finer, and recordings stay small. */
 const DECIMALS = 3;
 
-function round(v: number): number {
+/** A float as the music keeps it (DECIMALS decimals; 0 for what is not a number). */
+export function musicRound(v: number): number {
   const k = 10 ** DECIMALS;
   return Number.isFinite(v) ? Math.round(v * k) / k : 0;
 }
 
-export function musicEvent(e: Event): MusicEvent | undefined {
+/** The events any world's frames may carry, heard by whichever theme wants them. */
+export type CommonMusicEvent =
+  // The breeze blew a gust (every world's frames carry the breeze).
+  | { readonly kind: "gust"; readonly strength: number }
+  // An order parameter crossed a threshold (a theme may mark it with a motif, order-motif.ts).
+  | { readonly kind: "orderCrossing"; readonly rising: boolean; readonly threshold: number }
+  // A crumb of food was eaten (a theme that hears it plays a drop of water).
+  | { readonly kind: "crumbEaten" };
+
+/** The shared events, or undefined for an event that is a world's own or makes no sound. */
+export function musicEvent(e: Event): CommonMusicEvent | undefined {
   const b = e.body;
   switch (b.case) {
-    case "colonyFlash":
-      return { kind: "flash", group: b.value.flowerId, inSync: b.value.groupInSync };
-    case "colonyGroupSync":
-      return { kind: "groupSync", members: b.value.members, inSync: b.value.inSync };
-    case "colonyBirth":
-      return { kind: "birth" };
-    case "colonyDeath":
-      return { kind: "death" };
-    case "colonyDelivery":
-      return { kind: "delivery", store: round(b.value.store) };
-    case "colonyMeal":
-      return { kind: "meal" };
-    case "seedLanded":
-      return { kind: "seedLanded", rooted: b.value.rooted };
-    case "tookRoot":
-      return { kind: "tookRoot" };
-    case "sprout":
-      return { kind: "sprout" };
-    case "bloom":
-      return { kind: "bloom" };
-    case "wilt":
-      return { kind: "wilt" };
     case "gust":
-      return { kind: "gust", strength: round(b.value.strength) };
-    case "frogCatch":
-      return { kind: "frogCatch" };
-    case "frogHop":
-      return { kind: "frogHop" };
+      return { kind: "gust", strength: musicRound(b.value.strength) };
     case "orderCrossing":
-      return { kind: "orderCrossing", rising: b.value.rising, threshold: round(b.value.threshold) };
+      return { kind: "orderCrossing", rising: b.value.rising, threshold: musicRound(b.value.threshold) };
     case "crumbEaten":
       return { kind: "crumbEaten" };
     default:
-      // Sips, seeds dropping, flowers dropped or gone, the spark: no sound of their own
-      // (docs/rules.md "The music · The colony" names the ones above).
       return undefined;
   }
 }
 
-export function musicFrame(frame: Frame): MusicFrame {
+/** Reads one of a world's own events; undefined: not its own, or it makes no sound. */
+export type OwnEventReader = (e: Event) => MusicEvent | undefined;
+
+/**
+ * The frame as the music hears it: the shared part, the world's `figures`, and its events, each
+ * read by `ownEvent` first (the world's own kinds) and else as a shared one.
+ */
+export function musicFrame(frame: Frame, figures?: MusicFigures, ownEvent?: OwnEventReader): MusicFrame {
   const events: MusicEvent[] = [];
   for (const e of frame.events) {
-    const m = musicEvent(e);
+    const m = ownEvent?.(e) ?? musicEvent(e);
     if (m) events.push(m);
   }
-  const c = frame.colony;
-  const s = frame.swarm;
-  const m = frame.mold?.figures;
-  // The theme a frame's world plays, by its name; a server older than the world field sends the swarm.
+  // The theme a frame's world plays, by its name (worldName: an older server's frames name none).
   const world: MusicWorld = worldName(frame.world);
   return {
     tick: Number(frame.tick),
     world,
-    breeze: frame.breeze ? { strength: round(frame.breeze.strength), gust: round(frame.breeze.gust) } : undefined,
-    colony:
-      world === "colony" && c
-        ? { size: c.size, maxSize: c.maxSize, dormant: c.dormant, groupsInSync: c.groupsInSync }
-        : undefined,
-    swarm:
-      world === "swarm" && s
-        ? { count: s.count, meanAlignment: round(s.meanAlignment), tightness: round(s.tightness), lonely: s.lonely }
-        : undefined,
-    mold:
-      world === "mold" && m
-        ? { coverage: round(m.coverage), agents: m.agents, holes: m.holes, junctions: m.junctions, measuredStep: Number(m.measuredStep) }
-        : undefined,
+    breeze: frame.breeze ? { strength: musicRound(frame.breeze.strength), gust: musicRound(frame.breeze.gust) } : undefined,
+    figures,
     events,
   };
 }

@@ -34,7 +34,7 @@ export class MusicLog {
   /** Every bar started, per theme, with its time and tempo. */
   readonly bars: { world: MusicWorld; bar: number; timeS: number; bpm: number }[] = [];
   readonly switches: ThemeSwitch[] = [];
-  readonly notes: Partial<Record<Voice, number>> = {};
+  readonly notes: Record<Voice, number> = {};
   readonly motifs: MotifPlayed[] = [];
 
   note(voice: Voice): void {

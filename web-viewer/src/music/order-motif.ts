@@ -1,8 +1,7 @@
-// A flock's order crossings heard (any flock's theme; docs/rules.md "The swarm ·
-// Measures", "The music · The swarm": the sharp, unscripted change between disorder and order is
-// the point, so it is heard too): a short motif on the next beat, rising when the flock falls into
-// order, falling when it falls into disorder. In D mixolydian; the fall leans on its lowered
-// seventh (C), which the rise leaves out.
+// A flock's order crossings heard (any flock's theme; docs/rules.md "The music": the sharp,
+// unscripted change between disorder and order is the point, so it is heard too): a short motif
+// on the next beat, rising when the flock falls into order, falling when it falls into disorder.
+// In D mixolydian; the fall leans on its lowered seventh (C), which the rise leaves out.
 import { D3_MIDI, MIXOLYDIAN, scaleNote } from "./scales";
 import type { Note } from "./sound-spec";
 

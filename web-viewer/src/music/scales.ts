@@ -1,17 +1,16 @@
-// The themes' scales (docs/rules.md "The music"): the colony's lydian in D, the swarm's mixolydian
-// in D, the mold's major pentatonic in D (the same tonic, so a crossfade between worlds never
-// clashes). Notes are MIDI numbers; degrees count steps of the scale from the tonic and may run
-// past an octave or below it.
+// The modes the themes play in (docs/rules.md "The music"): each theme picks its own, all on the
+// tonic D, so a crossfade between worlds never clashes. Notes are MIDI numbers; degrees count
+// steps of the scale from the tonic and may run past an octave or below it.
 
 /** Semitones of each degree above the tonic. Lydian: the major scale with a raised fourth. */
 export const LYDIAN: readonly number[] = [0, 2, 4, 6, 7, 9, 11];
 /** Mixolydian: the major scale with a lowered seventh. */
 export const MIXOLYDIAN: readonly number[] = [0, 2, 4, 5, 7, 9, 10];
 
-/** Major pentatonic: no half steps, so any notes of it may sound together (the mold's drifting bells). */
+/** Major pentatonic: no half steps, so any notes of it may sound together (drifting bells). */
 export const PENTATONIC: readonly number[] = [0, 2, 4, 7, 9];
 
-/** D3 as a MIDI note: the handpan's "ding", the lowest note of both grooves. */
+/** D3 as a MIDI note: the tonic every theme plays on. */
 export const D3_MIDI = 50;
 /** Semitones in an octave. */
 const OCTAVE_SEMITONES = 12;

@@ -34,7 +34,7 @@ export class SoundPanel {
     this.slider.step = "0.01";
     this.slider.setAttribute("aria-label", "Volume");
     this.slider.addEventListener("input", () => player.setVolume(Number(this.slider.value)));
-    // Arrow keys on the slider change the volume, not the swarm's count (key-commands leave focused inputs alone).
+    // Arrow keys on the slider change the volume, not what they change in the world (key-commands leave focused inputs alone).
     this.element.append(this.power, this.mute, this.slider);
     doc.body.append(this.element);
     player.onChange(() => this.show());

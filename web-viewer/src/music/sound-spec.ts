@@ -1,46 +1,17 @@
 // What the music asks the audio graph to play: a voice, a pitch, how hard, how long. Pure data;
-// src/music/voices.ts turns each into Web Audio nodes.
+// the voices (src/music/voices.ts, and a theme's own) turn each into Web Audio nodes.
 import type { MusicWorld } from "./music-frame";
+import type { VoiceTable } from "./voice-kit";
 
-export type Voice =
-  // The colony's groove and bed.
-  | "handpan"
-  | "cricket"
-  | "rush"
-  // Both themes.
-  | "pad"
-  | "flash"
-  | "wanderer"
-  // The swarm's layers.
-  | "kick"
-  | "hat"
-  | "snare"
-  | "bass"
-  | "stab"
-  | "lead"
-  // The swarm's motif when it falls into order or disorder.
-  | "motif"
-  // The mold's theme: a low drone, glassy bells, a slow swell.
-  | "drone"
-  | "glass"
-  | "swell"
-  // The colony's events.
-  | "birth"
-  | "death"
-  | "delivery"
-  | "meal"
-  | "seed"
-  | "rooted"
-  | "sprout"
-  | "bloom"
-  | "wilt"
-  // The colony's frogs.
-  | "croak"
-  | "plop";
+/**
+ * A voice by its name: one of the shared voices (voices.ts: pad, wanderer, motif, drone, glass,
+ * swell, meal) or one of the theme's own (Theme.voices).
+ */
+export type Voice = string;
 
 export interface Note {
   readonly voice: Voice;
-  /** MIDI note; unpitched voices (hat, snare, rush, seed) use it to colour the sound. */
+  /** MIDI note; unpitched voices (drums, noise) use it to colour the sound. */
   readonly midi: number;
   /** 0 … 1. */
   readonly velocity: number;
@@ -50,6 +21,8 @@ export interface Note {
 
 /** Where the music's notes and controls go: the Web Audio graph, or a recorder in unit tests. */
 export interface SoundSink {
+  /** A theme's own voices, told before it plays: its notes of those names sound with them. */
+  learnVoices?(theme: MusicWorld, voices: VoiceTable): void;
   play(theme: MusicWorld, note: Note, atS: number): void;
   /** The theme's bus ramps linearly from what it is at `fromS` to `gain` at `toS`. */
   fadeTheme(theme: MusicWorld, gain: number, fromS: number, toS: number): void;

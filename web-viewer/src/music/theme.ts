@@ -3,10 +3,13 @@ import type { MusicFrame, MusicWorld } from "./music-frame";
 import type { MusicLog } from "./music-log";
 import type { SoundSink } from "./sound-spec";
 import type { Step, StepScheduler } from "./step-scheduler";
+import type { VoiceTable } from "./voice-kit";
 
 export interface Theme {
   readonly world: MusicWorld;
   readonly scheduler: StepScheduler;
+  /** Its own voices, besides the shared ones (voices.ts); undefined: the shared ones only. */
+  readonly voices?: VoiceTable;
   /** Called just before the scheduler starts the theme (again). */
   begin(): void;
   /** A frame of this theme's world arrived at `atS` (audio clock). */

@@ -1,18 +1,21 @@
 // The conductor's notes and fades as Web Audio: one bus per theme into the master (made when the
 // theme first sounds), the breeze's brown noise (always running, from the first time a theme hears
-// the wind, on that theme's bus, its level following the wind), and a voice for every note
-// (voices.ts). Works on an AudioContext and an OfflineAudioContext alike.
+// the wind, on that theme's bus, its level following the wind), and a voice for every note (the
+// theme's own, else the shared ones of voices.ts). Works on an AudioContext and an
+// OfflineAudioContext alike.
 import { BREEZE_FOLLOW_S, breezeLevel } from "./breeze-sound";
 import { applyRamp, LinearRamps } from "./linear-ramps";
 import type { MusicWorld } from "./music-frame";
 import { brownNoise, whiteNoise } from "./noise";
 import type { Note, SoundSink } from "./sound-spec";
-import { playVoice, type VoiceKit } from "./voices";
+import type { VoiceKit, VoiceTable } from "./voice-kit";
+import { playVoice } from "./voices";
 
 export class WebAudioSink implements SoundSink {
   private readonly kit: VoiceKit;
   private readonly buses = new Map<MusicWorld, { node: GainNode; ramps: LinearRamps }>();
   private air: { gain: GainNode; filter: BiquadFilterNode } | undefined;
+  private readonly ownVoices = new Map<MusicWorld, VoiceTable>();
 
   constructor(
     private readonly ctx: BaseAudioContext,
@@ -33,8 +36,12 @@ export class WebAudioSink implements SoundSink {
     return b;
   }
 
+  learnVoices(theme: MusicWorld, voices: VoiceTable): void {
+    this.ownVoices.set(theme, voices);
+  }
+
   play(theme: MusicWorld, note: Note, atS: number): void {
-    playVoice(this.kit, this.bus(theme).node, Math.max(atS, this.ctx.currentTime), note);
+    playVoice(this.kit, this.bus(theme).node, Math.max(atS, this.ctx.currentTime), note, this.ownVoices.get(theme));
   }
 
   fadeTheme(theme: MusicWorld, gain: number, fromS: number, toS: number): void {

@@ -6,9 +6,9 @@
 // SwarmState.
 import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { type TrailPoints } from "../gen/meadow/v1/swarm/swarm_frame_pb";
-import { musicFrame } from "../music/frame-to-music";
 import type { MusicFrame } from "../music/music-frame";
 import type { MusicLog } from "../music/music-log";
+import { swarmMusicFrame } from "../music/swarm/swarm-music-frame";
 import { SwarmTheme } from "../music/swarm/swarm-theme";
 import type { Theme } from "../music/theme";
 import { rectFromProto, rimsFromProto } from "../net/proto-mapping";
@@ -129,7 +129,7 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
   }
 
   music(frame: Frame): MusicFrame {
-    return musicFrame(frame);
+    return swarmMusicFrame(frame);
   }
 
   takeFrame(frame: Frame, nowMs: number = performance.now()): void {

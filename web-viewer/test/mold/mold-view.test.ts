@@ -7,6 +7,7 @@ import { WorldRegistry } from "../../src/worlds/world-registry";
 import { worldName } from "../../src/worlds/world-view";
 import { MEADOW, VIEWPORT, moldFrame, moldView, trail } from "../support/mold-fixtures";
 import { namedView } from "../support/world-fixtures";
+import { moldMeasures } from "../../src/music/mold/mold-music-frame";
 
 describe("MoldView", () => {
   it("is the mold on the wire", () => {
@@ -62,9 +63,9 @@ describe("MoldView", () => {
   it("hears the mold's coverage in its music", () => {
     const heard = moldView().music(moldFrame({ coverage: 0.42 }));
     expect(heard.world).toBe("mold");
-    expect(heard.mold).toMatchObject({ coverage: 0.42, agents: 10240, holes: 12, junctions: 40, measuredStep: 580 });
-    expect(heard.swarm).toBeUndefined();
-    expect(heard.colony).toBeUndefined();
+    expect(moldMeasures(heard.figures)).toMatchObject({ coverage: 0.42, agents: 10240, holes: 12, junctions: 40, measuredStep: 580 });
+    // Its own figures only: no other world's measures.
+    expect(Object.keys(heard.figures ?? {}).sort()).toEqual(["agents", "coverage", "holes", "junctions", "measuredStep"]);
   });
 
   it("takes attract held; the other worlds leave every tool as the catalog says", () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FrameSchema, World } from "../../src/gen/meadow/v1/viewer_pb";
 import { Conductor } from "../../src/music/conductor";
 import { EVENT_GAP_S, soundForEvent } from "../../src/music/colony/event-sounds";
-import { musicFrame } from "../../src/music/frame-to-music";
+import { colonyFigures, colonyMusicFrame } from "../../src/music/colony/colony-music-frame";
 import type { MusicFrame } from "../../src/music/music-frame";
 import { RecordingSink, THEMES } from "./music-streams";
 
@@ -11,14 +11,13 @@ const colonyFrame = (tick: number, events: MusicFrame["events"]): MusicFrame => 
   tick,
   world: "colony",
   breeze: undefined,
-  colony: { size: 50, maxSize: 500, dormant: false, groupsInSync: 0 },
-  swarm: undefined,
+  figures: colonyFigures({ size: 50, maxSize: 500, dormant: false, groupsInSync: 0 }),
   events,
 });
 
 describe("the frogs' sounds", () => {
   it("hears a frame's FrogCatch and FrogHop", () => {
-    const f = musicFrame(
+    const f = colonyMusicFrame(
       create(FrameSchema, {
         world: World.COLONY,
         events: [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Conductor } from "../../src/music/conductor";
 import { CoverageTrend } from "../../src/music/mold/coverage-trend";
+import { moldFigures } from "../../src/music/mold/mold-music-frame";
 import { MOLD_BPM, moldLevel, moldNoteChance } from "../../src/music/mold/mold-theme";
 import type { MusicFrame } from "../../src/music/music-frame";
 import { D3_MIDI, PENTATONIC, inScale } from "../../src/music/scales";
@@ -18,9 +19,7 @@ function moldFrames(seconds: number, coverageAt: (s: number) => number, startS =
         tick: Math.round(atS * 60),
         world: "mold",
         breeze: undefined,
-        colony: undefined,
-        swarm: undefined,
-        mold: { coverage: coverageAt(measured), agents: 10240, holes: 10, junctions: 30, measuredStep: measured * 60 },
+        figures: moldFigures({ coverage: coverageAt(measured), agents: 10240, holes: 10, junctions: 30, measuredStep: measured * 60 }),
         events: [],
       },
     });

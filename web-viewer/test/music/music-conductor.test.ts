@@ -1,14 +1,12 @@
-import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { FrameSchema, World } from "../../src/gen/meadow/v1/viewer_pb";
 import { ColonyTheme } from "../../src/music/colony/colony-theme";
 import { CROSSFADE_BEATS, Conductor, FADE_OUT_S } from "../../src/music/conductor";
-import { musicFrame } from "../../src/music/frame-to-music";
+import { colonyTempoBpm } from "../../src/music/colony/colony-mappings";
 import type { MusicFrame } from "../../src/music/music-frame";
 import { MusicLog } from "../../src/music/music-log";
 import { STEPS_PER_BEAT } from "../../src/music/step-scheduler";
 import { layerEntryBar } from "../../src/music/swarm/swarm-build";
-import { colonyTempoBpm, swarmTempoBpm } from "../../src/music/tempo";
+import { swarmTempoBpm } from "../../src/music/swarm/swarm-mappings";
 import { loadRecording, looped, type Recording, RecordingSink, THEMES, withoutSync } from "./music-streams";
 
 /** Plays a recording through a conductor, pumping every 25 ms of stream time as the live timer does. */
@@ -35,7 +33,7 @@ describe("recorded streams", () => {
     expect(swarm.world).toBe("swarm");
     expect(colony.frames.length).toBeGreaterThan(20 * colony.frameRate);
     expect(swarm.frames.length).toBeGreaterThan(20 * swarm.frameRate);
-    expect(colony.frames.some((f) => (f.colony?.groupsInSync ?? 0) > 0)).toBe(true);
+    expect(colony.frames.some((f) => (f.figures?.groupsInSync ?? 0) > 0)).toBe(true);
     expect(colony.frames.some((f) => f.events.some((e) => e.kind === "flash"))).toBe(true);
     expect(JSON.stringify(colony).length).toBeLessThan(200_000);
     expect(JSON.stringify(swarm).length).toBeLessThan(200_000);
@@ -49,7 +47,7 @@ describe("Conductor: colony", () => {
     const { conductor } = play(colony);
     const bars = conductor.log.bars.filter((b) => b.world === "colony");
     expect(bars.length).toBeGreaterThan(5);
-    const sizes = colony.frames.map((f) => f.colony?.size ?? 0);
+    const sizes = colony.frames.map((f) => f.figures?.size ?? 0);
     const lo = colonyTempoBpm(Math.min(...sizes), false);
     const hi = colonyTempoBpm(Math.max(...sizes), false);
     for (const b of bars) {
@@ -94,7 +92,7 @@ describe("Conductor: colony", () => {
     const voices = new Set(sink.notes.map((n) => n.note.voice));
     for (const v of ["handpan", "cricket", "delivery", "meal", "birth"]) expect(voices.has(v as never)).toBe(true);
     expect(sink.breezes.length).toBe(colony.frames.length);
-    const gustFrame: MusicFrame = { tick: 0, world: "colony", breeze: { strength: 0.9, gust: 1 }, colony: undefined, swarm: undefined, events: [{ kind: "gust", strength: 0.9 }] };
+    const gustFrame: MusicFrame = { tick: 0, world: "colony", breeze: { strength: 0.9, gust: 1 }, figures: undefined, events: [{ kind: "gust", strength: 0.9 }] };
     const c = new Conductor(sink, THEMES);
     c.onFrame(gustFrame, 0);
     c.pump(0.5);
@@ -115,7 +113,7 @@ describe("Conductor: colony", () => {
 describe("Conductor: swarm", () => {
   it("plays at the tempo of the swarm's size and builds up layer by layer, once", () => {
     const { conductor, sink } = play(swarm);
-    const count = swarm.frames[0]?.swarm?.count ?? 0;
+    const count = swarm.frames[0]?.figures?.count ?? 0;
     expect(conductor.bpm).toBeCloseTo(swarmTempoBpm(count), 9);
     const firstS = conductor.log.bars[0]?.timeS ?? 0;
     const barS = (4 * 60) / swarmTempoBpm(count);
@@ -129,13 +127,13 @@ describe("Conductor: swarm", () => {
   it("has harmony as often as alignment × tightness says", () => {
     const { conductor } = play(swarm);
     expect(conductor.log.harmonyBars.length).toBeGreaterThan(0);
-    const none = play(swarm, swarm.frames.map((f) => ({ ...f, swarm: f.swarm && { ...f.swarm, tightness: 1 } }))).conductor;
+    const none = play(swarm, swarm.frames.map((f) => ({ ...f, figures: f.figures && { ...f.figures, tightness: 1 } }))).conductor;
     expect(none.log.harmonyBars.length).toBe(0);
   });
 
   it("plays the wanderer's note for fireflies that see nobody, and not when none are lonely", () => {
-    const lonely = play(swarm, swarm.frames.map((f) => ({ ...f, swarm: f.swarm && { ...f.swarm, lonely: 500 } }))).sink;
-    const none = play(swarm, swarm.frames.map((f) => ({ ...f, swarm: f.swarm && { ...f.swarm, lonely: 0 } }))).sink;
+    const lonely = play(swarm, swarm.frames.map((f) => ({ ...f, figures: f.figures && { ...f.figures, lonely: 500 } }))).sink;
+    const none = play(swarm, swarm.frames.map((f) => ({ ...f, figures: f.figures && { ...f.figures, lonely: 0 } }))).sink;
     expect(lonely.notes.some((n) => n.note.voice === "wanderer")).toBe(true);
     expect(none.notes.some((n) => n.note.voice === "wanderer")).toBe(false);
   });
@@ -220,41 +218,5 @@ describe("Conductor: the link dropping", () => {
     expect(c.world).toBe("colony");
     expect(c.log.switches[c.log.switches.length - 1]).toMatchObject({ from: undefined, to: "colony" });
     expect(Math.max(...sink.notes.map((n) => n.atS))).toBeGreaterThan(8);
-  });
-});
-
-describe("frame → music inputs", () => {
-  it("keeps the colony's measures, the breeze and the sounding events", () => {
-    const frame = create(FrameSchema, {
-      tick: 120n,
-      world: World.COLONY,
-      breeze: { direction: 1, strength: 0.41234, gust: 0.5 },
-      colony: { size: 77, maxSize: 500, dormant: false, groupsInSync: 2 },
-      swarm: { count: 9 },
-      events: [
-        { tick: 119n, body: { case: "colonyFlash", value: { fireflyId: 3, flowerId: 5, groupInSync: true } } },
-        { tick: 119n, body: { case: "colonyDelivery", value: { fireflyId: 3, flowerId: 5, store: 0.61 } } },
-        { tick: 119n, body: { case: "colonySip", value: { fireflyId: 4 } } },
-        { tick: 119n, body: { case: "gust", value: { swing: 0.5, strength: 0.8 } } },
-      ],
-    });
-    expect(musicFrame(frame)).toEqual({
-      tick: 120,
-      world: "colony",
-      breeze: { strength: 0.412, gust: 0.5 },
-      colony: { size: 77, maxSize: 500, dormant: false, groupsInSync: 2 },
-      swarm: undefined,
-      events: [
-        { kind: "flash", group: 5, inSync: true },
-        { kind: "delivery", store: 0.61 },
-        { kind: "gust", strength: 0.8 },
-      ],
-    });
-  });
-
-  it("keeps the swarm's measures in a swarm frame", () => {
-    const frame = create(FrameSchema, { tick: 5n, world: World.SWARM, swarm: { count: 3000, meanAlignment: 0.9, tightness: 7.5, lonely: 12 } });
-    expect(musicFrame(frame).swarm).toEqual({ count: 3000, meanAlignment: 0.9, tightness: 7.5, lonely: 12 });
-    expect(musicFrame(frame).colony).toBeUndefined();
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_GAP_S, EventThinner, soundForEvent } from "../../src/music/colony/event-sounds";
 import { FLASH_DEGREES, FlashGate } from "../../src/music/colony/flash-gate";
-import type { MusicEvent } from "../../src/music/music-frame";
-import { RareNoteGate, SWARM_LONELY_MAX_CHANCE, WANDERER_GAP_S, swarmWandererChance } from "../../src/music/rare-note";
+import type { ColonyMusicEvent } from "../../src/music/colony/colony-music-frame";
+import { RareNoteGate, WANDERER_GAP_S } from "../../src/music/rare-note";
 import { D3_MIDI, LYDIAN, inScale } from "../../src/music/scales";
 
-const SOUNDING: readonly MusicEvent[] = [
+const SOUNDING: readonly ColonyMusicEvent[] = [
   { kind: "birth" },
   { kind: "death" },
   { kind: "delivery", store: 0.5 },
@@ -95,11 +95,5 @@ describe("the wanderer's note", () => {
     expect(g.offer(0, 0.02, 0.01)).toBe(true);
     expect(g.offer(WANDERER_GAP_S / 2, 1, 0)).toBe(false);
     expect(g.offer(WANDERER_GAP_S, 1, 0)).toBe(true);
-  });
-
-  it("in the swarm grows more likely with more fireflies seeing nobody, up to a cap", () => {
-    expect(swarmWandererChance(0)).toBe(0);
-    expect(swarmWandererChance(10)).toBeGreaterThan(swarmWandererChance(1));
-    expect(swarmWandererChance(1e6)).toBe(SWARM_LONELY_MAX_CHANCE);
   });
 });

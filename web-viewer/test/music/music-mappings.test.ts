@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { COLONY_HARMONY_CHANCE, barHasHarmony, colonyHarmonyChance, swarmHarmonyChance, tightness01 } from "../../src/music/harmony";
+import { barHasHarmony } from "../../src/music/harmony";
 import { D3_MIDI, LYDIAN, MIXOLYDIAN, inScale, midiToHz, scaleNote, triad } from "../../src/music/scales";
-import { MAX_TEMPO_STEP_PER_BAR_BPM, colonyTempoBpm, nextBarTempo, swarmSize01, swarmTempoBpm } from "../../src/music/tempo";
+import { MAX_TEMPO_STEP_PER_BAR_BPM, nextBarTempo } from "../../src/music/tempo";
 import { breezeLevel } from "../../src/music/breeze-sound";
 import { layerEntryBar, layersAt, SWARM_LAYERS, LOOP_BARS, LOOPS_PER_LAYER } from "../../src/music/swarm/swarm-build";
-import { MAX_COUNT, MIN_COUNT } from "../../src/ui/count-step";
 
 describe("scales", () => {
   it("D lydian is D E F♯ G♯ A B C♯, D mixolydian D E F♯ G A B C", () => {
@@ -39,34 +38,6 @@ describe("scales", () => {
 });
 
 describe("tempo", () => {
-  it("colony: 75 at 50 fireflies, 100 at 500, linear between", () => {
-    expect(colonyTempoBpm(50, false)).toBe(75);
-    expect(colonyTempoBpm(500, false)).toBe(100);
-    expect(colonyTempoBpm(275, false)).toBeCloseTo(87.5, 9);
-    expect(colonyTempoBpm(900, false)).toBe(100);
-  });
-
-  it("colony: slows towards 60 as it dies out, 60 when dormant", () => {
-    expect(colonyTempoBpm(25, false)).toBeCloseTo(67.5, 9);
-    expect(colonyTempoBpm(1, false)).toBeGreaterThan(60);
-    expect(colonyTempoBpm(1, false)).toBeLessThan(61);
-    expect(colonyTempoBpm(0, false)).toBe(60);
-    expect(colonyTempoBpm(40, true)).toBe(60);
-    for (let s = 1; s <= 500; s++) expect(colonyTempoBpm(s, false)).toBeGreaterThan(colonyTempoBpm(s - 1, false));
-  });
-
-  it("swarm: 95 at the smallest count, 130 at the largest, on a log scale", () => {
-    expect(swarmTempoBpm(MIN_COUNT)).toBe(95);
-    expect(swarmTempoBpm(50)).toBe(95);
-    expect(swarmTempoBpm(MAX_COUNT)).toBeCloseTo(130, 9);
-    expect(swarmTempoBpm(10 * MAX_COUNT)).toBeCloseTo(130, 9);
-    // The geometric middle of the range is the middle of the tempo.
-    expect(swarmTempoBpm(Math.sqrt(MIN_COUNT * MAX_COUNT))).toBeCloseTo(112.5, 6);
-    // Every ×1.5 press moves it by the same amount.
-    const step = swarmSize01(3000) - swarmSize01(2000);
-    expect(swarmSize01(30_000) - swarmSize01(20_000)).toBeCloseTo(step, 9);
-  });
-
   it("moves a bar's tempo towards the target by a bounded step", () => {
     expect(nextBarTempo(75, 76)).toBe(76);
     expect(nextBarTempo(75, 100)).toBe(75 + MAX_TEMPO_STEP_PER_BAR_BPM);
@@ -75,24 +46,6 @@ describe("tempo", () => {
 });
 
 describe("harmony chance", () => {
-  it("colony: 30 % only while a group flashes as one", () => {
-    expect(colonyHarmonyChance(0)).toBe(0);
-    expect(colonyHarmonyChance(1)).toBe(COLONY_HARMONY_CHANCE);
-    expect(colonyHarmonyChance(4)).toBe(0.3);
-  });
-
-  it("swarm: alignment × tightness, each brought to 0 … 1", () => {
-    expect(tightness01(1)).toBe(0);
-    expect(tightness01(0.5)).toBe(0);
-    expect(tightness01(2)).toBe(0.5);
-    expect(tightness01(10)).toBeCloseTo(0.9, 12);
-    expect(swarmHarmonyChance(0.8, 5)).toBeCloseTo(0.8 * 0.8, 12);
-    expect(swarmHarmonyChance(-0.5, 5)).toBe(0);
-    expect(swarmHarmonyChance(1, 1)).toBe(0);
-    expect(swarmHarmonyChance(Number.NaN, 5)).toBe(0);
-    expect(swarmHarmonyChance(1, 1e9)).toBeLessThanOrEqual(1);
-  });
-
   it("a bar gets one when its draw is under the chance", () => {
     expect(barHasHarmony(0.3, 0.29)).toBe(true);
     expect(barHasHarmony(0.3, 0.3)).toBe(false);

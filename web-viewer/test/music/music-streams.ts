@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { MusicFrame, MusicWorld } from "../../src/music/music-frame";
+import type { MusicFigures, MusicFrame, MusicWorld } from "../../src/music/music-frame";
 import type { Note, SoundSink } from "../../src/music/sound-spec";
 import { ColonyTheme } from "../../src/music/colony/colony-theme";
 import { MoldTheme } from "../../src/music/mold/mold-theme";
@@ -21,8 +21,22 @@ export interface Recording {
 
 const DATA = resolve(dirname(fileURLToPath(import.meta.url)), "..", "data");
 
+/** The first recordings' format: a frame kept its world's measures under the world's name. */
+const FORMAT_1 = "meadow-music-frames/1";
+
+/** A format-1 frame's measures under its world's name → the figures of a frame today (yes / no → 1 / 0). */
+function upgradeFrame(frame: MusicFrame & Readonly<Record<string, unknown>>): MusicFrame {
+  const { [frame.world]: measures, ...rest } = frame;
+  if (rest.figures !== undefined || typeof measures !== "object" || measures === null) return rest as unknown as MusicFrame;
+  const figures: Record<string, number> = {};
+  for (const [k, v] of Object.entries(measures)) if (typeof v === "number" || typeof v === "boolean") figures[k] = Number(v);
+  return { ...(rest as unknown as MusicFrame), figures: figures as MusicFigures };
+}
+
 export function loadRecording(name: "colony-sync" | "colony-gust" | "swarm"): Recording {
-  return JSON.parse(readFileSync(resolve(DATA, `${name}.json`), "utf8")) as Recording;
+  const rec = JSON.parse(readFileSync(resolve(DATA, `${name}.json`), "utf8")) as Recording;
+  if (rec.format !== FORMAT_1) return rec;
+  return { ...rec, frames: rec.frames.map((f) => upgradeFrame(f as MusicFrame & Readonly<Record<string, unknown>>)) };
 }
 
 /**
@@ -33,7 +47,7 @@ export function loadRecording(name: "colony-sync" | "colony-gust" | "swarm"): Re
 export function withoutSync(frames: readonly MusicFrame[]): MusicFrame[] {
   return frames.map((f) => ({
     ...f,
-    colony: f.colony && { ...f.colony, groupsInSync: 0 },
+    figures: f.figures && { ...f.figures, groupsInSync: 0 },
     events: f.events.filter((e) => e.kind !== "groupSync").map((e) => (e.kind === "flash" ? { ...e, inSync: false } : e)),
   }));
 }

@@ -3,7 +3,10 @@
 // sources stop.
 import { describe, expect, it } from "vitest";
 import type { Note, Voice } from "../../src/music/sound-spec";
-import { playVoice, type VoiceKit } from "../../src/music/voices";
+import { COLONY_VOICES } from "../../src/music/colony/colony-voices";
+import { SWARM_VOICES } from "../../src/music/swarm/swarm-voices";
+import type { VoiceKit } from "../../src/music/voice-kit";
+import { playVoice, SHARED_VOICES } from "../../src/music/voices";
 
 type Ev = { kind: "set" | "linear" | "exp" | "target" | "assign"; value: number; time: number };
 
@@ -80,13 +83,24 @@ function fakeKit() {
 
 const VOICES: Voice[] = ["handpan", "cricket", "rush", "pad", "flash", "wanderer", "kick", "hat", "snare", "bass", "stab", "lead", "motif", "birth", "death", "delivery", "meal", "seed", "rooted", "sprout", "bloom", "wilt", "croak", "plop"];
 
+/** The themes' own voices: each voice of the list is played as its theme plays it. */
+const OWN = { ...COLONY_VOICES, ...SWARM_VOICES };
+
 describe("voices", () => {
+  it("are each one voice: shared, or one theme's own, never both", () => {
+    const names = [...Object.keys(SHARED_VOICES), ...Object.keys(COLONY_VOICES), ...Object.keys(SWARM_VOICES)];
+    expect(new Set(names).size).toBe(names.length);
+    for (const voice of VOICES) expect(names).toContain(voice);
+    expect(() => playVoice(fakeKit().kit, {} as AudioNode, 0, { voice: "kazoo", midi: 62, velocity: 1, durationS: 1 })).toThrow(/no voice/);
+  });
+
+
   for (const voice of VOICES) {
     it(`${voice}: its gains start at 0, only ramp, and end at 0 before its sources stop`, () => {
       const { kit, gains, sources } = fakeKit();
       const t = 2;
       const note: Note = { voice, midi: 62, velocity: 1, durationS: 0.5 };
-      playVoice(kit, {} as AudioNode, t, note);
+      playVoice(kit, {} as AudioNode, t, note, OWN);
       expect(gains.length).toBeGreaterThan(0);
       expect(sources.length).toBeGreaterThan(0);
       /** The first gain a node's signal reaches (through filters). */

@@ -3,12 +3,12 @@
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { FrameSchema, World } from "../../src/gen/meadow/v1/viewer_pb";
-import { musicFrame } from "../../src/music/frame-to-music";
 import type { MusicFrame } from "../../src/music/music-frame";
 import { MusicLog } from "../../src/music/music-log";
 import { FALLING_MOTIF, RISING_MOTIF, orderMotif } from "../../src/music/order-motif";
 import { D3_MIDI, MIXOLYDIAN, inScale } from "../../src/music/scales";
 import { STEPS_PER_BEAT } from "../../src/music/step-scheduler";
+import { swarmFigures, swarmMusicFrame } from "../../src/music/swarm/swarm-music-frame";
 import { SwarmTheme } from "../../src/music/swarm/swarm-theme";
 import { RecordingSink } from "./music-streams";
 
@@ -16,8 +16,7 @@ const frame = (crossing?: { rising: boolean; threshold: number }): MusicFrame =>
   tick: 1,
   world: "swarm",
   breeze: undefined,
-  colony: undefined,
-  swarm: { count: 3000, meanAlignment: 0, tightness: 1, lonely: 0 },
+  figures: swarmFigures({ count: 3000, meanAlignment: 0, tightness: 1, lonely: 0 }),
   events: crossing ? [{ kind: "orderCrossing", ...crossing }] : [],
 });
 
@@ -42,7 +41,7 @@ function play(f: MusicFrame, atS: number, untilS = 8) {
 describe("the order crossings' motif", () => {
   it("comes from a frame's order crossing event", () => {
     const f = create(FrameSchema, { world: World.SWARM, events: [{ body: { case: "orderCrossing", value: { threshold: 0.7, rising: true, order: 0.75 } } }] });
-    expect(musicFrame(f).events).toEqual([{ kind: "orderCrossing", rising: true, threshold: 0.7 }]);
+    expect(swarmMusicFrame(f).events).toEqual([{ kind: "orderCrossing", rising: true, threshold: 0.7 }]);
   });
 
   it("rises into order, on the next beat, an eighth a note, in D mixolydian", () => {

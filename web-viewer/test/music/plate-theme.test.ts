@@ -14,7 +14,7 @@ const PLATE_ONLY = [(seed: number, log: ConstructorParameters<typeof PlateTheme>
 function plateFrames(seconds: number, order: number, events: MusicEvent[] = []): { frame: MusicFrame; atS: number }[] {
   return Array.from({ length: seconds * 30 }, (_, i) => ({
     atS: i / 30,
-    frame: { tick: i * 2, world: "plate", breeze: undefined, colony: undefined, swarm: undefined, figures: { order, birds: 200 }, events: i === 30 ? events : [] },
+    frame: { tick: i * 2, world: "plate", breeze: undefined, figures: { order, birds: 200 }, events: i === 30 ? events : [] },
   }));
 }
 

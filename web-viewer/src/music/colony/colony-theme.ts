@@ -1,19 +1,22 @@
 // The colony's music (docs/rules.md "The music · The colony"): a bed of crickets, the breeze's
-// noise (voices.ts follows its strength; a rush for each gust), a lydian handpan groove in D at the
-// colony's tempo, a harmony on a bar with a 30 % chance while a group flashes as one, thinned flash
-// notes, the wanderer's rare note, a sound for each of the colony's events.
+// noise (web-audio-sink.ts follows its strength; a rush for each gust), a lydian handpan groove in
+// D at the colony's tempo, a harmony on a bar with a 30 % chance while a group flashes as one,
+// thinned flash notes, the wanderer's rare note, a sound for each of the colony's events.
 import { EventThinner, soundForEvent } from "./event-sounds";
 import { FLASH_DEGREES, FlashGate } from "./flash-gate";
-import { barHasHarmony, colonyHarmonyChance } from "../harmony";
+import { COLONY_WANDERER_CHANCE, colonyHarmonyChance, colonyTempoBpm } from "./colony-mappings";
+import { colonyMeasures, type ColonyMeasures, type ColonyMusicEvent } from "./colony-music-frame";
+import { barHasHarmony } from "../harmony";
 import type { MusicLog } from "../music-log";
-import type { ColonyMeasures, MusicEvent, MusicFrame } from "../music-frame";
+import { eventsOf, type MusicFrame } from "../music-frame";
 import { SeededRandom } from "../random";
-import { COLONY_WANDERER_CHANCE, RareNoteGate } from "../rare-note";
+import { RareNoteGate } from "../rare-note";
 import { D3_MIDI, LYDIAN, scaleNote, triad } from "../scales";
 import type { Note, SoundSink } from "../sound-spec";
 import { STEPS_PER_BAR, StepScheduler, type Step } from "../step-scheduler";
-import { colonyTempoBpm, nextBarTempo } from "../tempo";
+import { nextBarTempo } from "../tempo";
 import type { Theme } from "../theme";
+import { COLONY_VOICES } from "./colony-voices";
 
 /** Scale degrees in an octave. */
 const OCT = 7;
@@ -37,18 +40,19 @@ const OFFBEAT_VELOCITY = 0.4;
 const TONE_FIELD: readonly number[] = [7, 8, 9, 10, 11, 12, 13];
 /** Chance per sixteenth of a cricket's chirp (off the grid: crickets keep their own time); about two a second: a bed, not a beat. */
 const CRICKET_CHANCE_PER_STEP = 0.4;
-/** Crickets of a few kinds: voices.ts tells them apart by the note's number (its pitch). */
+/** Crickets of a few kinds: colony-voices.ts tells them apart by the note's number (its pitch). */
 const CRICKET_KINDS = 3;
 
 export class ColonyTheme implements Theme {
   readonly world = "colony" as const;
   readonly scheduler: StepScheduler;
+  readonly voices = COLONY_VOICES;
   private measures: ColonyMeasures | undefined;
   private readonly flashes = new FlashGate();
   private readonly thinner = new EventThinner();
   private readonly wanderer = new RareNoteGate();
   private wandererDue = false;
-  private readonly pending: MusicEvent[] = [];
+  private readonly pending: ColonyMusicEvent[] = [];
   /** Separate streams, so the harmony's draws never shift the groove's notes (tests compare renders). */
   private readonly grooveRng: SeededRandom;
   private readonly harmonyRng: SeededRandom;
@@ -85,9 +89,9 @@ export class ColonyTheme implements Theme {
   }
 
   onFrame(frame: MusicFrame, atS: number, sink: SoundSink): void {
-    if (frame.colony) this.measures = frame.colony;
+    this.measures = colonyMeasures(frame.figures) ?? this.measures;
     if (frame.breeze) sink.breeze(this.world, frame.breeze.strength, atS);
-    for (const e of frame.events) {
+    for (const e of eventsOf<ColonyMusicEvent>(frame)) {
       if (e.kind === "flash") {
         this.flashes.add(e.group, e.inSync, this.flashRng.next());
         if (e.group === 0 && this.wanderer.offer(atS, COLONY_WANDERER_CHANCE, this.flashRng.next())) this.wandererDue = true;

@@ -3,7 +3,7 @@
 // when it eats a firefly, a soft plop when it hops). Pitches are in the colony's D lydian, so every
 // event sits in the groove's key. Flashes and group sync are not here: flashes become thinned notes
 // (flash-gate.ts), sync drives the harmony.
-import type { MusicEvent, MusicEventKind } from "../music-frame";
+import type { ColonyMusicEvent, ColonyMusicEventKind } from "./colony-music-frame";
 import { D3_MIDI, LYDIAN, scaleNote } from "../scales";
 import type { Note } from "../sound-spec";
 
@@ -11,10 +11,10 @@ import type { Note } from "../sound-spec";
 const OCT = 7;
 
 /** The note for an event, or undefined for events without a sound of their own. */
-export function soundForEvent(e: MusicEvent): Note | undefined {
+export function soundForEvent(e: ColonyMusicEvent): Note | undefined {
   const d = (degree: number): number => scaleNote(D3_MIDI, LYDIAN, degree);
   switch (e.kind) {
-    case "birth": // a bell rising a fifth (voices.ts) from D5: something new and bright
+    case "birth": // a bell rising a fifth (colony-voices.ts) from D5: something new and bright
       return { voice: "birth", midi: d(2 * OCT), velocity: 0.5, durationS: 0.6 };
     case "death": // a low tone sinking away from A3
       return { voice: "death", midi: d(OCT - 3), velocity: 0.45, durationS: 1.2 };
@@ -40,7 +40,8 @@ export function soundForEvent(e: MusicEvent): Note | undefined {
       return { voice: "plop", midi: d(OCT - 3), velocity: 0.2, durationS: 0.12 };
     case "flash":
     case "groupSync":
-    case "orderCrossing": // the swarm's theme answers it with a motif (order-motif.ts)
+    case "orderCrossing": // a flock's theme answers it with a motif (order-motif.ts)
+    case "crumbEaten":
       return undefined;
   }
 }
@@ -49,7 +50,7 @@ export function soundForEvent(e: MusicEvent): Note | undefined {
  * s: the least time between two sounds of one kind. A colony of 500 delivers and eats many
  * times a second; the ear hears a kind's character at a few a second, more is clutter.
  */
-export const EVENT_GAP_S: Readonly<Partial<Record<MusicEventKind, number>>> = {
+export const EVENT_GAP_S: Readonly<Partial<Record<ColonyMusicEventKind, number>>> = {
   birth: 0.5,
   death: 0.5,
   delivery: 0.3,
@@ -68,12 +69,12 @@ export const EVENT_GAP_S: Readonly<Partial<Record<MusicEventKind, number>>> = {
 
 /** Lets each kind of event sound at most once per its gap. */
 export class EventThinner {
-  private readonly last = new Map<MusicEventKind, number>();
+  private readonly last = new Map<ColonyMusicEventKind, number>();
   /** Events that were let through / held back (for the debug hook and tests). */
   played = 0;
   thinned = 0;
 
-  admit(kind: MusicEventKind, atS: number): boolean {
+  admit(kind: ColonyMusicEventKind, atS: number): boolean {
     const gap = EVENT_GAP_S[kind] ?? 0;
     const prev = this.last.get(kind);
     if (prev !== undefined && atS - prev < gap) {

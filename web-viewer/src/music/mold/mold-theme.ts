@@ -5,7 +5,8 @@
 // all of them (an octave higher) when the network covers it. When the coverage grows quickly a slow
 // swell rises under them; when it shrinks quickly a falling figure of bells takes the cell's place.
 import { CoverageTrend } from "./coverage-trend";
-import type { MoldMeasures, MusicFrame } from "../music-frame";
+import { moldMeasures, type MoldMeasures } from "./mold-music-frame";
+import type { MusicFrame } from "../music-frame";
 import type { MusicLog } from "../music-log";
 import { SeededRandom } from "../random";
 import { RareNoteGate } from "../rare-note";
@@ -79,7 +80,7 @@ export class MoldTheme implements Theme {
   }
 
   onFrame(frame: MusicFrame, atS: number): void {
-    const m = frame.mold;
+    const m = moldMeasures(frame.figures);
     if (!m) return;
     this.measures = m;
     this.trend.add(m.coverage, m.measuredStep, atS);

@@ -1,8 +1,9 @@
 // The plate's music (docs/rules.md "The music · The plate"): its order heard. A quiet drone on D
 // under glassy bells in D major pentatonic whose eighths fill in as the birds fall into order, from
 // a few scattered notes over a gas to the whole cell, rising step by step, over a stream; and the
-// bell's motif of a crossing, as in the swarm, rising into a stream and falling into a gas.
-import type { MusicFrame } from "../music-frame";
+// bell's motif of a crossing (order-motif.ts), rising into a stream and falling into a gas.
+import type { CommonMusicEvent } from "../frame-to-music";
+import { eventsOf, type MusicFrame } from "../music-frame";
 import type { MusicLog } from "../music-log";
 import { MOTIF_STEP, orderMotif } from "../order-motif";
 import { SeededRandom } from "../random";
@@ -55,7 +56,7 @@ export class PlateTheme implements Theme {
     const order = frame.figures?.order;
     if (order !== undefined && Number.isFinite(order)) this.order = order;
     // The frame's last crossing is the furthest the plate went; it replaces one still waiting.
-    for (const e of frame.events) if (e.kind === "orderCrossing") this.motifDue = e.rising;
+    for (const e of eventsOf<CommonMusicEvent>(frame)) if (e.kind === "orderCrossing") this.motifDue = e.rising;
   }
 
   onStep(step: Step, sink: SoundSink): void {

@@ -5,7 +5,8 @@
 // drops on the eighths, a few when the school is loose, most of them (an octave higher) when it is
 // tight; and a drop of water for each crumb a fish eats, one a sixteenth, so a handful eaten at
 // once ripples out. Its random choices come from the seed: a recording always plays the same.
-import type { MusicFrame } from "../music-frame";
+import type { CommonMusicEvent } from "../frame-to-music";
+import { eventsOf, type MusicFrame } from "../music-frame";
 import type { MusicLog } from "../music-log";
 import { SeededRandom } from "../random";
 import { D3_MIDI, PENTATONIC, scaleNote } from "../scales";
@@ -87,7 +88,7 @@ export class PondTheme implements Theme {
   onFrame(frame: MusicFrame): void {
     const spread = frame.figures?.spread;
     if (spread !== undefined && Number.isFinite(spread)) this.spread = spread;
-    for (const e of frame.events) if (e.kind === "crumbEaten") this.dropsWaiting = Math.min(MOST_DROPS_WAITING, this.dropsWaiting + 1);
+    for (const e of eventsOf<CommonMusicEvent>(frame)) if (e.kind === "crumbEaten") this.dropsWaiting = Math.min(MOST_DROPS_WAITING, this.dropsWaiting + 1);
   }
 
   onStep(step: Step, sink: SoundSink): void {

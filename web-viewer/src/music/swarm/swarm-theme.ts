@@ -3,23 +3,27 @@
 // bar gets a harmony with the chance alignment × tightness; fireflies that see nobody play the
 // wanderer's note; a crossing of the order parameter gets a motif on the next beat, rising into
 // order, falling into disorder.
-import { barHasHarmony, swarmHarmonyChance } from "../harmony";
+import type { CommonMusicEvent } from "../frame-to-music";
+import { barHasHarmony } from "../harmony";
 import type { MusicLog } from "../music-log";
-import type { MusicFrame, SwarmMeasures } from "../music-frame";
+import { eventsOf, type MusicFrame } from "../music-frame";
 import { MOTIF_STEP, orderMotif } from "../order-motif";
 import { SeededRandom } from "../random";
-import { RareNoteGate, swarmWandererChance } from "../rare-note";
+import { RareNoteGate } from "../rare-note";
 import { D3_MIDI, MIXOLYDIAN, scaleNote, triad } from "../scales";
 import type { Note, SoundSink } from "../sound-spec";
 import { STEPS_PER_BAR, STEPS_PER_BEAT, StepScheduler, type Step } from "../step-scheduler";
 import { layersAt, type SwarmLayer } from "./swarm-build";
-import { nextBarTempo, swarmTempoBpm, SWARM_MIN_BPM } from "../tempo";
+import { SWARM_MIN_BPM, swarmHarmonyChance, swarmTempoBpm, swarmWandererChance } from "./swarm-mappings";
+import { swarmMeasures, type SwarmMeasures } from "./swarm-music-frame";
+import { nextBarTempo } from "../tempo";
 import type { Theme } from "../theme";
+import { SWARM_VOICES } from "./swarm-voices";
 
 const OCT = 7;
 /** The bars' chords, as degrees of D mixolydian: I, ♭VII, IV, I (D, C, G, D). */
 export const SWARM_PROGRESSION: readonly number[] = [0, 6, 3, 0];
-/** Harmony triads from D4, like the colony's. */
+/** Harmony triads from D4, between the bass and the lead. */
 const HARMONY_DEGREE = OCT;
 /** The wanderer's note: the mixolydian's own lowered seventh (C6), heard nowhere else. */
 const WANDERER_DEGREE = 3 * OCT - 1;
@@ -70,6 +74,7 @@ const LEAD_DEGREES: readonly number[] = [0, 1, 2, 4, 5];
 export class SwarmTheme implements Theme {
   readonly world = "swarm" as const;
   readonly scheduler: StepScheduler;
+  readonly voices = SWARM_VOICES;
   private measures: SwarmMeasures | undefined;
   private readonly wanderer = new RareNoteGate();
   /** The build happens once: the second time the theme starts it is whole from its first bar. */
@@ -115,10 +120,10 @@ export class SwarmTheme implements Theme {
   }
 
   onFrame(frame: MusicFrame): void {
-    if (frame.swarm) this.measures = frame.swarm;
+    this.measures = swarmMeasures(frame.figures) ?? this.measures;
     // The frame's last crossing is the furthest the swarm went (order-crossings.ts); a newer one
     // replaces a motif still waiting for its beat.
-    for (const e of frame.events) if (e.kind === "orderCrossing") this.motifDue = e.rising;
+    for (const e of eventsOf<CommonMusicEvent>(frame)) if (e.kind === "orderCrossing") this.motifDue = e.rising;
   }
 
   onStep(step: Step, sink: SoundSink): void {
