@@ -11,7 +11,8 @@ import type { Theme } from "../music/theme";
 import { rectFromProto } from "../net/proto-mapping";
 import type { Point, Viewport, WorldRect } from "../render/viewport";
 import type { Scene, WorldView } from "../worlds/world-view";
-import { colonyDebug, type ColonyDebug } from "./colony-debug";
+import type { DebugPage, WorldDebugParts } from "../debug/hook";
+import { colonyDebug, colonyDebugParts, type ColonyDebug } from "./colony-debug";
 import { ColonyFrames } from "./colony-frames";
 import { ColonyLayer } from "./colony-layer";
 import type { ColonyMotion } from "./colony-light";
@@ -83,6 +84,10 @@ export class ColonyView implements WorldView {
 
   debugState(sessionId: bigint | undefined): ColonyDebug | undefined {
     return colonyDebug(this, sessionId);
+  }
+
+  debugParts(page: DebugPage): WorldDebugParts {
+    return colonyDebugParts(this, page);
   }
 
   music(frame: Frame): MusicFrame {

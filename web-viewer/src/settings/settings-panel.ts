@@ -7,7 +7,7 @@
 import "./settings-panel.css";
 import type { NoticeLevel } from "../ui/notice";
 import { placeByScreen, worldPanelsDock } from "../ui/phone-placement";
-import { lockIcon } from "../ui/weight-sliders";
+import { lockIcon } from "../ui/lock-icon";
 import type { WorldPanel } from "../worlds/world-view";
 import { SettingsPanelModel, type PresetButton, type SettingsChangeOut, type SettingsPanelView, type SettingsSource } from "./settings-panel-model";
 import { idPart, type SchemaView, type SettingSpecView } from "./settings-schema";

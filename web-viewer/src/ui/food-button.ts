@@ -4,7 +4,7 @@
 // (its id and words differ). It does what f and the phone menu's button do; dimmed with a lock
 // while the operator locks the flower tool, whose taps it sends.
 import { keyLabel, panelButton } from "./panel-button";
-import { lockIcon } from "./weight-sliders";
+import { lockIcon } from "./lock-icon";
 
 export interface FoodButtonOptions {
   /** Its element's id: the swarm's is "throw-food". */

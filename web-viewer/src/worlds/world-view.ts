@@ -3,7 +3,7 @@
 // figures to the music. ViewerApp only wires them: it hands each frame to the view of the world
 // the frame names, draws the view shown, and asks it for its part of the status line. A new
 // world is a new view and one line in its registration (viewer-worlds.ts).
-import { World, type Frame, type Trails, type Welcome } from "../gen/meadow/v1/viewer_pb";
+import { World, type Frame, type ServerMessage, type Trails, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import type { MusicFrame } from "../music/music-frame";
 import type { ThemeMaker } from "../music/theme";
 import type { Palette } from "../render/palettes";
@@ -14,6 +14,11 @@ import type { ToolName } from "../tools/tool-catalog";
 import type { SettingsSource } from "../settings/settings-panel-model";
 import type { BreezeView } from "../wind/breeze";
 import type { CaptionRules } from "../captions/caption-rules";
+import type { DebugPage, WorldDebugParts } from "../debug/hook";
+import type { ControlPage, WorldControls } from "./world-controls";
+
+/** Live trails' points (WatchTrails), which the server sends after each frame of a world that keeps them. */
+export type TrailPointsMessage = Extract<ServerMessage["body"], { case: "trailPoints" }>["value"];
 
 /** A world's name as the server spells it (world_name): "swarm", "colony", "mold", … */
 export type WorldName = string;
@@ -114,6 +119,15 @@ export interface WorldView {
   readonly problem: string | undefined;
   /** Its part of the debug hook (window.__meadow[name]) while it is shown; undefined: none. */
   debugState?(sessionId: bigint | undefined): unknown;
+  /** Its entries at the top of the debug hook and its part of `experience`, whichever world is shown; undefined: none. */
+  debugParts?(page: DebugPage): WorldDebugParts;
+  /**
+   * Its own controls (sliders and buttons in the panel at the bottom right, keys such as a count or
+   * trails), made once by the page's Controls (worlds/world-controls.ts); undefined: none.
+   */
+  makeControls?(page: ControlPage): WorldControls;
+  /** Live trails' points arrived while it is shown. */
+  trailPointsArrived?(points: TrailPointsMessage): void;
   /** Its music theme (the conductor plays the theme of the world whose frames arrive); undefined: none. */
   readonly musicTheme?: ThemeMaker;
   /** What the music hears of one of its frames; undefined: it has no theme, the music falls quiet. */
