@@ -375,7 +375,7 @@ export class Controls {
 
   /**
    * f, the food button, the menu's: the world shown throws its own food (WorldView.throwFood, or
-   * its controls' food, such as the swarm's handful of crumbs where this viewer looks).
+   * its controls' food, such as a handful of crumbs where this viewer looks).
    */
   private throwFood(): void {
     if (!this.mayTouch(true)) return;

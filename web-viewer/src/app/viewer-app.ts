@@ -391,7 +391,7 @@ export class ViewerApp {
     if (heard) this.music.onFrame(heard);
     else this.music.silence();
     this.gallery.frame(view, frame, now);
-    // Last: a view may hand the frame's bytes on (the swarm's light, to its worker).
+    // Last: a view may hand the frame's bytes on (its light, to its worker).
     view.takeFrame(frame, now);
     if (view.worldBounds) this.setWorld(view.worldBounds);
     if (view.cameraTarget) this.camera.aim(view.cameraTarget);

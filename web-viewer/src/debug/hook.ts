@@ -98,7 +98,7 @@ export interface MeadowDebug extends WorldDebugs, WorldHookEntries {
 /**
  * Each world's own part of the hook (WorldView.debugState), under its name while that world is
  * shown: a world adds its entry from its own folder, by augmenting this interface
- * (`declare module "../debug/hook" { interface WorldDebugs { … } }`, as colony-debug.ts does).
+ * (`declare module "../debug/hook" { interface WorldDebugs { … } }`, as each world's *-debug.ts does).
  */
 export interface WorldDebugs {}
 

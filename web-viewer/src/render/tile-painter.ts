@@ -2,7 +2,7 @@
 // transform maps world units to its pixels. Each tile is clipped to its own rectangle and paints
 // what reaches into it from its neighbours too, always in the same order (patches, water, clover,
 // tufts, the stump), so tiles painted at different times, in any order, join without a seam.
-import { paintStumpWood } from "../colony/stump-painter";
+import { paintStumpWood } from "./stump-wood";
 import { inPond, overlaps, pondsNear, stumpOf, type LilyPad, type Pond } from "./land-features";
 import type { GroundColors, Rgb255 } from "./palettes";
 import { css } from "./palettes";

@@ -2,7 +2,7 @@
 // number, a toggle per flag, a button per preset, the current one lit; disabled with a note while
 // the operator locks them. Out only while its world is watched (Controls shows the watched
 // world's panel): at the bottom right on a desktop, inside the ⋯ menu on a phone. Elements are
-// named after the world and the setting (#mold-settings, #mold-turnAngle), so a page or a test
+// named after the world and the setting (#<world>-settings, #<world>-<setting>), so a page or a test
 // finds them. What it does is the model's; here it is only elements and their events.
 import "./settings-panel.css";
 import type { NoticeLevel } from "../ui/notice";

@@ -36,7 +36,7 @@ export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks, page: PageHo
     },
     hooks,
     // Its order parameter and the crossings of it, on the page around the stage.
-    { gauge: new OrderGauge(stage.ownerDocument), caption: new PhaseCaption(stage.ownerDocument) },
+    { gauge: new OrderGauge(stage.ownerDocument, "order-gauge", "The swarm's order: 0 when the fireflies fly every way, 1 when all fly one way (the last minute)"), caption: new PhaseCaption(stage.ownerDocument) },
   );
   const colony = new ColonyView({
     things: stageLayer(stage, "colony-layer"),
