@@ -122,9 +122,10 @@ export class Controls {
     el: ControlElements,
     private readonly hooks: ControlHooks,
   ) {
-    this.toolbar = new Toolbar(el.toolbar, (spec) => this.pick(spec));
+    const helps = hooks.views.flatMap((v) => (v.help ? [v.help] : []));
+    this.toolbar = new Toolbar(el.toolbar, (spec) => this.pick(spec), helps);
     this.toolbar.show(this.active);
-    this.help = new HelpOverlay(el.help);
+    this.help = new HelpOverlay(el.help, helps);
     this.card = new WorldCardOverlay(el.stage.ownerDocument);
     this.more = new MoreMenu(el.moreButton, el.more, (command) => this.run(command));
     // Until a Welcome says the server replays the night.

@@ -18,6 +18,7 @@ import { ColonyLayer } from "./colony-layer";
 import type { ColonyMotion } from "./colony-light";
 import { colonyStatusParts } from "./colony-status";
 import { COLONY_CARD } from "./colony-card";
+import { COLONY_HELP } from "./colony-help";
 import { ColonyCaptions } from "./colony-captions";
 import { ownPoints } from "../gallery/own-things";
 
@@ -37,6 +38,7 @@ export class ColonyView implements WorldView {
   readonly name = "colony";
   readonly greeting = "The colony: fireflies living off the stump";
   readonly card = COLONY_CARD;
+  readonly help = COLONY_HELP;
   readonly captions = new ColonyCaptions();
   readonly musicTheme = (seed: number, log: MusicLog): Theme => new ColonyTheme(seed, log);
   readonly frames = new ColonyFrames();

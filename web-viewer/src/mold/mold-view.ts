@@ -27,6 +27,7 @@ import { moldSettingsSource } from "./mold-settings-source";
 import { MoldState } from "./mold-state";
 import { moldStatusParts } from "./mold-status";
 import { MOLD_CARD } from "./mold-card";
+import { MOLD_HELP } from "./mold-help";
 import { MoldCaptions } from "./mold-captions";
 import { ownPoints } from "../gallery/own-things";
 
@@ -55,6 +56,7 @@ export class MoldView extends StateView<MoldState> implements WorldView {
   readonly name = "mold";
   readonly greeting = "The mold: a slime mould weaving its network";
   readonly card = MOLD_CARD;
+  readonly help = MOLD_HELP;
   readonly captions = new MoldCaptions();
   readonly musicTheme = (seed: number, log: MusicLog): Theme => new MoldTheme(seed, log);
   readonly heldTools = MOLD_HELD_TOOLS;

@@ -35,6 +35,7 @@ import { ownPoints } from "../gallery/own-things";
 import type { DebugPage, WorldDebugParts } from "../debug/hook";
 import type { ControlPage } from "../worlds/world-controls";
 import { SwarmControls } from "./swarm-controls";
+import { SWARM_HELP } from "./swarm-help";
 import { swarmDebugParts } from "./swarm-debug";
 
 /** Where on the light's ramp (0…1) the rocks' rims take their colour: the bright green-yellow of a flock's knots. */
@@ -67,6 +68,7 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
   readonly name = "swarm";
   readonly greeting = "The swarm";
   readonly card = SWARM_CARD;
+  readonly help = SWARM_HELP;
   readonly captions = new SwarmCaptions();
   readonly musicTheme = (seed: number, log: MusicLog): Theme => new SwarmTheme(seed, log);
   /**

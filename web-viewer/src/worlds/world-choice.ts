@@ -6,7 +6,7 @@
 // server sends a frame or two of its default world before it has switched, and drawing them would
 // flash that world (and swing the camera) for nothing.
 import { World } from "../gen/meadow/v1/viewer_pb";
-import { WORLDS_OF_AN_OLDER_SERVER } from "./world-registry";
+import { WORLDS_OF_AN_OLDER_SERVER } from "./older-servers";
 import { worldName, type WorldName } from "./world-view";
 
 /** How long after asking frames of another world are passed over (ms). */

@@ -16,6 +16,8 @@ import type { BreezeView } from "../wind/breeze";
 import type { CaptionRules } from "../captions/caption-rules";
 import type { DebugPage, WorldDebugParts } from "../debug/hook";
 import type { ControlPage, WorldControls } from "./world-controls";
+import type { WorldHelp } from "./world-help";
+import { WORLD_NAMED_BY_NONE } from "./older-servers";
 
 /** Live trails' points (WatchTrails), which the server sends after each frame of a world that keeps them. */
 export type TrailPointsMessage = Extract<ServerMessage["body"], { case: "trailPoints" }>["value"];
@@ -126,6 +128,8 @@ export interface WorldView {
    * trails), made once by the page's Controls (worlds/world-controls.ts); undefined: none.
    */
   makeControls?(page: ControlPage): WorldControls;
+  /** What it says of itself in the help, the tool bar's hints and the phone's menu; undefined: nothing. */
+  readonly help?: WorldHelp;
   /** Live trails' points arrived while it is shown. */
   trailPointsArrived?(points: TrailPointsMessage): void;
   /** Its music theme (the conductor plays the theme of the world whose frames arrive); undefined: none. */
@@ -145,9 +149,9 @@ export interface WorldView {
   setPalette(palette: Palette): void;
 }
 
-/** The name of the world a frame or Welcome names; an older server leaves it unset: the swarm. */
+/** The name of the world a frame or Welcome names; an older server leaves it unset (older-servers.ts). */
 export function worldName(world: World): WorldName {
-  if (world === World.UNSPECIFIED) return "swarm";
+  if (world === World.UNSPECIFIED) return WORLD_NAMED_BY_NONE;
   const key = World[world] as string | undefined;
   return key ? key.toLowerCase() : `world ${world}`;
 }
