@@ -12,7 +12,7 @@ import { rectFromProto, rocksFromProto } from "../net/proto-mapping";
 import { schemasOf } from "../settings/settings-schema";
 import { webSocketUrl } from "../net/ws-url";
 import { CameraGlide } from "../render/camera-glide";
-import { GroundLayer } from "../render/ground-layer";
+import { GroundLayer } from "../land/ground-layer";
 import { paintRocks, type RockView } from "../render/rocks";
 import { DEFAULT_WORLD, Viewport, sameRect, sameViewport, type WorldRect } from "../render/viewport";
 import { AirLayer } from "../wind/air-layer";

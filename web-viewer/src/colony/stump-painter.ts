@@ -1,9 +1,9 @@
 // The land's hollow stump as the colony's home (docs/rules.md "The land · The ground"): its wood
-// (render/stump-wood.ts) drawn once per size into a cached canvas; what changes, the store, is
+// (land/stump-wood.ts) drawn once per size into a cached canvas; what changes, the store, is
 // drawn over it every frame: a ring around the stump filled clockwise from
 // the top as far as the store is full, and a warm shine of nectar in the hollow.
 import { fillDisc } from "../render/canvas-2d";
-import { STUMP_HOLLOW as HOLLOW, paintStumpWood } from "../render/stump-wood";
+import { STUMP_HOLLOW as HOLLOW, paintStumpWood } from "../land/stump-wood";
 import { paintGauge } from "./gauge";
 
 /** Fractions of the stump's radius. */

@@ -13,7 +13,7 @@ import type { Theme } from "../music/theme";
 import { handfulBytes } from "../net/messages";
 import { rectFromProto } from "../net/proto-mapping";
 import { clearCanvas } from "../render/canvas-2d";
-import { pondOf, type Pond } from "../render/land-features";
+import { pondOf, type Pond } from "../land/land-features";
 import type { Spark } from "../render/marks";
 import { DEFAULT_WORLD, sameRect, type Point, type WorldRect } from "../render/viewport";
 import type { SettingsSource } from "../settings/settings-panel-model";

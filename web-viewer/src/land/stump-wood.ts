@@ -1,7 +1,7 @@
 // The land's hollow stump seen from above (docs/rules.md "The land · The ground"): a ring of rough
 // bark, the cut wood with its growth rings, lit by the moon from the top right, and the dark hollow
 // in the middle. The ground paints it on every screen; a world that lives in it draws over it.
-import { fillDisc } from "./canvas-2d";
+import { fillDisc } from "../render/canvas-2d";
 import { hash2, seededRandom } from "../util/hash-random";
 
 /** The hollow's and the bark's share of the stump's radius. */

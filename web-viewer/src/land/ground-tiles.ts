@@ -5,7 +5,7 @@
 // the meadow's top left corner (the meadow is the middle of a growing world; the world grows
 // round it).
 import { hash2, seededRandom } from "../util/hash-random";
-import type { WorldRect } from "./viewport";
+import type { WorldRect } from "../render/viewport";
 
 /** A tile's size, world units: a meadow (1600 × 900) is 4 × 3 tiles. */
 export const TILE_W = 400;

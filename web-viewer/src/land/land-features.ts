@@ -3,7 +3,7 @@
 // hollow stump in the bottom-left corner of the home meadow. Pure and seeded by the meadow cell's
 // position, like the tiles, so they are the same on every screen and after the world grows.
 import { hash2, seededRandom } from "../util/hash-random";
-import type { WorldRect } from "./viewport";
+import type { WorldRect } from "../render/viewport";
 
 /**
  * The stump, as the server places it (the rules of the world that lives in it: `stump_inset`

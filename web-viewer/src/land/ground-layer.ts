@@ -10,9 +10,9 @@
 import { TilePainter } from "./tile-painter";
 import { TileWorker } from "./tile-worker";
 import { rectInside, tileRect, tilesCovering, type TileIndex } from "./ground-tiles";
-import { DEFAULT_PALETTE, css, type Palette } from "./palettes";
-import type { Viewport, WorldRect } from "./viewport";
-import { DEFAULT_WORLD, sameRect } from "./viewport";
+import { DEFAULT_PALETTE, css, type Palette } from "../render/palettes";
+import type { Viewport, WorldRect } from "../render/viewport";
+import { DEFAULT_WORLD, sameRect } from "../render/viewport";
 
 /** Largest side and area of the cached ground, device pixels (memory: 12 M px ≈ 48 MB). */
 const MAX_SIDE = 4096;
