@@ -6,7 +6,7 @@
 // ⋯ menu and a finger. This file runs its own server, since it feeds the shared pond.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pondOf, shoreAt, type Pond } from "../src/render/land-features";
+import { pondOf, shoreAt, type Pond } from "../src/land/land-features";
 import { canvasBox, debugState, launchChromium, openViewer, saveArtifact, tapUntil, viewAtRest, waitConnected, waitForState as waitFor, watchWorld, worldToScreen, type DebugState, SHOWN_WITHIN_MS } from "./browser";
 import { sleep, startServer, type RunningServer } from "./server";
 

@@ -1,5 +1,5 @@
 // The pond's water (server/sim/pond/pond_water.hpp): the same pond the viewer's ground paints
-// (web-viewer/src/render/land-features.ts pondOf(0, 0); web-viewer/test/pond/pond-water.test.ts
+// (web-viewer/src/land/land-features.ts pondOf(0, 0); web-viewer/test/pond/pond-water.test.ts
 // pins the same numbers there), and what a fish may swim in.
 #include "sim/pond/pond_water.hpp"
 

@@ -1,28 +1,24 @@
 // Everything a viewer does to the meadow: keys (docs/rules.md "The viewer · Keys"), the tool bar,
-// pointer gestures on the meadow, ↑/↓ for the count, the swarm's sliders (three rules and the
-// speed), f to throw food, t and r for trails (trail-controls.ts), w for the world, help and
-// fullscreen. Actions become ClientMessages here and go out through `send`. The count, the sliders,
-// the food and the trails are the swarm's: while another world is shown the sliders are put away
-// and the keys say so. The world shown may bring a settings panel (built from the schema the
-// server sends, settings/world-panels.ts), take some tools held (heldTools) and have some follow a
+// pointer gestures on the meadow, f to throw food, w for the world, help and fullscreen. Actions
+// become ClientMessages here and go out through `send`. Each world may bring controls of its own
+// (WorldView.makeControls: its sliders and buttons in the panel at the bottom right, its keys
+// such as a count or trails): they are out while it is watched, and in another world its keys say
+// where they work. The world shown may bring a settings panel (built from the schema the server
+// sends, settings/world-panels.ts), take some tools held (heldTools) and have some follow a
 // hovering mouse (hoverTools), start the viewer on a tool of its own (firstTool, until the viewer
-// picks one) and throw its food its own way (throwFood). Every setting goes out as WorldSettings,
-// the swarm's too. Whatever the viewer does to the meadow is told to the page (acted), which rings
+// picks one) and throw its food its own way (throwFood, or its controls' food). Every setting goes
+// out as WorldSettings. Whatever the viewer does to the meadow is told to the page (acted), which rings
 // what a visitor's first action made. While the past is on screen (the night replayed, n) nothing
 // touches the meadow: tools, food, the count and the settings are refused here with a word.
-import { ToolAction_Phase, World, type Trails } from "../gen/meadow/v1/viewer_pb";
-import { toolActionBytes, worldSettingsBytes } from "../net/messages";
+import { ToolAction_Phase, type Trails } from "../gen/meadow/v1/viewer_pb";
+import { toolActionBytes } from "../net/messages";
 import type { RockView } from "../render/rocks";
 import type { SchemaView } from "../settings/settings-schema";
 import { WorldPanels } from "../settings/world-panels";
 import type { Viewport, WorldRect } from "../render/viewport";
-import { FoodThrow, HANDFUL, foodSpots } from "../swarm/food-throw";
 import type { ToolIntent } from "../tools/gesture-mapper";
 import { DEFAULT_TOOL, TOOLS, heldIn, type ToolName, type ToolSpec } from "../tools/tool-catalog";
 import { ToolInput, type ViewMover } from "../tools/tool-input";
-import { FoodButton } from "../ui/food-button";
-import { placeByScreen } from "../ui/phone-placement";
-import { CountStepper, type CountDirection } from "../ui/count-step";
 import { toggleFullscreen } from "../ui/fullscreen";
 import { HelpOverlay } from "../ui/help-overlay";
 import { WorldCardOverlay } from "../ui/world-card";
@@ -30,14 +26,13 @@ import { commandForKey, type KeyCommand } from "../ui/key-commands";
 import { MoreMenu, type LockView } from "../ui/more-menu";
 import type { NoticeLevel } from "../ui/notice";
 import { Toolbar } from "../ui/toolbar";
-import { WeightSliders } from "../ui/weight-sliders";
-import type { SwarmState } from "../swarm/swarm-state";
+import type { ControlPage, WorldCommandKind, WorldControls } from "../worlds/world-controls";
 import type { WorldName, WorldPanel, WorldView } from "../worlds/world-view";
-import { TrailControls } from "./trail-controls";
 
 export interface ControlElements {
   readonly stage: HTMLElement;
   readonly toolbar: HTMLElement;
+  /** The panel at the bottom right where the worlds' own controls go (#sliders). */
   readonly sliders: HTMLElement;
   readonly help: HTMLElement;
   /** The phone's ⋯ button and the panel it opens. */
@@ -49,7 +44,8 @@ export interface ControlHooks {
   /** Returns whether the bytes went out (false while disconnected). */
   readonly send: (bytes: Uint8Array<ArrayBuffer>) => boolean;
   readonly say: (text: string, level: NoticeLevel) => void;
-  readonly state: SwarmState;
+  /** The worlds' views, whose own controls are made here (WorldView.makeControls). */
+  readonly views: readonly WorldView[];
   readonly viewport: () => Viewport;
   readonly worldBounds: () => WorldRect;
   /** The land's rocks (thrown food lands beside them). */
@@ -64,8 +60,6 @@ export interface ControlHooks {
   readonly toggleSound: () => void;
   /** p: the next palette. */
   readonly nextPalette: () => void;
-  /** t: the swarm's live trails layer on or off. */
-  readonly showTrails: (on: boolean) => void;
   /** The viewer did something to the meadow (a tool's action or food went out). */
   readonly acted?: () => void;
   /** n: the night replayed (from its start, at 60×), or back to live. */
@@ -103,22 +97,18 @@ export class Controls {
   private toolPicked = false;
   private readonly toolbar: Toolbar;
   private readonly tools: ToolInput;
-  private readonly sliders: WeightSliders;
   private readonly help: HelpOverlay;
   /** The card of the world shown (i). */
   readonly card: WorldCardOverlay;
   private readonly more: MoreMenu;
-  private readonly counts = new CountStepper();
   private readonly log: SentAction[] = [];
-  private readonly slidersPanel: HTMLElement;
-  private world: WorldName = "swarm";
   /** The tools the world shown takes held (its WorldView's heldTools). */
   private heldTools: ReadonlySet<ToolName> | undefined;
   /** The tools that follow a hovering mouse in the world shown (its WorldView's hoverTools). */
   private hoverTools: ReadonlySet<ToolName> | undefined;
-  private readonly food = new FoodThrow();
-  private readonly foodButton: FoodButton;
-  readonly trails: TrailControls;
+  /** Every world's own controls, and the shown world's (before any frame: the first world's, where a viewer starts). */
+  private readonly worldControls = new Map<WorldView, WorldControls>();
+  private shownControls: WorldControls | undefined;
   private lockedTools: ReadonlySet<ToolName> = new Set();
   /** Every world's settings panel, from the schemas. */
   private readonly panels: WorldPanels;
@@ -126,32 +116,42 @@ export class Controls {
   private panel: WorldPanel | undefined;
   private actions: WorldPanel | undefined;
   private shownView: WorldView | undefined;
-  /** The last count asked for, for the debug hook. */
-  requestedCount: number | undefined;
   private pastWordAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     el: ControlElements,
     private readonly hooks: ControlHooks,
   ) {
-    this.slidersPanel = el.sliders;
-    this.toolbar = new Toolbar(el.toolbar, (spec) => this.pick(spec));
+    const helps = hooks.views.flatMap((v) => (v.help ? [v.help] : []));
+    this.toolbar = new Toolbar(el.toolbar, (spec) => this.pick(spec), helps);
     this.toolbar.show(this.active);
-    this.help = new HelpOverlay(el.help);
+    this.help = new HelpOverlay(el.help, helps);
     this.card = new WorldCardOverlay(el.stage.ownerDocument);
     this.more = new MoreMenu(el.moreButton, el.more, (command) => this.run(command));
     // Until a Welcome says the server replays the night.
     this.offerReplay(false);
-    this.sliders = new WeightSliders(el.sliders, (name, value) => {
-      if (this.mayTouch(true) && !hooks.send(worldSettingsBytes(World.SWARM, { values: { [name]: value } }))) this.notConnected();
-    });
-    this.foodButton = new FoodButton(el.sliders, () => this.run({ kind: "food" }));
     // A refusal (the past on screen) counts as answered: the panel says nothing more.
     const settingsSend = (bytes: Uint8Array<ArrayBuffer>): boolean => !this.mayTouch(true) || hooks.send(bytes);
     this.panels = new WorldPanels(el.stage.ownerDocument, { send: settingsSend, say: hooks.say, menu: el.more });
-    this.trails = new TrailControls(el.sliders, { send: hooks.send, say: hooks.say, showTrails: hooks.showTrails });
-    // On a phone the sliders join the ⋯ menu, as the mold's panel does: the meadow keeps the screen.
-    placeByScreen(el.sliders, el.sliders.parentElement ?? document.body, el.more);
+    const page: ControlPage = {
+      send: hooks.send,
+      say: hooks.say,
+      sendTool: (intent) => this.sendTool(intent),
+      mayTouch: (loud) => this.mayTouch(loud),
+      notConnected: (what) => this.notConnected(what),
+      viewport: hooks.viewport,
+      worldBounds: hooks.worldBounds,
+      rocks: hooks.rocks,
+      panel: el.sliders,
+      menu: el.more,
+      run: (command) => this.run(command),
+    };
+    for (const view of hooks.views) {
+      const controls = view.makeControls?.(page);
+      if (controls) this.worldControls.set(view, controls);
+    }
+    const first = hooks.views[0];
+    this.shownControls = first && this.worldControls.get(first);
     this.tools = new ToolInput(el.stage, {
       viewport: hooks.viewport,
       worldBounds: hooks.worldBounds,
@@ -178,16 +178,12 @@ export class Controls {
     return this.log;
   }
 
-  /** Once per animation frame: throttled values that waited, thrown crumbs due, and the sliders' view. */
+  /** Once per animation frame: throttled values that waited, and what the worlds' own controls have due. */
   tick(nowMs: number): void {
     this.tools.flush(nowMs);
-    this.throwDueCrumb(nowMs);
-    this.sliders.flush(nowMs);
-    this.trails.tick(nowMs);
+    for (const c of this.worldControls.values()) c.tick(nowMs);
     this.panel?.tick(nowMs);
     this.actions?.tick(nowMs);
-    const f = this.hooks.state.figures;
-    if (f) this.sliders.reflect({ ...f.weights, speed: f.speed }, f.settingsLocked, nowMs);
   }
 
   get moreOpen(): boolean {
@@ -199,24 +195,22 @@ export class Controls {
     this.lockedTools = locks.tools;
     this.toolbar.showLocks(locks.tools);
     this.more.showLocks(locks);
-    this.foodButton.showLocked(locks.tools.has(FLOWER.name));
+    for (const c of this.worldControls.values()) c.showLocks(locks);
   }
 
   /** A notice came from the server: a throw under way stops there (it may be a refusal of its crumbs), or slows down for "too soon". */
   noticeArrived(code: string): void {
-    this.food.noticed(code, performance.now());
-    this.trails.noticeArrived(code);
+    for (const c of this.worldControls.values()) c.noticeArrived(code);
   }
 
-  /** The server's answer to this viewer's recording of trails: the swarm's, or the world's it names. */
+  /** The server's answer to this viewer's recording of trails: the world's it names (the first world's, from an older server that names none). */
   trailsArrived(trails: Trails, view: WorldView | undefined): void {
-    if (view?.trailsArrived) view.trailsArrived(trails);
-    else this.trails.trailsArrived(trails);
+    view?.trailsArrived?.(trails);
   }
 
-  /** A frame of a world arrived and is shown (what the swarm's trails need is asked for again). */
+  /** A frame of a world arrived and is shown (what a world's controls need of it is asked for again). */
   frameShown(world: WorldName): void {
-    this.trails.frameShown(world);
+    for (const c of this.worldControls.values()) c.frameShown(world);
   }
 
   /** Whether a tool follows the mouse now (the predator on a desktop), for the debug hook. */
@@ -226,14 +220,14 @@ export class Controls {
 
   /** The link dropped: a held predator is let go (the server drops it with the session), a throw stops, a recording is lost. */
   linkLost(): void {
-    this.letGo();
-    this.trails.linkLost();
+    this.tools.releaseAll();
+    for (const c of this.worldControls.values()) c.linkLost();
   }
 
   /** Whatever this viewer holds on the meadow is let go and a throw stops (the link dropped, the past is asked for). */
   letGo(): void {
     this.tools.releaseAll();
-    this.food.stop();
+    for (const c of this.worldControls.values()) c.letGo();
   }
 
   /** Whether the server replays the night (Welcome.replays): the ⋯ menu's button shows only then. */
@@ -262,12 +256,11 @@ export class Controls {
     if (this.shownView) this.showPanel(this.panels.panelFor(this.shownView));
   }
 
-  /** The world now shown: the swarm's sliders only make sense in the swarm; its settings panel comes out. */
+  /** The world now shown: its own controls and its settings panel come out, another world's go. */
   showWorld(view: WorldView): void {
     this.shownView = view;
-    if (view.name !== this.world) this.food.stop();
-    this.world = view.name;
-    this.slidersPanel.hidden = view.name !== "swarm";
+    this.shownControls = this.worldControls.get(view);
+    for (const c of this.worldControls.values()) c.show(c === this.shownControls);
     // A pointer held, or following the mouse, in one world is let go there, not carried into the next.
     const hoverChanged = view.hoverTools !== this.hoverTools;
     if (view.heldTools !== this.heldTools || hoverChanged) this.tools.releaseAll();
@@ -327,16 +320,14 @@ export class Controls {
         this.pick(command.spec);
         break;
       case "count":
-        this.stepCount(command.direction);
+        if (this.mayTouch(true)) this.worldCommand(command, "count");
         break;
       case "food":
         this.throwFood();
         break;
       case "trails":
-        this.trails.toggle(this.world);
-        break;
       case "record":
-        this.trails.record(this.world);
+        this.worldCommand(command, command.kind);
         break;
       case "help":
         this.help.toggle();
@@ -373,44 +364,26 @@ export class Controls {
     }
   }
 
-  private stepCount(direction: CountDirection): void {
-    if (!this.mayTouch(true)) return;
-    if (this.world !== "swarm") {
-      this.hooks.say("↑ and ↓ set the swarm's count: press w to watch the swarm.", "info");
+  /** A command of the shown world's own controls; where another world's answer it, that world says where. */
+  private worldCommand(command: KeyCommand, kind: WorldCommandKind): void {
+    if (this.shownControls?.commands.has(kind)) {
+      this.shownControls.run(command);
       return;
     }
-    const f = this.hooks.state.figures;
-    if (f?.settingsLocked) {
-      this.hooks.say("The count is locked by the operator.", "info");
-      return;
-    }
-    const next = this.counts.step(direction, f?.target, performance.now(), f?.viewerMaxCount);
-    if (next === undefined) {
-      if (f) {
-        this.hooks.say(
-          direction === "more" ? `That is as many fireflies as a viewer can ask for (${f.viewerMaxCount.toLocaleString("en")}).` : "That is as few as there can be.",
-          "info",
-        );
-      }
-      return;
-    }
-    if (!this.hooks.send(worldSettingsBytes(World.SWARM, { values: { count: Math.round(next) } }))) {
-      this.notConnected();
-      return;
-    }
-    this.requestedCount = next;
+    const owner = [...this.worldControls.values()].find((c) => c.commands.has(kind));
+    this.hooks.say(owner?.elsewhere(command) || "That does nothing in this world.", "info");
   }
 
   /**
-   * f, the food button, the menu's: the world shown throws its own food where it has a way
-   * (WorldView.throwFood); the swarm's is a handful of crumbs where this viewer looks, as the
-   * flower tool's taps.
+   * f, the food button, the menu's: the world shown throws its own food (WorldView.throwFood, or
+   * its controls' food, such as a handful of crumbs where this viewer looks).
    */
   private throwFood(): void {
     if (!this.mayTouch(true)) return;
     const view = this.shownView;
-    if (!view?.throwFood && this.world !== "swarm") {
-      this.hooks.say("Food is for the swarm's fireflies: press w to watch the swarm.", "info");
+    const command: KeyCommand = { kind: "food" };
+    if (!view?.throwFood && !this.shownControls?.commands.has("food")) {
+      this.worldCommand(command, "food");
       return;
     }
     if (this.lockedTools.has(FLOWER.name)) {
@@ -422,19 +395,7 @@ export class Controls {
       else this.notConnected("food");
       return;
     }
-    if (this.food.throwing) return;
-    const spots = foodSpots(this.hooks.viewport().view, this.hooks.worldBounds(), this.hooks.rocks(), HANDFUL, Math.random);
-    const now = performance.now();
-    // The first crumb at once, as a tap would be; the rest with the animation frames.
-    if (this.food.start(spots, now)) this.throwDueCrumb(now);
-  }
-
-  private throwDueCrumb(nowMs: number): void {
-    const crumb = this.food.due(nowMs);
-    if (crumb && !this.sendTool({ spec: FLOWER, phase: ToolAction_Phase.TAP, position: crumb })) {
-      this.food.stop();
-      this.notConnected("food");
-    }
+    this.shownControls?.run(command);
   }
 
   private sendTool(intent: ToolIntent): boolean {

@@ -1,5 +1,5 @@
 // The operator's locks (Frame.locks) as the viewer shows them: locked tools and the locked
-// swarm settings (count and weights). A frame without locks locks nothing.
+// settings of a world (a count, weights). A frame without locks locks nothing.
 import type { Locks } from "../gen/meadow/v1/viewer_pb";
 import type { ToolName } from "../tools/tool-catalog";
 import type { LockView } from "../ui/more-menu";

@@ -4,7 +4,7 @@
 // what another world left on screen goes when it changes. Every frame brings the breeze, which
 // the air layer (motes, gust streaks) draws over every world. The night replayed (n, replay/) changes
 // where the frames come from: there the page forgets what it kept of them, as after a dropped link.
-import { Notice_Level, ProtocolVersion, World, type Frame, type ServerMessage, type Welcome } from "../gen/meadow/v1/viewer_pb";
+import { Notice_Level, ProtocolVersion, type Frame, type ServerMessage, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { Connection, type ConnectionState } from "../net/connection";
 import { LightCodecOffer } from "../net/light-codec-offer";
 import { CLIENT_NAME, chooseWorldBytes, helloBytes } from "../net/messages";
@@ -12,7 +12,7 @@ import { rectFromProto, rocksFromProto } from "../net/proto-mapping";
 import { schemasOf } from "../settings/settings-schema";
 import { webSocketUrl } from "../net/ws-url";
 import { CameraGlide } from "../render/camera-glide";
-import { GroundLayer } from "../render/ground-layer";
+import { GroundLayer } from "../land/ground-layer";
 import { paintRocks, type RockView } from "../render/rocks";
 import { DEFAULT_WORLD, Viewport, sameRect, sameViewport, type WorldRect } from "../render/viewport";
 import { AirLayer } from "../wind/air-layer";
@@ -36,8 +36,6 @@ import { turnFromSearch } from "../gallery/turn-schedule";
 import { WorldChoice, worldFromSearch } from "../worlds/world-choice";
 import type { WorldRegistry } from "../worlds/world-registry";
 import { worldEnum, worldName, type WorldName, type WorldView } from "../worlds/world-view";
-import type { SwarmView } from "../swarm/swarm-view";
-import type { ColonyView } from "../colony/colony-view";
 import { Controls } from "./controls";
 import { Kiosk, isKiosk } from "./kiosk";
 import { LocalLook } from "./local-look";
@@ -90,8 +88,6 @@ export class ViewerApp {
   readonly camera = new CameraGlide();
   readonly air: AirLayer;
   readonly worlds: WorldRegistry;
-  readonly swarm: SwarmView;
-  readonly colony: ColonyView;
   /** A wall that shows the worlds in turn (`?kiosk&turn=`): it opens on the first it names. */
   private readonly turnAsk = turnFromSearch(window.location.search);
   readonly worldChoice = new WorldChoice(worldFromSearch(window.location.search) ?? this.turnAsk?.worlds?.[0]);
@@ -189,8 +185,6 @@ export class ViewerApp {
       },
     );
     this.worlds = worlds.registry;
-    this.swarm = worlds.swarm;
-    this.colony = worlds.colony;
 
     const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
     const language = wallLanguage(languages);
@@ -209,7 +203,7 @@ export class ViewerApp {
     this.controls = new Controls(el, {
       send: (bytes) => this.connection.send(bytes),
       say: (text, level) => this.toast.show(text, level),
-      state: this.swarm.state,
+      views: this.worlds.views,
       viewport: () => this.viewport,
       worldBounds: () => this.world,
       rocks: () => this.rocks,
@@ -218,7 +212,6 @@ export class ViewerApp {
       start: () => this.startCard.start(),
       toggleSound: () => this.toast.show(toggleSound(), "info"),
       nextPalette: () => this.nextPalette(),
-      showTrails: (on) => this.swarm.showTrails(on),
       acted: () => this.gallery.acted(performance.now()),
       toggleReplay: () => this.replay.toggle(performance.now()),
       untouchable: () => this.replay.untouchable,
@@ -304,15 +297,13 @@ export class ViewerApp {
         this.replay.take(body.value, performance.now());
         break;
       case "trailPoints":
-        // Points that come after the viewer left the swarm are the swarm's last: not drawn.
-        if (this.shown === this.swarm) this.swarm.takeTrailPoints(body.value);
+        // Points that come after the viewer left their world are its last: not drawn.
+        this.shown?.trailPointsArrived?.(body.value);
         break;
-      case "trails": {
-        // The swarm's own answers name no world (an older server) or the swarm.
-        const source = body.value.source === World.UNSPECIFIED ? undefined : this.worlds.view(worldName(body.value.source));
-        this.controls.trailsArrived(body.value, source);
+      case "trails":
+        // An older server's answers name no world: they are its first world's (worldName).
+        this.controls.trailsArrived(body.value, this.worlds.view(worldName(body.value.source)));
         break;
-      }
       case "pong":
       case undefined:
         break;
@@ -400,7 +391,7 @@ export class ViewerApp {
     if (heard) this.music.onFrame(heard);
     else this.music.silence();
     this.gallery.frame(view, frame, now);
-    // Last: a view may hand the frame's bytes on (the swarm's light, to its worker).
+    // Last: a view may hand the frame's bytes on (its light, to its worker).
     view.takeFrame(frame, now);
     if (view.worldBounds) this.setWorld(view.worldBounds);
     if (view.cameraTarget) this.camera.aim(view.cameraTarget);

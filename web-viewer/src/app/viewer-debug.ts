@@ -1,65 +1,28 @@
 // The viewer's debug hook (debug/hook.ts) wired to its live state: the getters read the app, its
 // worlds' views and its controls whenever a test or a curious person asks. A world's own part is
-// its view's (WorldView.debugState).
-import { installDebugHook, type MeadowDebug, type WorldDebugName } from "../debug/hook";
+// its view's (WorldView.debugState, under its name while it is shown; WorldView.debugParts, its
+// entries at the top and its part of the experience, always).
+import { installDebugHook, type DebugPage, type ExperienceDebug, type MeadowDebug, type WorldDebugName, type WorldDebugParts, type WorldHookEntries } from "../debug/hook";
 import type { ViewerApp } from "./viewer-app";
 
 export function installViewerDebug(app: ViewerApp): void {
-  const swarm = app.swarm;
-  const colony = app.colony;
-  const source: Omit<MeadowDebug, WorldDebugName> = {
+  const first = app.worlds.views[0];
+  const page: DebugPage = {
+    sessionId: () => app.sessionId,
+    videoOffered: () => app.lightCodecs.video,
+    videoProblem: () => app.lightCodecs.problem,
+    shown: () => app.shown?.name,
+  };
+  const parts: WorldDebugParts[] = app.worlds.views.flatMap((v) => (v.debugParts ? [v.debugParts(page)] : []));
+  const source: Omit<MeadowDebug, WorldDebugName | keyof WorldHookEntries> = {
     get connected() {
       return app.connection.state.kind === "connected";
-    },
-    get frames() {
-      return swarm.light.framesShown;
     },
     get framesReceived() {
       return app.framesReceived;
     },
-    get droppedFrames() {
-      return swarm.light.dropped;
-    },
-    get decodeErrors() {
-      return swarm.light.decodeErrors;
-    },
     get rocks() {
       return app.rocks;
-    },
-    get rims() {
-      return swarm.rimsShown;
-    },
-    get fireflies() {
-      return swarm.state.figures?.count;
-    },
-    get targetCount() {
-      return swarm.state.figures?.target;
-    },
-    get requestedCount() {
-      return app.controls.requestedCount;
-    },
-    get weights() {
-      return swarm.state.figures?.weights;
-    },
-    get speed() {
-      return swarm.state.figures?.speed;
-    },
-    get trails() {
-      const t = app.controls.trails;
-      return {
-        on: swarm.trailsOn,
-        ids: swarm.trails.ids,
-        points: swarm.trails.points,
-        strokes: swarm.trailStrokesDrawn,
-        recording: t.recordingNow,
-        saved: t.saved,
-      };
-    },
-    get settingsLocked() {
-      return swarm.state.figures?.settingsLocked ?? false;
-    },
-    get marks() {
-      return swarm.state.marks.map((m) => ({ id: m.id, tool: m.tool, x: m.x, y: m.y, radius: m.radius, own: m.owner === app.sessionId }));
     },
     get sentActions() {
       return app.controls.sentActions;
@@ -69,9 +32,6 @@ export function installViewerDebug(app: ViewerApp): void {
     },
     get worldBounds() {
       return app.world;
-    },
-    get boundsInFrames() {
-      return swarm.state.boundsInFrames;
     },
     get camera() {
       return app.viewport.view;
@@ -86,10 +46,10 @@ export function installViewerDebug(app: ViewerApp): void {
       return app.sessionId?.toString();
     },
     get viewers() {
-      return (app.shown ?? swarm).viewers;
+      return (app.shown ?? first)?.viewers;
     },
     get world() {
-      return (app.shown ?? swarm).name;
+      return (app.shown ?? first)?.name ?? app.worldChoice.chosen;
     },
     get worlds() {
       return app.worldChoice.offered;
@@ -106,53 +66,30 @@ export function installViewerDebug(app: ViewerApp): void {
     get air() {
       return { motes: app.air.drawnMotes, streaks: app.air.drawnStreaks, carriedS: app.air.carriedS };
     },
-    get lightAvailable() {
-      return swarm.light.available;
-    },
     get tool() {
       return app.controls.activeTool.name;
     },
     get hovering() {
       return app.controls.hovering;
     },
-    get order() {
-      const h = swarm.orderHistory;
-      const caption = document.getElementById("phase-caption");
-      return {
-        latest: h.latest,
-        samples: h.samples.length,
-        thresholds: h.thresholds,
-        announcement: swarm.lastAnnouncement,
-        announcements: swarm.announcements,
-        caption: caption && !caption.hidden ? (caption.textContent ?? undefined) : undefined,
-      };
-    },
     get look() {
       return { covers: app.look.covers, ...app.look.look };
     },
-    get experience() {
+    get experience(): ExperienceDebug {
       const g = app.ground;
-      return {
-        palette: app.paletteChoice.palette.name,
-        started: app.startCard.isStarted,
-        kiosk: app.kiosk !== undefined,
-        moreOpen: app.controls.moreOpen,
-        ground: { pending: g.pending, tiles: g.tilesPainted, longestFrameMs: g.longestFrameMs, paintMs: g.paintMs, worker: g.inWorker },
-        light: {
-          path: swarm.light.where,
-          videoOffered: app.lightCodecs.video,
-          videoProblem: app.lightCodecs.problem,
-          framesByCodec: { ...swarm.light.framesByCodec },
-          framesSkipped: swarm.light.skipped,
+      const worlds = parts.map((p) => p.experience?.() ?? {});
+      return Object.assign(
+        {
+          palette: app.paletteChoice.palette.name,
+          started: app.startCard.isStarted,
+          kiosk: app.kiosk !== undefined,
+          moreOpen: app.controls.moreOpen,
+          ground: { pending: g.pending, tiles: g.tilesPainted, longestFrameMs: g.longestFrameMs, paintMs: g.paintMs, worker: g.inWorker },
+          keepUp: app.keptUp,
         },
-        keepUp: app.keptUp,
-        timings: {
-          firstLightMs: swarm.light.firstLightMs,
-          frame: app.frameTimes.snapshot(),
-          decode: swarm.light.decodeTimes.snapshot(),
-          lightDraw: swarm.light.drawTimes.snapshot(),
-        },
-      };
+        ...worlds,
+        { timings: Object.assign({ frame: app.frameTimes.snapshot() }, ...worlds.map((w) => w.timings ?? {})) },
+      ) as ExperienceDebug;
     },
     get gallery() {
       return app.gallery.debug();
@@ -165,11 +102,9 @@ export function installViewerDebug(app: ViewerApp): void {
       const p = app.viewport.worldToScreen(x, y);
       return { x: box.left + p.x, y: box.top + p.y };
     },
-    firefliesNear(x: number, y: number, radius: number) {
-      if (app.shown !== colony) return 0;
-      return colony.frames.fireflies(performance.now()).filter((f) => Math.hypot(f.x - x, f.y - y) <= radius).length;
-    },
   };
+  // Each world's entries at the top, read when asked.
+  for (const p of parts) if (p.entries) Object.defineProperties(source, Object.getOwnPropertyDescriptors(p.entries));
   // Each world's own part, under its name, while it is shown (WorldView.debugState).
   for (const view of app.worlds.views) {
     if (!view.debugState) continue;

@@ -1,6 +1,7 @@
 // The colony's part of the debug hook (window.__meadow.colony): what its latest frame has and
 // what it drew, while it is shown.
 import { activityCounts, type FireflyActivity, type FlowerStageName, type SeedView, type StumpView } from "./colony-snapshot";
+import type { DebugPage, WorldDebugParts } from "../debug/hook";
 import type { ColonyView } from "./colony-view";
 
 export interface FlowerDebug {
@@ -80,8 +81,26 @@ export function colonyDebug(colony: ColonyView, sessionId: bigint | undefined): 
   };
 }
 
+/** The colony's entry at the top of the hook, whichever world is shown. */
+export interface ColonyHookEntries {
+  /** Colony fireflies (as drawn now) within `radius` world units of (x, y); 0 outside the colony. */
+  firefliesNear(x: number, y: number, radius: number): number;
+}
+
+/** The colony's parts of the hook besides its own (debugState). */
+export function colonyDebugParts(colony: ColonyView, page: DebugPage): WorldDebugParts {
+  const entries: ColonyHookEntries = {
+    firefliesNear(x: number, y: number, radius: number) {
+      if (page.shown() !== colony.name) return 0;
+      return colony.frames.fireflies(performance.now()).filter((f) => Math.hypot(f.x - x, f.y - y) <= radius).length;
+    },
+  };
+  return { entries };
+}
+
 declare module "../debug/hook" {
   interface WorldDebugs {
     readonly colony: ColonyDebug | undefined;
   }
+  interface WorldHookEntries extends ColonyHookEntries {}
 }

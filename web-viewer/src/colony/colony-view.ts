@@ -11,12 +11,14 @@ import type { Theme } from "../music/theme";
 import { rectFromProto } from "../net/proto-mapping";
 import type { Point, Viewport, WorldRect } from "../render/viewport";
 import type { Scene, WorldView } from "../worlds/world-view";
-import { colonyDebug, type ColonyDebug } from "./colony-debug";
+import type { DebugPage, WorldDebugParts } from "../debug/hook";
+import { colonyDebug, colonyDebugParts, type ColonyDebug } from "./colony-debug";
 import { ColonyFrames } from "./colony-frames";
 import { ColonyLayer } from "./colony-layer";
 import type { ColonyMotion } from "./colony-light";
 import { colonyStatusParts } from "./colony-status";
 import { COLONY_CARD } from "./colony-card";
+import { COLONY_HELP } from "./colony-help";
 import { ColonyCaptions } from "./colony-captions";
 import { ownPoints } from "../gallery/own-things";
 
@@ -36,6 +38,7 @@ export class ColonyView implements WorldView {
   readonly name = "colony";
   readonly greeting = "The colony: fireflies living off the stump";
   readonly card = COLONY_CARD;
+  readonly help = COLONY_HELP;
   readonly captions = new ColonyCaptions();
   readonly musicTheme = (seed: number, log: MusicLog): Theme => new ColonyTheme(seed, log);
   readonly frames = new ColonyFrames();
@@ -83,6 +86,10 @@ export class ColonyView implements WorldView {
 
   debugState(sessionId: bigint | undefined): ColonyDebug | undefined {
     return colonyDebug(this, sessionId);
+  }
+
+  debugParts(page: DebugPage): WorldDebugParts {
+    return colonyDebugParts(this, page);
   }
 
   music(frame: Frame): MusicFrame {

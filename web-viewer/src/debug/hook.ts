@@ -1,18 +1,15 @@
 // A small read-only window into the viewer for tests and curious people:
-// window.__meadow.connected, .frames, .rocks, .marks, .world, .replay, each world's own part under its name,
-// .worldToScreen(x, y) and
-// a few figures.
+// window.__meadow.connected, .world, .replay, each world's own part under its name, the entries a
+// world keeps at the top (WorldHookEntries: its light's frames, its marks, …), .worldToScreen(x, y)
+// and a few figures.
 import type { SentAction } from "../app/controls";
 import type { GalleryDebug } from "../gallery/gallery";
 import type { ReplayDebug } from "../replay/replay-control";
 import type { WorldName } from "../worlds/world-view";
 import type { BreezeView } from "../wind/breeze";
-import type { LightWhere } from "../render/light-host";
-import type { RimView } from "../render/rock-rims";
 import type { RockView } from "../render/rocks";
 import type { Point, WorldRect } from "../render/viewport";
 import type { ToolName } from "../tools/tool-catalog";
-import type { Weights } from "../ui/weight-sliders";
 import type { KeepUp } from "../util/keep-up";
 
 export interface MarkDebug {
@@ -25,48 +22,10 @@ export interface MarkDebug {
   readonly own: boolean;
 }
 
-/**
- * The swarm's trails (docs/rules.md "The swarm · Trails"): the live layer (t) and the recordings
- * (r).
- */
-export interface TrailsDebug {
-  /** The live layer is on. */
-  readonly on: boolean;
-  /** Fireflies followed and points kept; strokes drawn in the latest redraw. */
-  readonly ids: number;
-  readonly points: number;
-  readonly strokes: number;
-  /** A recording is under way. */
-  readonly recording: boolean;
-  /** Recordings saved since the page loaded: the file and how many polylines it holds. */
-  readonly saved: readonly { readonly fileName: string; readonly polylines: number; readonly trails: number }[];
-}
-
-/** The swarm's order parameter on screen (docs/rules.md "The swarm · Measures"). */
-export interface OrderDebug {
-  /** The latest frame's, 0 … 1. */
-  readonly latest: number | undefined;
-  /** Points of the last minute's trace. */
-  readonly samples: number;
-  /** Thresholds whose crossings were announced. */
-  readonly thresholds: readonly number[];
-  /** What the latest crossing said, and the caption on screen now (undefined once it faded). */
-  readonly announcement: string | undefined;
-  readonly caption: string | undefined;
-  /** Crossings said on screen since the page loaded. */
-  readonly announcements: number;
-}
-
-/** Timings the viewer measures of itself, ms. */
-export interface TimingDebug {
-  /** From navigation start to the first light frame drawn; undefined before it. */
-  readonly firstLightMs: number | undefined;
+/** Timings the viewer measures of itself, ms; a world adds its own (WorldTimings). */
+export interface TimingDebug extends WorldTimings {
   /** Main-thread time of each animation frame's work (render loop). */
   readonly frame: DurationDebug;
-  /** Decoding one light frame (decompress, delta, raster; a video frame: copying its picture out), on the light's thread. */
-  readonly decode: DurationDebug;
-  /** Drawing the light once (WebGL2 calls), on the light's thread. */
-  readonly lightDraw: DurationDebug;
 }
 
 export interface DurationDebug {
@@ -76,22 +35,8 @@ export interface DurationDebug {
   readonly recentMs: number;
 }
 
-/** The swarm's light: where it is decoded and drawn, and in which codecs it comes. */
-export interface LightDebug {
-  /** Its worker, or the main thread (the fallback, or `?light=main`). */
-  readonly path: LightWhere;
-  /** Whether the Hello offers the server VP9 video now (not with `?light=zstd`, nor after a decoder failed). */
-  readonly videoOffered: boolean;
-  /** Why video was turned off: the video decoder's failure; undefined while none failed. */
-  readonly videoProblem: string | undefined;
-  /** The swarm's light frames shown since the page loaded, by the codec they came in. */
-  readonly framesByCodec: { readonly zstd: number; readonly vp9: number };
-  /** Video frames of upper temporal layers it left out while decoding was behind. */
-  readonly framesSkipped: number;
-}
-
-/** The experience around the meadow: palette, start, kiosk, the ground's painting, timings. */
-export interface ExperienceDebug {
+/** The experience around the meadow: palette, start, kiosk, the ground's painting, timings; a world adds its part (WorldExperience). */
+export interface ExperienceDebug extends WorldExperience {
   readonly palette: string;
   readonly started: boolean;
   readonly kiosk: boolean;
@@ -101,44 +46,22 @@ export interface ExperienceDebug {
    * them after the first painting (ms), their painting time in all (ms), and whether a worker paints them.
    */
   readonly ground: { readonly pending: number; readonly tiles: number; readonly longestFrameMs: number; readonly paintMs: number; readonly worker: boolean };
-  readonly light: LightDebug;
   /** Whether this device keeps up, as the status line last judged it (util/keep-up.ts). */
   readonly keepUp: KeepUp;
   readonly timings: TimingDebug;
 }
 
-export interface MeadowDebug extends WorldDebugs {
+export interface MeadowDebug extends WorldDebugs, WorldHookEntries {
   readonly connected: boolean;
-  /** Light frames decoded and shown since the page loaded. */
-  readonly frames: number;
   /** Frames received since the page loaded, of any world, live or replayed. */
   readonly framesReceived: number;
-  readonly droppedFrames: number;
-  readonly decodeErrors: number;
   readonly rocks: readonly RockView[];
-  /** The rocks' rim light as drawn in the latest animation frame (swarm). */
-  readonly rims: readonly RimView[];
-  /** Every viewer's marks in the latest frame. */
-  readonly marks: readonly MarkDebug[];
-  readonly fireflies: number | undefined;
-  /** The server's target_count (its count when it sends none). */
-  readonly targetCount: number | undefined;
-  /** The last count this viewer asked for with ↑/↓. */
-  readonly requestedCount: number | undefined;
-  readonly weights: Weights | undefined;
-  /** The swarm's speed factor as its latest frame says (0.5 … 2). */
-  readonly speed: number | undefined;
-  readonly trails: TrailsDebug;
-  readonly settingsLocked: boolean;
   readonly viewers: number | undefined;
   readonly latencyMs: number | undefined;
-  readonly lightAvailable: boolean;
   /** The active tool's name. */
   readonly tool: string;
   /** Whether a tool follows the mouse now (the predator, hovering on a desktop). */
   readonly hovering: boolean;
-  /** The swarm's order parameter as its trace keeps it, and what its latest crossing said. */
-  readonly order: OrderDebug;
   /** This viewer's own look: whether the meadow covers the screen (touch), and its zoom and offset. */
   readonly look: { readonly covers: boolean; readonly zoom: number; readonly u: number; readonly v: number };
   /** The latest tool actions this viewer sent (at most 200). */
@@ -146,8 +69,6 @@ export interface MeadowDebug extends WorldDebugs {
   /** Server notices received (the latest 50). */
   readonly notices: readonly { readonly code: string; readonly text: string }[];
   readonly worldBounds: WorldRect;
-  /** Whether frames carry the world's bounds (a server with the growing world). */
-  readonly boundsInFrames: boolean;
   /** The view now (gliding) and the shared camera's target. */
   readonly camera: WorldRect;
   readonly cameraTarget: WorldRect | undefined;
@@ -172,19 +93,47 @@ export interface MeadowDebug extends WorldDebugs {
   readonly replay: ReplayDebug;
   /** World units → page CSS pixels (clientX/clientY space). */
   worldToScreen(x: number, y: number): Point;
-  /** Colony fireflies (as drawn now) within `radius` world units of (x, y); 0 outside the colony. */
-  firefliesNear(x: number, y: number, radius: number): number;
 }
 
 /**
  * Each world's own part of the hook (WorldView.debugState), under its name while that world is
  * shown: a world adds its entry from its own folder, by augmenting this interface
- * (`declare module "../debug/hook" { interface WorldDebugs { … } }`, as colony-debug.ts does).
+ * (`declare module "../debug/hook" { interface WorldDebugs { … } }`, as each world's *-debug.ts does).
  */
 export interface WorldDebugs {}
 
 /** The worlds whose views give a part of their own. */
 export type WorldDebugName = keyof WorldDebugs;
+
+/**
+ * Entries a world keeps at the top of the hook, whichever world is shown (its light's frames, its
+ * marks, its figures; WorldDebugParts.entries): added from its own folder, as WorldDebugs is.
+ */
+export interface WorldHookEntries {}
+
+/** A world's part of `experience` (its light's path and codecs; WorldDebugParts.experience). */
+export interface WorldExperience {}
+
+/** A world's part of `experience.timings`. */
+export interface WorldTimings {}
+
+/** What a world gives the hook besides its part under its name (WorldView.debugParts). */
+export interface WorldDebugParts {
+  /** Its entries at the top (read when asked: getters). */
+  readonly entries?: object;
+  /** Its part of `experience`, and of its timings. */
+  experience?(): object & { readonly timings?: object };
+}
+
+/** What the page tells a world's debug parts. */
+export interface DebugPage {
+  readonly sessionId: () => bigint | undefined;
+  /** Whether the Hello offers the server video light now, and why video was turned off. */
+  readonly videoOffered: () => boolean;
+  readonly videoProblem: () => string | undefined;
+  /** The world shown now (undefined before the first frame). */
+  readonly shown: () => WorldName | undefined;
+}
 
 declare global {
   interface Window {

@@ -1,6 +1,6 @@
 // The mold's marks (docs/mold.md "The model"), over its trail: an oat flake is a small pale oval
 // that shrinks and fades as the mold eats it (Mark.amount 1 → 0); a held attract pointer is a soft
-// warm ring that breathes (it feeds the map under it); a predator is drawn as in the swarm. One's
+// warm ring that breathes (it feeds the map under it); a predator is drawn as every world draws it (render/marks.ts). One's
 // own marks carry the small bright centre. `moldMarkShapes` (data → screen shapes) is pure and
 // tested; `paintMoldMarks` only draws them.
 import { fillDisc, strokeCircle } from "../render/canvas-2d";
@@ -23,7 +23,7 @@ const FLAKE_ASPECT = 0.62;
 /** What is left of a flake's size and light when it is eaten up (amount 0): it shrinks and fades, never pops. */
 const FLAKE_EATEN_SIZE = 0.4;
 const FLAKE_EATEN_ALPHA = 0.3;
-/** Seconds per breath of a held attract ring: slower than the swarm's pulse, like the mold. */
+/** Seconds per breath of a held attract ring: slower than the usual attract's pulse, like the mold. */
 export const FEED_BREATH_S = 2.6;
 /** Radians between two flakes' turns by id (the golden angle): no two neighbours lie alike. */
 const GOLDEN_ANGLE = 2.399963;

@@ -1,9 +1,9 @@
 // The mold's trail as colour, one ramp per palette (docs/rules.md "The viewer · Palettes"). Its
-// light is the trail itself, 0 … 1 of a full cell, linear (not the swarm's logarithmic tone curve).
+// light is the trail itself, 0 … 1 of a full cell, linear (not a logarithmic tone curve).
 // The trail is clamped at 1, and with a strong deposit (the "lace" preset deposits a full cell)
 // most of a strand sits at the clamp: so the top of each ramp is a pale but still coloured cream,
 // never white, or the whole network would read white-hot. Each ramp is added onto the meadow like
-// the swarm's light, so its first stop is exactly nothing and every stop brightens.
+// any world's light, so its first stop is exactly nothing and every stop brightens.
 //   night: a living yellow-orange plasmodium: dark → deep orange → yellow → pale cream at full.
 //   tropical: a coral fungus: magenta → coral → peach → cream.
 //   arctic: a lichen on the frost: olive → lemon → ice white.

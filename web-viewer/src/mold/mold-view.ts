@@ -1,5 +1,5 @@
 // The mold on screen (docs/mold.md, docs/rules.md "The viewer"): its trail map, the frame's
-// one-channel light, decoded and drawn like the swarm's (a WorldLight of its own, on its own
+// one-channel light, decoded and drawn as any world's light (a WorldLight of its own, on its own
 // canvas, through the mold's ramp: a yellow-orange plasmodium on the night meadow); its oat flakes,
 // held attract pointers and predators over it; its figures in the status line and to the music; what
 // its settings panel shows. A newcomer starts on attract, held (firstTool): a press feeds it. Its
@@ -27,6 +27,7 @@ import { moldSettingsSource } from "./mold-settings-source";
 import { MoldState } from "./mold-state";
 import { moldStatusParts } from "./mold-status";
 import { MOLD_CARD } from "./mold-card";
+import { MOLD_HELP } from "./mold-help";
 import { MoldCaptions } from "./mold-captions";
 import { ownPoints } from "../gallery/own-things";
 
@@ -55,12 +56,13 @@ export class MoldView extends StateView<MoldState> implements WorldView {
   readonly name = "mold";
   readonly greeting = "The mold: a slime mould weaving its network";
   readonly card = MOLD_CARD;
+  readonly help = MOLD_HELP;
   readonly captions = new MoldCaptions();
   readonly musicTheme = (seed: number, log: MusicLog): Theme => new MoldTheme(seed, log);
   readonly heldTools = MOLD_HELD_TOOLS;
   /** A newcomer's first press feeds it (attract, held), rather than placing a rock. */
   readonly firstTool = "attract" as const;
-  /** The predator repels the map under a hovering mouse, as it scatters the swarm. */
+  /** The predator repels the map under a hovering mouse, as it scatters a flock. */
   readonly hoverTools = HOVERING_PREDATOR;
   readonly settings: SettingsSource;
   /** Its light, once it was first shown. */

@@ -93,14 +93,14 @@ export function worldSettingsBytes(world: World, change: WorldSettingsOut): Byte
   );
 }
 
-/** Live trails (WatchTrails): the server sends TrailPoints after each swarm frame while on. */
+/** Live trails (WatchTrails): the server sends TrailPoints after each frame of its world while on. */
 export function watchTrailsBytes(on: boolean): Bytes {
   return encode(create(ClientMessageSchema, { body: { case: "watchTrails", value: { on } } }));
 }
 
 /**
  * A recording of trails (TrailsRequest); 0 for a count, as here for all: the server's defaults.
- * `world`: whose (unset: the swarm's); `fresh`: a fresh run from its seeded start, where it has one.
+ * `world`: whose (unset: an older server's one world); `fresh`: a fresh run from its seeded start, where it has one.
  */
 export function recordTrailsBytes(ask: { readonly world?: World; readonly fresh?: boolean } = {}): Bytes {
   const value = { ...(ask.world !== undefined ? { world: ask.world } : {}), ...(ask.fresh ? { fresh: true } : {}) };

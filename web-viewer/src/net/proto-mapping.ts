@@ -2,7 +2,6 @@
 // Anything not finite or not positive where it must be is left out rather than drawn wrong.
 import type { Mark, Rock } from "../gen/meadow/v1/viewer_pb";
 import type { Rect } from "../gen/meadow/v1/geometry_pb";
-import type { RockRim } from "../gen/meadow/v1/swarm/swarm_frame_pb";
 import { toolByEnum, type ToolName } from "../tools/tool-catalog";
 import type { RimView } from "../render/rock-rims";
 import type { RockView } from "../render/rocks";
@@ -24,7 +23,15 @@ export function rocksFromProto(rocks: readonly Rock[]): RockView[] {
   return out;
 }
 
-export function rimsFromProto(rims: readonly RockRim[]): RimView[] {
+/** A rock's rim as a world's frame carries it (its RockRim message). */
+export interface RimMessage {
+  readonly rockId: number;
+  readonly angle: number;
+  readonly strength: number;
+  readonly focus: number;
+}
+
+export function rimsFromProto(rims: readonly RimMessage[]): RimView[] {
   const out: RimView[] = [];
   for (const r of rims) {
     if (![r.angle, r.strength, r.focus].every(Number.isFinite) || !(r.strength > 0)) continue;

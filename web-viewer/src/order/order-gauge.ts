@@ -1,4 +1,4 @@
-// A flock's order parameter on screen, live (docs/rules.md "The swarm · Measures"; the swarm's and
+// A flock's order parameter on screen, live (docs/rules.md, each world's measures;
 // any world's that has one): a small trace of the last minute above the status line, with the
 // number now and the thresholds whose crossings are announced (dashed). It is out only while its
 // world is shown, and repainted a few times a second at most: the trace moves by a pixel every half
@@ -19,7 +19,7 @@ export class OrderGauge {
   private paintedAt = Number.NEGATIVE_INFINITY;
 
   /** `id`: its element's, one a world; `title`: what it says on hover. */
-  constructor(doc: Document, id = "order-gauge", title = "The swarm's order: 0 when the fireflies fly every way, 1 when all fly one way (the last minute)") {
+  constructor(doc: Document, id: string, title: string) {
     this.element = doc.createElement("div");
     this.element.id = id;
     this.element.className = "order-gauge";

@@ -1,5 +1,5 @@
 // A flock's order parameter over the last minute, for its live trace (each world with an order)
-// (docs/rules.md "The swarm · Measures": the viewer shows the order parameter live). Frames come 30
+// (docs/rules.md: the viewer shows the order parameter live). Frames come 30
 // a second; the trace is a few dozen pixels wide, so one point per half second is all it can show:
 // each point keeps the latest value of its half second. The thresholds whose crossings the server
 // announced are kept too, so the trace can draw them (the protocol names them only in those

@@ -7,9 +7,9 @@
 import type { Spark } from "../render/marks";
 import { paintOwnDot } from "../render/marks";
 import { clearedContext } from "../render/canvas-2d";
-import type { Pond } from "../render/land-features";
+import type { Pond } from "../land/land-features";
 import { css } from "../render/palettes";
-import { paintLilyPads, paintWater, shorePath } from "../render/tile-painter";
+import { paintLilyPads, paintWater, shorePath } from "../land/tile-painter";
 import type { Viewport } from "../render/viewport";
 import { fishOutline, fishSpine, spineSag, tailFin, type Points } from "./fish-shape";
 import type { PondLook } from "./pond-looks";

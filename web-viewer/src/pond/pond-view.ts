@@ -13,7 +13,7 @@ import type { Theme } from "../music/theme";
 import { handfulBytes } from "../net/messages";
 import { rectFromProto } from "../net/proto-mapping";
 import { clearCanvas } from "../render/canvas-2d";
-import { pondOf, type Pond } from "../render/land-features";
+import { pondOf, type Pond } from "../land/land-features";
 import type { Spark } from "../render/marks";
 import { DEFAULT_WORLD, sameRect, type Point, type WorldRect } from "../render/viewport";
 import type { SettingsSource } from "../settings/settings-panel-model";
@@ -25,6 +25,7 @@ import { PondActions } from "./pond-actions";
 import { PondCaptions } from "./pond-captions";
 import { ownPoints } from "../gallery/own-things";
 import { POND_CARD } from "./pond-card";
+import { POND_HELP } from "./pond-help";
 import { pondDebug, type PondDebug } from "./pond-debug";
 import { POND_LOOKS } from "./pond-looks";
 import { NOTHING_DRAWN, RIPPLE_S, paintPond, type PondDrawn, type PredatorShadow } from "./pond-painter";
@@ -58,6 +59,7 @@ export class PondView extends StateView<PondState> implements WorldView {
   readonly name = "pond";
   readonly greeting = "The pond: the aquarium's school (tap the water to feed it)";
   readonly card = POND_CARD;
+  readonly help = POND_HELP;
   readonly captions = new PondCaptions();
   readonly musicTheme = (seed: number, log: MusicLog): Theme => new PondTheme(seed, log);
   /** The predator follows a hovering mouse and scatters the school, as in the other worlds that take it. */

@@ -1,4 +1,4 @@
-// Small helpers the 2D layers share (rocks, marks, the colony).
+// Small helpers the 2D layers share (rocks, marks, the worlds' own).
 import { fitCanvas, type Viewport } from "./viewport";
 
 /** The canvas sized to the viewport, its transform reset and cleared; undefined without 2D. */

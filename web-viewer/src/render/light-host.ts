@@ -1,4 +1,4 @@
-// The page's handle on a world's light (the swarm's, the mold's), wherever it is drawn: in the light worker where
+// The page's handle on a world's light, wherever it is drawn: in the light worker where
 // the browser can hand a canvas to one (Worker, OffscreenCanvas, WebGL2 in the worker), else on
 // the main thread, with the same renderer either way. It keeps the settings (palette, frame
 // rate, view) so that a worker that fails can be replaced on the main thread as they stand.

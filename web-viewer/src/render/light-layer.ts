@@ -1,4 +1,4 @@
-// A world's light on the GPU (WebGL2; the swarm's glow, the mold's trail): the two latest
+// A world's light on the GPU (WebGL2; a glow, a trail): the two latest
 // rasters as R8 textures, blended by the cross-fade, mapped through the world's ramp and written
 // premultiplied into a canvas that CSS adds onto the meadow (mix-blend-mode: plus-lighter). A
 // raster's channels are planes stacked one under the other (intensity, then heat), uploaded as

@@ -1,4 +1,4 @@
-// A world's light (the swarm's, the mold's) drawn in a worker (rendering off the main thread where
+// A world's light drawn in a worker (rendering off the main thread where
 // the browser allows): the page hands it the light canvas's control (an OffscreenCanvas) and then
 // every frame's light bytes (transferred); it decodes them (zstd here, VP9 video with the worker's
 // own WebCodecs) and draws with WebGL2 on its own animation frames, so neither the decoding nor the

@@ -64,7 +64,7 @@ export type MarkShaper<M extends MarkView, S> = (mark: M, at: Point, own: boolea
 /**
  * Every world's marks (data → screen shapes), in their order: each world shapes its attract
  * and flower marks its own way; a predator is the same everywhere; rocks arrive in their own
- * message and have their own layer, frogs are the colony's own (its ColonyState).
+ * message and have their own layer, a world's own creatures are its own.
  */
 export function shapesOfMarks<M extends MarkView, S>(
   marks: readonly M[],
@@ -109,7 +109,7 @@ export function paintMarks(canvas: HTMLCanvasElement, viewport: Viewport, shapes
   paintShapes(canvas, viewport, shapes, (ctx, shape) => RING_PAINTERS[shape.kind](ctx, shape.x, shape.y, shape.radius, shape.alpha), ["crumb", "spark"]);
 }
 
-/** The swarm's own marks, by kind (at x, y, radius r, alpha a). */
+/** The marks drawn as rings and crumbs, by kind (at x, y, radius r, alpha a). */
 const RING_PAINTERS = {
   attract: paintAttract,
   crumb: paintCrumb,

@@ -1,6 +1,6 @@
 // The four palettes (docs/rules.md "The viewer · Palettes"): the night meadow by default, Tropical,
 // Arctic and Deep. Each gives the ground its colours (grass, patches, tufts, clover, water, lily
-// pads, moonlight, edges) and the swarm's light its ramp (intensity after the server's tone curve →
+// pads, moonlight, edges) and a world's light its ramp (intensity after the server's tone curve →
 // colour). Colours are plain numbers so the painters can build CSS strings and the light its
 // texels.
 import type { Rgb } from "./palette";
@@ -21,7 +21,7 @@ export interface GroundColors {
   readonly tuftDark: Rgb255;
   readonly tuftLit: Rgb255;
   readonly clover: Rgb255;
-  /** The pond: deep middle, shallow rim, the moon's glint. */
+  /** The land's water: deep middle, shallow rim, the moon's glint. */
   readonly waterDeep: Rgb255;
   readonly waterShallow: Rgb255;
   readonly glint: Rgb255;

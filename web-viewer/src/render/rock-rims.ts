@@ -1,6 +1,6 @@
-// The rocks' rim light (docs/rules.md "The swarm · Light"): every rock gathers the light of the
-// fireflies around it and shows a rim of light on the side where they are. The server measures each
-// rim (direction, strength, how one-sided) from the swarm's density every frame; the viewer eases
+// The rocks' rim light (docs/rules.md, the light of a world that has it): every rock gathers the
+// light of the fireflies around it and shows a rim of light on the side where they are. The server
+// measures each rim (direction, strength, how one-sided) from their density every frame; the viewer eases
 // towards the latest measure so the rim glides at any display rate, and draws it as an arc on the
 // rock's edge, added onto the meadow like the light. `RimEaser` and `rimArcs` are pure and tested;
 // `paintRims` only draws.

@@ -2,7 +2,7 @@
 // channels), kept by the timestamp its chunk was decoded with until the decoder hands out the
 // picture. The decode is asynchronous: pictures come out later, in the order their chunks went
 // in, and each must be drawn with its own frame's bounds, not those of the frame that arrived
-// last (the swarm's world grows and shrinks with its count).
+// last (a world may grow and shrink).
 import type { WorldRect } from "./viewport";
 
 export interface VideoFrameTag {

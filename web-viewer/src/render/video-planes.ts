@@ -15,7 +15,7 @@ export type PlaneLayouts = readonly PlaneLayout[];
 export interface PictureShape {
   readonly width: number;
   readonly height: number;
-  /** 1: intensity only (the mold); 2: intensity and heat (the swarm). */
+  /** 1: intensity only; 2: intensity and heat. */
   readonly channels: number;
 }
 

@@ -1,4 +1,4 @@
-// One world's light on its own canvas (the swarm's glow, the mold's trail): the LightHost that
+// One world's light on its own canvas (a glow, a trail): the LightHost that
 // decodes and draws it (in the light worker, or here), and how its frames fare: shown (by
 // codec), dropped, skipped, undecodable, timings, for the debug hook and what this device keeps
 // up with. A light that stays undecodable for a few seconds gets the link renewed, since only a

@@ -21,7 +21,7 @@ export interface SettingsNow {
 
 /** What a world's view gives its panel besides the schema. */
 export interface SettingsSource {
-  /** The panel's heading and the start of its sliders' names: "the mold". */
+  /** The panel's heading and the start of its sliders' names: "the " and the world's name. */
   readonly title: string;
   /** The settings now; undefined before a frame says. */
   now(): SettingsNow | undefined;

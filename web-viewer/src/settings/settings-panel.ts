@@ -2,12 +2,12 @@
 // number, a toggle per flag, a button per preset, the current one lit; disabled with a note while
 // the operator locks them. Out only while its world is watched (Controls shows the watched
 // world's panel): at the bottom right on a desktop, inside the ⋯ menu on a phone. Elements are
-// named after the world and the setting (#mold-settings, #mold-turnAngle), so a page or a test
+// named after the world and the setting (#<world>-settings, #<world>-<setting>), so a page or a test
 // finds them. What it does is the model's; here it is only elements and their events.
 import "./settings-panel.css";
 import type { NoticeLevel } from "../ui/notice";
 import { placeByScreen, worldPanelsDock } from "../ui/phone-placement";
-import { lockIcon } from "../ui/weight-sliders";
+import { lockIcon } from "../ui/lock-icon";
 import type { WorldPanel } from "../worlds/world-view";
 import { SettingsPanelModel, type PresetButton, type SettingsChangeOut, type SettingsPanelView, type SettingsSource } from "./settings-panel-model";
 import { idPart, type SchemaView, type SettingSpecView } from "./settings-schema";

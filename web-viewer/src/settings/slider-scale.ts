@@ -5,7 +5,7 @@
 //   linear: even over the range;
 //   log: each stretch of the slider multiplies the value alike (counts from hundreds to tens of
 //     thousands), in round numbers (two significant figures);
-//   knee: `knee` sits at `share` of the slider, the rest of the range above it (the mold's decay
+//   knee: `knee` sits at `share` of the slider, the rest of the range above it (a decay
 //     lives below 0.3, so 0 … 0.3 takes most of the slider).
 // Values are stepped as they are sent, so a drag sends round numbers.
 import { formatCount } from "../ui/status";
@@ -33,7 +33,7 @@ export interface SliderScale {
 
 /**
  * The scale of `spec`'s slider over `range` (by default the schema's; a world may narrow it to
- * what a viewer may ask for now, such as the mold's agents on this engine).
+ * what a viewer may ask for now, such as a world's agents on this engine).
  */
 export function sliderScale(spec: SettingSpecView, shape: ScaleShape = LINEAR, range: ValueRange = spec): SliderScale {
   const min = Math.max(spec.min, range.min);

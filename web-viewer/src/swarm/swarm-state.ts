@@ -7,7 +7,7 @@ import { marksFromProto, rectFromProto, type MarkView } from "../net/proto-mappi
 import type { WorldRect } from "../render/viewport";
 import { crossingsFromEvents, type OrderCrossingView } from "./order-crossings";
 import { MAX_COUNT } from "../ui/count-step";
-import type { Weights } from "../ui/weight-sliders";
+import type { Weights } from "./weight-sliders";
 
 export interface Figures {
   readonly count: number;

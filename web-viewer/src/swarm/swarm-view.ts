@@ -4,7 +4,7 @@
 // little flashes of eaten crumbs; its order parameter as a live trace and its order crossings said
 // on screen; its figures in the status line and to the music. What its frames say is kept in
 // SwarmState.
-import { World, type Frame, type Welcome } from "../gen/meadow/v1/viewer_pb";
+import { World, type Frame, type Trails, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import { type TrailPoints } from "../gen/meadow/v1/swarm/swarm_frame_pb";
 import type { MusicFrame } from "../music/music-frame";
 import type { MusicLog } from "../music/music-log";
@@ -32,6 +32,11 @@ import { paintTrails } from "./trails-layer";
 import { SWARM_CARD } from "./swarm-card";
 import { SwarmCaptions } from "./swarm-captions";
 import { ownPoints } from "../gallery/own-things";
+import type { DebugPage, WorldDebugParts } from "../debug/hook";
+import type { ControlPage } from "../worlds/world-controls";
+import { SwarmControls } from "./swarm-controls";
+import { SWARM_HELP } from "./swarm-help";
+import { swarmDebugParts } from "./swarm-debug";
 
 /** Where on the light's ramp (0…1) the rocks' rims take their colour: the bright green-yellow of a flock's knots. */
 const RIM_LIGHT_AT = 0.85;
@@ -63,6 +68,7 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
   readonly name = "swarm";
   readonly greeting = "The swarm";
   readonly card = SWARM_CARD;
+  readonly help = SWARM_HELP;
   readonly captions = new SwarmCaptions();
   readonly musicTheme = (seed: number, log: MusicLog): Theme => new SwarmTheme(seed, log);
   /**
@@ -84,6 +90,8 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
   readonly trails = new LiveTrails();
   trailsOn = false;
   trailStrokesDrawn = 0;
+  /** Its controls (sliders, food, count, trails), once the page made them. */
+  controls: SwarmControls | undefined;
 
   private palette: Palette;
   private readonly rimEaser = new RimEaser();
@@ -153,6 +161,24 @@ export class SwarmView extends StateView<SwarmState> implements WorldView {
   }
 
   /** The points the live trails follow, after a swarm frame (while t has them on). */
+  makeControls(page: ControlPage): SwarmControls {
+    this.controls = new SwarmControls(page, this.state, (on) => this.showTrails(on));
+    return this.controls;
+  }
+
+  /** The server's recording of its trails (or an older server's, which names no world). */
+  trailsArrived(trails: Trails): void {
+    this.controls?.trailsArrived(trails);
+  }
+
+  debugParts(page: DebugPage): WorldDebugParts {
+    return swarmDebugParts(this, () => this.controls, page);
+  }
+
+  trailPointsArrived(points: TrailPoints): void {
+    this.takeTrailPoints(points);
+  }
+
   takeTrailPoints(points: TrailPoints): void {
     if (!this.trailsOn) return;
     const sample = trailSampleFromProto(points);

@@ -1,8 +1,8 @@
 // The five tools (docs/rules.md "The tools"), their keys and how they are used: attract, flower,
-// rock and the colony's frog act on a tap; the predator follows a held pointer (and, where a world
-// says so, a hovering mouse: its WorldView's hoverTools). A world may take a tap tool held (the
-// mold's attract feeds the map under a held pointer): its WorldView says which (heldTools), heldIn
-// applies it.
+// rock and frog act on a tap; the predator follows a held pointer (and, where a world says so, a
+// hovering mouse: its WorldView's hoverTools). A world may take a tap tool held (an attract that
+// feeds what lies under a held pointer): its WorldView says which (heldTools), heldIn applies it.
+// What a tool does in each world is that world's to say (WorldView.help, worlds/world-help.ts).
 import { Tool } from "../gen/meadow/v1/viewer_pb";
 
 export type ToolName = "attract" | "flower" | "rock" | "predator" | "frog";
@@ -14,17 +14,18 @@ export interface ToolSpec {
   readonly key: string;
   /** "tap": one action per click or tap; "hold": DOWN, MOVE…, UP while the pointer is held. */
   readonly gesture: "tap" | "hold";
+  /** What it is, whatever the world; each world adds what it does there (worlds/world-help.ts). */
   readonly label: string;
   readonly icon: string;
 }
 
 export const TOOLS: readonly [ToolSpec, ToolSpec, ToolSpec, ToolSpec, ToolSpec] = [
-  { tool: Tool.ATTRACT, name: "attract", key: "1", gesture: "tap", label: "Attract: the swarm circles the spot (tap it again to let go); in the mold, hold to feed it", icon: "◎" },
-  { tool: Tool.FLOWER, name: "flower", key: "2", gesture: "tap", label: "Flower: food crumbs in the swarm, a flower of nectar in the colony, an oat flake in the mold", icon: "✿" },
+  { tool: Tool.ATTRACT, name: "attract", key: "1", gesture: "tap", label: "Attract", icon: "◎" },
+  { tool: Tool.FLOWER, name: "flower", key: "2", gesture: "tap", label: "Flower", icon: "✿" },
   { tool: Tool.ROCK, name: "rock", key: "3", gesture: "tap", label: "Rock: place one, or tap a rock to remove it", icon: "⬤" },
-  { tool: Tool.PREDATOR, name: "predator", key: "4", gesture: "hold", label: "Predator: follows the mouse over the meadow (on touch, hold and move a finger) and scatters the swarm", icon: "✶" },
-  // Only the colony keeps frogs: other worlds refuse the tool with a notice, as the colony does the predator.
-  { tool: Tool.FROG, name: "frog", key: "5", gesture: "tap", label: "Frog (the colony): drop a frog, which hops about and eats fireflies that linger near it, or tap one to take it away", icon: "ᴥ" },
+  { tool: Tool.PREDATOR, name: "predator", key: "4", gesture: "hold", label: "Predator: follows the mouse over the meadow (on touch, hold and move a finger)", icon: "✶" },
+  // A world that keeps no frogs refuses the tool with a notice, as a world may refuse the predator.
+  { tool: Tool.FROG, name: "frog", key: "5", gesture: "tap", label: "Frog", icon: "ᴥ" },
 ];
 
 /**

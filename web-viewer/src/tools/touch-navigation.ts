@@ -1,7 +1,7 @@
 // Fingers on a phone's meadow: which touches are the tool's and which move the view
 // (docs/rules.md "The viewer · Phones": drag pans, pinch zooms), as people expect from maps. One
 // finger is the tool's: a tap acts; with a tap tool a finger that drags instead pans the view (a
-// drag is never a tap); with a held tool (the predator, the mold's attract) the finger is the tool
+// drag is never a tap); with a held tool (the predator, a world's held attract) the finger is the tool
 // and the view stays. Two fingers pan and pinch with any tool (a held tool lets go); from then on
 // every finger only moves the view until all are lifted, so a finger left behind after a pinch
 // never drops a rock. Free of the DOM: positions are stage CSS pixels.

@@ -4,7 +4,7 @@
 // <polyline> per piece of each path in its colour, hairlines a thousandth of the world wide; JSON
 // with every point; CSV a row per point; Houdini's classic ASCII geometry (`PGEOMETRY V5`), every
 // point with its colour as Cd and each piece an open polygon, y turned over (Houdini's is up).
-// Points keep a hundred-thousandth of the world's width: two decimals over the swarm's world, five
+// Points keep a hundred-thousandth of the world's width: two decimals over a large world, five
 // over a unit square.
 import type { Trail, Trails } from "../gen/meadow/v1/viewer_pb";
 import type { Rect } from "../gen/meadow/v1/geometry_pb";
@@ -23,9 +23,12 @@ const MEDIA: Readonly<Record<TrailFormat, string>> = {
   geo: "text/plain",
 };
 
-/** The file a recording is saved as: named for its world (the swarm's as before) and the meadow's tick. */
-export function trailsFileName(trails: Trails, format: TrailFormat = "svg", world = "swarm", fresh = false): string {
-  const what = world === "swarm" ? "meadow-trails" : `meadow-${world}${fresh ? "-study" : ""}`;
+/**
+ * The file a recording is saved as: named for its world and the meadow's tick; without a world,
+ * as the first recordings were named (the world that had trails first keeps that name).
+ */
+export function trailsFileName(trails: Trails, format: TrailFormat = "svg", world?: string, fresh = false): string {
+  const what = world === undefined ? "meadow-trails" : `meadow-${world}${fresh ? "-study" : ""}`;
   return `${what}-${trails.tick}.${format}`;
 }
 

@@ -1,13 +1,12 @@
-// The "throw food" button (docs/rules.md "The swarm · The aquarium's controls": food thrown from a
-// button as well as by a tap): the swarm's with its other controls at the bottom right, so it is
-// out only while the swarm is watched; a world that throws its own food may have one of its own
-// (its id and words differ). It does what f and the phone menu's button do; dimmed with a lock
+// A "throw food" button (food thrown from a button as well as by a tap): a world's, with its
+// other controls, so it is out only while that world is watched; each world that throws food may
+// have one of its own (its id and words differ). It does what f and the phone menu's button do; dimmed with a lock
 // while the operator locks the flower tool, whose taps it sends.
 import { keyLabel, panelButton } from "./panel-button";
-import { lockIcon } from "./weight-sliders";
+import { lockIcon } from "./lock-icon";
 
 export interface FoodButtonOptions {
-  /** Its element's id: the swarm's is "throw-food". */
+  /** Its element's id: "throw-food" unless a world gives another. */
   readonly id?: string;
   /** What a throw does, for its tooltip. */
   readonly what?: string;

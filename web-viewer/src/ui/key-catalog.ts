@@ -1,7 +1,9 @@
 // Every key the viewer has (docs/rules.md "The viewer · Keys"), once: the help overlay lists these
 // rows and the phone's "more" menu makes a button of each action, so the two cannot drift apart
-// from the keys.
+// from the keys. A row says what the key is; the worlds say what it does in each (keyRows,
+// WorldView.help).
 import { TOOLS, type ToolName } from "../tools/tool-catalog";
+import { keyText, toolLabel, type WorldHelp } from "../worlds/world-help";
 import type { KeyCommand } from "./key-commands";
 
 export interface KeyAction {
@@ -28,28 +30,28 @@ export const KEY_ROWS: readonly KeyRow[] = [
   ...TOOLS.map((t) => ({ keys: t.key, text: t.label, actions: [{ key: t.key, command: { kind: "tool", spec: t } as const, button: `${t.icon} ${t.name}` }] })),
   {
     keys: "f",
-    text: "Throw food: a handful of crumbs where you look (the swarm), or over the water where fish swim (the button at the bottom right too)",
+    text: "Throw food (the button at the bottom right too)",
     actions: [{ key: "f", command: { kind: "food" }, button: "⁂ throw food", tool: "flower" }],
   },
   {
     keys: "t",
-    text: "Trails on / off: each firefly's path over the last seconds, a fading line in a colour of its own (the swarm)",
+    text: "Trails on / off",
     actions: [{ key: "t", command: { kind: "trails" }, button: "〰 trails" }],
   },
   {
     keys: "r",
-    text: "Record trails: 200 fireflies' paths for 2 s after a warm-up, saved as an SVG picture (the swarm; the button at the bottom right too)",
+    text: "Record trails (the button at the bottom right too)",
     actions: [{ key: "r", command: { kind: "record" }, button: "● record trails" }],
   },
   {
     keys: "↑ / ↓",
-    text: "More fireflies (×1.5) / fewer (÷1.5)",
+    text: "More / fewer",
     actions: [
       { key: "ArrowUp", command: { kind: "count", direction: "more" }, button: "↑ more", settings: true },
       { key: "ArrowDown", command: { kind: "count", direction: "fewer" }, button: "↓ fewer", settings: true },
     ],
   },
-  { keys: "w", text: "Switch world: the next one on this meadow (swarm, colony, …)", actions: [{ key: "w", command: { kind: "world" }, button: "w world" }] },
+  { keys: "w", text: "Switch world: the next one on this meadow", actions: [{ key: "w", command: { kind: "world" }, button: "w world" }] },
   {
     keys: "n",
     text: "Tonight so far: the night replayed up to 60× fast, with a scrub bar; n again back to live",
@@ -61,6 +63,16 @@ export const KEY_ROWS: readonly KeyRow[] = [
   { keys: "i", text: "What you are looking at: the world's idea and where it comes from", actions: [{ key: "i", command: { kind: "card" }, button: "ⓘ about" }] },
   { keys: "h", text: "This help", actions: [{ key: "h", command: { kind: "help" }, button: "? help" }] },
 ];
+
+/** The rows as the help shows them: each with what the worlds say its key does in them. */
+export function keyRows(helps: readonly WorldHelp[]): KeyRow[] {
+  return KEY_ROWS.map((row) => {
+    const command = row.actions[0]?.command;
+    if (!command) return row;
+    const text = command.kind === "tool" ? toolLabel(command.spec, helps) : keyText(row.text, command.kind, helps);
+    return { ...row, text };
+  });
+}
 
 /** A stable name for an action (data-action on its button). */
 export function actionId(a: KeyAction): string {

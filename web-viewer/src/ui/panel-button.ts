@@ -1,4 +1,4 @@
-// A button of its own across the swarm's panel (throw food, record trails): it never keeps the
+// A button of its own across a world's panel at the bottom right (throw food, record trails): it never keeps the
 // focus, so keys keep going to the meadow.
 
 export function panelButton(panel: HTMLElement, id: string, onClick: () => void): HTMLButtonElement {

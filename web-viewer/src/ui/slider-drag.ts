@@ -1,7 +1,7 @@
 // One slider's give and take with the server, free of the DOM and of what the slider sets: while
 // it is dragged its values go out throttled (the last one always), and it shows the server's
 // value only when nobody is dragging it and its own last change has had time to come back.
-// The swarm's rule weights and the mold's settings are each one of these.
+// A world's own sliders and each setting of a settings panel are each one of these.
 import { Throttle } from "../util/throttle";
 
 /** About ten changes a second while dragging. */

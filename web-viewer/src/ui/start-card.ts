@@ -17,7 +17,7 @@ export class StartCard {
     line.textContent = "Tap or press space to start";
     const hint = doc.createElement("p");
     hint.className = "hint";
-    hint.textContent = "h: every key · w: the colony · 1–5: tools";
+    hint.textContent = "h: every key · w: the next world · 1–5: tools";
     element.append(title, line, hint);
     element.hidden = false;
     doc.defaultView?.addEventListener("pointerdown", () => this.start(), { capture: true });

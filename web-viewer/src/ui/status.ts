@@ -9,7 +9,7 @@ export interface StatusFigures {
   readonly framesPerSecond: number;
   readonly viewers: number | undefined;
   readonly latencyMs: number | undefined;
-  /** Something wrong with the shown world's drawing (the swarm's light hidden), said last. */
+  /** Something wrong with the shown world's drawing (its light hidden), said last. */
   readonly problem: string | undefined;
   /** Set only while this device does not keep up (util/keep-up.ts): about how many fireflies it does. */
   readonly behind?: { readonly fireflies: number | undefined } | undefined;
@@ -66,7 +66,7 @@ export function friendlyReason(reason: string): string {
 /**
  * A weak device, in words: how many fireflies it keeps up with, right after the count (so a
  * phone's short line still shows it). No advice to press ↓: the count is every viewer's, and
- * the swarm's light costs this device about the same at any count (one raster of at most
+ * a world's light costs this device about the same at any count (one raster of at most
  * 480 × 270 pixels), so fewer fireflies would not help it much.
  */
 export function behindText(fireflies: number | undefined): string {

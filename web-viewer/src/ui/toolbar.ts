@@ -1,6 +1,7 @@
 // The small tool bar: one button per tool (its key, icon and name), the current one lit.
 // Tapping a button selects the tool, for phones that have no number keys.
 import { TOOLS, type ToolSpec } from "../tools/tool-catalog";
+import { toolLabel, type WorldHelp } from "../worlds/world-help";
 
 export class Toolbar {
   private readonly buttons = new Map<string, HTMLButtonElement>();
@@ -8,13 +9,15 @@ export class Toolbar {
   constructor(
     bar: HTMLElement,
     onSelect: (spec: ToolSpec) => void,
+    /** What the worlds say of their tools, for the buttons' hints. */
+    private readonly helps: readonly WorldHelp[] = [],
   ) {
     const doc = bar.ownerDocument;
     for (const spec of TOOLS) {
       const b = doc.createElement("button");
       b.type = "button";
       b.dataset.tool = spec.name;
-      b.title = `${spec.key} · ${spec.label}`;
+      b.title = `${spec.key} · ${toolLabel(spec, helps)}`;
       b.setAttribute("aria-pressed", "false");
       const key = doc.createElement("kbd");
       key.textContent = spec.key;
@@ -42,7 +45,7 @@ export class Toolbar {
       b.classList.toggle("locked", on);
       b.setAttribute("aria-disabled", String(on));
       const spec = TOOLS.find((t) => t.name === name);
-      b.title = on ? `${name} is locked by the operator` : spec ? `${spec.key} · ${spec.label}` : name;
+      b.title = on ? `${name} is locked by the operator` : spec ? `${spec.key} · ${toolLabel(spec, this.helps)}` : name;
     }
   }
 

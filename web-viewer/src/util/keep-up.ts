@@ -1,7 +1,7 @@
 // Whether this device keeps up with the meadow (docs/rules.md "The viewer · Status line": on a
 // weak device, how many fireflies it keeps up with), from the viewer's own measurements over the
 // last few seconds:
-//   - the work of each of the page's animation frames (main thread: ground, colony, air,
+//   - the work of each of the page's animation frames (main thread: ground, a world's 2D layers, air,
 //     marks, status, and the light when it is drawn there),
 //   - the light's drawing in its worker, per frame drawn,
 //   - the decoding of each light frame, on whichever thread it runs.

@@ -1,6 +1,6 @@
 // What a world's latest frame says of where it is and who watches (its bounds, the shared
 // camera's aim, the viewers connected), as the view of a world whose frames fill a state of
-// their own (the swarm's, the mold's) reads it.
+// their own reads it.
 import type { WorldRect } from "../render/viewport";
 
 /** What a world's state keeps of its latest frame's bounds, camera and viewers. */

@@ -13,10 +13,6 @@ import { WorldRegistry } from "./world-registry";
 
 export interface ViewerWorlds {
   readonly registry: WorldRegistry;
-  /** The swarm's view: its count and rules are set from the controls, whichever world is shown. */
-  readonly swarm: SwarmView;
-  /** The colony's, for the debug hook (the fireflies near a point). */
-  readonly colony: ColonyView;
 }
 
 /** What the worlds' own buttons need of the page: the link, and the phone's ⋯ menu they live in there. */
@@ -40,7 +36,7 @@ export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks, page: PageHo
     },
     hooks,
     // Its order parameter and the crossings of it, on the page around the stage.
-    { gauge: new OrderGauge(stage.ownerDocument), caption: new PhaseCaption(stage.ownerDocument) },
+    { gauge: new OrderGauge(stage.ownerDocument, "order-gauge", "The swarm's order: 0 when the fireflies fly every way, 1 when all fly one way (the last minute)"), caption: new PhaseCaption(stage.ownerDocument) },
   );
   const colony = new ColonyView({
     things: stageLayer(stage, "colony-layer"),
@@ -57,5 +53,6 @@ export function viewerWorlds(stage: HTMLElement, hooks: SwarmHooks, page: PageHo
   const gauge = new OrderGauge(stage.ownerDocument, "plate-order-gauge", "The plate's order: 0 when the birds fly every way, 1 when all fly one way (the last minute)");
   const pond = new PondView(stageLayer(stage, "pond-layer"), { say: hooks.say, sessionId: hooks.sessionId, send: page.touch, menu: page.menu });
   const plate = new PlateView(stageLayer(stage, "plate-layer"), { say: hooks.say, exports: page, gauge });
-  return { registry: new WorldRegistry([swarm, colony, mold, pond, plate]), swarm, colony };
+  // The first is where a viewer starts, and an older server's (worldName's unset world).
+  return { registry: new WorldRegistry([swarm, colony, mold, pond, plate]) };
 }

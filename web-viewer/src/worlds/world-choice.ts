@@ -5,8 +5,8 @@
 // that for a moment after asking, frames of another world are passed over: after a reconnect the
 // server sends a frame or two of its default world before it has switched, and drawing them would
 // flash that world (and swing the camera) for nothing.
-import type { World } from "../gen/meadow/v1/viewer_pb";
-import { WORLDS_OF_AN_OLDER_SERVER } from "./world-registry";
+import { World } from "../gen/meadow/v1/viewer_pb";
+import { WORLDS_OF_AN_OLDER_SERVER } from "./older-servers";
 import { worldName, type WorldName } from "./world-view";
 
 /** How long after asking frames of another world are passed over (ms). */
@@ -29,9 +29,12 @@ export function asWorldName(text: string): WorldName | undefined {
 export class WorldChoice {
   private current: WorldName;
 
-  /** `asked`: the world to open on (the address's); the first Welcome asks for it if it is offered. */
+  /**
+   * `asked`: the world to open on (the address's); the first Welcome asks for it if it is offered.
+   * Without one, the world a frame that names none is of (worldName).
+   */
   constructor(asked?: WorldName) {
-    this.current = asked ?? "swarm";
+    this.current = asked ?? worldName(World.UNSPECIFIED);
   }
   /** The worlds w goes through; until a Welcome says, those of a server that lists none. */
   private offeredNow: readonly WorldName[] = WORLDS_OF_AN_OLDER_SERVER;

@@ -2,10 +2,8 @@
 // worlds its Welcome lists that this viewer knows, in the server's order (the order w goes
 // through them). A world the viewer has no view for is not offered; its frames are passed over.
 import type { World } from "../gen/meadow/v1/viewer_pb";
+import { WORLDS_OF_AN_OLDER_SERVER } from "./older-servers";
 import { worldName, type WorldName, type WorldView } from "./world-view";
-
-/** What a server that lists no worlds (one older than the list) runs: the swarm and the colony. */
-export const WORLDS_OF_AN_OLDER_SERVER: readonly WorldName[] = ["swarm", "colony"];
 
 export class WorldRegistry {
   private readonly byName = new Map<WorldName, WorldView>();

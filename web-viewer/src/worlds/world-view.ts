@@ -1,9 +1,9 @@
-// One shape for every world the viewer draws (the swarm, the colony, and whatever comes next):
+// One shape for every world the viewer draws (each in its own folder, and whatever comes next):
 // a WorldView takes its world's frames, draws its layers, and gives its status-line text and its
 // figures to the music. ViewerApp only wires them: it hands each frame to the view of the world
 // the frame names, draws the view shown, and asks it for its part of the status line. A new
 // world is a new view and one line in its registration (viewer-worlds.ts).
-import { World, type Frame, type Trails, type Welcome } from "../gen/meadow/v1/viewer_pb";
+import { World, type Frame, type ServerMessage, type Trails, type Welcome } from "../gen/meadow/v1/viewer_pb";
 import type { MusicFrame } from "../music/music-frame";
 import type { ThemeMaker } from "../music/theme";
 import type { Palette } from "../render/palettes";
@@ -14,8 +14,15 @@ import type { ToolName } from "../tools/tool-catalog";
 import type { SettingsSource } from "../settings/settings-panel-model";
 import type { BreezeView } from "../wind/breeze";
 import type { CaptionRules } from "../captions/caption-rules";
+import type { DebugPage, WorldDebugParts } from "../debug/hook";
+import type { ControlPage, WorldControls } from "./world-controls";
+import type { WorldHelp } from "./world-help";
+import { WORLD_NAMED_BY_NONE } from "./older-servers";
 
-/** A world's name as the server spells it (world_name): "swarm", "colony", "mold", … */
+/** Live trails' points (WatchTrails), which the server sends after each frame of a world that keeps them. */
+export type TrailPointsMessage = Extract<ServerMessage["body"], { case: "trailPoints" }>["value"];
+
+/** A world's name as the server spells it (world_name), lower case: its folder's name. */
 export type WorldName = string;
 
 /** What every world is given to draw one animation frame. */
@@ -49,18 +56,18 @@ export interface WorldView {
   readonly greeting: string;
   /** What it is and where the idea comes from (i); undefined: no card. */
   readonly card?: WorldCard;
-  /** Settles when it can draw (the swarm's light has its canvas); the render loop waits a while for it. */
+  /** Settles when it can draw (its light has its canvas); the render loop waits a while for it. */
   readonly ready?: Promise<unknown>;
   /**
    * Tools that this world takes held (DOWN, MOVE…, UP) although elsewhere they are a tap, such
-   * as the mold's attract, which feeds the map under a held pointer. Undefined: every tool as
+   * as an attract that feeds what lies under a held pointer. Undefined: every tool as
    * its catalog says (tool-catalog.ts).
    */
   readonly heldTools?: ReadonlySet<ToolName>;
   /**
    * Tools that follow a mouse hovering over the meadow, no button needed (the predator on a
    * desktop, docs/rules.md "The tools · Pointing"); a finger still holds them. Undefined: none (the
-   * colony refuses the predator, and a hovering mouse would earn a refusal at every pass).
+   * world that refuses the predator would earn a refusal at every pass of a hovering mouse).
    */
   readonly hoverTools?: ReadonlySet<ToolName>;
   /**
@@ -70,13 +77,13 @@ export interface WorldView {
   readonly firstTool?: ToolName;
   /**
    * Throws food its own way (f, the food buttons, the ⋯ menu's): returns whether it went out (false
-   * while disconnected). Undefined: the food is the swarm's, a handful of taps where the viewer
-   * looks (controls.ts), and other worlds say so.
+   * while disconnected). Undefined: its controls' food, if they have any (makeControls), or another
+   * world's says where food is thrown.
    */
   throwFood?(): boolean;
   /**
    * What its settings panel needs besides the schema the server sends (the values now, the
-   * sliders' shapes), shown while it is watched; undefined: no panel (the swarm has its sliders).
+   * sliders' shapes), shown while it is watched; undefined: no panel (its controls may have sliders).
    */
   readonly settings?: SettingsSource;
   /** Its own buttons, shown beside its settings while it is watched (exports of its trails); undefined: none. */
@@ -94,7 +101,7 @@ export interface WorldView {
   /** Its moments worth a caption on the wall, read from its frames (captions/); undefined: none. */
   readonly captions?: CaptionRules;
 
-  /** The land it shows before its frames say: the meadow, or the swarm's growing world. */
+  /** The land it shows before its frames say: the meadow, or a world of its own size. */
   landOf(welcome: Welcome): WorldRect | undefined;
   /** A frame of this world arrived (it is shown, or about to be). */
   takeFrame(frame: Frame, nowMs: number): void;
@@ -114,6 +121,17 @@ export interface WorldView {
   readonly problem: string | undefined;
   /** Its part of the debug hook (window.__meadow[name]) while it is shown; undefined: none. */
   debugState?(sessionId: bigint | undefined): unknown;
+  /** Its entries at the top of the debug hook and its part of `experience`, whichever world is shown; undefined: none. */
+  debugParts?(page: DebugPage): WorldDebugParts;
+  /**
+   * Its own controls (sliders and buttons in the panel at the bottom right, keys such as a count or
+   * trails), made once by the page's Controls (worlds/world-controls.ts); undefined: none.
+   */
+  makeControls?(page: ControlPage): WorldControls;
+  /** What it says of itself in the help, the tool bar's hints and the phone's menu; undefined: nothing. */
+  readonly help?: WorldHelp;
+  /** Live trails' points arrived while it is shown. */
+  trailPointsArrived?(points: TrailPointsMessage): void;
   /** Its music theme (the conductor plays the theme of the world whose frames arrive); undefined: none. */
   readonly musicTheme?: ThemeMaker;
   /** What the music hears of one of its frames; undefined: it has no theme, the music falls quiet. */
@@ -131,9 +149,9 @@ export interface WorldView {
   setPalette(palette: Palette): void;
 }
 
-/** The name of the world a frame or Welcome names; an older server leaves it unset: the swarm. */
+/** The name of the world a frame or Welcome names; an older server leaves it unset (older-servers.ts). */
 export function worldName(world: World): WorldName {
-  if (world === World.UNSPECIFIED) return "swarm";
+  if (world === World.UNSPECIFIED) return WORLD_NAMED_BY_NONE;
   const key = World[world] as string | undefined;
   return key ? key.toLowerCase() : `world ${world}`;
 }

@@ -3,7 +3,7 @@
 // pond_water_test.cpp asserts the very same numbers, so a change to land-features.ts's pond (its
 // seed, radii, wobble or pads) fails here and there alike: the fish swim where the water is drawn.
 import { describe, expect, it } from "vitest";
-import { pondOf } from "../../src/render/land-features";
+import { pondOf } from "../../src/land/land-features";
 
 describe("the meadow's pond, as the server ports it", () => {
   it("lies, wobbles and carries its lily pads exactly as pinned", () => {

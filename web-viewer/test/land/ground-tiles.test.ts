@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { TILE_H, TILE_W, TUFTS_PER_TILE, tileFeatures, tilesCovering } from "../../src/render/ground-tiles";
-import { tilesToPaint } from "../../src/render/ground-layer";
-import { inPond, pondOf, pondsNear, stumpOf } from "../../src/render/land-features";
+import { TILE_H, TILE_W, TUFTS_PER_TILE, tileFeatures, tilesCovering } from "../../src/land/ground-tiles";
+import { tilesToPaint } from "../../src/land/ground-layer";
+import { inPond, pondOf, pondsNear, stumpOf } from "../../src/land/land-features";
 
 const MEADOW = { x: 0, y: 0, width: 1600, height: 900 };
 /** A world grown round the meadow, as the server grows it (centred, 16:9). */
@@ -99,7 +99,7 @@ describe("land features", () => {
 
 describe("tile jobs for the worker", () => {
   it("rounds a tile's box out to whole cache pixels, neighbours meeting or overlapping by a pixel", async () => {
-    const { tilePixelBox } = await import("../../src/render/tile-job");
+    const { tilePixelBox } = await import("../../src/land/tile-job");
     const job = { meadow: MEADOW, originX: -800, originY: -450, scale: 0.37 };
     const a = tilePixelBox({ ...job, i: 0, j: 0 });
     const b = tilePixelBox({ ...job, i: 1, j: 0 });

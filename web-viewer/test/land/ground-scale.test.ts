@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groundScale } from "../../src/render/ground-layer";
+import { groundScale } from "../../src/land/ground-layer";
 
 describe("groundScale", () => {
   it("paints at the detail the view wants while it is small", () => {

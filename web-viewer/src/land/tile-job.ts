@@ -1,9 +1,9 @@
 // One tile of ground to paint off the main thread (ground-worker.ts), and where its pixels go in
 // the cached ground: the tile's box rounded out to whole cache pixels, so the bitmap the worker
 // sends lands on the cache's pixel grid and the main thread only copies it in.
-import type { PaletteName } from "./palettes";
+import type { PaletteName } from "../render/palettes";
 import { tileRect } from "./ground-tiles";
-import type { WorldRect } from "./viewport";
+import type { WorldRect } from "../render/viewport";
 
 export interface TileJob {
   /** Which cache (a new world size, detail or palette starts a new one); stale answers are dropped. */

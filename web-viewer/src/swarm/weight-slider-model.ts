@@ -1,9 +1,9 @@
 // One swarm slider's logic, free of the DOM: a SliderDrag (throttled while dragged, the server's
 // value shown when left alone) whose values are a rule weight or the speed factor, stepped and
 // kept in that setting's range.
-import { SliderDrag } from "./slider-drag";
+import { SliderDrag } from "../ui/slider-drag";
 
-export { SLIDER_INTERVAL_MS } from "./slider-drag";
+export { SLIDER_INTERVAL_MS } from "../ui/slider-drag";
 
 export type WeightName = "separation" | "alignment" | "cohesion";
 /** The swarm's shared settings a slider sets: the three rule weights and the speed band's factor. */

@@ -2,12 +2,12 @@
 // transform maps world units to its pixels. Each tile is clipped to its own rectangle and paints
 // what reaches into it from its neighbours too, always in the same order (patches, water, clover,
 // tufts, the stump), so tiles painted at different times, in any order, join without a seam.
-import { paintStumpWood } from "../colony/stump-painter";
+import { paintStumpWood } from "./stump-wood";
 import { inPond, overlaps, pondsNear, stumpOf, type LilyPad, type Pond } from "./land-features";
-import type { GroundColors, Rgb255 } from "./palettes";
-import { css } from "./palettes";
+import type { GroundColors, Rgb255 } from "../render/palettes";
+import { css } from "../render/palettes";
 import { TILE_REACH, tileFeatures, tileRect, type TileFeatures } from "./ground-tiles";
-import type { WorldRect } from "./viewport";
+import type { WorldRect } from "../render/viewport";
 
 /** A 2D context on the page or in a worker (OffscreenCanvas): the painting is the same. */
 export type Paint2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ClientMessageSchema, FrameSchema, World } from "../../src/gen/meadow/v1/viewer_pb";
 import { worldSettingsBytes } from "../../src/net/messages";
 import { SwarmState } from "../../src/swarm/swarm-state";
-import { SPEED_RANGE, WEIGHT_RANGE, WeightSliderModel, clampToRange, sliderRange } from "../../src/ui/weight-slider-model";
+import { SPEED_RANGE, WEIGHT_RANGE, WeightSliderModel, clampToRange, sliderRange } from "../../src/swarm/weight-slider-model";
 
 describe("the speed slider", () => {
   it("has a range of its own, 0.5 … 2, not the weights' 0 … 3", () => {

@@ -2,10 +2,10 @@
 // grown from a seed of the tile's own position, so every screen shows the same land and growing,
 // shrinking and growing again shows it unchanged. Pure: positions and sizes in world units, shades
 // as 0…1; the painter (tile-painter.ts) gives them the palette's colours. Tiles are counted from
-// the meadow's top left corner (the colony's meadow is the middle of the swarm's world; the world
-// grows round it).
+// the meadow's top left corner (the meadow is the middle of a growing world; the world grows
+// round it).
 import { hash2, seededRandom } from "../util/hash-random";
-import type { WorldRect } from "./viewport";
+import type { WorldRect } from "../render/viewport";
 
 /** A tile's size, world units: a meadow (1600 × 900) is 4 × 3 tiles. */
 export const TILE_W = 400;

@@ -1,19 +1,19 @@
 // The land's larger features, which span several tiles: a pond with lily pads in each meadow's
-// stretch of land (the colony's meadow always has one, well away from the stump) and the hollow
-// stump in the bottom-left corner of the colony's meadow. Pure and seeded by the meadow cell's
+// stretch of land (the home meadow, cell 0 0, always has one, well away from the stump) and the
+// hollow stump in the bottom-left corner of the home meadow. Pure and seeded by the meadow cell's
 // position, like the tiles, so they are the same on every screen and after the world grows.
 import { hash2, seededRandom } from "../util/hash-random";
-import type { WorldRect } from "./viewport";
+import type { WorldRect } from "../render/viewport";
 
 /**
- * The stump, as the server places it (server/sim/colony/colony_rules.hpp: `stump_inset`
- * 150 × 140 units from the meadow's bottom-left corner, `stump_radius` 30 units). The colony's
- * frames carry the real one; the ground paints it here so the swarm's meadow has it too.
+ * The stump, as the server places it (the rules of the world that lives in it: `stump_inset`
+ * 150 × 140 units from the meadow's bottom-left corner, `stump_radius` 30 units). A world that
+ * lives in it has its frames carry the real one; the ground paints it here so every world has it.
  */
 export const STUMP_INSET_X = 150;
 export const STUMP_INSET_Y = 140;
 export const STUMP_RADIUS = 30;
-/** The colony's meadow's pond: its centre as a share of the meadow (top right, far from the stump). */
+/** The home meadow's pond: its centre as a share of the meadow (top right, far from the stump). */
 const HOME_POND_AT = { x: 0.77, y: 0.26 } as const;
 /** Pond radii, world units: a pond a firefly crosses in a second or two. */
 const POND_RX = 120;
@@ -59,12 +59,12 @@ export interface Stump {
   readonly r: number;
 }
 
-/** The hollow stump of the colony's meadow. */
+/** The hollow stump of the home meadow. */
 export function stumpOf(meadow: WorldRect): Stump {
   return { x: meadow.x + STUMP_INSET_X, y: meadow.y + meadow.height - STUMP_INSET_Y, r: STUMP_RADIUS };
 }
 
-/** The pond of meadow cell (mi, mj) (cell 0, 0 is the colony's meadow), or none. */
+/** The pond of meadow cell (mi, mj) (cell 0, 0 is the home meadow), or none. */
 export function pondOf(mi: number, mj: number, meadow: WorldRect): Pond | undefined {
   const random = seededRandom(hash2(hash2(mi, mj), POND_SEED));
   const cellX = meadow.x + mi * meadow.width;

@@ -10,9 +10,9 @@
 import { TilePainter } from "./tile-painter";
 import { TileWorker } from "./tile-worker";
 import { rectInside, tileRect, tilesCovering, type TileIndex } from "./ground-tiles";
-import { DEFAULT_PALETTE, css, type Palette } from "./palettes";
-import type { Viewport, WorldRect } from "./viewport";
-import { DEFAULT_WORLD, sameRect } from "./viewport";
+import { DEFAULT_PALETTE, css, type Palette } from "../render/palettes";
+import type { Viewport, WorldRect } from "../render/viewport";
+import { DEFAULT_WORLD, sameRect } from "../render/viewport";
 
 /** Largest side and area of the cached ground, device pixels (memory: 12 M px ≈ 48 MB). */
 const MAX_SIDE = 4096;
@@ -21,7 +21,7 @@ const MAX_AREA = 12_000_000;
 const DETAIL_STEP = 1.3;
 /**
  * Milliseconds of tile painting per animation frame: a third of a 60 Hz frame, so the light,
- * the colony and the air still fit in the rest. At least one tile is painted per frame.
+ * a world's 2D layers and the air still fit in the rest. At least one tile is painted per frame.
  */
 export const GROUND_BUDGET_MS = 5;
 /**
@@ -118,7 +118,7 @@ export class GroundLayer {
     if (this.cachedWorld) this.queue = tilesCovering(this.cachedWorld, this.meadow);
   }
 
-  /** The colony's meadow, which tiles, ponds and the stump are laid out from (the Welcome's). */
+  /** The meadow, which the land's tiles, ponds and stump are laid out from (the Welcome's). */
   setMeadow(meadow: WorldRect): void {
     if (sameRect(meadow, this.meadow)) return;
     this.meadow = meadow;

@@ -1,10 +1,10 @@
 // The ground's painter in a worker (rendering off the main thread where the browser allows): it
 // paints each tile it is sent into an OffscreenCanvas of the tile's cache pixels and sends back the
 // bitmap (transferred, not copied). ground-layer.ts copies it into the cache.
-import { DEFAULT_PALETTE, paletteByName } from "./palettes";
+import { DEFAULT_PALETTE, paletteByName } from "../render/palettes";
 import { TilePainter } from "./tile-painter";
 import { tilePixelBox, type TileDone, type TileJob } from "./tile-job";
-import { sameRect, type WorldRect } from "./viewport";
+import { sameRect, type WorldRect } from "../render/viewport";
 
 interface WorkerScope {
   addEventListener(type: "message", listener: (ev: MessageEvent<TileJob>) => void): void;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Throttle } from "../../src/util/throttle";
-import { SLIDER_INTERVAL_MS, WeightSliderModel, clampWeight } from "../../src/ui/weight-slider-model";
+import { SLIDER_INTERVAL_MS, WeightSliderModel, clampWeight } from "../../src/swarm/weight-slider-model";
 
 describe("Throttle", () => {
   it("lets the first value through, then one per interval, the latest waiting", () => {

@@ -2,7 +2,7 @@
 // at the bottom right: it asks the server for a recording of trails (what r and the phone menu's
 // button do) and, while one is under way, says so with the seconds it has taken, dimmed against a
 // second ask.
-import { keyLabel, panelButton } from "./panel-button";
+import { keyLabel, panelButton } from "../ui/panel-button";
 
 const TITLE = "r · Record trails: 200 fireflies' paths for 2 s after a warm-up, saved as an SVG picture";
 

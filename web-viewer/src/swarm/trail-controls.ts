@@ -1,14 +1,14 @@
 // The viewer's trails (docs/rules.md "The swarm · Trails"): t turns the live trails layer on and
 // off (TrailWatch keeps the server's points in step), r and the "record trails" button ask the
 // server for a recording (TrailRecording follows it) and its answer is saved as an SVG picture.
-// Both are the swarm's: in another world they say so.
+// Both are the swarm's (its controls, swarm-controls.ts, say so in another world).
 import type { Trails } from "../gen/meadow/v1/viewer_pb";
 import { recordTrailsBytes, watchTrailsBytes } from "../net/messages";
-import { RECORDING_EXPECTED_MS, TrailRecording } from "../swarm/trail-recording";
-import { TrailWatch } from "../swarm/trail-watch";
+import { RECORDING_EXPECTED_MS, TrailRecording } from "./trail-recording";
+import { TrailWatch } from "./trail-watch";
 import { trailsFileName, trailsSvg } from "../trails/trail-files";
 import type { NoticeLevel } from "../ui/notice";
-import { RecordTrailsButton } from "../ui/record-trails-button";
+import { RecordTrailsButton } from "./record-trails-button";
 import { downloadText } from "../util/download";
 import type { WorldName } from "../worlds/world-view";
 
@@ -43,7 +43,7 @@ export class TrailControls {
     private readonly hooks: TrailHooks,
   ) {
     this.watch = new TrailWatch((on) => hooks.send(watchTrailsBytes(on)));
-    this.button = new RecordTrailsButton(panel, () => this.record("swarm"));
+    this.button = new RecordTrailsButton(panel, () => this.record());
   }
 
   get watching(): boolean {
@@ -55,22 +55,14 @@ export class TrailControls {
   }
 
   /** t. */
-  toggle(world: WorldName): void {
-    if (world !== "swarm") {
-      this.hooks.say("Trails are the swarm's: press w to watch the swarm.", "info");
-      return;
-    }
+  toggle(): void {
     const on = this.watch.toggle();
     this.hooks.showTrails(on);
     this.hooks.say(on ? "Trails on: each firefly's last seconds (t: off)" : "Trails off", "info");
   }
 
   /** r, the button, the menu's. */
-  record(world: WorldName): void {
-    if (world !== "swarm") {
-      this.hooks.say("Trails are recorded in the swarm: press w to watch the swarm.", "info");
-      return;
-    }
+  record(): void {
     if (this.recording.recording) {
       this.hooks.say("Trails are being recorded: the picture comes in a few seconds.", "info");
       return;
