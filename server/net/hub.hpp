@@ -17,7 +17,7 @@
 #include "net/outbox.hpp"
 #include "sim/land.hpp"
 #include "stream/frame_bundle.hpp"
-#include "stream/swarm/trail_demand.hpp"
+#include "stream/trail_demand.hpp"
 #include "stream/video_demand.hpp"
 
 namespace meadow::net {

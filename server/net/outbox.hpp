@@ -22,7 +22,7 @@
 #include <utility>
 
 #include "stream/frame_bundle.hpp"
-#include "stream/swarm/trail_demand.hpp"
+#include "stream/trail_demand.hpp"
 #include "stream/video_demand.hpp"
 #include "stream/video_light.hpp"
 

@@ -8,10 +8,9 @@
 #include <optional>
 
 #include "meadow/v1/viewer.pb.h"
-#include "stream/mold/mold_settings_input.hpp"
+#include "stream/legacy_settings.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/settings_mapping.hpp"
-#include "stream/swarm/swarm_settings_wire.hpp"
 #include "stream/trails_mapping.hpp"
 
 namespace meadow::stream {
@@ -58,8 +57,8 @@ ClientInput parse_tool(const v1::ToolAction& tool, const sim::Rect& world, std::
     return rejected(reject::kUnknownValue, "Unknown tool phase.");
   }
   const bool tap = tool.phase() == v1::ToolAction::PHASE_TAP;
-  // The predator always, and attract where a world takes it held (the mold), follow a held
-  // pointer: down, move, up.
+  // The predator always, and attract where a world takes it held, follow a held pointer: down,
+  // move, up.
   const bool held_attract = tool.tool() == v1::TOOL_ATTRACT && !tap;
   if (tool.tool() == v1::TOOL_PREDATOR || held_attract) {
     if (tap) return rejected(reject::kUnsupportedPhase, "The predator tool follows a held pointer (down, move, up).");
@@ -138,6 +137,8 @@ ClientInput parse_client_message(std::string_view bytes, const sim::Rect& world,
     return rejected(reject::kMalformed, "The message is not a meadow.v1.ClientMessage.");
   }
   if (body != nullptr) *body = static_cast<int>(message.body_case());
+  // Clients older than WorldSettings send a world's settings in a message of its own.
+  if (auto change = legacy_settings(message)) return parse_settings(std::move(*change), limits, origin);
   switch (message.body_case()) {
     case v1::ClientMessage::kHello: {
       const v1::Hello& hello = message.hello();
@@ -169,11 +170,6 @@ ClientInput parse_client_message(std::string_view bytes, const sim::Rect& world,
       if (!change) return rejected(reject::kUnknownValue, "Unknown world.");
       return parse_settings(std::move(*change), limits, origin);
     }
-    // Clients older than WorldSettings.
-    case v1::ClientMessage::kSwarmSettings:
-      return parse_settings(swarm_settings_from_proto(message.swarm_settings()), limits, origin);
-    case v1::ClientMessage::kMoldSettings:
-      return parse_settings(mold_settings_from_proto(message.mold_settings()), limits, origin);
     case v1::ClientMessage::kPing:
       return ClientPing{message.ping().client_time_ms()};
     case v1::ClientMessage::kWatchTrails:
@@ -188,7 +184,7 @@ ClientInput parse_client_message(std::string_view bytes, const sim::Rect& world,
     }
     case v1::ClientMessage::kReplay:
       return replay_command(message.replay());
-    case v1::ClientMessage::BODY_NOT_SET:
+    default:  // nothing, or a world's own settings message (read above)
       break;
   }
   return rejected(reject::kEmpty, "The message carries nothing.");

@@ -12,7 +12,7 @@
 #include "meadow/v1/viewer.pb.h"
 #include "sim/actions.hpp"
 #include "sim/geometry.hpp"
-#include "sim/swarm/trail_recorder.hpp"
+#include "sim/trails.hpp"
 #include "stream/frame_bundle.hpp"
 
 namespace meadow::stream {
@@ -33,12 +33,12 @@ struct ClientHello {
   bool offers_video = false;  // the client decodes LIGHT_CODEC_VP9 (Hello.light_codecs)
 };
 struct ChooseWorld {
-  sim::WorldKind world = sim::WorldKind::swarm;
+  sim::WorldKind world = sim::kAllWorldKinds.front();
 };
 struct ClientPing {
   std::uint64_t client_time_ms = 0;
 };
-// The live trails layer on or off (docs/rules.md "The swarm · Trails").
+// The live trails layer on or off, in a world that offers live trail points.
 struct WatchTrails {
   bool on = false;
 };
@@ -87,7 +87,7 @@ using ClientInput =
 // a viewer's is: a known tool and phase, a finite point inside `world`. The operator's Act too.
 [[nodiscard]] ClientInput parse_tool_action(const v1::ToolAction& tool, const sim::Rect& world, std::uint64_t origin);
 
-// Parses and validates one binary ClientMessage. `world` is the swarm's world now (points must
+// Parses and validates one binary ClientMessage. `world` is the land's world now (points must
 // lie inside it); `origin` is the session id stamped on actions. `body`, when given, is set to
 // the field number of the message's body once it parsed (0: it did not, or carries none): the
 // door's price is the body's (net/message_prices.hpp). Never throws for bad input.

@@ -1,6 +1,6 @@
 #pragma once
-// The viewers' turns to change a count (sim::CountTurns: the swarm's fireflies, the mold's agents)
-// to and from their snapshot records.
+// The viewers' turns to change a count (sim::CountTurns: of whatever a world counts, for the worlds
+// whose count viewers may change) to and from their snapshot records.
 #include <cstdint>
 
 #include "meadow/v1/snapshot.pb.h"

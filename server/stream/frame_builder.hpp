@@ -27,8 +27,8 @@ class FrameBuilder {
 
   // The next bundle: number one more than the last (the first is 1), the meadow's tick. `camera`
   // is imposed on the worlds that have a camera of their own (tests, a fixed view).
-  // `video` says which worlds' light is also encoded as video (null: none), `trails` whether the
-  // swarm's live trail points are wanted (null: never).
+  // `video` says which worlds' light is also encoded as video (null: none), `trails` whether live
+  // trail points are wanted, from the worlds that offer them (null: never).
   [[nodiscard]] FrameBundlePtr build(const sim::Meadow& meadow, std::uint32_t viewers,
                                      std::optional<sim::Rect> camera = std::nullopt, VideoDemand* video = nullptr,
                                      const TrailDemand* trails = nullptr);

@@ -28,8 +28,9 @@ struct WorldFrame {
   std::uint32_t video_layer = 0;  // temporal layer
   bool video_reference = true;   // a later video frame may refer to this one
   double video_encode_seconds = 0.0;
-  // A serialized meadow.v1.ServerMessage holding the swarm's TrailPoints for this frame, sent
-  // after the frame to the sessions that watch trails. Empty when nobody does.
+  // A serialized meadow.v1.ServerMessage holding the world's live TrailPoints for this frame, sent
+  // after the frame to the sessions that watch trails. Empty when nobody does, or the world offers
+  // none.
   std::string trail_message;
 };
 

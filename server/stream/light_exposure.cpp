@@ -7,17 +7,13 @@
 
 namespace meadow::stream {
 
-namespace {
-
-double clamp_exposure(double density) {
-  return std::clamp(density, static_cast<double>(kExposureLeastFullDensity),
-                    static_cast<double>(kExposureMostFullDensity));
+double LightExposure::clamped(double density) const {
+  return std::clamp(density, static_cast<double>(range_.least_full_density),
+                    static_cast<double>(range_.most_full_density));
 }
 
-}  // namespace
-
-LightExposure::LightExposure(float full_density)
-    : full_density_(clamp_exposure(full_density)), built_(full_density_), asked_(full_density_) {}
+LightExposure::LightExposure(ExposureRange range, float full_density)
+    : range_(range), full_density_(clamped(full_density)), built_(full_density_), asked_(full_density_) {}
 
 std::optional<ToneCurve> LightExposure::observe(std::span<const std::uint8_t> intensity, const ToneCurve& curve,
                                                 double seconds) {
@@ -37,19 +33,19 @@ std::optional<ToneCurve> LightExposure::observe(std::span<const std::uint8_t> in
   const double full_now = curve.full_density();
   const std::size_t at_top = histogram.back();
   if (at_top > kExposureSaturatedShares * top) {
-    asked_ = clamp_exposure(full_now * kExposureSaturatedOpening);  // burnt out: open up
+    asked_ = clamped(full_now * kExposureSaturatedOpening);  // burnt out: open up
   } else if (at_top >= top) {
-    asked_ = clamp_exposure(full_now);  // the top share just at full: where it should be
+    asked_ = clamped(full_now);  // the top share just at full: where it should be
   } else {
     const double into = histogram[level] == 0 ? 0.0
                                               : static_cast<double>(top - above) / static_cast<double>(histogram[level]);
     const double upper = curve.density_of(static_cast<std::uint8_t>(level + 1));
     const double lower = curve.density_of(static_cast<std::uint8_t>(level));
-    asked_ = clamp_exposure(upper - std::clamp(into, 0.0, 1.0) * (upper - lower));
+    asked_ = clamped(upper - std::clamp(into, 0.0, 1.0) * (upper - lower));
   }
   // Followed in log space (an exposure, like the eye's, moves by factors), over kExposureSeconds.
   const double follow = 1.0 - std::exp(-std::max(0.0, seconds) / kExposureSeconds);
-  full_density_ = clamp_exposure(std::exp(std::log(full_density_) + follow * (std::log(asked_) - std::log(full_density_))));
+  full_density_ = clamped(std::exp(std::log(full_density_) + follow * (std::log(asked_) - std::log(full_density_))));
   if (std::max(full_density_, built_) / std::min(full_density_, built_) < kExposureStep) return std::nullopt;
   built_ = full_density_;
   return ToneCurve(static_cast<float>(full_density_));

@@ -13,12 +13,10 @@ static_assert(kLightBlurPasses == 4, "render() runs the passes as H, V, H, V");
 
 constexpr float kTopHeatLevel = static_cast<float>(kHeatLevels - 1);
 
-constexpr float kHeatFromSpeedSquared = kHeatFromSpeed * kHeatFromSpeed;
-
 }  // namespace
 
-float firefly_heat(float speed) {
-  const float t = (speed - kHeatFromSpeed) / (kHeatFullSpeed - kHeatFromSpeed);
+float heat_of(float speed, const HeatBand& band) {
+  const float t = (speed - band.from_speed) / (band.full_speed - band.from_speed);
   if (!(t > 0.0F)) return 0.0F;  // also NaN
   if (t >= 1.0F) return 1.0F;
   return t * t * (3.0F - 2.0F * t);
@@ -54,10 +52,10 @@ void LightRaster::resize(const RasterGeometry& geometry) {
   image_.resize(geometry.pixels() * kLightChannels);
 }
 
-std::span<const std::uint8_t> LightRaster::render(const sim::SwarmView& swarm, const RasterGeometry& geometry,
-                                                  float speed_factor) {
+std::span<const std::uint8_t> LightRaster::render(const LightPoints& points, const RasterGeometry& geometry,
+                                                  const HeatBand& heat, float speed_factor) {
   resize(geometry);
-  splat(swarm, geometry, speed_factor);
+  splat(points, geometry, heat, speed_factor);
   blur_rows(map_, scratch_);
   blur_columns(scratch_, map_);
   blur_rows(map_, scratch_);
@@ -66,7 +64,8 @@ std::span<const std::uint8_t> LightRaster::render(const sim::SwarmView& swarm, c
   return image_;
 }
 
-void LightRaster::splat(const sim::SwarmView& swarm, const RasterGeometry& geometry, float speed_factor) {
+void LightRaster::splat(const LightPoints& points, const RasterGeometry& geometry, const HeatBand& band,
+                        float speed_factor) {
   std::fill(map_.begin(), map_.end(), 0.0F);
   const float pixels_per_unit_x = static_cast<float>(width_) / geometry.bounds.width;
   const float pixels_per_unit_y = static_cast<float>(height_) / geometry.bounds.height;
@@ -79,15 +78,16 @@ void LightRaster::splat(const sim::SwarmView& swarm, const RasterGeometry& geome
   // The last grid coordinate whose right/bottom neighbour is still inside the padded map.
   const float last_x = static_cast<float>(padded_width_ - 1);
   const float last_y = static_cast<float>(padded_height_ - 1);
-  const std::size_t n = std::min({swarm.x.size(), swarm.y.size(), swarm.vx.size(), swarm.vy.size()});
-  const float* xs = swarm.x.data();
-  const float* ys = swarm.y.data();
-  const float* vxs = swarm.vx.data();
-  const float* vys = swarm.vy.data();
+  const std::size_t n = std::min({points.x.size(), points.y.size(), points.vx.size(), points.vy.size()});
+  const float* xs = points.x.data();
+  const float* ys = points.y.data();
+  const float* vxs = points.vx.data();
+  const float* vys = points.vy.data();
   float* map = map_.data();
   const std::size_t stride = kMapChannels * padded_width_;  // floats per row
   // Speeds as at the default setting, so the band's fastest burn whiter at any setting.
   const float per_speed_squared = 1.0F / (speed_factor * speed_factor);
+  const float from_speed_squared = band.from_speed * band.from_speed;
   for (std::size_t i = 0; i < n; ++i) {
     const float gx = xs[i] * pixels_per_unit_x + offset_x;
     const float gy = ys[i] * pixels_per_unit_y + offset_y;
@@ -101,9 +101,9 @@ void LightRaster::splat(const sim::SwarmView& swarm, const RasterGeometry& geome
     const float w10 = fx * (1.0F - fy);
     const float w01 = (1.0F - fx) * fy;
     const float w11 = fx * fy;
-    // Most fireflies cruise below the heat's speed: no square root for them.
+    // Most points move below the heat's speed: no square root for them.
     const float speed_squared = (vxs[i] * vxs[i] + vys[i] * vys[i]) * per_speed_squared;
-    const float heat = speed_squared > kHeatFromSpeedSquared ? firefly_heat(std::sqrt(speed_squared)) : 0.0F;
+    const float heat = speed_squared > from_speed_squared ? heat_of(std::sqrt(speed_squared), band) : 0.0F;
     // Light and heat side by side: one cache line for both, and no branch.
     float* cell = map + iy * stride + kMapChannels * ix;
     cell[0] += w00;

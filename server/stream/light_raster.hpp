@@ -1,11 +1,12 @@
 #pragma once
-// The swarm's light as a world-space raster (docs/rules.md "The swarm · Light"): every firefly
+// A world's light as a world-space raster, a service any world's stream may call with the points
+// it lights (its rules of light, heat and exposure live with it: stream/<world>/): every point
 // splats one unit of light bilinearly into a density map at about a quarter of a screen's
 // resolution, the map is blurred in four box passes (horizontal, vertical, horizontal, vertical:
 // close to a gaussian) and shown through the tone curve. Beside it a second map holds the light of
-// the fastest fireflies (they burn whiter, so a panic ripples through the light), blurred the same
-// way; the raster's second channel is the share of each pixel's light that comes from them, which
-// the viewer turns towards white. Scratch buffers live in the object and are reused
+// the fastest points (they burn whiter, so a sudden rush ripples through the light), blurred the
+// same way; the raster's second channel is the share of each pixel's light that comes from them,
+// which the viewer turns towards white. Scratch buffers live in the object and are reused
 // frame to frame, so a steady stream of frames allocates nothing.
 #include <cstddef>
 #include <cstdint>
@@ -13,8 +14,6 @@
 #include <vector>
 
 #include "sim/geometry.hpp"
-#include "sim/swarm/swarm_engine.hpp"
-#include "sim/swarm/swarm_rules.hpp"
 #include "stream/tone_curve.hpp"
 
 namespace meadow::stream {
@@ -30,7 +29,7 @@ inline constexpr std::uint32_t kLightMaxHeight = 270;  // pixels
 inline constexpr int kLightBlurRadius = 2;
 // Box passes in all: horizontal, vertical, horizontal, vertical.
 inline constexpr int kLightBlurPasses = 4;
-// Pixels of margin around the raster that are splatted and blurred but not sent, so a firefly
+// Pixels of margin around the raster that are splatted and blurred but not sent, so a point
 // just outside the bounds still glows across the edge: the blur's reach (2 passes × r per axis)
 // plus one for the bilinear splat.
 inline constexpr int kLightMargin = 2 * kLightBlurRadius + 1;
@@ -41,23 +40,34 @@ inline constexpr int kLightMargin = 2 * kLightBlurRadius + 1;
 inline constexpr std::uint32_t kLightChannels = 2;
 // Levels the heat is sent in (0 … kHeatLevels − 1, spread over 0 … 255): the viewer blends them
 // smoothly, and 16 levels cost about 18 % more per delta frame than no heat, full bytes 41 %
-// (6,000 fireflies flocked, a predator among them).
+// (measured on 6,000 flocking points with a chase among them).
 inline constexpr int kHeatLevels = 16;
 // Bytes per heat level: 17, so that the top level is exactly 255.
 inline constexpr int kHeatByteStep = 255 / (kHeatLevels - 1);
 static_assert(255 % (kHeatLevels - 1) == 0, "the top heat level is exactly 255");
 // A pixel with less light than this sends no heat: the blur's faint tails.
-inline constexpr float kHeatLeastLight = 1e-6F;  // fireflies per pixel
-// A firefly starts to burn whiter above this speed and is at full heat at the top of the speed
-// band. A flocked swarm cruises at about 2.2 units a step (p90 2.5, p99 3.0, measured on 6,000
-// fireflies after 600 steps), so only the fireflies being hurried — by a predator, a rock, an
-// edge, a crowd — show: "panic ripples visibly".
-inline constexpr float kHeatFromSpeed = 2.6F;            // units/step
-inline constexpr float kHeatFullSpeed = sim::swarm_rules::kMaxSpeed;  // units/step
+inline constexpr float kHeatLeastLight = 1e-6F;  // points per pixel
 
-// How hot a firefly burns, 0 … 1, from its speed in units per step: 0 up to kHeatFromSpeed, then
-// a smooth step to 1 at kHeatFullSpeed. Non-finite speeds give 0.
-[[nodiscard]] float firefly_heat(float speed);
+// The points a world lights, one entry per point in each span: positions in world units,
+// velocities in world units a step (the heat's speeds).
+struct LightPoints {
+  std::span<const float> x;
+  std::span<const float> y;
+  std::span<const float> vx;
+  std::span<const float> vy;
+};
+
+// Where a world's points burn whiter: from `from_speed` (units a step) a smooth step up to full
+// heat at `full_speed`. Each world sets its own band (a world whose points hardly ever hurry sets
+// it where only the hurried ones show).
+struct HeatBand {
+  float from_speed = 0.0F;  // units/step
+  float full_speed = 0.0F;  // units/step, above from_speed
+};
+
+// How hot a point burns, 0 … 1, from its speed in units per step: 0 up to band.from_speed, then
+// a smooth step to 1 at band.full_speed. Non-finite speeds give 0.
+[[nodiscard]] float heat_of(float speed, const HeatBand& band);
 
 // The raster's size and the world rectangle it covers.
 struct RasterGeometry {
@@ -77,19 +87,19 @@ class LightRaster {
  public:
   explicit LightRaster(ToneCurve curve = ToneCurve{});
 
-  // Rasters the swarm over geometry.bounds: kLightChannels planes of geometry.pixels() bytes,
+  // Rasters `points` over geometry.bounds: kLightChannels planes of geometry.pixels() bytes,
   // each row-major, top row first: the intensity, then the heat (the share of the pixel's blurred
   // light that is heat, in kHeatLevels levels over 0 … 255; 0 where there is no light).
-  // Fireflies outside the bounds (beyond the margin) or at non-finite positions are skipped. The
-  // span stays valid until the next render. `speed_factor`: the swarm's speed setting, which
-  // scales the heat's speeds with the band (SwarmWeights::speed).
-  std::span<const std::uint8_t> render(const sim::SwarmView& swarm, const RasterGeometry& geometry,
-                                       float speed_factor = 1.0F);
+  // Points outside the bounds (beyond the margin) or at non-finite positions are skipped. The
+  // span stays valid until the next render. `speed_factor` divides every speed before it meets
+  // the band: a world whose pace setting scales its speeds keeps the same points hot at any pace.
+  std::span<const std::uint8_t> render(const LightPoints& points, const RasterGeometry& geometry,
+                                       const HeatBand& heat, float speed_factor = 1.0F);
 
-  // The blurred density of the last render, fireflies per pixel, over the raster without its
+  // The blurred density of the last render, points per pixel, over the raster without its
   // margin, row-major (for tests and measures).
   [[nodiscard]] float density_at(std::uint32_t x, std::uint32_t y) const;
-  // The same for the heat: the blurred sum of firefly_heat() over the light, per pixel.
+  // The same for the heat: the blurred sum of heat_of() over the light, per pixel.
   [[nodiscard]] float heat_at(std::uint32_t x, std::uint32_t y) const;
   [[nodiscard]] const ToneCurve& curve() const { return curve_; }
   // The curve of the next render (the exposure follows the light: light_exposure.hpp).
@@ -97,7 +107,7 @@ class LightRaster {
 
  private:
   void resize(const RasterGeometry& geometry);
-  void splat(const sim::SwarmView& swarm, const RasterGeometry& geometry, float speed_factor);
+  void splat(const LightPoints& points, const RasterGeometry& geometry, const HeatBand& heat, float speed_factor);
   void blur_rows(const std::vector<float>& in, std::vector<float>& out);
   void blur_columns(const std::vector<float>& in, std::vector<float>& out) const;
   void tone_map();

@@ -12,8 +12,6 @@
 #include "sim/actions.hpp"
 #include "sim/geometry.hpp"
 #include "sim/land.hpp"
-#include "sim/swarm/swarm_inputs.hpp"
-#include "sim/swarm/swarm_tools.hpp"
 #include "stream/client_input.hpp"
 #include "stream/frame_bundle.hpp"
 #include "stream/world_mapping.hpp"
@@ -32,15 +30,11 @@ void to_proto(const RockRim& from, v1::RockRim& to);
 [[nodiscard]] sim::Rect from_proto(const v1::Rect& from);
 [[nodiscard]] sim::Rock from_proto(const v1::Rock& from);
 
-// Tool marks as every viewer sees them (Mark.radius in world units: the attract orbit, a crumb's
-// smell range, a predator's reach).
-void to_proto(const sim::ToolMark& attract_mark, v1::Tool tool, float radius, v1::Mark& to);
-void to_proto(const sim::SwarmPredator& predator, float reach, v1::Mark& to);
 void to_proto(const sim::ViewerLocks& from, v1::Locks& to);
 [[nodiscard]] sim::ViewerLocks from_proto(const v1::Locks& from);
 
 // Serialized ServerMessages.
-// Welcome: protocol version, session, server version, the meadow, the swarm's world, every
+// Welcome: protocol version, session, server version, the meadow, the land's world, every
 // rock, the rates (per second), the world this session watches, the worlds the server runs and
 // the settings' schemas of those that have settings.
 // `public_url`: the address phones open to join (Welcome.public_url; empty: none given).

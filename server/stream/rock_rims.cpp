@@ -35,22 +35,19 @@ std::optional<RockRim> finish_rim(std::uint32_t rock_id, const RimSums& sums, co
 
 }  // namespace
 
-const std::array<RimSample, kRimSamples>& rim_samples() {
-  static const std::array<RimSample, kRimSamples> samples = [] {
-    std::array<RimSample, kRimSamples> out{};
-    constexpr float kTurn = sim::kTau / static_cast<float>(kRimDirections);
-    for (int k = 0; k < kRimDirections; ++k) {
-      for (int ring = 0; ring < kRimRings; ++ring) {
-        // Rings at the middle of equal slices of the reach; nearer rings weigh more.
-        const float past_edge = kRimReach * (static_cast<float>(ring) + 0.5F) / static_cast<float>(kRimRings);
-        out[static_cast<std::size_t>(k * kRimRings + ring)] = {std::cos(kTurn * static_cast<float>(k)),
-                                                               std::sin(kTurn * static_cast<float>(k)), past_edge,
-                                                               1.0F - past_edge / kRimReach};
-      }
+RimSamples rim_samples(float reach) {
+  RimSamples out{};
+  constexpr float kTurn = sim::kTau / static_cast<float>(kRimDirections);
+  for (int k = 0; k < kRimDirections; ++k) {
+    for (int ring = 0; ring < kRimRings; ++ring) {
+      // Rings at the middle of equal slices of the reach; nearer rings weigh more.
+      const float past_edge = reach * (static_cast<float>(ring) + 0.5F) / static_cast<float>(kRimRings);
+      out[static_cast<std::size_t>(k * kRimRings + ring)] = {std::cos(kTurn * static_cast<float>(k)),
+                                                             std::sin(kTurn * static_cast<float>(k)), past_edge,
+                                                             1.0F - past_edge / reach};
     }
-    return out;
-  }();
-  return samples;
+  }
+  return out;
 }
 
 std::vector<RockRim> rims_from_sums(std::span<const sim::Rock> rocks, std::span<const RimSums> sums,
@@ -63,12 +60,12 @@ std::vector<RockRim> rims_from_sums(std::span<const sim::Rock> rocks, std::span<
 }
 
 std::vector<RockRim> rock_rims(const LightRaster& raster, const RasterGeometry& geometry,
-                               std::span<const sim::Rock> rocks) {
+                               std::span<const sim::Rock> rocks, const RimSamples& samples) {
   std::vector<RockRim> rims;
   if (!(geometry.bounds.width > 0.0F && geometry.bounds.height > 0.0F)) return rims;
   for (const sim::Rock& rock : rocks) {
     RimSums sums;
-    for (const RimSample& sample : rim_samples()) {
+    for (const RimSample& sample : samples) {
       const float radius = rock.radius + sample.past_edge;
       const float density = density_at_world(raster, geometry,
                                              {rock.center.x + radius * sample.ux, rock.center.y + radius * sample.uy});

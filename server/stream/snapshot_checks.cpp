@@ -4,9 +4,6 @@
 #include <stdexcept>
 
 #include "sim/land.hpp"
-#include "sim/swarm/cpu_swarm.hpp"
-#include "sim/swarm/swarm_rules.hpp"
-#include "sim/swarm/world_size.hpp"
 #include "stream/proto_mapping.hpp"
 
 namespace meadow::stream::snapshot_checks {
@@ -24,16 +21,21 @@ sim::Vec2 point(const v1::Vec2& p, const char* what) {
   return from_proto(p);
 }
 
-namespace {
-const sim::Rect& largest_world() {
-  static const sim::Rect largest =
-      sim::world_for_count(sim::CpuSwarm::kMaxCount, sim::Land().meadow(), sim::kCpuFirefliesPerMeadow);
+const sim::Rect& largest_land() {
+  static const sim::Rect largest = [] {
+    const sim::Rect meadow = sim::Land().meadow();
+    // Area scales by the meadows, so each side by their square root.
+    const auto scale = static_cast<float>(std::sqrt(kMostLandMeadows));
+    const float width = meadow.width * scale;
+    const float height = meadow.height * scale;
+    const sim::Vec2 mid = meadow.center();
+    return sim::Rect{mid.x - 0.5F * width, mid.y - 0.5F * height, width, height};
+  }();
   return largest;
 }
-}  // namespace
 
 sim::Vec2 land_point(float x, float y, const char* what) {
-  const sim::Rect& w = largest_world();
+  const sim::Rect& w = largest_land();
   if (!(x >= w.x - sim::kMeadowWidth && x <= w.x + w.width + sim::kMeadowWidth && y >= w.y - sim::kMeadowWidth &&
         y <= w.y + w.height + sim::kMeadowWidth)) {
     damaged(std::string(what) + ": a point off any land");
@@ -48,27 +50,14 @@ sim::Vec2 velocity(float vx, float vy, float most, const char* what) {
   return {vx, vy};
 }
 
-float speed_factor(float factor, const char* what) {
-  namespace r = sim::swarm_rules;
-  if (!(factor >= r::kLeastSpeedFactor && factor <= r::kMostSpeedFactor)) {
-    damaged(std::string(what) + ": a speed setting out of range");
-  }
-  return factor;
-}
-
 sim::Rect world_rect(const v1::Rect& r, const char* what) {
-  const sim::Rect& largest = largest_world();
+  const sim::Rect& largest = largest_land();
   const sim::Rect rect{finite(r.x(), what), finite(r.y(), what), finite(r.width(), what), finite(r.height(), what)};
   if (rect.width <= 0.0F || rect.height <= 0.0F || rect.x < largest.x - 1.0F || rect.y < largest.y - 1.0F ||
       rect.x + rect.width > largest.x + largest.width + 1.0F || rect.y + rect.height > largest.y + largest.height + 1.0F) {
-    damaged(std::string(what) + ": outside any world a swarm makes");
+    damaged(std::string(what) + ": outside any land a world grows");
   }
   return rect;
-}
-
-std::size_t firefly_count(std::uint64_t count, const char* what) {
-  if (count > sim::CpuSwarm::kMaxCount) damaged(std::string(what) + ": more fireflies than an engine holds");
-  return static_cast<std::size_t>(count);
 }
 
 }  // namespace meadow::stream::snapshot_checks

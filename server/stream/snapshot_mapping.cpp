@@ -7,9 +7,8 @@
 #include <utility>
 
 #include "sim/price.hpp"
-#include "stream/mold/mold_settings_input.hpp"
+#include "stream/legacy_settings.hpp"
 #include "stream/settings_mapping.hpp"
-#include "stream/swarm/swarm_settings_wire.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/snapshot_checks.hpp"
 #include "stream/world_mapping.hpp"
@@ -99,11 +98,13 @@ sim::Action from_proto(const v1::SavedAction& from) {
   action.origin = from.origin();
   action.visitor = from.visitor();
   if (!world_from_proto(from.world(), action.world)) damaged("journal: an action in an unknown world");
+  // Journals written before WorldSettings hold a world's settings in a message of its own.
+  if (auto change = legacy_settings(from)) {
+    action.body = std::move(*change);
+    return action;
+  }
   switch (from.body_case()) {
     case v1::SavedAction::kRockTap: action.body = sim::RockTap{finite_point(from.rock_tap(), "journal")}; break;
-    // Journals written before WorldSettings hold the swarm's and the mold's own messages.
-    case v1::SavedAction::kSwarmSettings: action.body = swarm_settings_from_proto(from.swarm_settings()); break;
-    case v1::SavedAction::kMoldSettings: action.body = mold_settings_from_proto(from.mold_settings()); break;
     case v1::SavedAction::kSettings: {
       auto change = stream::from_proto(from.settings());
       if (!change) damaged("journal: a settings change of an unknown world");
@@ -142,7 +143,7 @@ sim::Action from_proto(const v1::SavedAction& from) {
       action.body = sim::AttractPointer{phase_from_proto(from.attract_pointer().phase()),
                                         finite_point(from.attract_pointer().at(), "journal")};
       break;
-    case v1::SavedAction::BODY_NOT_SET: damaged("journal: an action with nothing in it");
+    default: damaged("journal: an action with nothing in it");  // nothing (world settings: above)
   }
   return action;
 }

@@ -28,7 +28,7 @@ void to_proto(const sim::Land::State& from, v1::SavedLand& to);
 
 // A world's step budget from a tick on (SimLoop measures them; a replay must be told).
 struct StepBudgetRecord {
-  sim::WorldKind world = sim::WorldKind::swarm;
+  sim::WorldKind world = sim::kAllWorldKinds.front();
   std::uint32_t steps = 0;
   std::uint32_t every_ticks = 1;  // sim::StepBudget's: one step every this many ticks when 1 does not fit
   friend bool operator==(const StepBudgetRecord&, const StepBudgetRecord&) = default;

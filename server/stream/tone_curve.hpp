@@ -1,7 +1,7 @@
 #pragma once
-// The tone curve of the light (docs/rules.md "The swarm · Light"): a 4,096-entry table from blurred
-// density to an 8-bit intensity. It is logarithmic past a small knee, so a lone firefly still shows
-// while a dense swarm reads as a soft cloud instead of a flat white blot.
+// The tone curve of the light (light_raster.hpp): a 4,096-entry table from blurred density to an
+// 8-bit intensity. It is logarithmic past a small knee, so a lone point still shows while a dense
+// crowd of them reads as a soft cloud instead of a flat white blot.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -9,21 +9,21 @@
 
 namespace meadow::stream {
 
-// Entries in the table (docs/rules.md "The swarm · Light").
+// Entries in the table.
 inline constexpr std::size_t kToneTableSize = 4096;
-// Density, in fireflies per raster pixel after the blur, that maps to full intensity (255);
-// anything denser is clamped there: the hottest spots of the swarm.
+// Density, in points per raster pixel after the blur, that maps to full intensity (255);
+// anything denser is clamped there: the hottest spots of the light.
 inline constexpr float kToneFullDensity = 8.0F;
-// Density, in fireflies per raster pixel, where the curve bends from about linear to
-// logarithmic. A lone firefly peaks near 0.04 after the blur; a knee just below that makes it
-// clearly visible (intensity ≈ 40) without washing out the swarm.
+// Density, in points per raster pixel, where the curve bends from about linear to
+// logarithmic. A lone point peaks near 0.04 after the blur; a knee just below that makes it
+// clearly visible (intensity ≈ 40) without washing out a crowd.
 inline constexpr float kToneKneeDensity = 0.03F;
 
 class ToneCurve {
  public:
   explicit ToneCurve(float full_density = kToneFullDensity, float knee_density = kToneKneeDensity);
 
-  // Intensity 0..255 for a density in fireflies per pixel; negative and NaN give 0.
+  // Intensity 0..255 for a density in points per pixel; negative and NaN give 0.
   [[nodiscard]] std::uint8_t operator()(float density) const {
     return table_[index(density)];
   }
@@ -41,7 +41,7 @@ class ToneCurve {
   [[nodiscard]] float density_of(std::uint8_t level) const;
   // The density mapped to full intensity (255).
   [[nodiscard]] float full_density() const { return static_cast<float>(kToneTableSize - 1) / entries_per_density_; }
-  // Table entries per unit of density (fireflies per pixel).
+  // Table entries per unit of density (points per pixel).
   [[nodiscard]] float entries_per_density() const { return entries_per_density_; }
 
  private:

@@ -13,9 +13,10 @@
 
 namespace meadow::stream {
 
-// The plan a request asks for, 0 meaning the study's default (and no world the swarm, as older
-// clients mean); nullopt when a field is over its limit (trail_limits_text() says which they are:
-// "at most …"), the operator's or a viewer's, or the world is none this protocol knows.
+// The plan a request asks for, 0 meaning the study's default (and no world the plan's default
+// world, sim::TrailPlan, as older clients mean); nullopt when a field is over its limit
+// (trail_limits_text() says which they are: "at most …"), the operator's or a viewer's, or the
+// world is none this protocol knows.
 [[nodiscard]] std::optional<sim::TrailPlan> trail_plan(const v1::TrailsRequest& request,
                                                        const sim::TrailLimits& limits = sim::kOperatorTrailLimits);
 [[nodiscard]] std::string trail_limits_text(const sim::TrailLimits& limits = sim::kOperatorTrailLimits);

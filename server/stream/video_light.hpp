@@ -34,10 +34,10 @@ namespace meadow::stream {
 inline constexpr std::uint32_t kVideoPeriod = 4;
 inline constexpr std::uint32_t kVideoLayers = 3;
 
-// VP9's constant-quality level, 0 (best) … 63. Measured on a recorded minute of the real swarm
-// with a predator scattering it (docs/perf/video-light.md): 16 keeps the worst frame's intensity
-// at 45 dB PSNR at 5,000 fireflies in an eighth of the zstd codec's bytes; 24 costs a tenth less
-// and drops the worst frame to 43 dB.
+// VP9's constant-quality level, 0 (best) … 63. Measured on a recorded minute of real light, 5,000
+// points scattered by a chase (docs/perf/video-light.md): 16 keeps the worst frame's intensity
+// at 45 dB PSNR in an eighth of the zstd codec's bytes; 24 costs a tenth less and drops the worst
+// frame to 43 dB.
 inline constexpr int kVideoDefaultQuality = 16;
 // libvpx's real-time speed, 5 … 9: higher is faster and a little larger (speed 6: 1.3 ms a
 // frame at 400 × 225, 5 % smaller than 9).

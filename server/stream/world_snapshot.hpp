@@ -11,7 +11,7 @@
 namespace meadow::stream {
 
 struct WorldSnapshotMapping {
-  sim::WorldKind kind = sim::WorldKind::swarm;
+  sim::WorldKind kind = sim::kAllWorldKinds.front();
   // Fills `to` from a state of this world.
   void (*to_proto)(const sim::WorldState& from, v1::SavedWorld& to) = nullptr;
   // The state `from` holds, or null when it holds another world's. Throws std::invalid_argument

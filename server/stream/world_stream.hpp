@@ -3,7 +3,7 @@
 // WorldStream, registered beside the world, that fills its Frame (camera, bounds, figures, light,
 // marks, entities, events) and serializes it once for every session. The FrameBuilder fills the
 // parts every frame shares (number, tick, world, viewers, locks, pause) and asks every stream for
-// what it lends to all frames (the colony's breeze blows over every world).
+// what it lends to all frames (weather one world makes that every world's frame shows).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -14,7 +14,7 @@
 #include "sim/meadow.hpp"
 #include "sim/world.hpp"
 #include "stream/frame_bundle.hpp"
-#include "stream/swarm/trail_demand.hpp"
+#include "stream/trail_demand.hpp"
 #include "stream/video_demand.hpp"
 
 namespace meadow::stream {
@@ -24,7 +24,7 @@ struct FrameContext {
   std::uint64_t number = 0;  // this bundle's number
   std::optional<sim::Rect> camera;  // a camera the caller imposes instead of the world's own
   VideoDemand* video = nullptr;     // who takes the light as video (null: nobody)
-  const TrailDemand* trails = nullptr;  // whether the swarm's live trail points are wanted (null: no)
+  const TrailDemand* trails = nullptr;  // whether live trail points are wanted (null: no)
 };
 
 class WorldStream {

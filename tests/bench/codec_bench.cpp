@@ -13,6 +13,7 @@
 #include "sim/swarm/world_size.hpp"
 #include "stream/frame_codec.hpp"
 #include "stream/light_raster.hpp"
+#include "stream/swarm/swarm_light.hpp"
 
 namespace {
 
@@ -44,7 +45,7 @@ struct Sequence {
     LightRaster light;
     FrameEncoder encoder;
     for (int i = 0; i <= kCodecFrames; ++i) {
-      const auto raster = light.render(swarm.view(), geometry);
+      const auto raster = meadow::stream::render_fireflies(light, swarm.view(), geometry);
       rasters.emplace_back(raster.begin(), raster.end());
       keys.push_back(encoder.encode_key(rasters.back(), geometry.width));
       if (i > 0) deltas.push_back(encoder.encode_delta(rasters[i], rasters[i - 1], geometry.width));
@@ -129,7 +130,7 @@ void light_raster_in(benchmark::State& state, bool cell_ordered) {
   const auto geometry = meadow::stream::light_geometry(world);
   LightRaster light;
   for (auto _ : state) {
-    const auto image = light.render(swarm.view(), geometry);
+    const auto image = meadow::stream::render_fireflies(light, swarm.view(), geometry);
     benchmark::DoNotOptimize(image.data());
   }
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(count));

@@ -41,7 +41,7 @@
 #include "sim/swarm/firefly_arrays.hpp"
 #include "sim/swarm/swarm_population.hpp"
 #include "stream/light_raster.hpp"
-#include "stream/light_request.hpp"
+#include "stream/swarm/swarm_light.hpp"
 
 namespace {
 
@@ -126,7 +126,7 @@ void BM_GpuLight(benchmark::State& state) {
   for (int s = 0; s < bench::gpu_warmup_steps(); ++s) swarm.step();  // flocks, so the splat's atomics meet as they would
   gpu::LightKernels light(*ctx);
   const stream::ToneCurve curve;
-  const sim::SwarmLightRequest request = stream::light_request(stream::light_geometry(w), curve, land.rocks());
+  const sim::SwarmLightRequest request = stream::swarm_light_request(stream::light_geometry(w), curve, land.rocks());
   for (auto _ : state) {
     light.prepare(request, count);
     light.record(ctx->begin(), swarm.kernels.state_buffer());

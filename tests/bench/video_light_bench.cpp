@@ -28,6 +28,7 @@
 #include "stream/light_raster.hpp"
 #include "stream/video_light.hpp"
 #include "support/meadow_worlds.hpp"
+#include "stream/swarm/swarm_light.hpp"
 
 namespace {
 
@@ -79,7 +80,7 @@ Recording record(std::size_t count) {
     }
     for (int i = 0; i < kTicksPerFrame; ++i) m->step(pool);
     const auto& swarm = static_cast<const sim::SwarmWorld&>(*m->world(sim::WorldKind::swarm));
-    const auto raster = light.render(swarm.swarm().view(), r.geometry);
+    const auto raster = stream::render_fireflies(light, swarm.swarm().view(), r.geometry);
     const auto half = raster.begin() + static_cast<std::ptrdiff_t>(r.geometry.pixels());
     if (!previous.empty()) r.zstd_bytes += zstd.encode_delta(raster, previous, r.geometry.width).size();
     previous.assign(raster.begin(), raster.end());

@@ -29,6 +29,7 @@
 #include "stream/snapshot_mapping.hpp"
 #include "stream/swarm_fixture.hpp"
 #include "stream/video_light.hpp"
+#include "stream/swarm/swarm_light.hpp"
 
 namespace meadow::fuzz {
 namespace {
@@ -180,7 +181,7 @@ const stream::RasterGeometry kSeedGeometry{{0, 0, sim::kMeadowWidth, sim::kMeado
 class SwarmLight {
  public:
   std::vector<std::uint8_t> next() {
-    const auto image = raster_.render(swarm_.view(), kSeedGeometry);
+    const auto image = stream::render_fireflies(raster_, swarm_.view(), kSeedGeometry);
     swarm_.advance();
     return {image.begin(), image.end()};
   }

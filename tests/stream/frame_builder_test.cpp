@@ -101,7 +101,7 @@ TEST(FrameBuilder, ARockAmongFirefliesHasARimOnTheirSideAndTheLightItsHeat) {
   for (int i = 0; i < 40; ++i) {
     world.swarm->x.push_back(790.0F + static_cast<float>(i % 8) * 3.0F);
     world.swarm->y.push_back(450.0F + sim::kRockRadius + 6.0F + static_cast<float>(i / 8) * 3.0F);
-    world.swarm->vx.push_back(i < 8 ? kHeatFullSpeed : 2.0F);
+    world.swarm->vx.push_back(i < 8 ? kSwarmHeat.full_speed : 2.0F);
     world.swarm->vy.push_back(0.0F);
   }
   FrameBuilder builder(testing::standard_streams());

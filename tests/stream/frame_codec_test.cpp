@@ -7,6 +7,7 @@
 
 #include "stream/light_raster.hpp"
 #include "swarm_fixture.hpp"
+#include "stream/swarm/swarm_light.hpp"
 
 namespace meadow::stream {
 namespace {
@@ -90,7 +91,7 @@ TEST(FrameCodec, SwarmSequenceRoundTripsAndCompresses) {
   const std::size_t row = g.width;  // the planes (intensity, heat) stacked
   const std::size_t rows = std::size_t{g.height} * kLightChannels;
   for (int frame = 0; frame < kFrames; ++frame) {
-    const auto raster = light.render(swarm.view(), g);
+    const auto raster = render_fireflies(light, swarm.view(), g);
     const Bytes current(raster.begin(), raster.end());
     const std::string key = enc.encode_key(current, row);
     key_bytes += key.size();
@@ -160,7 +161,7 @@ TEST(FrameCodec, FlippedBitsAreErrorsOrRastersOfTheRightSizeNeverCrashes) {
   const testing::SwarmFixture swarm(3000, meadow, 13);
   LightRaster light;
   const RasterGeometry g = light_geometry(meadow);
-  const auto raster = light.render(swarm.view(), g);
+  const auto raster = render_fireflies(light, swarm.view(), g);
   const Bytes original(raster.begin(), raster.end());
   const std::string data = enc.encode_key(original, g.width);
   std::size_t errors = 0;

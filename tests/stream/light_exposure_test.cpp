@@ -16,6 +16,7 @@
 #include "sim/swarm/cpu_swarm.hpp"
 #include "sim/swarm/world_size.hpp"
 #include "stream/light_raster.hpp"
+#include "stream/swarm/swarm_light.hpp"
 
 namespace meadow::stream {
 namespace {
@@ -70,20 +71,20 @@ Looks looks_at(std::size_t count, int warm_steps) {
   for (int s = 0; s < warm_steps; ++s) swarm.step(land, serial);
   const RasterGeometry geometry = light_geometry(land.world());
   LightRaster raster;
-  LightExposure exposure;
+  LightExposure exposure{kSwarmExposure};
   for (int frame = 0; frame < 360; ++frame) {
     swarm.step(land, serial);
     swarm.step(land, serial);
-    const auto planes = raster.render(swarm.view(), geometry);
+    const auto planes = render_fireflies(raster, swarm.view(), geometry);
     if (auto curve = exposure.observe(planes.first(geometry.pixels()), raster.curve(), kFrameSeconds)) {
       raster.set_curve(*curve);
     }
   }
   Looks looks;
   looks.full_density = exposure.full_density();
-  looks.followed = look_of(raster.render(swarm.view(), geometry).first(geometry.pixels()), geometry.width);
+  looks.followed = look_of(render_fireflies(raster, swarm.view(), geometry).first(geometry.pixels()), geometry.width);
   LightRaster fixed;
-  looks.fixed = look_of(fixed.render(swarm.view(), geometry).first(geometry.pixels()), geometry.width);
+  looks.fixed = look_of(render_fireflies(fixed, swarm.view(), geometry).first(geometry.pixels()), geometry.width);
   std::printf("[exposure] %zu fireflies: full at %.2f a pixel; top band %.2f %% (fixed curve %.2f %%), median lit %d "
               "(%d), contrast %.2f (%.2f)\n",
               count, looks.full_density, 100.0 * looks.followed.top_share, 100.0 * looks.fixed.top_share,
@@ -115,7 +116,7 @@ TEST(LightExposure, AGrownSwarmGetsTheSameLook) {
 
 TEST(LightExposure, ALoneFireflyStillShowsAtTheDarkestExposure) {
   // A lone firefly peaks near 0.04 a pixel after the blur (tone_curve.hpp).
-  const ToneCurve darkest(kExposureMostFullDensity);
+  const ToneCurve darkest(kSwarmExposure.most_full_density);
   EXPECT_GE(darkest(0.04F), kExposureLitLevel);
   // And in a real raster beside a dense flock, once the exposure has followed the flock.
   std::vector<sim::CpuSwarm::Firefly> fireflies;
@@ -129,14 +130,14 @@ TEST(LightExposure, ALoneFireflyStillShowsAtTheDarkestExposure) {
   sim::CpuSwarm swarm(3, fireflies);
   const RasterGeometry geometry = light_geometry(land.world());
   LightRaster raster;
-  LightExposure exposure;
+  LightExposure exposure{kSwarmExposure};
   for (int frame = 0; frame < 600; ++frame) {
-    const auto planes = raster.render(swarm.view(), geometry);
+    const auto planes = render_fireflies(raster, swarm.view(), geometry);
     if (auto curve = exposure.observe(planes.first(geometry.pixels()), raster.curve(), kFrameSeconds)) {
       raster.set_curve(*curve);
     }
   }
-  const auto planes = raster.render(swarm.view(), geometry);
+  const auto planes = render_fireflies(raster, swarm.view(), geometry);
   const auto px = static_cast<std::uint32_t>(1200.0F / land.world().width * static_cast<float>(geometry.width));
   const auto py = static_cast<std::uint32_t>(450.0F / land.world().height * static_cast<float>(geometry.height));
   std::uint8_t peak = 0;
@@ -155,7 +156,7 @@ TEST(LightExposure, FollowsSmoothlyAndRebuildsTheCurveOnlyInSteps) {
   // few percent a frame, and the curve changes only when it has moved by kExposureStep.
   std::vector<std::uint8_t> raster(1000, 0);
   ToneCurve curve;
-  LightExposure exposure;
+  LightExposure exposure{kSwarmExposure};
   auto light_at = [&](float density) {
     for (std::size_t i = 0; i < raster.size(); ++i) raster[i] = curve(density * static_cast<float>(i % 100) / 100.0F);
   };
@@ -181,17 +182,17 @@ TEST(LightExposure, FollowsSmoothlyAndRebuildsTheCurveOnlyInSteps) {
 }
 
 TEST(LightExposure, StaysWithinItsRange) {
-  LightExposure exposure;
+  LightExposure exposure{kSwarmExposure};
   const ToneCurve curve;
   std::vector<std::uint8_t> faint(100, kExposureLitLevel);
   for (int i = 0; i < 2000; ++i) (void)exposure.observe(faint, curve, 1.0);
-  EXPECT_FLOAT_EQ(exposure.full_density(), kExposureLeastFullDensity);
+  EXPECT_FLOAT_EQ(exposure.full_density(), kSwarmExposure.least_full_density);
   std::vector<std::uint8_t> white(100, 255);
   ToneCurve following(exposure.full_density());
   for (int i = 0; i < 2000; ++i) {
     if (auto next = exposure.observe(white, following, 1.0)) following = *next;
   }
-  EXPECT_FLOAT_EQ(exposure.full_density(), kExposureMostFullDensity);
+  EXPECT_FLOAT_EQ(exposure.full_density(), kSwarmExposure.most_full_density);
 }
 
 }  // namespace

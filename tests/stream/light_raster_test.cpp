@@ -1,5 +1,4 @@
 #include "stream/light_raster.hpp"
-#include "stream/light_request.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +6,10 @@
 #include <limits>
 #include <vector>
 
+#include "light_planes.hpp"
 #include "placed_fireflies.hpp"
 #include "swarm_fixture.hpp"
+#include "stream/swarm/swarm_light.hpp"
 
 
 namespace meadow::stream {
@@ -17,11 +18,8 @@ namespace {
 using Swarm = testing::PlacedFireflies;
 using testing::kOneMeadow;
 
-// The intensity and the heat of pixel i of a rendered image: the first plane and the second.
-std::uint8_t intensity(std::span<const std::uint8_t> image, std::size_t i) { return image[i]; }
-std::uint8_t heat(std::span<const std::uint8_t> image, std::size_t i) {
-  return image[image.size() / kLightChannels + i];
-}
+using testing::heat;
+using testing::intensity;
 
 // The sum of the intensities.
 std::uint64_t total(std::span<const std::uint8_t> image) {
@@ -65,7 +63,7 @@ TEST(LightRaster, OneFireflyLightsAroundItselfAndNothingFarAway) {
   swarm.add(802.0F, 450.0F);  // pixel (200, 112)
   LightRaster light;
   const RasterGeometry g = light_geometry(kOneMeadow);
-  const auto image = light.render(swarm.view(), g);
+  const auto image = render_fireflies(light, swarm.view(), g);
   ASSERT_EQ(image.size(), g.pixels() * kLightChannels);
   const auto at = [&](std::uint32_t x, std::uint32_t y) { return intensity(image, y * g.width + x); };
   EXPECT_GE(at(200, 112), 30);  // visible
@@ -94,7 +92,7 @@ TEST(LightRaster, TotalLightGrowsWithCount) {
   std::uint64_t previous = 0;
   for (std::size_t count : {1U, 10U, 100U, 1000U, 10000U}) {
     const testing::SwarmFixture swarm(count, kOneMeadow, 3);
-    const std::uint64_t now = total(light.render(swarm.view(), g));
+    const std::uint64_t now = total(render_fireflies(light, swarm.view(), g));
     EXPECT_GT(now, previous) << count;
     previous = now;
   }
@@ -116,7 +114,7 @@ TEST(LightRaster, FirefliesOutsideTheWorldOrNotFiniteAreSkipped) {
   swarm.add(0.0F, 900.0F);
   LightRaster light;
   const RasterGeometry g = light_geometry(kOneMeadow);
-  const auto image = light.render(swarm.view(), g);  // ASan watches the writes
+  const auto image = render_fireflies(light, swarm.view(), g);  // ASan watches the writes
   ASSERT_EQ(image.size(), g.pixels() * kLightChannels);
   EXPECT_GT(intensity(image, 0), 0);                  // the corner firefly
   EXPECT_GT(intensity(image, g.pixels() - 1), 0);     // and the opposite one
@@ -128,7 +126,7 @@ TEST(LightRaster, FireflyJustOutsideTheBoundsGlowsAcrossTheEdge) {
   swarm.add(-6.0F, 450.0F);  // 1.5 pixels outside
   LightRaster light;
   const RasterGeometry g = light_geometry(kOneMeadow);
-  const auto image = light.render(swarm.view(), g);
+  const auto image = render_fireflies(light, swarm.view(), g);
   EXPECT_GT(intensity(image, 112 * g.width + 0), 0);
 }
 
@@ -138,28 +136,13 @@ TEST(LightRaster, OffsetBoundsAndResizingBetweenFrames) {
   swarm.add(-3000.0F, -2000.0F);
   const sim::Rect big = testing::world_of_meadows(16.0F);  // x from -2400, y from -1350
   const RasterGeometry g_big = light_geometry(big);
-  const auto big_image = light.render(swarm.view(), g_big);
+  const auto big_image = render_fireflies(light, swarm.view(), g_big);
   EXPECT_EQ(total(big_image), 0U);
   swarm.add(-2000.0F, -1000.0F);
-  EXPECT_GT(total(light.render(swarm.view(), g_big)), 0U);
+  EXPECT_GT(total(render_fireflies(light, swarm.view(), g_big)), 0U);
   const RasterGeometry g_small = light_geometry(kOneMeadow);
-  EXPECT_EQ(total(light.render(swarm.view(), g_small)), 0U);
-  EXPECT_EQ(light.render(swarm.view(), g_small).size(), g_small.pixels() * kLightChannels);
-}
-
-TEST(FireflyHeat, NoneWhileCruisingFullAtTheTopOfTheSpeedBand) {
-  EXPECT_EQ(firefly_heat(0.0F), 0.0F);
-  EXPECT_EQ(firefly_heat(sim::swarm_rules::kMinSpeed), 0.0F);
-  EXPECT_EQ(firefly_heat(kHeatFromSpeed), 0.0F);
-  EXPECT_EQ(firefly_heat(kHeatFullSpeed), 1.0F);
-  EXPECT_EQ(firefly_heat(10.0F), 1.0F);
-  EXPECT_EQ(firefly_heat(std::numeric_limits<float>::quiet_NaN()), 0.0F);
-  float previous = 0.0F;
-  for (float s = kHeatFromSpeed; s <= kHeatFullSpeed; s += 0.01F) {
-    EXPECT_GE(firefly_heat(s), previous) << s;
-    previous = firefly_heat(s);
-  }
-  EXPECT_NEAR(firefly_heat(0.5F * (kHeatFromSpeed + kHeatFullSpeed)), 0.5F, 1e-5F);
+  EXPECT_EQ(total(render_fireflies(light, swarm.view(), g_small)), 0U);
+  EXPECT_EQ(render_fireflies(light, swarm.view(), g_small).size(), g_small.pixels() * kLightChannels);
 }
 
 TEST(LightRaster, SlowFirefliesGlowWithoutHeat) {
@@ -167,7 +150,7 @@ TEST(LightRaster, SlowFirefliesGlowWithoutHeat) {
   for (int i = 0; i < 50; ++i) swarm.add(700.0F + 4.0F * static_cast<float>(i), 450.0F, 2.2F);
   LightRaster light;
   const RasterGeometry g = light_geometry(kOneMeadow);
-  const auto image = light.render(swarm.view(), g);
+  const auto image = render_fireflies(light, swarm.view(), g);
   EXPECT_GT(total(image), 0U);
   for (std::size_t i = 0; i < g.pixels(); ++i) ASSERT_EQ(heat(image, i), 0) << i;
 }
@@ -177,8 +160,8 @@ TEST(LightRaster, TheFastestBurnWhiterAndHeatIsTheShareOfTheLight) {
   const RasterGeometry g = light_geometry(kOneMeadow);
   const std::size_t middle = 112 * g.width + 200;
   Swarm fast;
-  fast.add(802.0F, 450.0F, kHeatFullSpeed);
-  const auto rendered = light.render(fast.view(), g);
+  fast.add(802.0F, 450.0F, kSwarmHeat.full_speed);
+  const auto rendered = render_fireflies(light, fast.view(), g);
   const std::vector<std::uint8_t> hot(rendered.begin(), rendered.end());  // the next render reuses the buffer
   EXPECT_GE(intensity(hot, middle), 30);
   EXPECT_EQ(heat(hot, middle), 255);
@@ -186,34 +169,11 @@ TEST(LightRaster, TheFastestBurnWhiterAndHeatIsTheShareOfTheLight) {
   // One fast and one cruising firefly on the same spot: half the light is hot.
   Swarm mixed = fast;
   mixed.add(802.0F, 450.0F, 2.0F);
-  const auto half = light.render(mixed.view(), g);
+  const auto half = render_fireflies(light, mixed.view(), g);
   // Half, in the nearest of the 16 levels sent: 8 × 17 or 7 × 17.
   EXPECT_TRUE(heat(half, middle) == 136 || heat(half, middle) == 119) << int{heat(half, middle)};
   EXPECT_GT(intensity(half, middle), intensity(hot, middle));
   EXPECT_NEAR(light.heat_at(200, 112), 0.5F * light.density_at(200, 112), 1e-6F);
-}
-
-// The heat follows the speed setting: the top of the band burns whitest at any setting, and the
-// engines' light request carries the same scaled speeds.
-TEST(LightRaster, TheHeatFollowsTheSpeedSetting) {
-  LightRaster light;
-  const RasterGeometry g = light_geometry(kOneMeadow);
-  const std::size_t middle = 112 * g.width + 200;
-  Swarm top_of_double_band;
-  top_of_double_band.add(802.0F, 450.0F, 2.0F * kHeatFullSpeed);
-  EXPECT_EQ(heat(light.render(top_of_double_band.view(), g, 2.0F), middle), 255);
-  Swarm cruising_at_double;
-  cruising_at_double.add(802.0F, 450.0F, 2.0F * 2.2F);
-  const auto cruising = light.render(cruising_at_double.view(), g, 2.0F);
-  EXPECT_GT(intensity(cruising, middle), 0);
-  EXPECT_EQ(heat(cruising, middle), 0) << "twice the speed at twice the band is cruising";
-  Swarm top_of_half_band;
-  top_of_half_band.add(802.0F, 450.0F, 0.5F * kHeatFullSpeed);
-  EXPECT_EQ(heat(light.render(top_of_half_band.view(), g, 0.5F), middle), 255);
-  EXPECT_EQ(heat(light.render(top_of_half_band.view(), g), middle), 0) << "at the default band it is slow";
-  const sim::SwarmLightRequest request = light_request(g, light.curve(), {}, 2.0F);
-  EXPECT_FLOAT_EQ(request.heat_from_speed, 2.0F * kHeatFromSpeed);
-  EXPECT_FLOAT_EQ(request.heat_full_speed, 2.0F * kHeatFullSpeed);
 }
 
 TEST(LightRaster, SameInputSameImage) {
@@ -221,8 +181,8 @@ TEST(LightRaster, SameInputSameImage) {
   LightRaster a;
   LightRaster b;
   const RasterGeometry g = light_geometry(kOneMeadow);
-  const auto ia = a.render(swarm.view(), g);
-  const auto ib = b.render(swarm.view(), g);
+  const auto ia = render_fireflies(a, swarm.view(), g);
+  const auto ib = render_fireflies(b, swarm.view(), g);
   EXPECT_TRUE(std::equal(ia.begin(), ia.end(), ib.begin(), ib.end()));
 }
 

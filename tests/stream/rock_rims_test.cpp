@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "placed_fireflies.hpp"
+#include "stream/swarm/swarm_light.hpp"
 
 namespace meadow::stream {
 namespace {
@@ -18,8 +19,8 @@ constexpr float kPi = std::numbers::pi_v<float>;
 std::vector<RockRim> rims_for(const Swarm& swarm, std::vector<sim::Rock> rocks) {
   LightRaster light;
   const RasterGeometry g = light_geometry(kOneMeadow);
-  (void)light.render(swarm.view(), g);
-  return rock_rims(light, g, rocks);
+  (void)render_fireflies(light, swarm.view(), g);
+  return firefly_rock_rims(light, g, rocks);
 }
 
 // The smallest turn between two angles, radians.

@@ -11,6 +11,7 @@
 #include "stream/light_raster.hpp"
 #include "stream/video_light.hpp"
 #include "swarm_fixture.hpp"
+#include "stream/swarm/swarm_light.hpp"
 
 namespace meadow::stream {
 namespace {
@@ -33,7 +34,7 @@ std::vector<Planes> swarm_frames(std::size_t count, int frames, RasterGeometry& 
   LightRaster light;
   std::vector<Planes> out;
   for (int i = 0; i < frames; ++i) {
-    const auto raster = light.render(swarm.view(), geometry);
+    const auto raster = render_fireflies(light, swarm.view(), geometry);
     const auto half = raster.begin() + static_cast<std::ptrdiff_t>(geometry.pixels());
     out.push_back({Bytes(raster.begin(), half), Bytes(half, raster.end())});
     swarm.advance();

@@ -14,6 +14,7 @@
 #include "sim/geometry.hpp"
 #include "sim/swarm/swarm_engine.hpp"
 #include "stream/light_raster.hpp"
+#include "stream/swarm/swarm_light.hpp"
 
 namespace meadow::testing {
 
@@ -45,7 +46,7 @@ inline Densities densities(const sim::SwarmView& view, const sim::Rect& world, c
                            float band_width = kBandWidth) {
   stream::LightRaster raster;
   const stream::RasterGeometry geometry = stream::light_geometry(world);
-  (void)raster.render(view, geometry);
+  (void)stream::render_fireflies(raster, view, geometry);
   const float gap = std::min(old_world.x - world.x, old_world.y - world.y);  // gained land's narrowest side
   const auto bands = static_cast<std::size_t>(std::max(1.0F, std::floor(gap / band_width)));
   std::vector<double> sums(bands + 2, 0.0);

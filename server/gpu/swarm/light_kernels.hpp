@@ -6,7 +6,7 @@
 // floats a rock cross back to the host; the fireflies never do.
 //
 // The rules are the stream's (stream::LightRaster, stream::rock_rims): every number comes with the
-// request (sim::SwarmLightRequest, filled by stream::light_request), none is written here or in
+// request (sim::SwarmLightRequest, filled by stream::swarm_light_request), none is written here or in
 // the shaders. Owns the pipelines and buffers; the maps grow with the raster, never per frame.
 // Throws GpuError on any Vulkan failure.
 #include <array>

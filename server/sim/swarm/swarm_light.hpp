@@ -3,31 +3,16 @@
 // rasters the light (stream/light_raster.hpp) from SwarmEngine::view(); an engine that keeps its
 // fireflies on a device can answer SwarmEngine::light() instead, so only the raster and the
 // rocks' rim sums cross back, never the fireflies. The request carries every number of the
-// stream's rules (the stream fills it: stream::light_request), so the engine holds none of its own.
+// stream's rules (the stream fills it: stream::swarm_light_request), so the engine holds none of
+// its own.
 #include <cstdint>
 #include <span>
 
 #include "sim/geometry.hpp"
 #include "sim/land.hpp"
+#include "sim/rim_light.hpp"
 
 namespace meadow::sim {
-
-// One sample of the ring about a rock where its rim light is gathered: a unit direction from the
-// rock's centre, how far past the rock's edge (world units), and how much it weighs.
-struct RimSample {
-  float ux = 0.0F;
-  float uy = 0.0F;
-  float past_edge = 0.0F;
-  float weight = 0.0F;
-};
-// What a rock gathers over its samples: Σ weight · density, Σ weight, and the density-weighted
-// sum of the directions.
-struct RimSums {
-  float light = 0.0F;
-  float weights = 0.0F;
-  float toward_x = 0.0F;
-  float toward_y = 0.0F;
-};
 
 struct SwarmLightRequest {
   Rect bounds;                // world units the raster covers

@@ -1,7 +1,7 @@
 #pragma once
 // The mold's part of a frame: its trail map as the frame's light layer (one channel over the
-// meadow, encoded once per frame as a key and as a delta against the previous frame, like the
-// swarm's light), its figures and settings, its flakes and held pointers as marks.
+// meadow, encoded once per frame as a key and as a delta against the previous frame, as every
+// light layer is), its figures and settings, its flakes and held pointers as marks.
 #include <cstdint>
 #include <vector>
 

@@ -1,7 +1,8 @@
 #pragma once
 // The plate's part of a frame: its birds packed six bytes each, its order parameter, where its
 // torus lies on the meadow, its settings by their schema's names, and its order crossings as
-// events (the swarm's kind of event: the viewer's bell and caption are the same).
+// events (the shared measure, sim/order_crossings.hpp: the viewer's bell and caption are the same
+// for every world that has them).
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -29,6 +29,21 @@ sim::ToolMark swarm_mark_from_proto(const v1::SavedMark& from) {
   return {from.id(), from.owner(), snapshot_checks::land_point(from.at(), "the swarm's snapshot: a mark"), from.visitor()};
 }
 
+// The speed setting: within swarm_rules' range (the engines' fixed-point sums count on it).
+float swarm_speed_factor(float factor, const char* what) {
+  namespace r = sim::swarm_rules;
+  if (!(factor >= r::kLeastSpeedFactor && factor <= r::kMostSpeedFactor)) {
+    snapshot_checks::damaged(std::string(what) + ": a speed setting out of range");
+  }
+  return factor;
+}
+
+// A count of fireflies: at most what the CPU engine holds.
+std::size_t swarm_firefly_count(std::uint64_t count, const char* what) {
+  if (count > sim::CpuSwarm::kMaxCount) snapshot_checks::damaged(std::string(what) + ": more fireflies than an engine holds");
+  return static_cast<std::size_t>(count);
+}
+
 float swarm_weight(float w) {
   if (!(w >= sim::SwarmWeights::kMin && w <= sim::SwarmWeights::kMax)) swarm_damaged("a rule weight out of range");
   return w;
@@ -67,7 +82,7 @@ void engine_from_proto(const v1::SavedSwarmEngine& from, sim::SwarmEngineState& 
   to.steps = from.steps();
   to.next_id = from.next_id();
   to.weights = {swarm_weight(from.separation()), swarm_weight(from.alignment()), swarm_weight(from.cohesion()),
-                from.has_speed() ? snapshot_checks::speed_factor(from.speed(), "the swarm's snapshot") : 1.0F};
+                from.has_speed() ? swarm_speed_factor(from.speed(), "the swarm's snapshot") : 1.0F};
   const v1::SavedSwarmMeasures& m = from.measures();
   to.measures = {m.order(), m.mean_alignment(), m.tightness(), m.mean_seen(), m.lonely()};
   sim::FireflyArrays& f = to.fireflies;
@@ -143,9 +158,9 @@ std::unique_ptr<sim::WorldState> swarm_from_saved(const v1::SavedWorld& from) {
   state->crossings.above.assign(s.crossings().above().begin(), s.crossings().above().end());
   state->crossings.started = s.crossings().started();
   state->count_turns = count_turns_from_proto(s.count_turns(), sim::CpuSwarm::kMaxCount, "the swarm's snapshot");
-  state->target_count = snapshot_checks::firefly_count(s.target_count(), "the swarm's target");
-  state->admitted_count = snapshot_checks::firefly_count(s.admitted_count(), "the swarm's admitted count");
-  state->aimed_count = snapshot_checks::firefly_count(s.aimed_count(), "the swarm's aimed count");
+  state->target_count = swarm_firefly_count(s.target_count(), "the swarm's target");
+  state->admitted_count = swarm_firefly_count(s.admitted_count(), "the swarm's admitted count");
+  state->aimed_count = swarm_firefly_count(s.aimed_count(), "the swarm's aimed count");
   state->per_meadow = s.per_meadow();
   if (state->per_meadow != sim::kCpuFirefliesPerMeadow && state->per_meadow != sim::kGpuFirefliesPerMeadow) {
     swarm_damaged("a world sized for no engine's density");

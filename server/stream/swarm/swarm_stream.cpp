@@ -5,11 +5,12 @@
 #include "sim/swarm/swarm_world.hpp"
 #include "sim/swarm/tool_rules.hpp"
 #include "sim/swarm/world_size.hpp"
-#include "stream/light_request.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/rock_rims.hpp"
 #include "stream/swarm/live_trails.hpp"
 #include "stream/swarm/swarm_events_mapping.hpp"
+#include "stream/swarm/swarm_light.hpp"
+#include "stream/swarm/swarm_marks.hpp"
 #include "stream/world_events.hpp"
 
 namespace meadow::stream {
@@ -77,9 +78,9 @@ void SwarmStream::build(const sim::World& w, const FrameContext& context, v1::Se
   const std::span<const sim::Rock> rocks = meadow.land().rocks();
   // The heat follows the speed setting: the fastest of the band burn whiter at any setting.
   const float speed = world.swarm().weights().speed;
-  const sim::SwarmLightFrame* engine_light = world.swarm().light(light_request(geometry, light_.curve(), rocks, speed));
+  const sim::SwarmLightFrame* engine_light = world.swarm().light(swarm_light_request(geometry, light_.curve(), rocks, speed));
   const std::span<const std::uint8_t> raster =
-      engine_light != nullptr ? engine_light->raster : light_.render(world.swarm().view(), geometry, speed);
+      engine_light != nullptr ? engine_light->raster : render_fireflies(light_, world.swarm().view(), geometry, speed);
 
   v1::Frame& frame = *message.mutable_frame();
   to_proto(context.camera.value_or(world.camera()), *frame.mutable_camera());
@@ -88,7 +89,7 @@ void SwarmStream::build(const sim::World& w, const FrameContext& context, v1::Se
   fill_marks(frame, world);
   add_new_events(world.events(), last_event_sequence_, to_proto, frame);
   const std::vector<RockRim> rims = engine_light != nullptr ? rims_from_sums(rocks, engine_light->rim_sums, light_.curve())
-                                                           : rock_rims(light_, geometry, rocks);
+                                                           : firefly_rock_rims(light_, geometry, rocks);
   for (const RockRim& rim : rims) to_proto(rim, *frame.add_rock_rims());
 
   v1::LightLayer& light = *frame.mutable_light();

@@ -10,6 +10,7 @@
 #include "stream/light_raster.hpp"
 #include "stream/light_exposure.hpp"
 #include "stream/swarm/live_trails.hpp"
+#include "stream/swarm/swarm_light.hpp"
 #include "stream/video_track.hpp"
 #include "stream/world_stream.hpp"
 
@@ -35,7 +36,7 @@ class SwarmStream final : public WorldStream {
   void follow_exposure(std::span<const std::uint8_t> intensity, std::uint64_t tick);
 
   LightRaster light_;
-  LightExposure exposure_;  // moves light_'s curve with the densest light of the moment
+  LightExposure exposure_{kSwarmExposure};  // moves light_'s curve with the densest light of the moment
   std::uint64_t exposure_tick_ = 0;  // the tick of the raster the exposure last saw
   FrameEncoder encoder_;
   VideoLightTrack video_;

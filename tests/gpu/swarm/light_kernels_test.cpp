@@ -18,7 +18,7 @@
 #include "gpu_fixture.hpp"
 #include "sim/parallel_for.hpp"
 #include "stream/light_raster.hpp"
-#include "stream/light_request.hpp"
+#include "stream/swarm/swarm_light.hpp"
 #include "stream/rock_rims.hpp"
 #include "swarm_test_state.hpp"
 
@@ -119,7 +119,7 @@ int steepest_tone_step(const stream::ToneCurve& curve) {
 // The kernels' light of `fireflies` as the stream would ask it, in one submission.
 void render(VulkanContext& context, LightKernels& kernels, const Buffer& fireflies, std::size_t count,
             const stream::RasterGeometry& geometry, const stream::ToneCurve& curve, std::span<const sim::Rock> rocks) {
-  kernels.prepare(stream::light_request(geometry, curve, rocks), count);
+  kernels.prepare(stream::swarm_light_request(geometry, curve, rocks), count);
   kernels.record(context.begin(), fireflies);
   context.submit_and_wait();
 }
@@ -132,7 +132,7 @@ TEST_F(LightKernelsTest, TheRasterIsTheCpusWithinARoundingOfTheSplat) {
 
   stream::LightRaster cpu_light;
   const std::vector<std::uint8_t> cpu_raster = [&] {
-    const std::span<const std::uint8_t> r = cpu_light.render(fireflies.view(), geometry);
+    const std::span<const std::uint8_t> r = stream::render_fireflies(cpu_light, fireflies.view(), geometry);
     return std::vector<std::uint8_t>(r.begin(), r.end());
   }();
   LightKernels kernels(context());
@@ -165,8 +165,8 @@ TEST_F(LightKernelsTest, TheRimsAreTheCpusRims) {
   const Buffer buffer = fireflies.upload(context());
   const stream::RasterGeometry geometry = stream::light_geometry(land.world());
   stream::LightRaster cpu_light;
-  (void)cpu_light.render(fireflies.view(), geometry);
-  const std::vector<stream::RockRim> cpu_rims = stream::rock_rims(cpu_light, geometry, land.rocks());
+  (void)stream::render_fireflies(cpu_light, fireflies.view(), geometry);
+  const std::vector<stream::RockRim> cpu_rims = stream::firefly_rock_rims(cpu_light, geometry, land.rocks());
   LightKernels kernels(context());
   render(context(), kernels, buffer, fireflies.x.size(), geometry, cpu_light.curve(), land.rocks());
   const std::vector<stream::RockRim> gpu_rims = stream::rims_from_sums(land.rocks(), kernels.rim_sums(), cpu_light.curve());
@@ -213,7 +213,7 @@ TEST_F(LightKernelsTest, NoFirefliesNoLightAndTheRasterFollowsTheWorld) {
     const Buffer buffer = fireflies.upload(context());
     const stream::RasterGeometry geometry = stream::light_geometry(world);
     stream::LightRaster cpu_light;
-    const std::span<const std::uint8_t> r = cpu_light.render(fireflies.view(), geometry);
+    const std::span<const std::uint8_t> r = stream::render_fireflies(cpu_light, fireflies.view(), geometry);
     const std::vector<std::uint8_t> cpu_raster(r.begin(), r.end());
     render(context(), kernels, buffer, fireflies.x.size(), geometry, curve, {});
     const Comparison c = compare(context(), kernels, cpu_light, cpu_raster, geometry);
@@ -227,7 +227,7 @@ TEST_F(LightKernelsTest, RefusesRequestsItCannotMake) {
   LightKernels kernels(context());
   const stream::ToneCurve curve;
   const stream::RasterGeometry g = stream::light_geometry({0.0F, 0.0F, 1600.0F, 900.0F});
-  const sim::SwarmLightRequest good = stream::light_request(g, curve, {});
+  const sim::SwarmLightRequest good = stream::swarm_light_request(g, curve, {});
   EXPECT_NO_THROW(kernels.prepare(good, 10));
   sim::SwarmLightRequest r = good;
   r.width = 0;
@@ -259,7 +259,7 @@ TEST_F(LightKernelsTest, TheGpuSwarmsLightIsTheRasterOfItsView) {
   sim::SerialFor serial;
   const stream::RasterGeometry geometry = stream::light_geometry(land.world());
   stream::LightRaster cpu_light;
-  const sim::SwarmLightRequest request = stream::light_request(geometry, cpu_light.curve(), land.rocks());
+  const sim::SwarmLightRequest request = stream::swarm_light_request(geometry, cpu_light.curve(), land.rocks());
   for (int s = 0; s < 30; ++s) swarm.step(land, serial);
   swarm.resize(3000, land);  // leavers fly out over the edges
   EXPECT_EQ(swarm.light(request), nullptr) << "the device's copy is behind until the next step";
@@ -268,7 +268,7 @@ TEST_F(LightKernelsTest, TheGpuSwarmsLightIsTheRasterOfItsView) {
     swarm.step(land, serial);
     const sim::SwarmLightFrame* frame = swarm.light(request);
     ASSERT_NE(frame, nullptr);
-    const std::span<const std::uint8_t> r = cpu_light.render(swarm.view(), geometry);
+    const std::span<const std::uint8_t> r = stream::render_fireflies(cpu_light, swarm.view(), geometry);
     ASSERT_EQ(frame->raster.size(), r.size());
     std::size_t identical = 0;
     int most = 0;
@@ -291,7 +291,7 @@ TEST_F(LightKernelsTest, AFailedLightIsThrownByTheNextStep) {
   sim::SerialFor serial;
   swarm.step(land, serial);
   const stream::ToneCurve curve;
-  sim::SwarmLightRequest bad = stream::light_request(stream::light_geometry(land.world()), curve, land.rocks());
+  sim::SwarmLightRequest bad = stream::swarm_light_request(stream::light_geometry(land.world()), curve, land.rocks());
   bad.blur_passes = 3;
   EXPECT_EQ(swarm.light(bad), nullptr);
   EXPECT_THROW(swarm.step(land, serial), std::invalid_argument);

@@ -1,14 +1,14 @@
 #pragma once
-// Who watches the swarm's live trails (docs/rules.md "The swarm · Trails"), between the sessions
-// (any thread) and the frame path (the sim thread): the trail points are built only while some
-// session of the swarm wants them, so a meadow nobody watches that way pays nothing for them.
+// Who watches live trails, between the sessions (any thread) and the frame path (the sim thread):
+// a world that offers live trail points (WorldFrame::trail_message) builds them only while some
+// session of that world wants them, so a meadow nobody watches that way pays nothing for them.
 #include <atomic>
 
 namespace meadow::stream {
 
 class TrailDemand {
  public:
-  // A session of the swarm starts (+1) or stops (−1) watching trails.
+  // A session starts (+1) or stops (−1) watching trails.
   void watch(int change) { watchers_.fetch_add(change, std::memory_order_relaxed); }
   [[nodiscard]] int watchers() const { return watchers_.load(std::memory_order_relaxed); }
   [[nodiscard]] bool wanted() const { return watchers_.load(std::memory_order_relaxed) > 0; }
