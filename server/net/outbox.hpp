@@ -118,7 +118,7 @@ class Outbox {
   bool video_on_ = false;
   bool trails_on_ = false;
   stream::FrameBundlePtr trails_next_;  // the bundle whose trail message is the next to write
-  sim::WorldKind world_ = sim::WorldKind::swarm;
+  sim::WorldKind world_ = sim::kAllWorldKinds.front();
   stream::FrameBundlePtr latest_;
   std::deque<Waiting> pending_;  // video sessions' frames, oldest first
   stream::VideoChain chain_;

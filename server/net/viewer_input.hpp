@@ -33,7 +33,7 @@ class ViewerPort {
   virtual void send_to_viewer(SharedBytes message) = 0;
   // The viewer's Hello said whether it decodes the light as video.
   virtual void take_video(bool offered) = 0;
-  // The viewer watches the swarm's live trails, or stops.
+  // The viewer watches its world's live trails, or stops.
   virtual void take_trails(bool on) = 0;
   // A reliable message to this viewer that any thread may send later (an answer that takes a
   // while); it does nothing once the session has ended.
