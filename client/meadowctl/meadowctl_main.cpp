@@ -227,7 +227,7 @@ int main(int argc, char** argv) {
   act->add_option("--phase", act_phase, "tap, or a held pointer's down, move and up")->capture_default_str();
   act->add_flag("--handful", act_handful, "With the flower tool: a handful of food over the world's water (throw food)");
   auto* clear = app.add_subcommand("clear", "Clear what a world keeps: clear WORLD WHAT (its clearables in `status`, or rocks)");
-  clear->add_option("world", clear_world)->required();
+  clear->add_option("world", clear_world, "The world, by its name (`meadowctl status` lists those the server runs)")->required();
   clear->add_option("what", clear_what, "one of the world's clearables (meadowctl status lists them), or rocks (any world)")->required();
   std::uint64_t actions_session = 0;
   std::string actions_address, keep_out_address;
