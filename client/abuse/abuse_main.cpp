@@ -15,6 +15,7 @@
 #include <string>
 
 #include "abuse/abuse_run.hpp"
+#include "abuse/world_attacks.hpp"
 #include "launch/server_launch.hpp"
 
 namespace {
@@ -57,8 +58,12 @@ std::string tail_of(const std::string& path, std::size_t lines) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::string world_floods;
+  for (const abuse::WorldAttack& a : abuse::world_attacks()) world_floods += a.summary + ", ";
+  std::string turns;
+  for (const std::string& turn : abuse::default_turns()) turns += (turns.empty() ? "" : ", ") + turn;
   CLI::App app{
-      "meadow-abuse: attacks a meadow-server on loopback as hostile visitors would (a count flood, a mold flood, "
+      "meadow-abuse: attacks a meadow-server on loopback as hostile visitors would (" + world_floods +
       "the largest trails every second, every field of every message at its extremes, a rock flood, rocks by reconnecting, "
       "1,000 actions a second, 2,000 connections from one address, slow HTTP clients, 100 viewers that never read, "
       "bad WebSocket upgrades) while a bystander watches, and checks that the meadow held: the p99 tick under "
@@ -84,9 +89,7 @@ int main(int argc, char** argv) {
   app.add_option("--server-arg", server_args, "An argument for the started server (repeat for more)")->allow_extra_args(false);
   app.add_option("--server-log", server_log, "Where the started server's log goes (default: a file in /tmp)");
   app.add_option("--attacks", attacks,
-                 "Comma-separated turns; attacks joined by + run at the same time (default: count-flood, "
-                 "mold-flood+trails-flood+every-field+settings-walk, rock-flood+action-flood+rock-reconnect+replay-flood, "
-                 "connection-flood+bad-upgrades, slow-http+never-read)");
+                 "Comma-separated turns; attacks joined by + run at the same time (default: " + turns + ")");
   app.add_option("--seconds", seconds, "Seconds each attack lasts (the slow clients' see --slow-seconds)")
       ->check(CLI::Range(1, 600))
       ->capture_default_str();

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "abuse/world_attacks.hpp"
 #include "watch/metrics_scrape.hpp"
 #include "watch/ws_link.hpp"
 
@@ -191,9 +192,8 @@ class Sampler {
 };
 
 AttackOutcome run_attack(const std::string& name, const AttackContext& c, const AbuseOptions& o) {
-  if (name == "count-flood") return count_flood(c);
+  if (const WorldAttack* own = world_attack(name)) return own->run(c);
   if (name == "rock-flood") return rock_flood(c);
-  if (name == "mold-flood") return mold_flood(c);
   if (name == "trails-flood") return trails_flood(c);
   if (name == "replay-flood") return replay_flood(c);
   if (name == "every-field") return every_field(c);
@@ -411,10 +411,31 @@ std::string AbuseReport::json() const {
   return j.dump(2);
 }
 
+std::vector<std::string> attack_names() {
+  std::vector<std::string> names;
+  for (const WorldAttack& a : world_attacks()) names.push_back(a.name);
+  names.insert(names.end(), kSharedAttackNames.begin(), kSharedAttackNames.end());
+  return names;
+}
+
+std::vector<std::string> default_turns() {
+  std::vector<std::string> turns = kSharedTurns;
+  // Walked backwards, each world's attack put first in its turn leaves them in world order.
+  const std::vector<WorldAttack> own = world_attacks();
+  for (auto a = own.rbegin(); a != own.rend(); ++a) {
+    if (a->turn >= turns.size()) continue;
+    std::string& turn = turns[a->turn];
+    turn = turn.empty() ? a->name : a->name + "+" + turn;
+  }
+  std::erase_if(turns, [](const std::string& t) { return t.empty(); });
+  return turns;
+}
+
 AbuseReport run_abuse(const AbuseOptions& o) {
   for (const std::string& turn : o.attacks) {
     for (const std::string& name : attacks_of(turn)) {
-      if (std::find(kAttackNames.begin(), kAttackNames.end(), name) == kAttackNames.end()) {
+      const std::vector<std::string> names = attack_names();
+      if (std::find(names.begin(), names.end(), name) == names.end()) {
         throw std::runtime_error("no attack called '" + name + "'");
       }
     }

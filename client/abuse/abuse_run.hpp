@@ -19,29 +19,35 @@
 
 namespace meadow::client::abuse {
 
-// The attacks by name.
-inline const std::vector<std::string> kAttackNames = {"count-flood", "mold-flood",   "trails-flood", "every-field",
-                                                      "settings-walk", "rock-reconnect",
-                                                      "rock-flood",  "action-flood", "connection-flood",
-                                                      "slow-http",   "never-read",   "bad-upgrades", "replay-flood"};
-// The turns of a full run, in order. Attacks joined by '+' run at the same time in one turn
-// (each for its own time; the turn lasts as long as the longest), judged together: what the
-// turn's figures show, the meadow held against both at once. Five turns (every-field and the walk
-// of every world's settings beside the mold's and the trails' floods, the bad upgrades beside the
-// connection flood: 26 s less a run); the count flood alone, as the heaviest on the tick.
-inline const std::vector<std::string> kTurns = {"count-flood", "mold-flood+trails-flood+every-field+settings-walk",
-                                                "rock-flood+action-flood+rock-reconnect+replay-flood",
-                                                "connection-flood+bad-upgrades", "slow-http+never-read"};
+// The shared attacks by name (each world's own: world_attacks.hpp).
+inline const std::vector<std::string> kSharedAttackNames = {
+    "trails-flood", "every-field", "settings-walk",    "rock-reconnect", "rock-flood", "action-flood",
+    "connection-flood", "slow-http", "never-read", "bad-upgrades",  "replay-flood"};
+// The shared turns of a full run, in order, each world's attacks then joining the turn it names.
+// Attacks joined by '+' run at the same time in one turn (each for its own time; the turn lasts
+// as long as the longest), judged together: what the turn's figures show, the meadow held against
+// all at once. The first turn is left to a world's heaviest flood on the tick, alone; then
+// every-field and the walk of every world's settings beside the trails' flood (and a world's
+// settings flood), the bad upgrades beside the connection flood.
+inline const std::vector<std::string> kSharedTurns = {"", "trails-flood+every-field+settings-walk",
+                                                      "rock-flood+action-flood+rock-reconnect+replay-flood",
+                                                      "connection-flood+bad-upgrades", "slow-http+never-read"};
+
+// Every attack by name: the shared ones and each world's.
+[[nodiscard]] std::vector<std::string> attack_names();
+// The turns of a full run: kSharedTurns with each world's attacks ahead of the shared ones of the
+// turn they join, a turn without attacks left out.
+[[nodiscard]] std::vector<std::string> default_turns();
 
 struct AbuseOptions {
   std::string host = "127.0.0.1";
   std::uint16_t port = 0;
-  std::vector<std::string> attacks = kTurns;  // the turns: attack names, or names joined by '+'
+  std::vector<std::string> attacks = default_turns();  // the turns: attack names, or names joined by '+'
   std::chrono::seconds seconds{12};       // each attack
   std::chrono::seconds slow_seconds{14};  // the slow clients' attack: past the server's request timeout
   // The bound within which the server must close every viewer that never reads: its write
   // timeout (10 s) after their connections filled (the kernel's send buffer, about 4 s of frames
-  // at the default swarm), with room to spare. The attack ends as soon as all are closed.
+  // of the default worlds), with room to spare. The attack ends as soon as all are closed.
   std::chrono::seconds never_read_seconds{20};
   std::size_t connections = 2000;
   std::size_t slow_clients = 200;
@@ -50,8 +56,8 @@ struct AbuseOptions {
   double frame_rate = 30.0;   // the frames a second the bystander should get
   double max_rss_mb = 1024.0;
   double max_rss_growth_mb = 32.0;  // over a turn, from its start to its peak
-  // More for a turn with replays of the night: each holds a copy of the world it shows (a swarm at
-  // the viewers' ceiling of 24,000 fireflies, its frames and its snapshot read: 8–12 MB), and the
+  // More for a turn with replays of the night: each holds a copy of the world it shows (the largest
+  // a viewer may ask for, 24,000 movers, its frames and its snapshot read: 8–12 MB), and the
   // server runs four at once by default (--replays-most).
   double replays_rss_mb = 48.0;
   // The bystander's ping round trip, its median over a turn (its p99 is reported: a burst of a

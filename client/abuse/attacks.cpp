@@ -1,5 +1,6 @@
 #include "abuse/attacks.hpp"
 
+#include "abuse/attack_kit.hpp"
 #include "abuse/extreme_messages.hpp"
 
 #include <algorithm>
@@ -23,19 +24,6 @@ namespace meadow::client::abuse {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-using Millis = std::chrono::milliseconds;
-
-// A hostile viewer sends at the rate limit's sustained rate, so that its messages are let in.
-constexpr Millis kMessageEvery{1000 / 60};
-// The counts the count flood alternates between: the largest a viewer's count may name, and the
-// default.
-constexpr std::uint32_t kFloodHighCount = 2'000'000;
-constexpr std::uint32_t kFloodLowCount = 5'000;
-// The mold's agents the mold flood alternates between: what viewers could ask for before their
-// ceiling was measured per engine, and the fewest.
-constexpr std::uint32_t kFloodHighAgents = 1U << 20U;
-constexpr std::uint32_t kFloodLowAgents = 256;
 // The trails flood's recording: the operator's limits (a minute of warm-up and of recording, 5,000
 // fireflies).
 constexpr std::uint32_t kFloodTrailSteps = 3600;
@@ -54,10 +42,6 @@ constexpr int kRocksPerReconnect = 3;
 constexpr Millis kRockEvery{250};
 // The action flood's pace: far past the rate limit.
 constexpr Millis kFloodMessageEvery{1};
-// The notice code of the server's rate limit.
-constexpr const char* kRateLimited = "rate_limited";
-// Viewers the server takes from one address (its default --max-viewers-per-address).
-constexpr std::size_t kViewersPerAddress = 8;
 // The never-reading viewers' first address: clear of the attackers' (127.0.0.10 and on).
 constexpr int kSilentAddressBase = 100;
 // Their receive buffer (the kernel doubles it and keeps a floor): a few kilobytes.
@@ -66,116 +50,6 @@ constexpr int kSilentReceiveBuffer = 4096;
 constexpr Millis kUpgradeWait{5000};
 // How often the server's count of closed slow viewers is read while they hold on.
 constexpr Millis kPollEvery{250};
-
-bool interrupted(const AttackContext& c) { return c.interrupted != nullptr && c.interrupted->load(); }
-
-// Runs `each` every `every` until the attack's time is up.
-template <typename Each>
-void every_until_done(const AttackContext& c, Millis every, Each&& each) {
-  const auto end = Clock::now() + c.duration;
-  auto next = Clock::now();
-  for (std::uint64_t k = 0; Clock::now() < end && !interrupted(c); ++k) {
-    each(k);
-    next += every;
-    std::this_thread::sleep_until(next);
-  }
-}
-
-// Sleeps until the attack's time is up (or it is interrupted).
-void wait_out(const AttackContext& c, Clock::time_point end) {
-  while (Clock::now() < end && !interrupted(c)) std::this_thread::sleep_for(Millis(50));
-}
-
-// A viewer that floods: the notices it is sent and how its connection ended.
-class FloodingViewer {
- public:
-  explicit FloodingViewer(const AttackContext& c) {
-    LinkTarget target;
-    target.host = c.host;
-    target.port = c.port;
-    target.client_name = "meadow-abuse";
-    target.source_address = c.source;
-    LinkHandlers handlers;
-    handlers.on_message = [this](v1::ServerMessage&& message, std::size_t /*bytes*/) {
-      if (message.has_welcome()) {
-        std::lock_guard lock(mutex_);
-        welcome_ = message.welcome();
-        welcomed_.notify_all();
-        return;
-      }
-      if (message.has_replay() && !message.replay().reason().empty()) {
-        // A replay refused or ended by the server says why in its state, not in a notice.
-        std::lock_guard lock(mutex_);
-        ++notices_["replay_state"];
-        if (texts_.size() < 8) texts_.push_back(message.replay().reason());
-        return;
-      }
-      if (!message.has_notice()) return;
-      std::lock_guard lock(mutex_);
-      ++notices_[message.notice().code()];
-      if (texts_.size() < 8 && std::find(texts_.begin(), texts_.end(), message.notice().text()) == texts_.end()) {
-        texts_.push_back(message.notice().text());
-      }
-    };
-    // Called with an empty reason when finish() stops the link itself: not the server's doing.
-    handlers.on_closed = [this](const std::string& why) {
-      std::lock_guard lock(mutex_);
-      closed_ = why;
-    };
-    link_ = make_ws_link(c.io, target, std::move(handlers));
-    link_->start();
-  }
-
-  void send(const v1::ClientMessage& message) { link_->send(message); }
-
-  // The server's welcome, once it came (within `wait`).
-  std::optional<v1::Welcome> welcome(Millis wait) {
-    std::unique_lock lock(mutex_);
-    welcomed_.wait_for(lock, wait, [this] { return welcome_.has_value(); });
-    return welcome_;
-  }
-
-  // Stops the link and reports what the viewer was answered; clear when the server said why it
-  // held the attacker back (a notice other than the rate limit's; with `rate_limit_explains`, the
-  // rate limit's own), or closed it.
-  AttackOutcome finish(std::uint64_t attempts, bool rate_limit_explains = false) {
-    link_->stop();
-    std::lock_guard lock(mutex_);
-    AttackOutcome out;
-    out.attempts = attempts;
-    bool said_why = false;
-    for (const auto& [code, n] : notices_) {
-      out.answers["notice " + code] = n;
-      said_why = said_why || (code == kRateLimited) == rate_limit_explains;
-    }
-    if (!closed_.empty()) out.answers["closed: " + closed_] = 1;
-    out.answered_clearly = said_why || !closed_.empty();
-    out.verdict = said_why ? "told why: \"" + (texts_.empty() ? std::string() : texts_.front()) + "\""
-                  : closed_.empty() ? "no notice explained what happened to its messages"
-                                    : "the server closed it: " + closed_;
-    return out;
-  }
-
- private:
-  std::unique_ptr<ViewerLink> link_;
-  std::mutex mutex_;
-  std::condition_variable welcomed_;
-  std::optional<v1::Welcome> welcome_;
-  std::map<std::string, std::uint64_t> notices_;
-  std::vector<std::string> texts_;
-  std::string closed_;
-};
-
-// Ends an address's viewers and adds up what they were answered: clear only when every one was.
-AttackOutcome finish_all(std::vector<std::unique_ptr<FloodingViewer>>& viewers, std::uint64_t sent) {
-  AttackOutcome out = viewers.front()->finish(sent);
-  for (std::size_t v = 1; v < viewers.size(); ++v) {
-    const AttackOutcome other = viewers[v]->finish(0);
-    out.answered_clearly = out.answered_clearly && other.answered_clearly;
-    for (const auto& [answer, n] : other.answers) out.answers[answer] += n;
-  }
-  return out;
-}
 
 // What a group of probes was answered, counted into `out`.
 struct ProbeTally {
@@ -241,38 +115,6 @@ std::optional<double> server_figure(const AttackContext& c, const char* name) {
 }
 
 }  // namespace
-
-AttackOutcome count_flood(const AttackContext& c) {
-  FloodingViewer viewer(c);
-  std::uint64_t sent = 0;
-  every_until_done(c, kMessageEvery, [&](std::uint64_t k) {
-    v1::ClientMessage m;
-    m.mutable_swarm_settings()->set_count(k % 2 == 0 ? kFloodHighCount : kFloodLowCount);
-    viewer.send(m);
-    ++sent;
-  });
-  return viewer.finish(sent);
-}
-
-AttackOutcome mold_flood(const AttackContext& c) {
-  // Each of the address's viewer slots alternates the mold between a million agents (without
-  // occupancy, so the map takes them all) and the fewest, at the rate limit.
-  std::vector<std::unique_ptr<FloodingViewer>> viewers;
-  for (std::size_t v = 0; v < kViewersPerAddress; ++v) viewers.push_back(std::make_unique<FloodingViewer>(c));
-  std::uint64_t sent = 0;
-  every_until_done(c, kMessageEvery, [&](std::uint64_t k) {
-    for (std::size_t v = 0; v < viewers.size(); ++v) {
-      v1::ClientMessage m;
-      m.mutable_mold_settings()->set_agents((k + v) % 2 == 0 ? kFloodHighAgents : kFloodLowAgents);
-      m.mutable_mold_settings()->set_occupancy(false);
-      viewers[v]->send(m);
-      ++sent;
-    }
-  });
-  AttackOutcome out = viewers.front()->finish(sent);
-  for (std::size_t v = 1; v < viewers.size(); ++v) (void)viewers[v]->finish(0);
-  return out;
-}
 
 AttackOutcome every_field(const AttackContext& c) {
   // The address's eight viewers take turns through every message at its extremes, each at the

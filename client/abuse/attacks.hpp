@@ -3,7 +3,8 @@
 // gallery's network would, within what a browser may send. Each attack connects from its own
 // loopback address (127.0.0.N), so the server's per-address limits meet the attacker and not the
 // viewer watching beside it on 127.0.0.1. Each runs for a bounded time and then reports what the
-// server answered it.
+// server answered it. The attacks on one world's own settings are that world's
+// (abuse/<world>/, registered in world_attacks.hpp).
 #include <boost/asio/io_context.hpp>
 
 #include <atomic>
@@ -34,18 +35,12 @@ struct AttackOutcome {
   std::string verdict;
 };
 
-// One viewer asks for 2,000,000 fireflies and then 5,000, over and over, 60 messages a second
-// (inside the rate limit). Clear: a notice that says why the count is held back.
-AttackOutcome count_flood(const AttackContext& context);
-
 // One viewer taps a rock on and off at one spot, and at new spots, 60 times a second.
 // Clear: notices that say why taps are refused (a cooldown, a per-viewer cap).
 AttackOutcome rock_flood(const AttackContext& context);
 // One visitor reconnecting again and again, each session placing three rocks at new spots. Clear:
 // told that its address's rocks are all placed (the cap holds per visitor, not per session).
 AttackOutcome rock_reconnect(const AttackContext& context);
-// Eight viewers of one address alternating the mold's agents between a million and the fewest.
-AttackOutcome mold_flood(const AttackContext& context);
 // Eight viewers of one address walk every world the server runs, from its welcome's settings
 // schemas: choosing it, every setting at its least and its most, every preset, a flower tap and a
 // handful, at the rate limit. A world added later is walked without a line here. Clear: every one

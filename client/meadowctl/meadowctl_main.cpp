@@ -35,7 +35,7 @@ namespace v1 = meadow::v1;
 enum Exit : int { kOk = 0, kRefused = 1, kUsage = 2, kUnreachable = 3, kUnauthenticated = 4, kOther = 5 };
 
 constexpr auto kCallTimeout = std::chrono::seconds(5);
-// The longest recording (a minute of warm-up and one recorded) with room for a swarm slowed down.
+// The longest recording (a minute of warm-up and one recorded) with room for a world slowed down.
 constexpr auto kTrailsTimeout = std::chrono::minutes(5);
 // A rewind runs the journal on from the snapshot before the moment: up to an hour of the meadow.
 constexpr auto kRewindTimeout = std::chrono::minutes(10);
@@ -196,9 +196,9 @@ int main(int argc, char** argv) {
   std::string set_world;
   std::vector<std::string> set_values;
   std::optional<std::string> preset;
-  set->add_option("world", set_world, "The world: swarm, mold, …")->required();
+  set->add_option("world", set_world, "The world, by its name (`meadowctl settings` lists those with settings)")->required();
   set->add_option("values", set_values, "NAME=VALUE, a number or on/off");
-  set->add_option("--preset", preset, "One of the world's presets, applied before the values");
+  set->add_option("--preset", preset, "One of the world's presets (`meadowctl settings WORLD` lists them), applied before the values");
   auto* settings = app.add_subcommand("settings", "Each world's settings now: names, values, ranges, units, presets");
   std::string settings_world;
   settings->add_option("world", settings_world, "Only this world");
@@ -220,14 +220,14 @@ int main(int argc, char** argv) {
   std::string act_world, act_tool, act_phase = "tap", clear_world, clear_what;
   bool act_handful = false;
   auto* act = app.add_subcommand("act", "Use a tool in a world as a viewer would: act WORLD TOOL X Y [--phase P] [--handful]");
-  act->add_option("world", act_world, "swarm, colony, mold, … (the worlds the server runs)")->required();
+  act->add_option("world", act_world, "The world, by its name (`meadowctl status` lists those the server runs)")->required();
   act->add_option("tool", act_tool, "attract, flower, rock, predator or frog")->required();
   act->add_option("x", x)->required();
   act->add_option("y", y)->required();
   act->add_option("--phase", act_phase, "tap, or a held pointer's down, move and up")->capture_default_str();
   act->add_flag("--handful", act_handful, "With the flower tool: a handful of food over the world's water (throw food)");
   auto* clear = app.add_subcommand("clear", "Clear what a world keeps: clear WORLD WHAT (its clearables in `status`, or rocks)");
-  clear->add_option("world", clear_world)->required();
+  clear->add_option("world", clear_world, "The world, by its name (`meadowctl status` lists those the server runs)")->required();
   clear->add_option("what", clear_what, "one of the world's clearables (meadowctl status lists them), or rocks (any world)")->required();
   std::uint64_t actions_session = 0;
   std::string actions_address, keep_out_address;
@@ -251,15 +251,6 @@ int main(int argc, char** argv) {
   auto* care = app.add_subcommand("care", "The wall's caretaker: its rules (no arguments), or care on|off RULE (drift, rocks, revive, hours)");
   care->add_option("switch", care_switch, "on or off")->check(CLI::IsMember({"on", "off"}));
   care->add_option("rule", care_rule, "drift, rocks, revive or hours");
-  auto* flower = app.add_subcommand("flower", "Drop a flower in the colony at X Y (world units)");
-  flower->add_option("x", x)->required();
-  flower->add_option("y", y)->required();
-  auto* frog = app.add_subcommand("frog", "Frogs in the colony: tap X Y (drops one, or takes away the one there), clear");
-  frog->require_subcommand(1);
-  auto* frog_tap = frog->add_subcommand("tap", "Drop a frog at X Y (world units), or take away the one there");
-  frog_tap->add_option("x", x)->required();
-  frog_tap->add_option("y", y)->required();
-  auto* frog_clear = frog->add_subcommand("clear", "Take every frog off the meadow");
   auto* viewers = app.add_subcommand("viewers", "List the viewers connected");
   std::uint64_t session = 0;
   auto* close = app.add_subcommand("close", "Close one viewer's connection");
@@ -295,9 +286,9 @@ int main(int argc, char** argv) {
   std::uint32_t trail_count = 200;
   std::string trail_format = "svg";
   std::string trail_out;
-  std::string trail_world = "swarm";
+  std::string trail_world;  // empty: the server's default, as clients before --world asked
   bool trail_fresh = false;
-  trails->add_option("--world", trail_world, "Whose paths, by the world's name")->capture_default_str();
+  trails->add_option("--world", trail_world, "Whose paths, by the world's name (default: the server's)");
   trails->add_flag("--fresh", trail_fresh,
                      "A fresh run from the world's seeded start with its settings now (where it has one), not the live world");
   trails->add_option("--warmup", trail_warmup, "Steps before the recording (at most 3,600)")->capture_default_str();
@@ -320,19 +311,21 @@ int main(int argc, char** argv) {
     return kUsage;
   }
   if (trails->parsed()) {
-    const std::optional<v1::World> world = meadow::client::world_by_name(trail_world);
-    if (!world) {
-      std::fprintf(stderr, "meadowctl trails: no world '%s'\n", trail_world.c_str());
-      return kUsage;
+    if (!trail_world.empty()) {
+      const std::optional<v1::World> world = meadow::client::world_by_name(trail_world);
+      if (!world) {
+        std::fprintf(stderr, "meadowctl trails: no world '%s'\n", trail_world.c_str());
+        return kUsage;
+      }
+      trails_request.set_world(*world);
     }
-    trails_request.set_world(*world);
     trails_request.set_fresh(trail_fresh);
   }
 
   try {
     Console console(g);
     grpc::ClientContext context;
-    // A recording takes as long as its steps at the swarm's pace: no short deadline for it.
+    // A recording takes as long as its steps at its world's pace: no short deadline for it.
     console.prepare(context, !watch->parsed() && !trails->parsed());
     if (trails->parsed()) {
       context.set_deadline(std::chrono::system_clock::now() + kTrailsTimeout);
@@ -408,7 +401,7 @@ int main(int argc, char** argv) {
       v1::Locks locks = s.locks();
       std::string bad;
       if (!set_locks(locks, lock_names, lock->parsed(), bad)) {
-        std::fprintf(stderr, "meadowctl: '%s' is not attract, flower, rock, predator, settings or all\n", bad.c_str());
+        std::fprintf(stderr, "meadowctl: '%s' is not attract, flower, rock, predator, frog, settings or all\n", bad.c_str());
         return kUsage;
       }
       return console.reply(console.stub().SetLocks(&context, locks, &reply), reply);
@@ -425,13 +418,6 @@ int main(int argc, char** argv) {
       return console.reply(console.stub().RemoveRock(&context, request, &reply), reply);
     }
     if (rock_clear->parsed()) return console.reply(console.stub().ClearRocks(&context, {}, &reply), reply);
-    if (frog_tap->parsed()) {
-      v1::TapFrogRequest request;
-      request.mutable_position()->set_x(x);
-      request.mutable_position()->set_y(y);
-      return console.reply(console.stub().TapFrog(&context, request, &reply), reply);
-    }
-    if (frog_clear->parsed()) return console.reply(console.stub().ClearFrogs(&context, {}, &reply), reply);
     if (recent->parsed()) {
       v1::RecentActionsRequest request;
       request.set_session_id(actions_session);
@@ -532,12 +518,6 @@ int main(int argc, char** argv) {
       request.set_what(clear_what);
       return console.reply(console.stub().Clear(&context, request, &reply), reply);
     }
-    if (flower->parsed()) {
-      v1::DropFlowerRequest request;
-      request.mutable_position()->set_x(x);
-      request.mutable_position()->set_y(y);
-      return console.reply(console.stub().DropFlower(&context, request, &reply), reply);
-    }
     if (viewers->parsed()) {
       v1::ViewerList list;
       const grpc::Status st = console.stub().ListViewers(&context, {}, &list);
@@ -627,7 +607,7 @@ int main(int argc, char** argv) {
       auto reader = console.stub().WatchStatus(&context, request);
       const bool tty = isatty(STDOUT_FILENO) != 0 && !g.json;
       constexpr std::size_t kHistory = 60;
-      // A sparkline for every figure of every world ("swarm count", "colony store", …), and two more.
+      // A sparkline for every figure of every world ("WORLD FIGURE", as the status names them), and two more.
       std::map<std::string, std::deque<double>> lines;
       std::deque<double> viewer_count, tick_ms;
       const auto push = [](std::deque<double>& d, double v) {

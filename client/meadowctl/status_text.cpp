@@ -87,7 +87,7 @@ std::string when(std::int64_t ms) {
 }
 
 const char* world_name(v1::World w) {
-  // The wire's own name without its prefix, in lower case ("WORLD_COLONY" → "colony"): every
+  // The wire's own name without its prefix, in lower case ("WORLD_NAME" → "name"): every
   // world, whatever comes next, by the name the protocol gives it.
   static std::map<int, std::string> names;
   auto it = names.find(w);

@@ -23,7 +23,7 @@ void print_status(const v1::Status& s);
 [[nodiscard]] std::string snapshots_table(const v1::SnapshotList& list);
 // The viewers' replays of the night (`meadowctl replays`).
 [[nodiscard]] std::string replays_text(const v1::Status& s);
-// The wire's name of a world without its prefix, in lower case ("colony").
+// The wire's name of a world without its prefix, in lower case (WORLD_NAME → "name").
 [[nodiscard]] const char* world_name(v1::World w);
 
 }  // namespace meadow::client

@@ -17,8 +17,8 @@ std::string number(double v, int decimals = 2) {
   return buffer;
 }
 
-// Decimals that keep a point to a hundred-thousandth of the world's width: two over the swarm's
-// world (1,600 units and more), five over a unit square.
+// Decimals that keep a point to a hundred-thousandth of the world's width: two over the land
+// (1,600 units and more), five over a unit square.
 int decimals_for(const v1::Rect& world) {
   const double width = world.width() > 0.0F ? world.width() : 1.0;
   return std::clamp(static_cast<int>(std::ceil(-std::log10(width / 1e5))), 2, 8);

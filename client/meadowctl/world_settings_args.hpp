@@ -10,7 +10,7 @@
 
 namespace meadow::client {
 
-// "swarm" → WORLD_SWARM: the wire's own names, lower case and without the prefix.
+// "name" → WORLD_NAME: the wire's own names, lower case and without the prefix.
 [[nodiscard]] std::optional<v1::World> world_by_name(std::string_view name);
 [[nodiscard]] std::string world_label(v1::World world);
 // A world of the server's status by the name the server gives it (a world this client's World

@@ -23,8 +23,8 @@ struct LightRaster {
   std::uint32_t channels = 0;
   std::uint64_t frame = 0;  // Frame.number it belongs to
   std::uint64_t tick = 0;
-  // `channels` planes of width × height bytes one after the other (the swarm's: intensity, then
-  // heat), each row-major, top row first.
+  // `channels` planes of width × height bytes one after the other (two: intensity, then heat),
+  // each row-major, top row first.
   std::vector<std::uint8_t> pixels;
 };
 
@@ -54,7 +54,7 @@ class FrameFollower {
   [[nodiscard]] std::uint64_t video_frames() const { return video_frames_; }
   [[nodiscard]] const std::optional<v1::Frame>& last_frame() const { return last_frame_; }
   [[nodiscard]] const std::vector<v1::Rock>& rocks() const { return rocks_; }
-  // The swarm's world now (from the Welcome, then every frame that says).
+  // The watched world's bounds now (from the Welcome, then every frame that says).
   [[nodiscard]] const v1::Rect& world_bounds() const { return world_bounds_; }
   // When the first message came (the link was up), if one came.
   [[nodiscard]] std::optional<Clock::time_point> first_message_at() const { return first_at_; }

@@ -21,6 +21,7 @@
 #include "watch/frame_follower.hpp"
 #include "watch/grpc_link.hpp"
 #include "watch/metrics_scrape.hpp"
+#include "watch/world_hooks.hpp"
 #include "watch/ws_link.hpp"
 
 namespace meadow::client {
@@ -176,8 +177,7 @@ class Person : public std::enable_shared_from_this<Person> {
     if (moves_left_ > 0) return move_predator(world);
     if (rock_placed_) return take_rock_away();
     const double roll = std::uniform_real_distribution<double>(0.0, 1.0)(rng_);
-    const bool swarm = options_.target.world != v1::WORLD_COLONY;
-    if (swarm && roll < kPredatorShare) {
+    if (people_hold_predators(options_.target.world) && roll < kPredatorShare) {
       at_ = random_point(world);
       moves_left_ = kPredatorMoves;
       act(v1::TOOL_PREDATOR, v1::ToolAction::PHASE_DOWN, at_, Probe::kPredator);

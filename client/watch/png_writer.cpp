@@ -16,7 +16,7 @@ struct FileClose {
   void operator()(std::FILE* f) const { std::fclose(f); }
 };
 
-// The swarm's light (intensity and heat planes) as the viewer roughly shows it: green light
+// A two-plane light (intensity, then heat) as the viewer roughly shows it: green light
 // turning white where it is hot. G = intensity, R = B = intensity × heat / 255.
 std::vector<std::uint8_t> heat_as_rgb(const std::vector<std::uint8_t>& planes) {
   const std::size_t pixels = planes.size() / 2;

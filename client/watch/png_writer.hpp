@@ -1,6 +1,6 @@
 #pragma once
-// Writes a light raster as a PNG (libpng): 8-bit grey for one plane, and the swarm's two
-// (intensity, heat) as RGB: green light, whiter where it is hot.
+// Writes a light raster as a PNG (libpng): 8-bit grey for one plane, and two (intensity, then
+// heat) as RGB: green light, whiter where it is hot.
 #include <filesystem>
 
 #include "watch/frame_follower.hpp"

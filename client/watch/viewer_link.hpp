@@ -27,7 +27,7 @@ struct LinkHandlers {
 struct LinkTarget {
   std::string host = "127.0.0.1";
   std::uint16_t port = 8080;  // the WebSocket's HTTP port, or the viewers' gRPC port
-  v1::World world = v1::WORLD_SWARM;
+  v1::World world = v1::WORLD_UNSPECIFIED;  // unspecified: where the server starts its viewers
   std::string client_name = "meadow-watch";
   // The local address to connect from (WebSocket only); empty: the system's choice. Tests and
   // meadow-abuse give each attacker its own loopback address (127.0.0.N) so that the server's

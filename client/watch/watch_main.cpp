@@ -17,11 +17,13 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "watch/frame_follower.hpp"
 #include "watch/grpc_link.hpp"
 #include "watch/load_run.hpp"
 #include "watch/png_writer.hpp"
+#include "watch/world_hooks.hpp"
 #include "watch/ws_link.hpp"
 
 namespace {
@@ -58,7 +60,7 @@ bool split_address(const std::string& text, client::LinkTarget& out) {
 struct Options {
   std::string server = "127.0.0.1:8080";
   std::string grpc;
-  std::string world = "swarm";
+  std::string world;  // empty: where the server starts its viewers
   double seconds = 0.0;
   std::string png;
   bool json = false;
@@ -70,6 +72,19 @@ struct Options {
   std::uint32_t replay_speed = 60;
   std::string light_codec = "vp9";
 };
+
+// Every world the wire names, by its name ("WORLD_NAME" → "name"): a new world needs no line here.
+std::vector<std::string> world_names() {
+  std::vector<std::string> names;
+  const auto* worlds = v1::World_descriptor();
+  for (int i = 0; i < worlds->value_count(); ++i) {
+    if (worlds->value(i)->number() == v1::WORLD_UNSPECIFIED) continue;
+    std::string name = worlds->value(i)->name().substr(6);  // past "WORLD_"
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    names.push_back(std::move(name));
+  }
+  return names;
+}
 
 // One viewer: live figures once a second, a PNG of the light when asked.
 int watch_one(const Options& o, const client::LinkTarget& target, bool over_grpc) {
@@ -126,7 +141,7 @@ int watch_one(const Options& o, const client::LinkTarget& target, bool over_grpc
           break;
         }
         if (now - started > kPngWait) {
-          std::fprintf(stderr, "meadow-watch: no light layer within %lld s (watching the colony? it has none)\n",
+          std::fprintf(stderr, "meadow-watch: no light layer within %lld s (watching a world without one?)\n",
                        static_cast<long long>(kPngWait.count()));
           code = kExitNoFrame;
           break;
@@ -136,24 +151,23 @@ int watch_one(const Options& o, const client::LinkTarget& target, bool over_grpc
       if (now >= next_print) {
         const double s = std::chrono::duration<double>(now - next_print + std::chrono::seconds(1)).count();
         const auto& frame = follower.last_frame();
+        const v1::Frame& shown = frame ? *frame : v1::Frame::default_instance();
         const double fps = static_cast<double>(follower.frames() - frames_before) / s;
         const double kbps = static_cast<double>(follower.bytes() - bytes_before) / s / 1e3;
         frames_before = follower.frames();
         bytes_before = follower.bytes();
         if (o.json) {
           std::printf("{\"session\": %llu, \"tick\": %llu, \"frames_per_s\": %.1f, \"kB_per_s\": %.1f, "
-                      "\"frames_skipped\": %llu, \"fireflies\": %u, \"order\": %.3f, \"colony\": %u, \"viewers\": %u}\n",
+                      "\"frames_skipped\": %llu, %s\"viewers\": %u}\n",
                       static_cast<unsigned long long>(follower.session_id()),
-                      static_cast<unsigned long long>(frame ? frame->tick() : 0), fps, kbps,
-                      static_cast<unsigned long long>(follower.frames_skipped()), frame ? frame->swarm().count() : 0,
-                      frame ? frame->swarm().order() : 0.0F, frame ? frame->colony().size() : 0,
-                      frame ? frame->viewers() : 0);
+                      static_cast<unsigned long long>(shown.tick()), fps, kbps,
+                      static_cast<unsigned long long>(follower.frames_skipped()),
+                      client::frame_figures_json(shown).c_str(), shown.viewers());
         } else {
-          std::printf("tick %8llu  %5.1f frames/s  %7.1f kB/s  skipped %llu  swarm %u (order %.2f)  colony %u  viewers %u\n",
-                      static_cast<unsigned long long>(frame ? frame->tick() : 0), fps, kbps,
-                      static_cast<unsigned long long>(follower.frames_skipped()), frame ? frame->swarm().count() : 0,
-                      frame ? frame->swarm().order() : 0.0F, frame ? frame->colony().size() : 0,
-                      frame ? frame->viewers() : 0);
+          std::printf("tick %8llu  %5.1f frames/s  %7.1f kB/s  skipped %llu%s  viewers %u\n",
+                      static_cast<unsigned long long>(shown.tick()), fps, kbps,
+                      static_cast<unsigned long long>(follower.frames_skipped()),
+                      client::frame_figures_text(shown).c_str(), shown.viewers());
         }
         std::fflush(stdout);
         next_print += std::chrono::seconds(1);
@@ -178,7 +192,8 @@ int main(int argc, char** argv) {
   app.add_option("--server", o.server, "The server's HTTP/WebSocket address HOST:PORT (also where /metrics is read)")
       ->capture_default_str();
   app.add_option("--grpc", o.grpc, "Watch over gRPC at HOST:PORT (the server's --viewer-grpc-port) instead of /ws");
-  app.add_option("--world", o.world, "World to watch")->check(CLI::IsMember({"swarm", "colony", "mold"}))->capture_default_str();
+  app.add_option("--world", o.world, "World to watch, by its name (default: where the server starts its viewers)")
+      ->check(CLI::IsMember(world_names()));
   app.add_option("--seconds", o.seconds, "Stop after this many seconds (0: until Ctrl-C; --load: default 20)");
   app.add_option("--png", o.png, "Write the light layer of the first decoded frame to this PNG file and exit");
   app.add_flag("--json", o.json, "Figures as JSON (one object a second; with --load, one object at the end)");
@@ -218,13 +233,15 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "meadow-watch: --grpc wants HOST:PORT, not '%s'\n", o.grpc.c_str());
     return kExitUsage;
   }
-  // The world by its wire name (WORLD_SWARM, …), so a new world needs only the option's list.
-  std::string wire_name = "WORLD_" + o.world;
-  std::transform(wire_name.begin(), wire_name.end(), wire_name.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  v1::World world = v1::WORLD_SWARM;
-  v1::World_Parse(wire_name, &world);
-  target.world = world;
+  // The world by its wire name (WORLD_NAME), as world_names() offered it.
+  if (!o.world.empty()) {
+    std::string wire_name = "WORLD_" + o.world;
+    std::transform(wire_name.begin(), wire_name.end(), wire_name.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    v1::World world = v1::WORLD_UNSPECIFIED;
+    v1::World_Parse(wire_name, &world);
+    target.world = world;
+  }
   target.offer_video = o.light_codec == "vp9";
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);

@@ -103,9 +103,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
     hello.mutable_hello()->set_protocol_version(v1::PROTOCOL_VERSION_CURRENT);
     hello.mutable_hello()->set_client_name(target_.client_name);
     if (target_.offer_video) hello.mutable_hello()->add_light_codecs(v1::LIGHT_CODEC_VP9);
-    v1::ClientMessage choose;
-    choose.mutable_choose_world()->set_world(target_.world);
-    queue_.push_front(choose.SerializeAsString());
+    if (target_.world != v1::WORLD_UNSPECIFIED) {
+      v1::ClientMessage choose;
+      choose.mutable_choose_world()->set_world(target_.world);
+      queue_.push_front(choose.SerializeAsString());
+    }
     queue_.push_front(hello.SerializeAsString());
     maybe_write();
     do_read();

@@ -55,7 +55,7 @@ std::string prices_table(const sim::Meadow& meadow) {
     for (const sim::Price& p : w->prices()) add_row(out, "the " + std::string(w->name()), p);
   }
   out += "\n| message at the door | its own rate per session | then |\n|---|---|---|\n";
-  for (const net::MessagePrice& m : net::kMessagePrices) {
+  for (const net::MessagePrice& m : net::message_prices()) {
     char rate[96];
     if (m.per_second) {
       std::snprintf(rate, sizeof rate, "%g a second, bursts of %g", *m.per_second, m.burst);

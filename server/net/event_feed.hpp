@@ -14,7 +14,7 @@ namespace meadow::net {
 
 class EventFeed {
  public:
-  // Events kept: about a minute of a busy colony without its flashes and sips.
+  // Events kept: about a minute of a busy meadow without the events a world sends hundreds a second.
   static constexpr std::size_t kKept = 1024;
 
   // Sim thread: this frame's events, oldest first.

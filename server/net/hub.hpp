@@ -118,7 +118,7 @@ class Hub {
   [[nodiscard]] EventFeed& events() { return events_; }
   // Who takes which world's light as video (sessions write, the sim thread's frames read).
   [[nodiscard]] stream::VideoDemand& video() { return video_; }
-  // Who watches the swarm's live trails (sessions write, the sim thread's frames read).
+  // Who watches a world's live trails (sessions write, the sim thread's frames read).
   [[nodiscard]] stream::TrailDemand& trails() { return trails_; }
   [[nodiscard]] const EventFeed& events() const { return events_; }
 

@@ -17,7 +17,7 @@ namespace meadow::net {
 
 // One world as the operator sees it.
 struct WorldStatus {
-  sim::WorldKind kind = sim::WorldKind::swarm;
+  sim::WorldKind kind = sim::kAllWorldKinds.front();
   std::string engine;          // "cpu", "gpu", …
   double step_seconds = 0.0;   // running mean of one step of its engine
   std::vector<std::pair<std::string, double>> figures;  // name (snake_case) → value
@@ -59,7 +59,7 @@ struct EdgeSummary {
 struct SessionInfo {
   std::uint64_t id = 0;
   std::string address;
-  sim::WorldKind world = sim::WorldKind::swarm;
+  sim::WorldKind world = sim::kAllWorldKinds.front();
   double connected_seconds = 0.0;
   std::uint64_t bytes_sent = 0;
   std::uint64_t frames_sent = 0;

@@ -43,7 +43,7 @@ struct Metrics {
   // edge). /healthz reads it: a thread that stopped ticking is a server to restart.
   std::atomic<std::int64_t> sim_alive_ms{0};
   std::atomic<std::uint64_t> ticks_skipped_total{0};  // ticks dropped to slow down, not stutter
-  // One step of each world's engine (the swarm takes several a tick, the colony one), indexed by
+  // One step of each world's engine (some take several a tick, others one), indexed by
   // sim::WorldKind; rendered for the worlds that run, labelled by world.
   std::array<Histogram, sim::kWorldKinds> step_seconds;
   std::array<std::atomic<bool>, sim::kWorldKinds> world_runs{};

@@ -123,7 +123,7 @@ grpc::ServerUnaryReactor* OperatorService::Undo(grpc::CallbackServerContext* con
   logger()->info("the operator undoes {} minutes of {} ({} sessions, {} worlds' settings)", request->minutes(),
                  filter.session != 0 ? "session " + std::to_string(filter.session) : host_of(request->address()),
                  who.sessions.size(), before.size());
-  return act(reactor, std::move(who), sim::WorldKind::swarm, response);
+  return act(reactor, std::move(who), kMeadowWide, response);
 }
 
 grpc::ServerUnaryReactor* OperatorService::KeepOut(grpc::CallbackServerContext* context,

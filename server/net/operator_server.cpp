@@ -30,7 +30,8 @@ bool is_loopback(const std::string& address) {
   return address == "localhost" || address == "::1" || address.rfind("127.", 0) == 0;
 }
 
-// The largest operator request gRPC reads (the biggest, SetLocks or SetSwarm, is tens of bytes).
+// The largest operator request gRPC reads (the biggest, SetLocks or ChangeSettings, is a few hundred
+// bytes).
 constexpr int kMaxOperatorRequestBytes = 64 * 1024;
 
 // Checks "authorization: Bearer <token>" as the call's metadata arrives (TLS ports only: gRPC runs

@@ -19,9 +19,7 @@
 #include "net/log_throttle.hpp"
 #include "net/logger.hpp"
 #include "net/secret.hpp"
-#include "stream/mold/mold_settings_input.hpp"
 #include "stream/settings_mapping.hpp"
-#include "stream/swarm/swarm_settings_wire.hpp"
 #include "stream/proto_mapping.hpp"
 #include "stream/trails_mapping.hpp"
 #include "stream/client_input.hpp"
@@ -399,25 +397,11 @@ grpc::ServerUnaryReactor* OperatorService::ChangeSettings(grpc::CallbackServerCo
   return change_settings(reactor, stream::from_proto(*request), response);
 }
 
-grpc::ServerUnaryReactor* OperatorService::SetSwarm(grpc::CallbackServerContext* context,
-                                                    const v1::SwarmSettings* request, v1::ActionReply* response) {
-  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-  if (!authorised(context, reactor)) return reactor;
-  return change_settings(reactor, stream::swarm_settings_from_proto(*request), response);
-}
-
-grpc::ServerUnaryReactor* OperatorService::SetMold(grpc::CallbackServerContext* context,
-                                                   const v1::MoldSettings* request, v1::ActionReply* response) {
-  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-  if (!authorised(context, reactor)) return reactor;
-  return change_settings(reactor, stream::mold_settings_from_proto(*request), response);
-}
-
 grpc::ServerUnaryReactor* OperatorService::SetLocks(grpc::CallbackServerContext* context, const v1::Locks* request,
                                                     v1::ActionReply* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   if (!authorised(context, reactor)) return reactor;
-  return act(reactor, sim::SetLocks{stream::from_proto(*request)}, sim::WorldKind::swarm, response);
+  return act(reactor, sim::SetLocks{stream::from_proto(*request)}, kMeadowWide, response);
 }
 
 grpc::ServerUnaryReactor* OperatorService::PlaceRock(grpc::CallbackServerContext* context,
@@ -426,7 +410,7 @@ grpc::ServerUnaryReactor* OperatorService::PlaceRock(grpc::CallbackServerContext
   if (!authorised(context, reactor)) return reactor;
   if (!finite_point(request->position())) return finished(reactor, invalid("position must be finite"));
   const sim::Vec2 at = stream::from_proto(request->position());
-  return act(reactor, sim::RockTap{at}, sim::WorldKind::swarm, response);
+  return act(reactor, sim::RockTap{at}, kMeadowWide, response);
 }
 
 grpc::ServerUnaryReactor* OperatorService::RemoveRock(grpc::CallbackServerContext* context,
@@ -441,22 +425,14 @@ grpc::ServerUnaryReactor* OperatorService::RemoveRock(grpc::CallbackServerContex
     return finished(reactor, grpc::Status(grpc::StatusCode::NOT_FOUND,
                                           "no rock " + std::to_string(request->rock_id()) + " on the land"));
   }
-  return act(reactor, sim::RockTap{it->center}, sim::WorldKind::swarm, response);
+  return act(reactor, sim::RockTap{it->center}, kMeadowWide, response);
 }
 
 grpc::ServerUnaryReactor* OperatorService::ClearRocks(grpc::CallbackServerContext* context,
                                                       const v1::ClearRocksRequest* /*request*/, v1::ActionReply* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   if (!authorised(context, reactor)) return reactor;
-  return act(reactor, sim::ClearRocks{}, sim::WorldKind::swarm, response);
-}
-
-grpc::ServerUnaryReactor* OperatorService::TapFrog(grpc::CallbackServerContext* context,
-                                                   const v1::TapFrogRequest* request, v1::ActionReply* response) {
-  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-  if (!authorised(context, reactor)) return reactor;
-  if (!finite_point(request->position())) return finished(reactor, invalid("position must be finite"));
-  return act(reactor, sim::FrogTap{stream::from_proto(request->position())}, sim::WorldKind::colony, response);
+  return act(reactor, sim::ClearRocks{}, kMeadowWide, response);
 }
 
 grpc::ServerUnaryReactor* OperatorService::SetCare(grpc::CallbackServerContext* context,
@@ -501,21 +477,6 @@ grpc::ServerUnaryReactor* OperatorService::Clear(grpc::CallbackServerContext* co
   return act(reactor, sim::Clear{request->what()}, world, response);
 }
 
-grpc::ServerUnaryReactor* OperatorService::ClearFrogs(grpc::CallbackServerContext* context,
-                                                      const v1::ClearFrogsRequest* /*request*/, v1::ActionReply* response) {
-  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-  if (!authorised(context, reactor)) return reactor;
-  return act(reactor, sim::Clear{"frogs"}, sim::WorldKind::colony, response);
-}
-
-grpc::ServerUnaryReactor* OperatorService::DropFlower(grpc::CallbackServerContext* context,
-                                                      const v1::DropFlowerRequest* request, v1::ActionReply* response) {
-  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-  if (!authorised(context, reactor)) return reactor;
-  if (!finite_point(request->position())) return finished(reactor, invalid("position must be finite"));
-  return act(reactor, sim::FlowerTap{stream::from_proto(request->position())}, sim::WorldKind::colony, response);
-}
-
 grpc::ServerUnaryReactor* OperatorService::ListViewers(grpc::CallbackServerContext* context,
                                                        const v1::ListViewersRequest* /*request*/,
                                                        v1::ViewerList* response) {
@@ -556,14 +517,14 @@ grpc::ServerUnaryReactor* OperatorService::Pause(grpc::CallbackServerContext* co
                                                  const v1::PauseRequest* /*request*/, v1::ActionReply* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   if (!authorised(context, reactor)) return reactor;
-  return act(reactor, sim::SetPaused{true}, sim::WorldKind::swarm, response);
+  return act(reactor, sim::SetPaused{true}, kMeadowWide, response);
 }
 
 grpc::ServerUnaryReactor* OperatorService::Resume(grpc::CallbackServerContext* context,
                                                   const v1::ResumeRequest* /*request*/, v1::ActionReply* response) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   if (!authorised(context, reactor)) return reactor;
-  return act(reactor, sim::SetPaused{false}, sim::WorldKind::swarm, response);
+  return act(reactor, sim::SetPaused{false}, kMeadowWide, response);
 }
 
 grpc::ServerWriteReactor<v1::Status>* OperatorService::WatchStatus(grpc::CallbackServerContext* context,

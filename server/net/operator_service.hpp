@@ -33,10 +33,6 @@ class OperatorService final : public v1::Operator::CallbackService {
                                       v1::Status* response) override;
   grpc::ServerUnaryReactor* ChangeSettings(grpc::CallbackServerContext* context, const v1::WorldSettings* request,
                                            v1::ActionReply* response) override;
-  grpc::ServerUnaryReactor* SetSwarm(grpc::CallbackServerContext* context, const v1::SwarmSettings* request,
-                                     v1::ActionReply* response) override;
-  grpc::ServerUnaryReactor* SetMold(grpc::CallbackServerContext* context, const v1::MoldSettings* request,
-                                    v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* SetLocks(grpc::CallbackServerContext* context, const v1::Locks* request,
                                      v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* PlaceRock(grpc::CallbackServerContext* context, const v1::PlaceRockRequest* request,
@@ -61,12 +57,6 @@ class OperatorService final : public v1::Operator::CallbackService {
                                 v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* Clear(grpc::CallbackServerContext* context, const v1::ClearRequest* request,
                                   v1::ActionReply* response) override;
-  grpc::ServerUnaryReactor* DropFlower(grpc::CallbackServerContext* context, const v1::DropFlowerRequest* request,
-                                       v1::ActionReply* response) override;
-  grpc::ServerUnaryReactor* TapFrog(grpc::CallbackServerContext* context, const v1::TapFrogRequest* request,
-                                    v1::ActionReply* response) override;
-  grpc::ServerUnaryReactor* ClearFrogs(grpc::CallbackServerContext* context, const v1::ClearFrogsRequest* request,
-                                       v1::ActionReply* response) override;
   grpc::ServerUnaryReactor* ListViewers(grpc::CallbackServerContext* context, const v1::ListViewersRequest* request,
                                         v1::ViewerList* response) override;
   grpc::ServerUnaryReactor* CloseViewer(grpc::CallbackServerContext* context, const v1::CloseViewerRequest* request,
@@ -94,6 +84,10 @@ class OperatorService final : public v1::Operator::CallbackService {
   // right "authorization: Bearer <token>".
   bool authorised(grpc::CallbackServerContext* context, grpc::ServerUnaryReactor* reactor) const;
   [[nodiscard]] bool token_matches(grpc::CallbackServerContext* context) const;
+  // The world the meadow-wide actions (locks, rocks, pause, undo) are journaled against: they are
+  // no one world's, and the journal has always filed them under the first.
+  static constexpr sim::WorldKind kMeadowWide = sim::kAllWorldKinds.front();
+
   // Queues `action` for the sim thread; the call finishes when the meadow has applied it.
   grpc::ServerUnaryReactor* act(grpc::ServerUnaryReactor* reactor, sim::ActionBody body, sim::WorldKind world,
                                 v1::ActionReply* response);

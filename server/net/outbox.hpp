@@ -51,7 +51,7 @@ using SharedBytes = std::shared_ptr<const std::string>;
 class Outbox {
  public:
   // `video`: where the session registers as taking the light as video (null: it never does);
-  // `trails`: where it registers as watching the swarm's live trails (null: it never does).
+  // `trails`: where it registers as watching a world's live trails (null: it never does).
   explicit Outbox(std::size_t reliable_capacity, stream::VideoDemand* video = nullptr,
                   stream::TrailDemand* trails = nullptr)
       : reliable_capacity_(reliable_capacity), video_(video), trails_(trails) {}
@@ -64,7 +64,8 @@ class Outbox {
   // The viewer decodes video (its Hello offered it); taken only where the server sends video.
   void set_video(bool wanted);
   [[nodiscard]] bool video() const { return video_on_; }
-  // The viewer watches the live trails: each swarm frame is followed by its trail points.
+  // The viewer watches the live trails: each frame of a world that has them is followed by its
+  // trail points.
   void set_trails(bool on);
   [[nodiscard]] bool trails() const { return trails_on_; }
 
@@ -118,7 +119,7 @@ class Outbox {
   bool video_on_ = false;
   bool trails_on_ = false;
   stream::FrameBundlePtr trails_next_;  // the bundle whose trail message is the next to write
-  sim::WorldKind world_ = sim::WorldKind::swarm;
+  sim::WorldKind world_ = sim::kAllWorldKinds.front();
   stream::FrameBundlePtr latest_;
   std::deque<Waiting> pending_;  // video sessions' frames, oldest first
   stream::VideoChain chain_;

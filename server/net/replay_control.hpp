@@ -17,7 +17,7 @@ inline constexpr unsigned kMostReplaysCeiling = 64;
 
 // The session's side, called from the replay's thread; each does nothing once the session ended.
 struct ReplayViewer {
-  sim::WorldKind world = sim::WorldKind::swarm;  // the world it shows
+  sim::WorldKind world = sim::kAllWorldKinds.front();  // the world it shows
   std::function<void(stream::FrameBundlePtr)> frame;  // a frame of the replay
   std::function<void(SharedBytes)> message;           // ReplayState, Rocks of the replay, notices
   std::function<void()> ended;                        // the replay ended by itself: back to live

@@ -31,7 +31,7 @@ struct SessionLimits {
   // The kernel's send buffer of a viewer's socket (SO_SNDBUF; Linux doubles it). Left to itself
   // the kernel grows it to 4 MB: seconds of stale frames queued for a slow viewer before it gets
   // fewer, and 4 MB of kernel memory held for every viewer that stopped reading (docs/limits.md).
-  // This is about half a second of frames at the default swarm, many round trips of a phone.
+  // This is about half a second of frames of the default worlds, many round trips of a phone.
   int send_buffer_bytes = 256 * 1024;
   // The WebSocket handshake must finish within this.
   std::chrono::milliseconds handshake_timeout{10'000};
@@ -60,8 +60,9 @@ struct ServerFacts {
   // settings change is checked against at the door.
   std::vector<sim::SettingsSchema> settings_schemas;
   // The worlds this server runs, in the order a viewer goes through them; the first is where a
-  // viewer starts. "Is this world running here?" is answered here and nowhere else.
-  std::vector<sim::WorldKind> worlds = {sim::WorldKind::swarm, sim::WorldKind::colony};
+  // viewer starts. "Is this world running here?" is answered here and nowhere else. Whoever starts
+  // the server fills it (the meadow's worlds, or an edge's from its sim's welcome): never empty.
+  std::vector<sim::WorldKind> worlds;
   // The address phones open to join (--public-url; each edge its own), in every Welcome.
   std::string public_url;
   [[nodiscard]] bool runs(sim::WorldKind world) const {
@@ -77,7 +78,7 @@ struct SessionContext {
   SessionLimits limits;
   ServerFacts facts;
   std::filesystem::path web_root;
-  // Records trails for viewers that ask (docs/rules.md "The swarm · Trails"); null: this server
+  // Records trails for viewers that ask (docs/rules.md, a world's "Trails"); null: this server
   // records none.
   TrailsControl* trails = nullptr;
   // Replays the night for viewers that ask (docs/gallery.md "Tonight so far"); null: none here.

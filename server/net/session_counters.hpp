@@ -55,7 +55,7 @@ class SessionCounters {
  private:
   Metrics& metrics_;
   const std::chrono::steady_clock::time_point connected_at_ = std::chrono::steady_clock::now();
-  std::atomic<int> world_{static_cast<int>(sim::WorldKind::swarm)};
+  std::atomic<int> world_{static_cast<int>(sim::kAllWorldKinds.front())};
   std::atomic<std::uint64_t> bytes_sent_{0};
   std::atomic<std::uint64_t> frames_sent_{0};
   std::atomic<std::uint64_t> frames_dropped_{0};

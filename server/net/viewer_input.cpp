@@ -35,8 +35,10 @@ ViewerInput::ViewerInput(SessionContext& context, std::uint64_t session_id, std:
       visitor_(visitor),
       rate_(context.limits.messages_per_second, context.limits.message_burst, Clock::now()) {
   const auto start = Clock::now();
-  for (std::size_t i = 0; i < kMessagePrices.size(); ++i) {
-    if (const auto& rate = kMessagePrices[i].per_second) message_rates_[i].emplace(*rate, kMessagePrices[i].burst, start);
+  const std::span<const MessagePrice> prices = message_prices();
+  message_rates_.resize(prices.size());
+  for (std::size_t i = 0; i < prices.size(); ++i) {
+    if (const auto& rate = prices[i].per_second) message_rates_[i].emplace(*rate, prices[i].burst, start);
   }
 }
 
@@ -53,7 +55,7 @@ std::optional<InputOutcome> ViewerInput::admit_body(int field, ViewerPort& port,
   if (price == nullptr) {
     return throttled_notice(port, InputResult::kRejected, "unknown_message", "This server takes no such message.", now);
   }
-  auto& rate = message_rates_[static_cast<std::size_t>(price - kMessagePrices.data())];
+  auto& rate = message_rates_[static_cast<std::size_t>(price - message_prices().data())];
   if (!rate || rate->try_take(now)) return std::nullopt;
   return throttled_notice(port, InputResult::kRateLimited, "too_fast",
                           "At most about one " + std::string(price->message) + " a second: that one was ignored.", now);

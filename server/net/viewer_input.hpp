@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "meadow/v1/viewer.pb.h"
 #include "net/message_prices.hpp"
@@ -33,7 +34,7 @@ class ViewerPort {
   virtual void send_to_viewer(SharedBytes message) = 0;
   // The viewer's Hello said whether it decodes the light as video.
   virtual void take_video(bool offered) = 0;
-  // The viewer watches the swarm's live trails, or stops.
+  // The viewer watches its world's live trails, or stops.
   virtual void take_trails(bool on) = 0;
   // A reliable message to this viewer that any thread may send later (an answer that takes a
   // while); it does nothing once the session has ended.
@@ -94,8 +95,8 @@ class ViewerInput {
   const std::uint64_t session_id_;
   const std::uint64_t visitor_;
   TokenBucket rate_;
-  // Per declared message with a rate of its own (kMessagePrices' order).
-  std::array<std::optional<TokenBucket>, kMessagePrices.size()> message_rates_;
+  // Per declared message with a rate of its own (message_prices()' order).
+  std::vector<std::optional<TokenBucket>> message_rates_;
   Clock::time_point last_rate_notice_{};
   // This viewer's recording is under way (set here, cleared by its answer).
   std::shared_ptr<std::atomic<bool>> recording_ = std::make_shared<std::atomic<bool>>(false);

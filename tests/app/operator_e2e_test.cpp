@@ -2,6 +2,7 @@
 // called through a real channel with and without the token, locks honoured for a WebSocket
 // viewer, and meadowctl run as a command.
 #include <gtest/gtest.h>
+#include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
 
 #include <array>
@@ -12,6 +13,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <future>
 #include <memory>
 #include <random>
 #include <set>
@@ -20,6 +22,7 @@
 #include <thread>
 
 #include "meadow/v1/operator.grpc.pb.h"
+#include "meadow/v1/swarm/swarm_frame.pb.h"
 #include "launch/server_launch.hpp"
 #include "support/server_process.hpp"
 #include "support/temp_path.hpp"
@@ -78,27 +81,16 @@ TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
     EXPECT_TRUE(st.ok()) << st.error_message();
     return r;
   };
-  v1::SwarmSettings settings;
-  settings.set_count(900);
-  settings.set_cohesion(2.0F);
-  settings.set_speed(1.5F);
-  EXPECT_TRUE(call(&v1::Operator::Stub::SetSwarm, settings).accepted());
-  v1::MoldSettings mold;
-  mold.set_preset("veins");
-  mold.set_agents(3000);
-  EXPECT_TRUE(call(&v1::Operator::Stub::SetMold, mold).accepted());
+  EXPECT_TRUE(call(&v1::Operator::Stub::ChangeSettings,
+                   settings_of(v1::WORLD_SWARM, {{"count", 900}, {"cohesion", 2.0}, {"speed", 1.5}}))
+                  .accepted());
+  EXPECT_TRUE(call(&v1::Operator::Stub::ChangeSettings, settings_of(v1::WORLD_MOLD, {{"agents", 3000}}, "veins")).accepted());
   v1::PlaceRockRequest rock;
   rock.mutable_position()->set_x(500);
   rock.mutable_position()->set_y(400);
   EXPECT_TRUE(call(&v1::Operator::Stub::PlaceRock, rock).accepted());
-  v1::DropFlowerRequest flower;
-  flower.mutable_position()->set_x(900);
-  flower.mutable_position()->set_y(300);
-  EXPECT_TRUE(call(&v1::Operator::Stub::DropFlower, flower).accepted());
-  v1::TapFrogRequest frog;
-  frog.mutable_position()->set_x(1100);
-  frog.mutable_position()->set_y(300);
-  EXPECT_TRUE(call(&v1::Operator::Stub::TapFrog, frog).accepted());
+  EXPECT_TRUE(call(&v1::Operator::Stub::Act, tap(v1::WORLD_COLONY, v1::TOOL_FLOWER, 900, 300)).accepted());
+  EXPECT_TRUE(call(&v1::Operator::Stub::Act, tap(v1::WORLD_COLONY, v1::TOOL_FROG, 1100, 300)).accepted());
   EXPECT_TRUE(call(&v1::Operator::Stub::Pause, v1::PauseRequest{}).accepted());
   s = status_when([](const v1::Status& st) { return st.paused(); });
   EXPECT_EQ(figure(s, v1::WORLD_SWARM, "target_count"), 900.0);
@@ -111,7 +103,10 @@ TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
   EXPECT_TRUE(s.paused());
   EXPECT_TRUE(call(&v1::Operator::Stub::Resume, v1::ResumeRequest{}).accepted());
   EXPECT_TRUE(call(&v1::Operator::Stub::ClearRocks, v1::ClearRocksRequest{}).accepted());
-  EXPECT_TRUE(call(&v1::Operator::Stub::ClearFrogs, v1::ClearFrogsRequest{}).accepted());
+  v1::ClearRequest frogs;
+  frogs.set_world(v1::WORLD_COLONY);
+  frogs.set_what("frogs");
+  EXPECT_TRUE(call(&v1::Operator::Stub::Clear, frogs).accepted());
   s = status_when([](const v1::Status& st) { return !st.paused() && st.rocks() == 0; });
   EXPECT_EQ(figure(s, v1::WORLD_COLONY, "frogs"), 0.0);
   EXPECT_FALSE(s.paused());
@@ -126,17 +121,15 @@ TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
     grpc::ClientContext c;
     prepare(c);
     v1::ActionReply r;
-    v1::MoldSettings far;
-    far.set_sensor_distance(400.0F);
-    EXPECT_EQ(stub_->SetMold(&c, far, &r).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    const v1::WorldSettings far = settings_of(v1::WORLD_MOLD, {{"sensor_distance", 400.0}});
+    EXPECT_EQ(stub_->ChangeSettings(&c, far, &r).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   }
   {
     grpc::ClientContext c;
     prepare(c);
     v1::ActionReply r;
-    v1::SwarmSettings too_fast;
-    too_fast.set_speed(2.5F);
-    EXPECT_EQ(stub_->SetSwarm(&c, too_fast, &r).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    const v1::WorldSettings too_fast = settings_of(v1::WORLD_SWARM, {{"speed", 2.5}});
+    EXPECT_EQ(stub_->ChangeSettings(&c, too_fast, &r).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   }
   // Any world's settings by the names of its schema, which the status carries with the values now.
   v1::WorldSettings decay;
@@ -187,6 +180,31 @@ TEST_F(OperatorTest, EveryCallWithTheTokenDoesWhatItSays) {
   (void)reader->Finish();
 }
 
+// An older console's per-world calls (SetSwarm, SetMold, DropFlower, TapFrog, ClearFrogs) went
+// when ChangeSettings, Act and Clear took their place: gRPC answers them UNIMPLEMENTED, and the
+// meadow is left as it was (docs/running.md "The operator's console").
+TEST_F(OperatorTest, ThePerWorldCallsOfOlderConsolesAnswerUnimplemented) {
+  (void)first_status();
+  v1::SwarmSettings older;  // what an older console sent SetSwarm; the other calls' bodies were as small
+  older.set_count(900);
+  const std::string body = older.SerializeAsString();
+  grpc::GenericStub generic(grpc::CreateChannel(address_, grpc::InsecureChannelCredentials()));
+  for (const char* method : {"SetSwarm", "SetMold", "DropFlower", "TapFrog", "ClearFrogs"}) {
+    grpc::ClientContext c;
+    prepare(c);
+    grpc::Slice slice(body);
+    grpc::ByteBuffer request(&slice, 1);
+    grpc::ByteBuffer reply;
+    std::promise<grpc::Status> done;
+    generic.UnaryCall(&c, std::string("/meadow.v1.Operator/") + method, grpc::StubOptions(), &request, &reply,
+                      [&done](const grpc::Status& st) { done.set_value(st); });
+    EXPECT_EQ(done.get_future().get().error_code(), grpc::StatusCode::UNIMPLEMENTED) << method;
+  }
+  const v1::Status s = status();
+  EXPECT_EQ(figure(s, v1::WORLD_SWARM, "target_count"), 400.0) << "SetSwarm changed nothing";
+  EXPECT_EQ(figure(s, v1::WORLD_COLONY, "frogs"), 0.0) << "TapFrog dropped nothing";
+}
+
 // The live stream carries the meadow's events since its previous message: a flower dropped while
 // watching is there, once; the colony's flashes (hundreds a second) are left out.
 TEST_F(OperatorTest, WatchStatusBringsTheEventsAsTheyHappen) {
@@ -199,11 +217,8 @@ TEST_F(OperatorTest, WatchStatusBringsTheEventsAsTheyHappen) {
   ASSERT_TRUE(reader->Read(&s));
   grpc::ClientContext c;
   prepare(c);
-  v1::DropFlowerRequest flower;
-  flower.mutable_position()->set_x(1000);
-  flower.mutable_position()->set_y(350);
   v1::ActionReply r;
-  ASSERT_TRUE(stub_->DropFlower(&c, flower, &r).ok());
+  ASSERT_TRUE(stub_->Act(&c, tap(v1::WORLD_COLONY, v1::TOOL_FLOWER, 1000, 350), &r).ok());
   ASSERT_TRUE(r.accepted());
   int dropped = 0;
   int flashes = 0;
@@ -290,8 +305,10 @@ TEST_F(OperatorTest, MeadowctlEndToEnd) {
   EXPECT_NE(out.find("\"count\": 400"), std::string::npos) << out;
   EXPECT_EQ(meadowctl("set swarm count=700 speed=0.75").first, 0);
   EXPECT_EQ(meadowctl("set swarm speed=3").first, 5);  // out of range: the server says why
-  EXPECT_EQ(meadowctl("frog tap 1200 250").first, 0);
-  EXPECT_EQ(meadowctl("frog clear").first, 0);
+  EXPECT_EQ(meadowctl("act colony frog 1200 250").first, 0);
+  EXPECT_EQ(meadowctl("clear colony frogs").first, 0);
+  EXPECT_EQ(meadowctl("frog tap 1200 250").first, 2);  // usage: the per-world commands went with their calls
+  EXPECT_EQ(meadowctl("flower 900 300").first, 2);
   EXPECT_EQ(meadowctl("set mold --preset web agents=2000 occupancy=on").first, 0);
   EXPECT_EQ(meadowctl("set mold sensor_angle=200").first, 5);  // out of range: the server says why
   EXPECT_EQ(meadowctl("set mold sensor_angle").first, 2);      // usage: not NAME=VALUE

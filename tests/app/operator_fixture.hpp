@@ -19,6 +19,8 @@
 #include <string>
 #include <sys/wait.h>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "meadow/v1/operator.grpc.pb.h"
 #include "launch/server_launch.hpp"
@@ -100,6 +102,29 @@ class OperatorTest : public ::testing::Test {
       if (w.world() == world) return w.engine();
     }
     return {};
+  }
+  // A change of `world`'s settings by the names of its schema (and a preset, applied first).
+  static v1::WorldSettings settings_of(v1::World world, const std::vector<std::pair<std::string, double>>& values,
+                                       const std::string& preset = {}) {
+    v1::WorldSettings change;
+    change.set_world(world);
+    if (!preset.empty()) change.set_preset(preset);
+    for (const auto& [name, value] : values) {
+      v1::SettingValue& v = *change.add_values();
+      v.set_name(name);
+      v.set_value(value);
+    }
+    return change;
+  }
+  // A tap of `tool` at (x, y) in `world`, as the operator's Act takes it.
+  static v1::ActRequest tap(v1::World world, v1::Tool tool, float x, float y) {
+    v1::ActRequest act;
+    act.set_world(world);
+    act.mutable_tool()->set_tool(tool);
+    act.mutable_tool()->set_phase(v1::ToolAction::PHASE_TAP);
+    act.mutable_tool()->mutable_position()->set_x(x);
+    act.mutable_tool()->mutable_position()->set_y(y);
+    return act;
   }
   // Runs meadowctl; returns its exit code and stdout.
   std::pair<int, std::string> meadowctl(const std::string& args, bool with_token = true) {

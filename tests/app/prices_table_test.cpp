@@ -50,7 +50,7 @@ TEST(PricesTable, EveryDeclaredMessageHasAMeasuredCostInTheDoc) {
   for (const sim::World* w : meadow.worlds()) {
     for (const sim::Price& p : w->prices()) EXPECT_TRUE(has_cost_row(p.message)) << p.message;
   }
-  for (const net::MessagePrice& m : net::kMessagePrices) EXPECT_TRUE(has_cost_row(m.message)) << m.message;
+  for (const net::MessagePrice& m : net::message_prices()) EXPECT_TRUE(has_cost_row(m.message)) << m.message;
 }
 
 TEST(PricesTable, EveryWorldDeclaresEachActionOnce) {

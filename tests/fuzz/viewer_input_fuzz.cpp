@@ -70,6 +70,7 @@ constexpr std::size_t kFuzzMaxCount = 2'000'000;
 net::ServerFacts fuzz_facts() {
   net::ServerFacts facts;
   facts.settings_schemas = {sim::swarm_settings_schema(kFuzzMaxCount), sim::mold_settings_schema()};
+  facts.worlds = {sim::WorldKind::swarm, sim::WorldKind::colony};
   return facts;
 }
 

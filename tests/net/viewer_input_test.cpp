@@ -56,8 +56,14 @@ class FakePort final : public ViewerPort {
 
 class ViewerInputTest : public ::testing::Test {
  protected:
-  ViewerInputTest() : actions(2), context{hub, actions, metrics, admission, SessionLimits{}, ServerFacts{}, {}} {
+  ViewerInputTest() : actions(2), context{hub, actions, metrics, admission, SessionLimits{}, two_worlds(), {}} {
     hub.update_land(std::make_shared<const sim::Land>(), nullptr);
+  }
+  // A server that runs the swarm and the colony (not the mold).
+  static ServerFacts two_worlds() {
+    ServerFacts facts;
+    facts.worlds = {sim::WorldKind::swarm, sim::WorldKind::colony};
+    return facts;
   }
   static std::string rock_at(float x, float y) {
     v1::ClientMessage m;

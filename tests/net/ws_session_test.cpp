@@ -15,7 +15,7 @@ struct Fixture {
   stream::ActionQueue actions{8};
   Metrics metrics;
   Admission admission{AdmissionLimits{}};
-  SessionContext context{hub, actions, metrics, admission, SessionLimits{}, ServerFacts{}, {}};
+  SessionContext context{hub, actions, metrics, admission, SessionLimits{}, ServerFacts{.worlds = {sim::WorldKind::swarm}}, {}};
   std::shared_ptr<WsSession> session =
       std::make_shared<WsSession>(tcp::socket(io), context, AdmissionTicket(), AdmissionTicket(), "192.0.2.1");
 };
