@@ -27,13 +27,15 @@ TEST(WorldHooks, TheLoadsPeopleHoldPredatorsWhereTheWorldTakesThem) {
 }
 
 TEST(WorldHooks, AWorldRegisteredAgainReplacesItsHooks) {
-  WorldHooks test_world{v1::WORLD_TEST, [](const v1::Frame&) { return std::string("  t"); },
+  // A world the product's enum does not list: the tests' world's number (tests/support/test_world_kind.hpp).
+  const auto kTestWorld = static_cast<v1::World>(15);
+  WorldHooks test_world{kTestWorld, [](const v1::Frame&) { return std::string("  t"); },
                         [](const v1::Frame&) { return std::string(); }, false};
   EXPECT_TRUE(register_world_hooks(test_world));
   test_world.text = [](const v1::Frame&) { return std::string("  test"); };
   EXPECT_TRUE(register_world_hooks(test_world));
   EXPECT_EQ(frame_figures_text(v1::Frame::default_instance()), "  swarm 0 (order 0.00)  colony 0  test");
-  EXPECT_FALSE(people_hold_predators(v1::WORLD_TEST));
+  EXPECT_FALSE(people_hold_predators(kTestWorld));
 }
 
 }  // namespace
