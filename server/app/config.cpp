@@ -155,7 +155,7 @@ ParseResult parse_config(int argc, const char* const* argv) {
         return {};
       });
   app.add_option("--first-world", c.first_world,
-                 "The world every viewer starts in (a gallery's wall: pond, plate, …); w still goes through "
+                 "The world every viewer starts in, by its name (a gallery's wall); w still goes through "
                  "them all, in their order from there; empty: the first registered")
       ->envname("MEADOW_FIRST_WORLD");
   app.add_option("--frame-rate", c.frame_rate, "Frames sent to viewers per second")

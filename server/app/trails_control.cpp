@@ -1,10 +1,20 @@
 #include "app/trails_control.hpp"
 
+#include <optional>
+#include <string>
 #include <utility>
 
-#include <string>
-
 namespace meadow::app {
+
+namespace {
+// The world a request that names none asks for: the first running world that keeps trails.
+std::optional<sim::WorldKind> first_with_trails(sim::Meadow& meadow) {
+  for (sim::World* w : meadow.worlds()) {
+    if (w->trails() != nullptr) return w->kind();
+  }
+  return std::nullopt;
+}
+}  // namespace
 
 SimTrailsControl::SimTrailsControl(SimLoop& loop)
     : loop_(loop), answer_thread_([this](std::stop_token stop) { answer_loop(std::move(stop)); }) {}
@@ -23,8 +33,11 @@ void SimTrailsControl::record(sim::TrailSlot slot, sim::TrailPlan plan, std::fun
     }
     pending = std::move(done);
   }
-  loop_.between_ticks([this, slot, plan] {
+  loop_.between_ticks([this, slot, plan]() mutable {
     sim::Meadow& meadow = loop_.meadow();
+    if (!sim::is_world_number(static_cast<int>(plan.world))) {
+      if (const auto keeper = first_with_trails(meadow)) plan.world = *keeper;
+    }
     sim::World* world = meadow.world(plan.world);
     sim::TrailSource* source = world != nullptr ? world->trails() : nullptr;
     const std::string name(sim::world_name(plan.world));

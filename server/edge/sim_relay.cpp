@@ -376,7 +376,7 @@ void SimRelay::on_report(const NatsMessage& message) {
     }
   }
   const int trails = at_most_viewers(report.trail_watchers());
-  hub_.trails().watch(trails - edge.trail_watchers);
+  hub_.trails().watch_anywhere(trails - edge.trail_watchers);
   edge.trail_watchers = trails;
 }
 
@@ -428,7 +428,7 @@ void SimRelay::forget_edge_locked(const std::string& name, const char* why) {
   for (const sim::WorldKind world : sim::kAllWorldKinds) {
     hub_.video().watch(world, -edge.video_viewers[sim::index_of(world)]);
   }
-  hub_.trails().watch(-edge.trail_watchers);
+  hub_.trails().watch_anywhere(-edge.trail_watchers);
   edge_log()->info("edge '{}' {}: its {} viewers left the meadow", name, why, edge.viewers.size());
   edges_.erase(it);
 }

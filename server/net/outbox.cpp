@@ -15,8 +15,9 @@ void Outbox::register_video(int change) {
 }
 
 void Outbox::register_trails(int change) {
-  // Only the swarm has trails: a viewer of another world costs the frame path nothing.
-  if (trails_on_ && trails_ != nullptr && world_ == sim::WorldKind::swarm) trails_->watch(change);
+  // Counted for the world watched: only a world that offers live trails builds them, for its own
+  // watchers, so a viewer of another world costs the frame path nothing.
+  if (trails_on_ && trails_ != nullptr) trails_->watch(world_, change);
 }
 
 void Outbox::set_trails(bool on) {
@@ -29,7 +30,7 @@ void Outbox::set_trails(bool on) {
 }
 
 void Outbox::follow_with_trails(const stream::FrameBundlePtr& bundle) {
-  if (trails_on_ && world_ == sim::WorldKind::swarm && !bundle->world(world_).trail_message.empty()) {
+  if (trails_on_ && !bundle->world(world_).trail_message.empty()) {
     trails_next_ = bundle;
   }
 }

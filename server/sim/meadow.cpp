@@ -1,6 +1,7 @@
 #include "sim/meadow.hpp"
 
 #include <stdexcept>
+#include <algorithm>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -69,8 +70,18 @@ ActionOutcome Meadow::apply(Action& action) {
   WorldKind target = action.world;
   if (const auto named = settings_world(action.body)) {
     target = *named;
-  } else if (std::holds_alternative<Clear>(action.body)) {
-    // The operator's clearing names its world: several worlds clear things of their own.
+  } else if (const auto* clear = std::get_if<Clear>(&action.body)) {
+    // The operator's clearing names its world: several worlds clear things of their own. One that
+    // names none (older journals) goes to the running world that clears what it names.
+    if (!is_world_number(static_cast<int>(target))) {
+      for (const World* w : running_) {
+        const std::vector<std::string_view> names = w->clearables();
+        if (std::find(names.begin(), names.end(), clear->what) != names.end()) {
+          target = w->kind();
+          break;
+        }
+      }
+    }
   } else if (const auto owner = owner_of(body)) {
     target = *owner;
   }
@@ -104,7 +115,7 @@ ActionOutcome Meadow::apply(Action& action) {
     // A held pointer moved or let go where nothing is held: nothing to say at every move.
     if (pointer_phase(action.body).value_or(PointerPhase::down) != PointerPhase::down) return {};
     return refused("tool_unavailable", "That does nothing in the " + std::string(w->name()) + ". " +
-                                           std::string(w->tools_hint()));
+                                           std::string(w->tools_hint()) + works_elsewhere(body));
   }
   if (auto refusal = refused_by_price(*price, action)) return *refusal;
   std::optional<ActionOutcome> outcome = w->apply(action, land_);
@@ -114,6 +125,19 @@ ActionOutcome Meadow::apply(Action& action) {
   }
   if (!outcome) return refused("tool_unavailable", "That does nothing in the " + std::string(w->name()) + ".");
   return *outcome;
+}
+
+std::string Meadow::works_elsewhere(std::size_t body) const {
+  std::vector<std::string_view> names;
+  for (const World* other : running_) {
+    if (price_of(other->prices(), body) != nullptr) names.push_back(other->name());
+  }
+  if (names.empty()) return {};
+  std::string where = " It works in the " + std::string(names[0]);
+  for (std::size_t i = 1; i < names.size(); ++i) {
+    where += (i + 1 == names.size() ? " and the " : ", the ") + std::string(names[i]);
+  }
+  return where + ".";
 }
 
 std::optional<WorldKind> Meadow::owner_of(std::size_t body) const {

@@ -50,8 +50,13 @@ class Meadow {
   [[nodiscard]] const std::vector<World*>& worlds() const { return running_; }
   [[nodiscard]] bool runs(WorldKind kind) const { return world(kind) != nullptr; }
   // The world of `kind`, or null when it does not live here.
-  [[nodiscard]] World* world(WorldKind kind) { return by_kind_[index_of(kind)].get(); }
-  [[nodiscard]] const World* world(WorldKind kind) const { return by_kind_[index_of(kind)].get(); }
+  // The world of `kind` running here; null for one that is not (or a number that is no world's).
+  [[nodiscard]] World* world(WorldKind kind) {
+    return is_world_number(static_cast<int>(kind)) ? by_kind_[index_of(kind)].get() : nullptr;
+  }
+  [[nodiscard]] const World* world(WorldKind kind) const {
+    return is_world_number(static_cast<int>(kind)) ? by_kind_[index_of(kind)].get() : nullptr;
+  }
   // The world of type W (W::kKind); it must live here.
   template <typename W>
   [[nodiscard]] const W& get() const {
@@ -108,6 +113,9 @@ class Meadow {
   [[nodiscard]] std::optional<ActionOutcome> refused_by_price(const Price& price, const Action& action);
   // The meadow's own actions (meadow_prices()).
   ActionOutcome apply_own(const Action& action);
+  // " It works in the … and the ….": the running worlds that take `body`, for the notice
+  // of a tool that does nothing in the world watched ("" where none does).
+  [[nodiscard]] std::string works_elsewhere(std::size_t body) const;
   // The world that declares `body` as the operator's own (a world's clearing of what it keeps): such
   // an action goes there whichever world the operator watches. nullopt: none does (a tool, which
   // acts in the world watched).

@@ -45,7 +45,9 @@ struct TrailPlan {
   std::uint32_t warmup_steps = kTrailDefaultWarmupSteps;
   std::uint32_t steps = kTrailDefaultSteps;
   std::uint32_t count = kTrailDefaultCount;
-  WorldKind world = WorldKind::swarm;  // whose movers
+  // Whose movers. None named (an older client's request): the first running world that keeps
+  // trails (the server's trails control picks it).
+  WorldKind world{};
   bool fresh = false;  // a fresh run from the world's seeded start (TrailSource::fresh_trails), not the live world
 };
 

@@ -92,7 +92,8 @@ class World {
   [[nodiscard]] virtual const SettingsSchema* settings_schema() const { return nullptr; }
   // Its settings now, by the schema's names, in the schema's order.
   [[nodiscard]] virtual std::vector<SettingValue> settings_now() const { return {}; }
-  // Which tools work here, for the notice of one that does nothing here.
+  // Which tools work here, for the notice of one that does nothing here (the meadow adds where
+  // that one works).
   [[nodiscard]] virtual std::string_view tools_hint() const { return {}; }
   // An action aimed at this world, of a kind it declares a price for (stamped with its tick; the
   // meadow has checked the price's sender, lock and cooldown). nullopt: nothing to do with it

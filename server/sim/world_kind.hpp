@@ -44,6 +44,9 @@ inline constexpr std::array<WorldKind, kWorldKinds> kAllWorldKinds = [] {
   return kinds;
 }();
 
+// The product's worlds' names, by kind; a name registration gives the others (name_world).
+inline constexpr std::array<std::string_view, 5> kProductWorldNames = {"swarm", "colony", "mold", "pond", "plate"};
+
 // A world's name as people read it ("the swarm", in notices) and as figures are labelled: the
 // product's worlds by their kind; any other kind by the name its registration gave it
 // (name_world), or "world N" until then.

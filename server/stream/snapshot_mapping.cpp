@@ -125,9 +125,9 @@ sim::Action from_proto(const v1::SavedAction& from) {
     case v1::SavedAction::kSetPaused: action.body = sim::SetPaused{from.set_paused()}; break;
     case v1::SavedAction::kClearRocks: action.body = sim::ClearRocks{}; break;
     case v1::SavedAction::kFrogTap: action.body = sim::FrogTap{finite_point(from.frog_tap(), "journal")}; break;
-    case v1::SavedAction::kClearFrogs:  // older journals: the colony's frogs, whatever was watched
+    case v1::SavedAction::kClearFrogs:  // older journals: the frogs, whatever world was watched
       action.body = sim::Clear{"frogs"};
-      action.world = sim::WorldKind::colony;
+      action.world = sim::WorldKind{};  // none named: the world that clears frogs (Meadow::apply)
       break;
     case v1::SavedAction::kTakeAway: {
       if (from.take_away().sessions_size() > kMaxTakeAwaySessions) damaged("journal: a take-away of too many sessions");

@@ -377,6 +377,7 @@ TEST_F(OperatorTest, TrailsAreRecordedOnTheLiveSwarmAndWrittenByMeadowctl) {
   v1::Trails trails;
   const grpc::Status st = stub_->RecordTrails(&c, request, &trails);
   ASSERT_TRUE(st.ok()) << st.error_message();
+  EXPECT_EQ(trails.source(), v1::WORLD_SWARM) << "a request naming no world: the first world that keeps trails";
   EXPECT_EQ(trails.trails_size(), 25);
   EXPECT_EQ(trails.steps(), 40U);
   EXPECT_EQ(trails.warmup_steps(), 30U);

@@ -1,5 +1,5 @@
 // The live trails' points follow each swarm frame to the sessions that watch trails,
-// and only while some session of the swarm does are they built at all (TrailDemand).
+// and only while some session of a world that offers them does are they built at all (TrailDemand).
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -28,7 +28,7 @@ TEST(OutboxTrails, PointsFollowTheirFrameOnlyWhileWatched) {
   EXPECT_FALSE(box.next()) << "not watching trails: no points";
 
   box.set_trails(true);
-  EXPECT_TRUE(demand.wanted());
+  EXPECT_TRUE(demand.wanted(sim::WorldKind::swarm));
   box.offer_frame(frame_with_points(2));
   auto frame = box.next();
   ASSERT_TRUE(frame);
@@ -47,32 +47,33 @@ TEST(OutboxTrails, PointsFollowTheirFrameOnlyWhileWatched) {
   EXPECT_EQ(box.next()->bytes, "points3");
 
   box.set_trails(false);
-  EXPECT_FALSE(demand.wanted());
+  EXPECT_FALSE(demand.wanted(sim::WorldKind::swarm));
   box.offer_frame(frame_with_points(4));
   ASSERT_TRUE(box.next()->is_frame);
   EXPECT_FALSE(box.next());
 }
 
-TEST(OutboxTrails, OnlyASwarmViewerCountsAndGetsPoints) {
+TEST(OutboxTrails, ASessionCountsForTheWorldItWatchesAndGetsItsPoints) {
   stream::TrailDemand demand;
   {
     Outbox box(4, nullptr, &demand);
     box.set_trails(true);
-    EXPECT_TRUE(demand.wanted());
+    EXPECT_TRUE(demand.wanted(sim::WorldKind::swarm));
     box.set_world(sim::WorldKind::colony);
-    EXPECT_FALSE(demand.wanted()) << "the colony has no trails: nothing to build for this viewer";
+    EXPECT_FALSE(demand.wanted(sim::WorldKind::swarm)) << "watching the colony: nothing of the swarm to build for this viewer";
+    EXPECT_TRUE(demand.wanted(sim::WorldKind::colony)) << "counted where it watches (the colony offers no trails)";
     box.offer_frame(frame_with_points(1));
     EXPECT_EQ(box.next()->bytes, "colony1");
     EXPECT_FALSE(box.next());
     box.set_world(sim::WorldKind::swarm);
-    EXPECT_TRUE(demand.wanted()) << "back on the swarm, still watching trails";
+    EXPECT_TRUE(demand.wanted(sim::WorldKind::swarm)) << "back on the swarm, still watching trails";
     Outbox other(4, nullptr, &demand);
     other.set_trails(true);
     other.set_trails(true);  // twice is once
     box.set_trails(false);
-    EXPECT_TRUE(demand.wanted());
+    EXPECT_TRUE(demand.wanted(sim::WorldKind::swarm));
   }
-  EXPECT_FALSE(demand.wanted()) << "a session that ends stops watching";
+  EXPECT_FALSE(demand.wanted(sim::WorldKind::swarm)) << "a session that ends stops watching";
 }
 
 TEST(OutboxTrails, ASwitchOfWorldDropsPointsNotYetSent) {
@@ -83,6 +84,19 @@ TEST(OutboxTrails, ASwitchOfWorldDropsPointsNotYetSent) {
   ASSERT_TRUE(box.next()->is_frame);
   box.set_world(sim::WorldKind::colony);
   EXPECT_FALSE(box.next()) << "the swarm's points do not follow a colony viewer";
+}
+
+// An edge reports one count of its sessions watching trails: it wants them of every world.
+TEST(OutboxTrails, AnEdgesWatchersWantTrailsOfEveryWorld) {
+  stream::TrailDemand demand;
+  demand.watch(sim::WorldKind::swarm, +1);
+  demand.watch_anywhere(+2);
+  EXPECT_EQ(demand.watchers(), 3);
+  EXPECT_TRUE(demand.wanted(sim::WorldKind::plate));
+  demand.watch_anywhere(-2);
+  EXPECT_FALSE(demand.wanted(sim::WorldKind::plate));
+  EXPECT_TRUE(demand.wanted(sim::WorldKind::swarm));
+  EXPECT_EQ(demand.watchers(), 1);
 }
 
 TEST(OutboxTrails, WithoutADemandToRegisterWithTrailsStayOff) {

@@ -424,9 +424,10 @@ TEST(ClientInput, TrailsAreForTheNetLayerWithinTheirLimits) {
   record.mutable_record_trails()->set_warmup_steps(sim::kViewerTrailLimits.warmup_steps + 1);
   EXPECT_EQ(rejection_code(parse(record)), reject::kOutOfRange);
 
-  // Whose trails: no world is the swarm's (older viewers); the plate's, fresh; none unknown.
+  // Whose trails: no world named is left to the server (older viewers: the first world that keeps
+  // trails); the plate's, fresh; none unknown.
   record.mutable_record_trails()->set_warmup_steps(0);
-  EXPECT_EQ(std::get<RecordTrails>(parse(record)).plan.world, sim::WorldKind::swarm);
+  EXPECT_EQ(std::get<RecordTrails>(parse(record)).plan.world, sim::WorldKind{});
   EXPECT_FALSE(std::get<RecordTrails>(parse(record)).plan.fresh);
   record.mutable_record_trails()->set_world(v1::WORLD_PLATE);
   record.mutable_record_trails()->set_fresh(true);

@@ -1,5 +1,6 @@
 // The operator's clearing in the journal (server/stream/snapshot_mapping.cpp): a Clear goes through
-// as it was, with its world; an older journal's clear_frogs reads as the colony's frogs; a
+// as it was, with its world; an older journal's clear_frogs reads as the frogs of no world named (the
+// meadow finds the world that clears them); a
 // clearing that names nothing is damage.
 #include <gtest/gtest.h>
 
@@ -20,14 +21,14 @@ TEST(JournalClear, AClearingGoesThroughWithItsWorld) {
   EXPECT_EQ(back.world, sim::WorldKind::pond);
 }
 
-TEST(JournalClear, AnOlderJournalsClearFrogsIsTheColonysFrogs) {
+TEST(JournalClear, AnOlderJournalsClearFrogsNamesTheFrogsAndNoWorld) {
   v1::JournalRecord record;
   record.set_tick(7);
   record.mutable_action()->set_world(v1::WORLD_SWARM);  // watched while the operator cleared
   record.mutable_action()->set_clear_frogs(true);
   const auto back = std::get<sim::Action>(from_proto(record).entry);
   EXPECT_EQ(std::get<sim::Clear>(back.body), sim::Clear{"frogs"});
-  EXPECT_EQ(back.world, sim::WorldKind::colony);
+  EXPECT_EQ(back.world, sim::WorldKind{}) << "not the world watched: the one that clears frogs";
 }
 
 TEST(JournalClear, AClearingOfNothingIsDamage) {

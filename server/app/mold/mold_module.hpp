@@ -10,7 +10,9 @@
 namespace meadow::app {
 
 struct MoldOptions {
-  std::string engine = "auto";  // as the swarm's
+  // "auto" (a real GPU if there is one, else the CPU), "gpu" (Vulkan on any device), "cpu"; any GPU
+  // failure falls back to the CPU (gpu/mold/fallback_mold.hpp).
+  std::string engine = "auto";
   // Its map's width in cells and its agents at start (0: the engine's defaults, 512 and 20,480
   // on either engine: sim::mold_rules).
   std::uint32_t map_width = 0;

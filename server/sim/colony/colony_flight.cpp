@@ -1,15 +1,14 @@
 // How colony fireflies fly: wanderers wander (a heading that turns a little at random each
-// step; they do not flock like the swarm), foragers fly straight to their flower and carriers
+// step; they do not flock), foragers fly straight to their flower and carriers
 // and the hungry straight home, so a rich flower close to home draws a stream of light between
-// the two. The house's soft edges and rocks act on all of them (the swarm's rules, one place:
-// sim/swarm/steering.hpp). Flying burns energy; a firefly that runs out dies where it is.
+// the two. The house's soft edges and rocks act on all of them (the land's push, one place:
+// sim/land_push.hpp). Flying burns energy; a firefly that runs out dies where it is.
 #include <algorithm>
 #include <cmath>
 #include <optional>
 
 #include "sim/colony/colony.hpp"
-#include "sim/swarm/steering.hpp"
-#include "sim/swarm/swarm_rules.hpp"
+#include "sim/land_push.hpp"
 #include "sim/colony/colony_random.hpp"
 
 namespace meadow::sim {
@@ -74,8 +73,8 @@ void Colony::fly(ColonyFirefly& f, std::span<const Rock> rocks) {
     }
     wanted = {dx / d * cruise, dy / d * cruise};
   }
-  const Vec2 rock = steering::rock_push(f.at, rocks);
-  const Vec2 edge = steering::edge_push(f.at, meadow_);
+  const Vec2 rock = land_push::rock_push(f.at, rocks);
+  const Vec2 edge = land_push::edge_push(f.at, meadow_);
   Vec2 away{rock.x + edge.x, rock.y + edge.y};
   if (target) {
     // On its way somewhere, rocks and edges only turn it aside, never back (so it cannot be held
@@ -89,9 +88,9 @@ void Colony::fly(ColonyFirefly& f, std::span<const Rock> rocks) {
   Vec2 v{f.velocity.x + (wanted.x - f.velocity.x) * params_.steer_rate + away.x,
          f.velocity.y + (wanted.y - f.velocity.y) * params_.steer_rate + away.y};
   const float speed = std::sqrt(v.x * v.x + v.y * v.y);
-  if (speed > swarm_rules::kMaxSpeed) {
-    v.x *= swarm_rules::kMaxSpeed / speed;
-    v.y *= swarm_rules::kMaxSpeed / speed;
+  if (speed > kColonyTopSpeed) {
+    v.x *= kColonyTopSpeed / speed;
+    v.y *= kColonyTopSpeed / speed;
   }
   f.velocity = v;
   f.at = {f.at.x + v.x, f.at.y + v.y};

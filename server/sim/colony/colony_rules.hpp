@@ -14,6 +14,10 @@
 
 namespace meadow::sim {
 
+// No colony firefly flies faster than this, however the land pushes it (units/step): the top of
+// the band every firefly of the meadow keeps (docs/rules.md "The colony · Foraging").
+inline constexpr float kColonyTopSpeed = 3.2F;
+
 struct ColonyParams {
   // --- Population (docs/rules.md "The colony · Start") -------------------------------------
   std::uint32_t start_fireflies = 50;  // fireflies around the stump at the start
@@ -72,7 +76,7 @@ struct ColonyParams {
   std::uint32_t sync_min_members = 3;
 
   // --- Flight (ours; the colony wanders, it does not flock) ----------------------------------
-  float cruise_speed = 2.0F;    // units/step: inside the swarm's band 1.8 … 3.2
+  float cruise_speed = 2.0F;    // units/step: inside a firefly's band 1.8 … 3.2
   float steer_rate = 0.12F;     // share of the gap to the wanted velocity closed per step (1/step)
   float wander_turn = 0.30F;    // a wanderer's heading turns by up to ± this each step (radians)
   // Wanderers meander about home: beyond home_range of the stump their heading turns towards it,

@@ -2,7 +2,7 @@
 // The colony as a world (docs/rules.md "The colony", "The flowers", "The breeze"): it lives on the
 // meadow in the middle of the land, one step a tick. The flower tool drops a flower here and the
 // frog tool a frog (or takes one away; the operator's Clear of "frogs" takes them all); attract and the
-// predator are the swarm's tools; a rock crushes the flowers under it and may not go on the stump
+// predator do nothing here; a rock crushes the flowers under it and may not go on the stump
 // or a frog.
 #include <array>
 #include <cstdint>
@@ -32,7 +32,7 @@ class ColonyWorld final : public World {
   [[nodiscard]] std::uint64_t steps() const override { return colony_.state().step; }
   [[nodiscard]] std::span<const Price> prices() const override { return prices_; }
   [[nodiscard]] std::string_view tools_hint() const override {
-    return "In the colony the flower, rock and frog tools work; attract and the predator are the swarm's.";
+    return "In the colony the flower, rock and frog tools work.";
   }
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
   [[nodiscard]] std::vector<std::string_view> clearables() const override { return {kClearFrogs}; }

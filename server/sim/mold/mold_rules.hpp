@@ -50,8 +50,8 @@ inline constexpr std::uint32_t kMaxAgents = 1U << 24U;  // 16,777,216: the H200 
 // of a millisecond on any discrete GPU of the last years.
 inline constexpr std::uint32_t kViewerMaxAgentsCpu = 1U << 17U;  // 131,072
 inline constexpr std::uint32_t kViewerMaxAgentsGpu = 1U << 20U;  // 1,048,576
-// A viewer's agent counts take effect at most once every this many ticks (0.5 s, as the swarm's
-// count): one asked sooner waits for its turn, and a newer one replaces it.
+// A viewer's agent counts take effect at most once every this many ticks (0.5 s, as other worlds'
+// counts): one asked sooner waits for its turn, and a newer one replaces it.
 inline constexpr std::uint64_t kAgentsCooldownTicks = 30;
 
 // --- The tools (docs/mold.md "The model": "On the meadow") ---------------------------------------

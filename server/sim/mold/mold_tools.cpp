@@ -82,7 +82,7 @@ void MoldTools::pointer_released(std::uint64_t viewer) {
 }
 
 void MoldTools::viewer_left(std::uint64_t viewer) {
-  // Its flakes stay until eaten (as crumbs do in the swarm); what it held goes.
+  // Its flakes stay until eaten; what it held goes.
   std::erase_if(attracts_, [viewer](const MoldPointer& p) { return p.owner == viewer; });
   std::erase_if(predators_, [viewer](const MoldPointer& p) { return p.owner == viewer; });
 }

@@ -1,8 +1,8 @@
 #pragma once
 // The mold as a world (docs/mold.md): a Physarum network on a trail map that covers the
-// meadow, one step a tick on the engine it was given (CPU or GPU). Rocks are walls; the stump
-// and the pond are not: the plasmodium crawls over wood and wet ground alike (Physarum lives on
-// rotting wood), so the colony's stump lies under the net like the rest of the meadow. The
+// meadow, one step a tick on the engine it was given (CPU or GPU). Rocks are walls; the land's
+// wood and water are not: the plasmodium crawls over wood and wet ground alike (Physarum lives on
+// rotting wood), so the stump lies under the net like the rest of the meadow. The
 // viewers' tools feed, attract and repel it (mold_tools.hpp); its settings are shared and the
 // operator may lock them.
 #include <cstdint>
@@ -50,7 +50,7 @@ class MoldWorld final : public World {
     return setting_values(pending_.value_or(engine_->settings()));
   }
   [[nodiscard]] std::string_view tools_hint() const override {
-    return "On the mold oat flakes (the flower tool), attract, rocks and the predator work; frogs are the colony's.";
+    return "On the mold oat flakes (the flower tool), attract, rocks and the predator work.";
   }
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
   [[nodiscard]] std::vector<std::string_view> clearables() const override { return {kClearFood}; }

@@ -9,6 +9,7 @@
 
 #include "sim/geometry.hpp"
 #include "sim/land.hpp"
+#include "sim/land_push.hpp"
 #include "sim/random.hpp"
 #include "sim/swarm/swarm_engine.hpp"
 #include "sim/swarm/swarm_inputs.hpp"
@@ -49,49 +50,10 @@ struct NeighbourSums {
   return a;
 }
 
-// Push away from every rock whose edge is within kRockReach, growing with the square of the
-// closeness (units/step²). A firefly inside a rock (a rock placed on it) is pushed out hardest.
-[[nodiscard]] inline Vec2 rock_push(Vec2 p, std::span<const Rock> rocks) {
-  namespace r = swarm_rules;
-  Vec2 a;
-  for (const Rock& rock : rocks) {
-    const float dx = p.x - rock.center.x;
-    const float dy = p.y - rock.center.y;
-    const float reach = rock.radius + r::kRockReach;
-    const float d2 = dx * dx + dy * dy;
-    if (d2 >= reach * reach) continue;
-    const float d = std::sqrt(d2);
-    const float closeness = 1.0F - (d - rock.radius) * (1.0F / r::kRockReach);  // 0 … 1 (> 1 inside)
-    const float push = r::kRockStrength * closeness * closeness;
-    if (d > 0.0F) {
-      a.x += dx / d * push;
-      a.y += dy / d * push;
-    } else {
-      a.x += push;  // exactly at the centre: any way out will do, this one is deterministic
-    }
-  }
-  return a;
-}
-
-// The soft push of the world's edges over their last kEdgeMargin units (units/step²).
-[[nodiscard]] inline float edge_push_1d(float p, float low, float high) {
-  namespace r = swarm_rules;
-  float a = 0.0F;
-  const float from_low = p - low;
-  if (from_low < r::kEdgeMargin) {
-    const float c = 1.0F - from_low * (1.0F / r::kEdgeMargin);
-    a += r::kEdgeStrength * c * c;
-  }
-  const float from_high = high - p;
-  if (from_high < r::kEdgeMargin) {
-    const float c = 1.0F - from_high * (1.0F / r::kEdgeMargin);
-    a -= r::kEdgeStrength * c * c;
-  }
-  return a;
-}
-[[nodiscard]] inline Vec2 edge_push(Vec2 p, const Rect& world) {
-  return {edge_push_1d(p.x, world.x, world.right()), edge_push_1d(p.y, world.y, world.bottom())};
-}
+// The land's push off rocks and edges, shared with every world that flies (sim/land_push.hpp).
+using land_push::edge_push;
+using land_push::edge_push_1d;
+using land_push::rock_push;
 
 // Keeps the speed within the band, keeping the heading. A firefly that came to a dead stop takes
 // `fallback` (a unit vector) as its heading.

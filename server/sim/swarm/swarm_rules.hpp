@@ -5,6 +5,8 @@
 // within a few seconds from a random start (tests/sim/swarm/cpu_swarm_flocking_test.cpp checks it).
 #include <cstddef>
 
+#include "sim/land_push.hpp"
+
 namespace meadow::sim::swarm_rules {
 
 // --- Seeing -------------------------------------------------------------------------------
@@ -57,18 +59,11 @@ inline constexpr float kFastestSpeed = kMaxSpeed * kMostSpeedFactor;
 // Largest nudge per axis (units/step²); each axis is uniform in ±kNudge.
 inline constexpr float kNudge = 0.05F;
 
-// --- Rocks: push away a firefly within this distance of a rock's edge, harder the closer --------
-inline constexpr float kRockReach = 26.0F;  // units from the rock's edge
-// Push at the edge of the rock (units/step²); it falls off with the square of the distance, so it
-// is gentle at the reach and, near the rim, stronger than any speed in the band can overcome.
-inline constexpr float kRockStrength = 3.0F;
-
-// --- World edges: push back softly over the last stretch of the world --------------------------
-inline constexpr float kEdgeMargin = 70.0F;  // units from the world's edge
-// Push at the very edge (units/step²), falling off with the square of the distance to
-// kEdgeMargin: soft far out, and past about 16 units from the edge stronger than kMinSpeed, so
-// even a firefly flying straight at the edge turns before it reaches it.
-inline constexpr float kEdgeStrength = 3.0F;
+// --- Rocks and edges: the land's push, the same for every world that flies (sim/land_push.hpp) ---
+inline constexpr float kRockReach = land_push::kRockReach;        // units from the rock's edge
+inline constexpr float kRockStrength = land_push::kRockStrength;  // units/step² at the rock's edge
+inline constexpr float kEdgeMargin = land_push::kEdgeMargin;      // units from the world's edge
+inline constexpr float kEdgeStrength = land_push::kEdgeStrength;  // units/step² at the very edge
 
 // --- Count changes ------------------------------------------------------------------------------
 // Newcomers arrive in flocks of this many (docs/rules.md "The swarm · Count").

@@ -92,7 +92,7 @@ class SwarmWorld final : public World, public TrailSource {
   [[nodiscard]] const SettingsSchema* settings_schema() const override { return &settings_schema_; }
   [[nodiscard]] std::vector<SettingValue> settings_now() const override;
   [[nodiscard]] std::string_view tools_hint() const override {
-    return "In the swarm attract, crumbs (the flower tool), rocks and the predator work; frogs are the colony's.";
+    return "In the swarm attract, crumbs (the flower tool), rocks and the predator work.";
   }
   std::optional<ActionOutcome> apply(const Action& action, Land& land) override;
   void pointer_released(std::uint64_t viewer) override;

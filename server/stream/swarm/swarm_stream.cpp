@@ -119,7 +119,7 @@ void SwarmStream::build(const sim::World& w, const FrameContext& context, v1::Se
   previous_.assign(raster.begin(), raster.end());
   previous_geometry_ = geometry;
   last_number_ = context.number;
-  if (context.trails != nullptr && context.trails->wanted()) {
+  if (context.trails != nullptr && context.trails->wanted(sim::WorldKind::swarm)) {
     v1::ServerMessage points;
     live_trails_.fill(world.swarm(), meadow.seed(), bounds, context.number, meadow.tick(), *points.mutable_trail_points());
     points.SerializeToString(&out.trail_message);

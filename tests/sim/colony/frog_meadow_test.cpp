@@ -112,6 +112,16 @@ TEST(FrogOnTheMeadow, ClearingTheFrogsIsTheOperatorsAndNamesTheColony) {
   EXPECT_EQ(m.clearables()[0].names, std::vector<std::string>{"frogs"});
 }
 
+// An older journal's clearing of the frogs names no world: it goes to the world that clears frogs.
+TEST(FrogOnTheMeadow, AClearingThatNamesNoWorldGoesToTheWorldThatClearsIt) {
+  Meadow m = make_meadow(300, 3);
+  ASSERT_TRUE(frog_tap(m, kOperator, {600.0F, 300.0F}).accepted);
+  EXPECT_EQ(act(m, kOperator, Clear{"crumbs"}, WorldKind{}).code, "world_unavailable") << "nobody clears crumbs here";
+  EXPECT_EQ(frogs_of(m).size(), 1U);
+  EXPECT_TRUE(act(m, kOperator, Clear{"frogs"}, WorldKind{}).accepted);
+  EXPECT_TRUE(frogs_of(m).empty());
+}
+
 TEST(FrogOnTheMeadow, ARockMayNotLandOnAFrog) {
   Meadow m = make_meadow(300, 3);
   ASSERT_TRUE(frog_tap(m, kOperator, {800.0F, 300.0F}).accepted);

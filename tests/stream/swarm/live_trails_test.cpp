@@ -184,7 +184,10 @@ TEST(LiveTrails, BuiltIntoTheBundleOnlyWhileWatched) {
   FrameBuilder builder(testing::standard_streams());
   TrailDemand demand;
   EXPECT_TRUE(builder.build(*meadow, 1, std::nullopt, nullptr, &demand)->world(sim::WorldKind::swarm).trail_message.empty());
-  demand.watch(+1);
+  demand.watch(sim::WorldKind::colony, +1);
+  EXPECT_TRUE(builder.build(*meadow, 1, std::nullopt, nullptr, &demand)->world(sim::WorldKind::swarm).trail_message.empty())
+      << "a colony viewer's wish builds no swarm trails";
+  demand.watch(sim::WorldKind::swarm, +1);
   const FrameBundlePtr bundle = builder.build(*meadow, 1, std::nullopt, nullptr, &demand);
   v1::ServerMessage message;
   ASSERT_TRUE(message.ParseFromString(bundle->world(sim::WorldKind::swarm).trail_message));
