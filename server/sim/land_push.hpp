@@ -1,6 +1,6 @@
 #pragma once
-// How the land pushes a flier away from its rocks and its edges (docs/rules.md "The swarm ·
-// Rocks and edges"), as pure functions of one position: one place for every world whose movers
+// How the land pushes a flier away from its rocks and its edges (docs/rules.md "The land · Tiles
+// and rocks"), as pure functions of one position: one place for every world whose movers
 // fly over the land, so that a rock and an edge push alike wherever they fly.
 #include <cmath>
 #include <span>
