@@ -149,15 +149,32 @@ export interface WorldView {
   setPalette(palette: Palette): void;
 }
 
+/**
+ * Worlds the protocol's enum does not list, by the number and name their views give: a world
+ * built for the tests alone, which the product's enum leaves out, is named as its view says
+ * (WorldRegistry learns it from the views it is made with).
+ */
+const namedByViews = new Map<World, WorldName>();
+
+/** `world` is called `name` although the protocol's enum does not list it; a second name for one number throws. */
+export function learnWorldName(world: World, name: WorldName): void {
+  const known = World[world] as string | undefined;
+  const had = known?.toLowerCase() ?? namedByViews.get(world);
+  if (had !== undefined && had !== name) throw new Error(`world ${world} is the ${had}, not the ${name}`);
+  if (known === undefined) namedByViews.set(world, name);
+}
+
 /** The name of the world a frame or Welcome names; an older server leaves it unset (older-servers.ts). */
 export function worldName(world: World): WorldName {
   if (world === World.UNSPECIFIED) return WORLD_NAMED_BY_NONE;
   const key = World[world] as string | undefined;
-  return key ? key.toLowerCase() : `world ${world}`;
+  return key ? key.toLowerCase() : (namedByViews.get(world) ?? `world ${world}`);
 }
 
-/** The wire number of a world's name (UNSPECIFIED for a name the protocol does not know). */
+/** The wire number of a world's name (UNSPECIFIED for a name neither the protocol nor a view knows). */
 export function worldEnum(name: WorldName): World {
   const number = (World as unknown as Record<string, World | undefined>)[name.toUpperCase()];
-  return typeof number === "number" ? number : World.UNSPECIFIED;
+  if (typeof number === "number") return number;
+  for (const [world, named] of namedByViews) if (named === name) return world;
+  return World.UNSPECIFIED;
 }

@@ -38,6 +38,17 @@ describe("WorldRegistry", () => {
     expect(() => new WorldRegistry([namedView(World.SWARM), namedView(World.SWARM)])).toThrow(/two views of the swarm/);
   });
 
+  it("names a world the protocol does not list as its view does, and refuses a second name for a number", () => {
+    const elsewhere = { ...namedView(14 as World), name: "elsewhere" };
+    expect(worldName(14 as World)).toBe("world 14");
+    const registry = new WorldRegistry([namedView(World.SWARM), elsewhere]);
+    expect(worldName(14 as World)).toBe("elsewhere");
+    expect(worldEnum("elsewhere")).toBe(14);
+    expect(registry.offered([World.SWARM, 14 as World])).toEqual(["swarm", "elsewhere"]);
+    expect(() => new WorldRegistry([{ ...elsewhere, name: "beyond" }])).toThrow(/world 14 is the elsewhere, not the beyond/);
+    expect(() => new WorldRegistry([{ ...namedView(World.MOLD), name: "moss" }])).toThrow(/world 3 is the mold, not the moss/);
+  });
+
   it("names worlds from the protocol, so a new world needs no mapping of its own", () => {
     expect(worldName(World.MOLD)).toBe("mold");
     expect(worldEnum("mold")).toBe(World.MOLD);
