@@ -9,6 +9,7 @@ import { chooseWorldBytes } from "../../src/net/messages";
 import { WorldChoice } from "../../src/worlds/world-choice";
 import { WorldRegistry } from "../../src/worlds/world-registry";
 import { worldEnum, worldName } from "../../src/worlds/world-view";
+import { VIEWPORT } from "../support/mold-fixtures";
 import { namedView } from "../support/world-fixtures";
 import { TEST_WORLD } from "./test-world-kind";
 import { testServerWelcome, testWorldFrame, viewsWithTheTestWorld } from "./test-world-fixtures";
@@ -99,5 +100,20 @@ describe("the test world beside the standard views", () => {
     });
     test.forget();
     expect(test.debugState()).toBeUndefined();
+  });
+
+  it("draws once a new frame has come, or when the view moved", () => {
+    const { test } = viewsWithTheTestWorld();
+    const scene = (moved: boolean) => ({ viewport: VIEWPORT, nowMs: 0, dt: 0, moved, rocks: [], breeze: undefined });
+    test.show(VIEWPORT);
+    test.takeFrame(testWorldFrame());
+    test.draw(scene(false));
+    test.draw(scene(false));
+    expect(test.drawings).toBe(1);
+    test.draw(scene(true));
+    test.takeFrame(testWorldFrame({ tick: 3 }));
+    test.draw(scene(false));
+    expect(test.drawings).toBe(3);
+    test.hide();
   });
 });
