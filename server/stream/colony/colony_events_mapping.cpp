@@ -24,43 +24,43 @@ void to_proto(const sim::ColonyEvent& from, v1::Event& to) {
       [&to](const auto& e) {
         using T = std::decay_t<decltype(e)>;
         if constexpr (std::is_same_v<T, sim::ColonyBirthEvent>) {
-          v1::Event::ColonyBirth& out = *to.mutable_colony_birth();
+          v1::ColonyBirth& out = *to.mutable_colony_birth();
           out.set_firefly_id(e.firefly);
           to_proto(e.at, *out.mutable_position());
           out.set_store(e.store);
         } else if constexpr (std::is_same_v<T, sim::ColonyDeathEvent>) {
-          v1::Event::ColonyDeath& out = *to.mutable_colony_death();
+          v1::ColonyDeath& out = *to.mutable_colony_death();
           out.set_firefly_id(e.firefly);
           to_proto(e.at, *out.mutable_position());
         } else if constexpr (std::is_same_v<T, sim::ColonySipEvent>) {
-          v1::Event::ColonySip& out = *to.mutable_colony_sip();
+          v1::ColonySip& out = *to.mutable_colony_sip();
           out.set_firefly_id(e.firefly);
           out.set_flower_id(e.flower);
           out.set_sips_left(e.sips_left);
         } else if constexpr (std::is_same_v<T, sim::ColonyDeliveryEvent>) {
-          v1::Event::ColonyDelivery& out = *to.mutable_colony_delivery();
+          v1::ColonyDelivery& out = *to.mutable_colony_delivery();
           out.set_firefly_id(e.firefly);
           out.set_flower_id(e.flower);
           out.set_store(e.store);
         } else if constexpr (std::is_same_v<T, sim::ColonyMealEvent>) {
-          v1::Event::ColonyMeal& out = *to.mutable_colony_meal();
+          v1::ColonyMeal& out = *to.mutable_colony_meal();
           out.set_firefly_id(e.firefly);
           out.set_energy_gained(e.energy_gained);
           out.set_store(e.store);
         } else if constexpr (std::is_same_v<T, sim::ColonyFlashEvent>) {
-          v1::Event::ColonyFlash& out = *to.mutable_colony_flash();
+          v1::ColonyFlash& out = *to.mutable_colony_flash();
           out.set_firefly_id(e.firefly);
           out.set_flower_id(e.flower);
           to_proto(e.at, *out.mutable_position());
           out.set_group_in_sync(e.group_in_sync);
         } else if constexpr (std::is_same_v<T, sim::ColonyGroupSyncEvent>) {
-          v1::Event::ColonyGroupSync& out = *to.mutable_colony_group_sync();
+          v1::ColonyGroupSync& out = *to.mutable_colony_group_sync();
           out.set_flower_id(e.flower);
           out.set_members(e.members);
           out.set_sync(e.sync);
           out.set_in_sync(e.in_sync);
         } else if constexpr (std::is_same_v<T, sim::ColonySparkEvent>) {
-          v1::Event::ColonySpark& out = *to.mutable_colony_spark();
+          v1::ColonySpark& out = *to.mutable_colony_spark();
           out.set_awake(e.awake);
           to_proto(e.at, *out.mutable_position());
           out.set_flower_id(e.flower);
@@ -69,12 +69,12 @@ void to_proto(const sim::ColonyEvent& from, v1::Event& to) {
         } else if constexpr (std::is_same_v<T, sim::FlowerGoneEvent>) {
           flower_and_place(e, *to.mutable_colony_flower_gone());
         } else if constexpr (std::is_same_v<T, sim::SeedDroppedEvent>) {
-          v1::Event::SeedDropped& out = *to.mutable_seed_dropped();
+          v1::SeedDropped& out = *to.mutable_seed_dropped();
           out.set_firefly_id(e.firefly);
           out.set_seed_id(e.seed);
           to_proto(e.at, *out.mutable_position());
         } else if constexpr (std::is_same_v<T, sim::SeedLandedEvent>) {
-          v1::Event::SeedLanded& out = *to.mutable_seed_landed();
+          v1::SeedLanded& out = *to.mutable_seed_landed();
           out.set_seed_id(e.seed);
           to_proto(e.at, *out.mutable_position());
           out.set_rooted(e.rooted);
@@ -87,12 +87,12 @@ void to_proto(const sim::ColonyEvent& from, v1::Event& to) {
         } else if constexpr (std::is_same_v<T, sim::WiltEvent>) {
           flower_and_place(e, *to.mutable_wilt());
         } else if constexpr (std::is_same_v<T, sim::FrogCatchEvent>) {
-          v1::Event::FrogCatch& out = *to.mutable_frog_catch();
+          v1::FrogCatch& out = *to.mutable_frog_catch();
           out.set_frog_id(e.frog);
           out.set_firefly_id(e.firefly);
           to_proto(e.at, *out.mutable_position());
         } else if constexpr (std::is_same_v<T, sim::FrogHopEvent>) {
-          v1::Event::FrogHop& out = *to.mutable_frog_hop();
+          v1::FrogHop& out = *to.mutable_frog_hop();
           out.set_frog_id(e.frog);
           to_proto(e.from, *out.mutable_from());
           to_proto(e.to, *out.mutable_to());
