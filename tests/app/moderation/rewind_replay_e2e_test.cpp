@@ -94,7 +94,11 @@ TEST_F(NightTest, ARewindTakesTheMeadowBackAndTheViewersAreTold) {
   request.set_to_ms(now_ms() - 3'600'000);
   ASSERT_TRUE(stub_->Rewind(&long_ago, request, &reply).ok());
   EXPECT_FALSE(reply.ok());
-  EXPECT_NE(reply.reason().find("keeps the meadow from"), std::string::npos) << reply.reason();
+  // The rewind started a new timeline: until its first snapshot the journal keeps nothing of it
+  // (a slow build may still be there), then it keeps it from that snapshot on.
+  const bool told_why = reply.reason().find("keeps the meadow from") != std::string::npos ||
+                        reply.reason().find("keeps nothing of this meadow yet") != std::string::npos;
+  EXPECT_TRUE(told_why) << reply.reason();
   auto [code, out] = meadowctl("rewind --minutes 1");
   EXPECT_EQ(code, 1) << "a minute ago is before this meadow's journal: " << out;
 }
@@ -132,10 +136,12 @@ TEST_F(NightTest, AViewerReplaysTheNightAndComesBackToLive) {
                               testing::kReplyWait))
       << "no live frame after the replay";
 
-  // At 60× the few seconds kept are caught up with at once: the server ends the replay itself.
+  // At 60× the few seconds kept are caught up with at once: the server ends the replay itself. A
+  // replay runs at SCHED_IDLE, after everything else on the machine: a sanitizer build on a busy
+  // machine gets it little time, so the wait is long.
   viewer.send(replay(v1::ReplayRequest::ACTION_START, 0, 60));
   const auto caught_up = viewer.wait_for([](const v1::ServerMessage& m) { return m.has_replay() && !m.replay().playing(); },
-                                         std::chrono::seconds(30));
+                                         std::chrono::seconds(120));
   ASSERT_TRUE(caught_up);
   EXPECT_NE(caught_up->replay().reason().find("caught up"), std::string::npos) << caught_up->replay().reason();
   EXPECT_TRUE(viewer.wait_for([](const v1::ServerMessage& m) { return m.has_frame() && m.frame().number() < kReplayNumbers; },
