@@ -135,5 +135,31 @@ TEST(TestWorld, TheServerWithoutItSaysItDoesNotRunHere) {
       << notice->notice().text();
 }
 
+// Its saved state, as a rewind or a replay copies it (World::save, World::restore): the beacon where
+// the last tap put it, its settings and its counts come back into a world made afresh.
+TEST(TestWorld, SavesItsStateAndTakesItBack) {
+  sim::Land land;
+  testing::TestWorld world;
+  const sim::Action tap{sim::kOperator, 3, sim::AttractTap{{300.0F, 200.0F}}, testing::TestWorld::kKind};
+  ASSERT_TRUE(world.apply(tap, land).has_value());
+  const sim::Action settings{sim::kOperator, 4,
+                             sim::SettingsChange{testing::TestWorld::kKind, {{"glow", 0.5}, {"size", 3}}, std::nullopt},
+                             testing::TestWorld::kKind};
+  ASSERT_TRUE(world.apply(settings, land).has_value());
+  const std::unique_ptr<sim::WorldState> saved = world.save();
+  ASSERT_EQ(saved->kind(), testing::kTestWorldKind);
+
+  testing::TestWorld back;
+  back.restore(*saved, land);
+  EXPECT_EQ(back.beacon().x, 300.0F);
+  EXPECT_EQ(back.beacon().y, 200.0F);
+  EXPECT_EQ(back.glow(), 0.5);
+  EXPECT_EQ(back.size(), 3U);
+  std::vector<sim::WorldFigure> figures;
+  back.figures(figures);
+  EXPECT_EQ(figures.front().name, "taps");
+  EXPECT_EQ(figures.front().value, 1.0);
+}
+
 }  // namespace
 }  // namespace meadow

@@ -112,7 +112,9 @@ describe("Tonight so far: the night replayed", () => {
     expect(await a.page.evaluate(() => document.body.classList.contains("replaying"))).toBe(true);
     const span = playing.replay;
     expect(span.endMs).toBeGreaterThan(span.startMs);
-    expect(playing.replay.time).toMatch(/^\d\d:\d\d$/);
+    // The bar's clock is drawn on the animation frame after the replay's first word: wait for it.
+    const timed = await waitFor(a.page, (s) => /^\d\d:\d\d$/.test(s.replay.time) && s, "the bar shows the replay's clock", SHOWN_WITHIN_MS);
+    expect(timed.replay.time).toMatch(/^\d\d:\d\d$/);
 
     // B's frame rate while A's replay runs, and meanwhile A's time moves with the server's words.
     const lightBefore = (await debugState(a.page)).frames;
